@@ -1,0 +1,3 @@
+from termsolitaire.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,383 @@
+"""The machinery every game shares: piles, play/undo/redo, position keys, stuck detection.
+
+A game module subclasses :class:`Game` and supplies data and a few small methods:
+
+- ``name``, ``title``, ``pile_names``, ``game_keys`` (class attributes);
+- ``_dealt(deal, **variant)``: the position of a deal number;
+- ``_legal()``: every distinct legal action (the only judge of legality);
+- ``_refusal(move)``: the reason shown when a move is not legal;
+- ``_execute(move)``: carry out a legal action; ``_touched(move)`` names the
+  piles it may change, so the machinery can restore them exactly on undo;
+- ``is_won`` and ``score``; optional hooks for game state, undo barriers and
+  position text (see :mod:`termsolitaire.rules.text`).
+
+The machinery never decides a rule: it asks ``_legal()``. Undo is exact because
+it restores the touched piles and the game's own state from a record taken
+before the action, rather than running the action backwards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal, Self
+
+from .cards import Card, format_face
+from .deal import MAX_RANDOM_DEAL
+from .moves import IllegalMove, Move, UndoForbidden
+
+PositionKey = tuple[Any, ...]
+DownRule = Literal["none", "prefix", "all"]
+Record = tuple[tuple[tuple[str, list[Card], int], ...], tuple[Any, ...]]
+
+
+class Game:
+    """One game in progress: the one mutable object of the rules core."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    pile_names: ClassVar[tuple[str, ...]] = ()
+    game_keys: ClassVar[tuple[str, ...]] = ()
+    variant_keys: ClassVar[tuple[str, ...]] = ()
+
+    deal: int | None
+    variant: dict[str, int]
+    elapsed: float
+    """Seconds of play so far; kept by the app and saved with the game."""
+
+    # ------------------------------------------------------------------ setup
+
+    def __init__(self, **variant: int) -> None:
+        self.deal = None
+        self.variant = dict(variant)
+        self.elapsed = 0.0
+        self._piles: dict[str, list[Card]] = {n: [] for n in self.pile_names}
+        self._down: dict[str, int] = dict.fromkeys(self.pile_names, 0)
+        self._history: list[Move] = []
+        self._records: list[Record] = []
+        self._redo: list[Move] = []
+        self._line: list[PositionKey] = []
+        self._log: list[str] = []
+        self._start_text = ""
+        self._bind()
+
+    @classmethod
+    def new(cls, deal: int | None = None, **variant: int) -> Self:
+        """A new game from a deal number (``None`` draws a random one)."""
+        if deal is None:
+            deal = random.SystemRandom().randint(0, MAX_RANDOM_DEAL)
+        game = cls._dealt(deal, **variant)
+        game.deal = deal
+        game._start()
+        return game
+
+    @classmethod
+    def _dealt(cls, deal: int, **variant: int) -> Self:
+        raise NotImplementedError
+
+    def _start(self) -> None:
+        """Make the current position the start position (empty history)."""
+        self._history.clear()
+        self._records.clear()
+        self._redo.clear()
+        self._log.clear()
+        self._line = [self._key()]
+        self._start_text = self.to_text()
+
+    def _bind(self) -> None:
+        """Hook: refresh any cached references to pile lists (after load and copy)."""
+
+    # --------------------------------------------------------------- reading
+
+    def pile(self, name: str) -> tuple[tuple[Card, bool], ...]:
+        """The cards of pile ``name``, bottom to top, each with ``face_up``."""
+        if name not in self._piles:
+            raise KeyError(f"no pile {name!r} in {self.title}")
+        down = self._down[name]
+        return tuple((c, i >= down) for i, c in enumerate(self._piles[name]))
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves of the current line, from the start position."""
+        return tuple(self._history)
+
+    @property
+    def redo_list(self) -> tuple[Move, ...]:
+        """Moves that :meth:`redo` would play, next one last."""
+        return tuple(self._redo)
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """Every action in order, undos and redos included (what JSON saves)."""
+        return tuple(self._log)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history) and self._undo_barrier(self._history[-1]) is None
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def is_won(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def score(self) -> int:
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct legal action in this position.
+
+        An empty list means no action at all is possible.
+        """
+        return self._legal()
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            m = Move.parse(move) if isinstance(move, str) else move
+        except IllegalMove:
+            return False
+        return m in self._legal()
+
+    def why_illegal(self, move: Move | str) -> str | None:
+        """``None`` when ``move`` is legal, else the reason shown to the player."""
+        try:
+            m = Move.parse(move) if isinstance(move, str) else move
+        except IllegalMove as e:
+            return e.reason
+        if m in self._legal():
+            return None
+        return self._name_check(m) or self._refusal(m) or f"{m} is not allowed here"
+
+    def _name_check(self, m: Move) -> str | None:
+        for name in (m.src, m.dst):
+            if name and name not in self._piles:
+                return f"There is no pile {name!r} in {self.title}"
+        if m.kind == "move" and m.src == m.dst:
+            return "A card cannot move onto its own pile"
+        return None
+
+    def _refusal(self, move: Move) -> str | None:
+        raise NotImplementedError
+
+    @property
+    def is_stuck(self) -> bool:
+        """True when no legal action exists, or every one leads back to a position on
+        the current line of play (the start position or one reached since and not
+        undone). A won game is not stuck."""
+        if self.is_won:
+            return False
+        line = set(self._line)
+        for m in self._legal():
+            record = self._apply(m)
+            key = self._key()
+            self._revert(record)
+            if key not in line:
+                return False
+        return True
+
+    # --------------------------------------------------------------- playing
+
+    def play(self, move: Move | str) -> Move:
+        """Play ``move`` (a :class:`Move` or its text) and return it.
+
+        An illegal move raises :class:`IllegalMove` with the reason and changes nothing.
+        """
+        m = Move.parse(move) if isinstance(move, str) else move
+        if m not in self._legal():
+            raise IllegalMove(self.why_illegal(m) or f"{m} is not allowed here")
+        self._do(m)
+        self._redo.clear()
+        self._log.append(str(m))
+        return m
+
+    def undo(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._history:
+            raise IllegalMove("Nothing to undo")
+        reason = self._undo_barrier(self._history[-1])
+        if reason:
+            raise UndoForbidden(reason)
+        m = self._history.pop()
+        self._revert(self._records.pop())
+        self._line.pop()
+        self._redo.append(m)
+        self._log.append("undo")
+        self._on_undone(m)
+        return m
+
+    def redo(self) -> Move:
+        """Play again the last move that undo took back and return it."""
+        if not self._redo:
+            raise IllegalMove("Nothing to redo")
+        m = self._redo.pop()
+        self._do(m)
+        self._log.append("redo")
+        return m
+
+    def _do(self, m: Move) -> None:
+        self._records.append(self._apply(m))
+        self._history.append(m)
+        self._line.append(self._key())
+        self._on_played(m)
+
+    def _apply(self, m: Move) -> Record:
+        piles, down = self._piles, self._down
+        record = (
+            tuple((n, list(piles[n]), down[n]) for n in self._touched(m)),
+            self._state(),
+        )
+        self._execute(m)
+        return record
+
+    def _revert(self, record: Record) -> None:
+        saved, state = record
+        for name, cards, down in saved:
+            self._piles[name][:] = cards
+            self._down[name] = down
+        self._set_state(state)
+
+    def _execute(self, m: Move) -> None:
+        raise NotImplementedError
+
+    def _touched(self, m: Move) -> Sequence[str]:
+        return (m.src, m.dst)
+
+    def _transfer(self, m: Move) -> None:
+        """Move the top ``m.count`` cards of ``m.src`` onto ``m.dst``, faces kept up."""
+        src = self._piles[m.src]
+        moving = src[-m.count :]
+        del src[-m.count :]
+        self._piles[m.dst].extend(moving)
+        if self._down[m.src] > len(src):
+            self._down[m.src] = len(src)
+
+    # ------------------------------------------------------------- hooks
+
+    def _state(self) -> tuple[Any, ...]:
+        """The game's own values besides the piles (score, round ...), for exact undo."""
+        return ()
+
+    def _set_state(self, state: tuple[Any, ...]) -> None:
+        pass
+
+    def _undo_barrier(self, m: Move) -> str | None:
+        """The reason ``m`` cannot be undone, or ``None``."""
+        return None
+
+    def _on_played(self, m: Move) -> None:
+        """Called after the player's move or redo (not during stuck detection)."""
+
+    def _on_undone(self, m: Move) -> None:
+        """Called after the player's undo of ``m``."""
+
+    def _key_extra(self) -> tuple[Any, ...]:
+        return ()
+
+    def _key(self) -> PositionKey:
+        """A hashable key of the position: the cards and their places."""
+        down = self._down
+        return (
+            *(bytes([down[n], *[c.code for c in p]]) for n, p in self._piles.items()),
+            *self._key_extra(),
+        )
+
+    # ------------------------------------------------------------- text
+
+    def _variant_text(self) -> str:
+        return ",".join(f"{k}={v}" for k, v in self.variant.items())
+
+    def _key_values(self) -> list[tuple[str, str]]:
+        """Hook: the game's own ``key: value`` lines, in ``game_keys`` order."""
+        return []
+
+    def to_text(self) -> str:
+        """The position text of API.md (one ``key: value`` line each)."""
+        lines = [f"game: {self.name}"]
+        if self.variant_keys:
+            lines.append(f"variant: {self._variant_text()}")
+        if self.deal is not None:
+            lines.append(f"deal: {self.deal}")
+        lines.extend(f"{k}: {v}" for k, v in self._key_values())
+        for name in self.pile_names:
+            cards, down = self._piles[name], self._down[name]
+            text = " ".join(format_face(c, i >= down) for i, c in enumerate(cards))
+            lines.append(f"{name}: {text or '-'}")
+        return "\n".join(lines) + "\n"
+
+    def __str__(self) -> str:
+        """A readable board: one pile a line, cards as a player reads them."""
+        head = f"{self.title}" + (f" #{self.deal}" if self.deal is not None else "")
+        if self.variant:
+            head += f" ({self._variant_text()})"
+        rows = [head, *(f"{k}: {v}" for k, v in self._key_values())]
+        width = max(len(n) for n in self.pile_names)
+        for name in self.pile_names:
+            down = self._down[name]
+            cards = self._piles[name]
+            shown = " ".join(c.label if i >= down else "##" for i, c in enumerate(cards))
+            rows.append(f"{name:>{width}}  {shown or '.'}")
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} deal={self.deal} moves={len(self._history)}>"
+
+    def to_json(self) -> str:
+        """The whole game as JSON (see :mod:`termsolitaire.rules.text`)."""
+        from .text import game_to_json
+
+        return game_to_json(self)
+
+    # --------------------------------------------------------- validation
+
+    def _deck(self) -> list[Card]:
+        """The cards of this game and variant, each as often as the game has it."""
+        raise NotImplementedError
+
+    def _down_rule(self, pile: str) -> DownRule:
+        """Where face-down cards may lie: nowhere, a bottom prefix, or the whole pile."""
+        return "none"
+
+    def _check_variant(self) -> None:
+        """Hook: raise ValueError when ``self.variant`` is not one this game offers."""
+        if self.variant:
+            raise ValueError(f"{self.title} has no variants")
+
+    def _read_keys(self, values: dict[str, tuple[int, str]]) -> None:
+        """Hook: read the game's own keys (``values[key] = (line, text)``)."""
+
+    def _check_position(self, lines: dict[str, int]) -> None:
+        """Hook: check the shape of a position read from text; raise ValueError('line N: ...')."""
+
+    # ------------------------------------------------------------- copying
+
+    def copy(self) -> Self:
+        """An independent copy: position, history, redo list, log and all."""
+        new = object.__new__(type(self))
+        for k, v in self.__dict__.items():
+            if isinstance(v, list | set):
+                v = v.copy()
+            elif isinstance(v, dict):
+                v = {a: (b.copy() if isinstance(b, list | set) else b) for a, b in v.items()}
+            setattr(new, k, v)
+        new._bind()
+        return new
+
+
+def top_run(cards: Sequence[Card], down: int, follows: Any) -> int:
+    """Length of the run at the top of ``cards`` above the ``down`` face-down ones,
+    where ``follows(lower, upper)`` says ``upper`` may lie on ``lower`` in a run."""
+    n = len(cards)
+    if n <= down:
+        return 0
+    k = 1
+    while n - k - 1 >= down and follows(cards[n - k - 1], cards[n - k]):
+        k += 1
+    return k
+
+
+def names(prefix: str, count: int) -> tuple[str, ...]:
+    """``names("t", 3) == ("t1", "t2", "t3")``."""
+    return tuple(f"{prefix}{i}" for i in range(1, count + 1))
