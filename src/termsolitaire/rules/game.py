@@ -301,11 +301,20 @@ class Game:
         if self.deal is not None:
             lines.append(f"deal: {self.deal}")
         lines.extend(f"{k}: {v}" for k, v in self._key_values())
-        for name in self.pile_names:
-            cards, down = self._piles[name], self._down[name]
-            text = " ".join(format_face(c, i >= down) for i, c in enumerate(cards))
-            lines.append(f"{name}: {text or '-'}")
+        lines.extend(f"{name}: {self._pile_text(name)}" for name in self.pile_names)
         return "\n".join(lines) + "\n"
+
+    def _pile_text(self, name: str) -> str:
+        """Hook: the value of a pile's line (cards bottom to top, ``-`` when empty)."""
+        cards, down = self._piles[name], self._down[name]
+        return " ".join(format_face(c, i >= down) for i, c in enumerate(cards)) or "-"
+
+    def _read_pile_text(self, name: str, line: int, value: str) -> bool:
+        """Hook: read a pile line written in a game's own form (Spider's ``done``).
+
+        Return True when handled; False lets the standard card reader read it.
+        """
+        return False
 
     def __str__(self) -> str:
         """A readable board: one pile a line, cards as a player reads them."""

@@ -90,7 +90,8 @@ def from_text(text: str) -> Game:
             raise ValueError(f"line 0: missing pile {name!r}")
         n, value = seen[name]
         lines[name] = n
-        _read_pile(game, name, n, value)
+        if not game._read_pile_text(name, n, value):
+            _read_pile(game, name, n, value)
     _check_cards(game, lines)
     game._check_position(lines)
     game._start()

@@ -1,0 +1,20 @@
+"""Shared test setup.
+
+NO_COLOR and TEXTUAL_THEME change how Textual draws, so snapshots would differ
+from machine to machine: clear both before anything imports textual.
+"""
+
+import os
+
+os.environ.pop("NO_COLOR", None)
+os.environ.pop("TEXTUAL_THEME", None)
+
+from hypothesis import settings  # noqa: E402
+
+# Long property and fuzz runs: TERMSOLITAIRE_FULL=1 asks for the full size;
+# CI takes a smaller sample so the whole suite stays within minutes.
+settings.register_profile("ci", max_examples=60, deadline=None)
+settings.register_profile("full", max_examples=1000, deadline=None)
+settings.load_profile("full" if os.environ.get("TERMSOLITAIRE_FULL") else "ci")
+
+FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
