@@ -9,7 +9,7 @@ import os
 os.environ.pop("NO_COLOR", None)
 os.environ.pop("TEXTUAL_THEME", None)
 
-from hypothesis import settings  # noqa: E402
+from hypothesis import settings
 
 # Long property and fuzz runs: TERMSOLITAIRE_FULL=1 asks for the full size;
 # CI takes a smaller sample so the whole suite stays within minutes.

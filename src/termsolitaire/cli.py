@@ -46,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(game, help=f"play {game.capitalize()}")
         _add_game_options(p, game_arg=False)
         p.add_argument("--ascii", action="store_true", help="draw cards with ASCII only")
+        p.add_argument(
+            "--four-colour", action="store_true", help="four suit colours (♠ black ♥ red ♦ blue ♣ green)"
+        )
         if game == "spider":
             p.add_argument(
                 "--time-limit",
@@ -86,6 +89,8 @@ def _run_app(args: argparse.Namespace, game: str | None, variant: dict[str, int]
     try:
         from .app import run
     except ImportError:
-        sys.stderr.write("termsolitaire: the board is not built yet; try 'termsolitaire show GAME'\n")
+        sys.stderr.write(
+            "termsolitaire: the board is not built yet; try 'termsolitaire show GAME'\n"
+        )
         return 1
     return run(args, game=game, variant=variant)

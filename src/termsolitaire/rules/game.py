@@ -134,6 +134,9 @@ class Game:
         """
         return self._legal()
 
+    def _legal(self) -> list[Move]:
+        raise NotImplementedError
+
     def is_legal(self, move: Move | str) -> bool:
         try:
             m = Move.parse(move) if isinstance(move, str) else move

@@ -101,11 +101,12 @@ class Napoleon(Game):
         card = src[-1]
         if m.dst.startswith("f"):
             suit = SUITS[FOUNDATIONS.index(m.dst)]
+            ace = Card(1, suit).label
             if card.suit != suit:
-                return f"{card.label} cannot go on the {Card(1, suit).label} foundation: same suit only"
+                return f"{card.label} cannot go on the {ace} foundation: same suit only"
             if len(dst) == 13:
-                return f"The {Card(1, suit).label} foundation is complete"
-            return f"Next on the {Card(1, suit).label} foundation is the {Card(len(dst) + 1, suit).label}"
+                return f"The {ace} foundation is complete"
+            return f"Next on the {ace} foundation is the {Card(len(dst) + 1, suit).label}"
         if not dst:
             return "Only a king can go on an empty position"
         top = dst[-1]

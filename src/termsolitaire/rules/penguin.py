@@ -175,10 +175,10 @@ class Penguin(Game):
                 f"An empty column takes only a {rank_text(self.fill_rank)} "
                 f"(one below the beak {rank_text(self.beak)}) and its sequence"
             )
-        top = dst[-1]
+        above = Card(up(card.rank), card.suit).label
         if m.src in CELLS or m.count == 1:
-            return f"{card.label} goes only on the {Card(up(card.rank), card.suit).label}"
-        return f"{card.label} (and the cards on it) goes only on the {Card(up(card.rank), card.suit).label}, not {top.label}"
+            return f"{card.label} goes only on the {above}"
+        return f"{card.label} (and the cards on it) goes only on the {above}, not {dst[-1].label}"
 
     def _execute(self, m: Move) -> None:
         self._transfer(m)
@@ -208,7 +208,9 @@ class Penguin(Game):
     def _check_position(self, lines: dict[str, int]) -> None:
         for n, p in self._cells:
             if len(p) > 1:
-                raise ValueError(f"line {lines[n]}: cell {n} holds {len(p)} cards; a cell holds one")
+                raise ValueError(
+                    f"line {lines[n]}: cell {n} holds {len(p)} cards; a cell holds one"
+                )
         for i, (n, p) in enumerate(self._fnd):
             suit = SUITS[i]
             rank = self.beak

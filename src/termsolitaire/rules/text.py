@@ -142,7 +142,9 @@ def _read_pile(game: Game, name: str, n: int, value: str) -> None:
             down += 1
         else:
             if rule == "all":
-                raise ValueError(f"line {n}: face-up card {w!r} in {name!r}, whose cards lie face down")
+                raise ValueError(
+                    f"line {n}: face-up card {w!r} in {name!r}, whose cards lie face down"
+                )
             seen_up = True
         cards.append(card)
     game._piles[name][:] = cards

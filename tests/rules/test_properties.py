@@ -1,0 +1,187 @@
+"""Properties every game keeps, on random deals and random legal play (hypothesis).
+
+Actions are drawn among the legal moves, undo and redo. After each action:
+cards are conserved; undo restores the exact earlier position; redo re-applies;
+text and JSON round-trip; replaying the history from the deal gives the same
+position; every legal move's text parses back to it; ``is_stuck`` agrees with
+a definition computed independently of the game's internals.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from termsolitaire.rules import (
+    IllegalMove,
+    Move,
+    UndoForbidden,
+    from_json,
+    from_text,
+    game_class,
+    new_game,
+)
+
+from .helpers import all_cards, board_text
+
+CONFIGS = [
+    ("napoleon", {}),
+    ("penguin", {}),
+    ("spider", {"suits": 1}),
+    ("spider", {"suits": 2}),
+    ("spider", {"suits": 4}),
+    ("stjernen", {}),
+]
+
+
+def _config_param(name: str, variant: dict[str, int]):
+    try:
+        game_class(name)
+        marks = ()
+    except (ImportError, AttributeError):
+        marks = (pytest.mark.skip(reason=f"{name} not built yet"),)
+    label = name + "".join(f"-{k}{v}" for k, v in variant.items())
+    return pytest.param(name, variant, id=label, marks=marks)
+
+
+PARAMS = [_config_param(n, v) for n, v in CONFIGS]
+DEALS = st.integers(min_value=0, max_value=2**32)
+PROPS = settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+
+
+def _random_line(data, game, steps: int, undo_weight: int = 3):
+    """Play ``steps`` random actions (legal move, undo or redo); return the kinds played."""
+    for _ in range(steps):
+        moves = game.legal_moves()
+        choices = ["move"] * 10 * bool(moves) + ["undo"] * undo_weight * game.can_undo
+        choices += ["redo"] * game.can_redo
+        if not choices:
+            break
+        kind = data.draw(st.sampled_from(choices))
+        if kind == "move":
+            game.play(data.draw(st.sampled_from(moves)))
+        elif kind == "undo":
+            game.undo()
+        else:
+            game.redo()
+
+
+def _line_texts(game) -> set[str]:
+    """Board texts of the positions on the current line, by replay from the start."""
+    g = from_text(json.loads(game.to_json())["start"])
+    texts = {board_text(g)}
+    for m in game.history:
+        g.play(m)
+        texts.add(board_text(g))
+    return texts
+
+
+@pytest.mark.parametrize(("name", "variant"), PARAMS)
+@PROPS
+@given(data=st.data(), deal=DEALS)
+def test_play_undo_redo_keep_every_promise(name, variant, data, deal):
+    game = new_game(name, deal=deal, **variant)
+    deck = all_cards(game)
+    texts = [board_text(game)]  # texts[i]: the position after i moves of the line
+    for _ in range(40):
+        moves = game.legal_moves()
+        # Notation: every legal move's text parses back to it, and each is distinct.
+        assert len(set(moves)) == len(moves)
+        for m in moves:
+            assert Move.parse(str(m)) == m
+        choices = ["move"] * 8 * bool(moves) + ["undo"] * 3 * bool(game.history)
+        choices += ["redo"] * game.can_redo
+        if not choices:
+            break
+        kind = data.draw(st.sampled_from(choices))
+        if kind == "move":
+            game.play(data.draw(st.sampled_from(moves)))
+            texts[len(game.history) :] = [board_text(game)]
+        elif kind == "undo":
+            if not game.can_undo:
+                before = game.to_text()
+                with pytest.raises(UndoForbidden):
+                    game.undo()
+                assert game.to_text() == before
+                continue
+            game.undo()
+            # Undo restores the exact earlier position.
+            assert board_text(game) == texts[len(game.history)]
+        else:
+            game.redo()
+            # Redo re-applies what undo took back.
+            assert board_text(game) == texts[len(game.history)]
+        assert all_cards(game) == deck
+
+    # Text round-trips exactly.
+    text = game.to_text()
+    assert from_text(text).to_text() == text
+    # JSON round-trips exactly: position, history, redo list, log.
+    js = game.to_json()
+    again = from_json(js)
+    assert again.to_json() == js
+    assert again.to_text() == text
+    assert again.history == game.history and again.redo_list == game.redo_list
+    # Replaying the history from the deal gives the same position.
+    replay = new_game(name, deal=deal, **variant)
+    for m in game.history:
+        replay.play(m)
+    assert board_text(replay) == board_text(game)
+    # A copy is independent.
+    twin = game.copy()
+    if twin.legal_moves():
+        twin.play(twin.legal_moves()[0])
+        assert game.to_text() == text and game.to_json() == js
+
+
+@pytest.mark.parametrize(("name", "variant"), PARAMS)
+@PROPS
+@given(data=st.data(), deal=DEALS)
+def test_is_stuck_matches_its_definition(name, variant, data, deal):
+    game = new_game(name, deal=deal, **variant)
+    _random_line(data, game, data.draw(st.integers(0, 60)), undo_weight=1)
+    line = _line_texts(game)
+    leads_somewhere_new = False
+    for m in game.legal_moves():
+        g = game.copy()
+        g.play(m)
+        if board_text(g) not in line:
+            leads_somewhere_new = True
+            break
+    assert game.is_stuck == (not game.is_won and not leads_somewhere_new)
+
+
+@pytest.mark.parametrize(("name", "variant"), PARAMS)
+@PROPS
+@given(data=st.data(), deal=DEALS)
+def test_only_legal_moves_play_and_refusals_change_nothing(name, variant, data, deal):
+    game = new_game(name, deal=deal, **variant)
+    _random_line(data, game, data.draw(st.integers(0, 30)))
+    legal = set(game.legal_moves())
+    piles = [p for p in game.pile_names if p != "stock"]
+    for _ in range(25):
+        src = data.draw(st.sampled_from(piles))
+        dst = data.draw(st.sampled_from(piles))
+        count = data.draw(st.integers(1, 4))
+        m = Move.transfer(src, dst, count)
+        reason = game.why_illegal(m)
+        assert (reason is None) == (m in legal)
+        if reason is not None:
+            before = game.to_json()
+            with pytest.raises(IllegalMove) as exc:
+                game.play(m)
+            assert exc.value.reason == reason and reason
+            assert game.to_json() == before
+
+
+@pytest.mark.parametrize(("name", "variant"), PARAMS)
+def test_cards_of_a_new_deal(name, variant):
+    game = new_game(name, deal=0, **variant)
+    cards = all_cards(game)
+    copies = 8 // len(set(c[1] for c in cards)) if name == "spider" else 1
+    per_card = {"napoleon": 1, "penguin": 1, "stjernen": 2}.get(name, copies)
+    assert sum(cards.values()) == (104 if name in ("spider", "stjernen") else 52)
+    assert set(cards.values()) == {per_card}

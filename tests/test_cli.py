@@ -1,0 +1,63 @@
+"""The command line: show, --version, --help and bad arguments (API.md)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from termsolitaire import __version__
+from termsolitaire.rules import from_text, new_game
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONHASHSEED="7")
+    return subprocess.run(
+        [sys.executable, "-m", "termsolitaire", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def test_show_prints_the_position_text_of_a_deal():
+    out = run("show", "napoleon", "--deal", "7")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == new_game("napoleon", deal=7).to_text()
+
+
+def test_show_random_deal_names_its_deal():
+    out = run("show", "penguin")
+    assert out.returncode == 0
+    g = from_text(out.stdout)
+    assert g.deal is not None and new_game("penguin", deal=g.deal).to_text() == out.stdout
+
+
+def test_version_and_help():
+    assert run("--version").stdout.strip() == f"termsolitaire {__version__}"
+    out = run("--help")
+    assert out.returncode == 0 and "show" in out.stdout and "penguin" in out.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show",),
+        ("show", "klondike"),
+        ("show", "napoleon", "--deal", "x"),
+        ("show", "napoleon", "--deal", "-3"),
+        ("show", "napoleon", "--suits", "2"),
+        ("show", "spider", "--suits", "3"),
+        ("frobnicate",),
+        ("penguin", "--deal"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_error_line(args):
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    errors = [line for line in out.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1, out.stderr
