@@ -17,7 +17,7 @@ columns down in suit (a K may lie on an A of its suit).
 >>> from termsolitaire.rules import new_game
 >>> g = new_game("penguin", deal=5)
 >>> g.beak, g.score, len(g.pile("t1"))
-(11, 3, 7)
+(1, 3, 7)
 """
 
 from __future__ import annotations
