@@ -47,7 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
         _add_game_options(p, game_arg=False)
         p.add_argument("--ascii", action="store_true", help="draw cards with ASCII only")
         p.add_argument(
-            "--four-colour", action="store_true", help="four suit colours (♠ black ♥ red ♦ blue ♣ green)"
+            "--four-colour",
+            action="store_true",
+            help="four suit colours (♠ black ♥ red ♦ blue ♣ green)",
         )
         if game == "spider":
             p.add_argument(
