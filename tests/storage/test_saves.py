@@ -1,0 +1,119 @@
+"""The autosave: exact round trip, and damaged files reported and kept aside."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from termsolitaire.rules import new_game
+from termsolitaire.storage.files import StorageError
+from termsolitaire.storage.paths import paths
+from termsolitaire.storage.saves import SaveStore, decode, encode
+
+from ..conftest import FULL
+
+
+def _played(name="spider", **variant):
+    g = new_game(name, deal=42, **variant)
+    rng = random.Random(3)
+    for _ in range(25):
+        moves = [m for m in g.legal_moves() if m.kind == "move"] or g.legal_moves()
+        g.play(rng.choice(moves))
+        if rng.random() < 0.3 and g.can_undo:
+            g.undo()
+    g.elapsed = 123.25
+    return g
+
+
+@pytest.fixture
+def store(tmp_path):
+    return SaveStore(paths(tmp_path))
+
+
+def test_resume_gives_the_identical_game(store):
+    g = _played(suits=2)
+    store.save(g, "id-1", {"time_limit": 10})
+    saved, message = store.load("spider")
+    assert message is None and saved is not None
+    assert saved.game.to_json() == g.to_json()
+    assert saved.game.to_text() == g.to_text()
+    assert saved.game.history == g.history and saved.game.redo_list == g.redo_list
+    assert saved.game.can_undo == g.can_undo and saved.game.elapsed == 123.25
+    assert (saved.id, saved.options) == ("id-1", {"time_limit": 10})
+
+
+def test_no_save_is_not_an_error(store):
+    assert store.load("penguin") == (None, None)
+
+
+def _check_damaged(store, raw: bytes, good_json: str) -> None:
+    path = store.paths.save_file("spider")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    saved, message = store.load("spider")
+    if saved is not None:
+        # Loaded: then it must be exactly the game that was saved.
+        assert saved.game.to_json() == good_json
+        assert message is None
+    else:
+        assert message and "could not be read" in message
+        assert not path.exists()
+        kept = list(path.parent.glob("spider.json.corrupt-*"))
+        assert kept and any(k.read_bytes() == raw for k in kept)
+        for k in kept:
+            k.unlink()
+
+
+def test_truncated_at_every_byte_offset(store):
+    g = _played(suits=1)
+    good = encode(g, "id-2").encode()
+    step = 1 if FULL else max(1, len(good) // 400)
+    offsets = [*range(0, len(good), step), len(good) - 1]
+    for cut in offsets:
+        _check_damaged(store, good[:cut], g.to_json())
+
+
+def test_random_bytes_flipped(store):
+    g = _played(suits=4)
+    good = encode(g, "id-3").encode()
+    rng = random.Random(11)
+    for _ in range(2000 if FULL else 300):
+        raw = bytearray(good)
+        for _ in range(rng.randint(1, 3)):
+            raw[rng.randrange(len(raw))] = rng.randrange(256)
+        _check_damaged(store, bytes(raw), g.to_json())
+
+
+def test_future_version_is_kept_aside(store):
+    g = _played()
+    store.save(g, "id-4")
+    path = store.paths.save_file("spider")
+    path.write_text(path.read_text().replace('"version": 1', '"version": 9', 1))
+    saved, message = store.load("spider")
+    assert saved is None and "newer termsolitaire" in message
+    assert list(path.parent.glob("spider.json.corrupt-*"))
+
+
+def test_a_save_of_another_game_is_refused(store):
+    g = new_game("penguin", deal=1)
+    store.paths.saves.mkdir(parents=True)
+    store.paths.save_file("napoleon").write_text(encode(g, "x"))
+    saved, message = store.load("napoleon")
+    assert saved is None and "holds a penguin game" in message
+
+
+def test_unwritable_data_directory_gives_a_message(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    store = SaveStore(paths(blocker / "data"))
+    with pytest.raises(StorageError, match="cannot write"):
+        store.save(new_game("napoleon", deal=1), "id")
+
+
+def test_decode_refuses_pickle_and_garbage():
+    import pickle
+
+    for raw in (pickle.dumps({"a": 1}), b"", b"[]", b'{"format": "termsolitaire-autosave"}'):
+        with pytest.raises(ValueError):
+            decode(raw)

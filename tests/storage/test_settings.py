@@ -1,0 +1,45 @@
+"""Settings: kept between runs, bad values fall back, broken files kept aside."""
+
+from __future__ import annotations
+
+import json
+
+from termsolitaire.storage.paths import paths
+from termsolitaire.storage.settings import Settings, load_settings, save_settings
+
+
+def test_round_trip(tmp_path):
+    p = paths(tmp_path)
+    s = Settings(card_style="ascii", four_colour=True, spider_suits=4, spider_time_limit=15)
+    save_settings(p, s)
+    assert load_settings(p) == (s, [])
+
+
+def test_defaults_when_missing(tmp_path):
+    assert load_settings(paths(tmp_path)) == (Settings(), [])
+
+
+def test_bad_values_fall_back_one_by_one(tmp_path):
+    p = paths(tmp_path)
+    p.settings.write_text(json.dumps({"spider_suits": 3, "mouse": False, "four_colour": 1, "x": 1}))
+    s, problems = load_settings(p)
+    assert s.mouse is False and s.spider_suits == 1 and s.four_colour is False
+    assert len(problems) == 2
+
+
+def test_broken_or_future_file_is_kept_aside(tmp_path):
+    p = paths(tmp_path)
+    for raw in ('{"card_style": "asc', '{"version": 7}', "[1, 2]"):
+        p.settings.write_text(raw)
+        s, problems = load_settings(p)
+        assert s == Settings() and "kept as settings.json.corrupt-" in problems[0]
+        assert not p.settings.exists()
+        for f in tmp_path.glob("settings.json.corrupt-*"):
+            f.unlink()
+
+
+def test_home_variable_puts_everything_in_one_place(tmp_path, monkeypatch):
+    monkeypatch.setenv("TERMSOLITAIRE_HOME", str(tmp_path))
+    p = paths()
+    assert p.data == p.config == tmp_path
+    assert paths(tmp_path / "other").data == tmp_path / "other"
