@@ -61,3 +61,30 @@ def test_bad_arguments_exit_2_with_one_error_line(args):
     assert out.stdout == ""
     errors = [line for line in out.stderr.splitlines() if "error:" in line]
     assert len(errors) == 1, out.stderr
+
+
+def test_stats_prints_the_table_from_the_data_dir(tmp_path):
+    from termsolitaire.storage.stats import Stats
+
+    assert run("stats", "--data-dir", str(tmp_path)).stdout == "No finished games yet.\n"
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record("a", "spider", {"suits": 2}, 123, True, 640, 150, 754.0)
+    stats.record("b", "spider", {"suits": 2}, 124, False, 90, 60, 200.0)
+    stats.close()
+    out = run("stats", "--data-dir", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].split()[:4] == ["game", "variant", "played", "won"]
+    assert lines[2].split() == [
+        "spider",
+        "suits=2",
+        "2",
+        "1",
+        "50",
+        "640",
+        "12:34",
+        "150",
+        "0",
+        "1",
+    ]
+    assert any(line.split()[3:6] == ["123", "won", "640"] for line in lines)

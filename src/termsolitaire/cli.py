@@ -62,6 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
             )
     show = sub.add_parser("show", help="print the position text of a deal")
     _add_game_options(show, game_arg=True)
+    stats = sub.add_parser("stats", help="print the statistics as a table")
+    stats.add_argument(
+        "--data-dir", metavar="DIR", default=argparse.SUPPRESS, help="where the statistics are"
+    )
+    stats.add_argument("--recent", type=int, default=20, metavar="N", help="finished games to list")
     return parser
 
 
@@ -80,6 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         game = new_game(args.game, args.deal, **_variant(args.game, args.suits, parser))
         sys.stdout.write(game.to_text())
         return 0
+    if args.command == "stats":
+        from .stats_table import print_stats
+
+        return print_stats(args.data_dir, args.recent)
     if args.command in GAMES:
         variant = _variant(args.command, args.suits, parser)
         return _run_app(args, game=args.command, variant=variant)
