@@ -87,4 +87,4 @@ def test_stats_prints_the_table_from_the_data_dir(tmp_path):
         "0",
         "1",
     ]
-    assert any(line.split()[3:6] == ["123", "won", "640"] for line in lines)
+    assert any(line.split()[4:7] == ["123", "won", "640"] for line in lines)
