@@ -45,7 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
     for game in GAMES:
         p = sub.add_parser(game, help=f"play {game.capitalize()}")
         _add_game_options(p, game_arg=False)
-        p.add_argument("--ascii", action="store_true", help="draw cards with ASCII only")
+        p.add_argument(  # SUPPRESS: keep a --ascii given before the game's name
+            "--ascii",
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help="draw cards with ASCII only",
+        )
         p.add_argument(
             "--four-colour",
             action="store_true",

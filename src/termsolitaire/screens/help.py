@@ -1,0 +1,46 @@
+"""The help screen: every key of the board as a table, then how to play (help.md)."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, Static
+
+
+def key_table(keys: list[tuple[str, str]]) -> Table:
+    table = Table(box=None, show_header=False, padding=(0, 2, 0, 0), expand=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for key, what in keys:
+        table.add_row(key, what)
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """Escape, q or ? closes it."""
+
+    CSS_PATH = "help.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close help", id="help-close"),
+    ]
+
+    def __init__(self, keys: list[tuple[str, str]], title: str) -> None:
+        super().__init__()
+        self.keys = keys
+        self.heading = title
+
+    def compose(self) -> ComposeResult:
+        general = files(__package__).joinpath("help.md").read_text(encoding="utf-8")
+        with VerticalScroll(id="help-body"):
+            yield Static(f"{self.heading}: keys", id="help-title")
+            yield Static(key_table(self.keys), id="help-keys")
+            yield Markdown(general)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,65 @@
+"""Helpers for the Pilot tests: an app on a fixed deal, a board's game, its status line."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.rules import Game, Move
+from termsolitaire.screens.board import BoardScreen
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: Any) -> bool | None:
+    """Run ``async def`` tests with asyncio (no plugin needed for Pilot)."""
+    if not inspect.iscoroutinefunction(pyfuncitem.obj):
+        return None
+    args = {a: pyfuncitem.funcargs[a] for a in pyfuncitem._fixtureinfo.argnames}
+    asyncio.run(pyfuncitem.obj(**args))
+    return True
+
+
+PENGUIN_KEYS = {f"t{i}": str(i) for i in range(1, 8)} | {
+    f"c{i}": k for i, k in enumerate("qwertyu", 1)
+}
+SPIDER_KEYS = {f"t{i}": k for i, k in enumerate("1234567890", 1)}
+
+
+def board(app: SolitaireApp) -> BoardScreen:
+    screen = app.screen
+    assert isinstance(screen, BoardScreen), screen
+    return screen
+
+
+def status(app: SolitaireApp) -> str:
+    return board(app).query_one("#status").text  # type: ignore[attr-defined]
+
+
+def cards_of(game: Game) -> Counter[str]:
+    """Every card of the game, wherever it lies (face ignored)."""
+    return Counter(str(c) for name in game.pile_names for c, _ in game.pile(name))
+
+
+def chord(move: Move, keys: dict[str, str]) -> list[str]:
+    """The keys that play ``move`` as a chord (source key, destination key)."""
+    if move.kind == "deal":
+        return ["d"]
+    if move.kind == "turn":
+        return ["t", keys[move.src]]
+    dst = "f" if move.dst.startswith("f") else keys[move.dst]
+    return [keys[move.src], dst]
+
+
+@pytest.fixture
+def penguin_app() -> SolitaireApp:
+    return SolitaireApp("penguin", 5, {}, clock=False)
+
+
+@pytest.fixture
+def spider_app() -> SolitaireApp:
+    return SolitaireApp("spider", 123, {"suits": 2}, clock=False)

@@ -1,0 +1,56 @@
+"""Random keys, clicks, drags and resizes: the app keeps running and no card is lost.
+
+CI plays a short sample; TERMSOLITAIRE_FULL=1 plays the full 5,000 events per board.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.screens.board import BoardScreen
+
+from .conftest import cards_of
+
+EVENTS = 5000 if os.environ.get("TERMSOLITAIRE_FULL") else 150
+KEYS = [*"1234567890qwertyufdtzZRNhjkl", "plus", "minus", "question_mark", "escape"]
+KEYS += ["space", "enter", "left", "right", "up", "down", "equals_sign", "f1"]
+
+
+def _game(app: SolitaireApp):  # type: ignore[no-untyped-def]
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, BoardScreen):
+            return screen.game
+    raise AssertionError("no board")
+
+
+@pytest.mark.parametrize(
+    ("game", "variant"), [("penguin", {}), ("spider", {"suits": 2}), ("spider", {"suits": 4})]
+)
+async def test_random_input_keeps_app_running_and_cards(game: str, variant: dict[str, int]) -> None:
+    rng = random.Random(f"{game}{variant}")
+    app = SolitaireApp(game, 42, variant, clock=False)
+    size = (80, 24)
+    async with app.run_test(size=size) as pilot:
+        deck = cards_of(_game(app))
+        for _ in range(EVENTS):
+            kind = rng.random()
+            w, h = size
+            x, y = rng.randrange(w), rng.randrange(h - 1)  # not the footer: it can quit
+            if kind < 0.6:
+                await pilot.press(rng.choice(KEYS))
+            elif kind < 0.8:
+                await pilot.click(offset=(x, y), times=rng.choice((1, 1, 2)))
+            elif kind < 0.95:
+                await pilot.mouse_down(offset=(x, y))
+                await pilot.hover(offset=(rng.randrange(w), rng.randrange(h - 1)))
+                await pilot.mouse_up(offset=(rng.randrange(w), rng.randrange(h - 1)))
+            else:
+                size = (rng.randrange(50, 150), rng.randrange(12, 50))
+                await pilot.resize_terminal(*size)
+            assert app.is_running
+            assert cards_of(_game(app)) == deck
+        assert app.is_running

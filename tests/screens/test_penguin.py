@@ -1,0 +1,124 @@
+"""Penguin through Pilot: a whole game by key chords, refusals, the same move three ways.
+
+The winning line comes from a small depth-first search over ``legal_moves()``
+(foundation moves first, no position twice) and is typed as chords.
+"""
+
+from __future__ import annotations
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.rules import Game, Move, new_game
+from termsolitaire.screens.penguin import PenguinScreen
+from termsolitaire.screens.results import ResultsScreen
+
+from .conftest import PENGUIN_KEYS, board, chord, status
+
+
+def winning_line(game: Game, budget: int = 200_000) -> list[Move]:
+    """A small depth-first search over legal_moves(): foundations first, no repeats."""
+    seen = {game.to_text()}
+
+    def order(m: Move) -> tuple[int, int]:
+        return ("ftc".index(m.dst[0]), -m.count)
+
+    stack = [sorted(game.legal_moves(), key=order)]
+    line: list[Move] = []
+    while stack and budget:
+        budget -= 1
+        if game.is_won:
+            return line
+        if not stack[-1]:
+            stack.pop()
+            if line:
+                line.pop()
+                game.undo()
+            continue
+        m = stack[-1].pop(0)
+        game.play(m)
+        key = game.to_text()
+        if key in seen:
+            game.undo()
+            continue
+        seen.add(key)
+        line.append(m)
+        stack.append(sorted(game.legal_moves(), key=order))
+    raise AssertionError("no win found within the budget")
+
+
+async def test_penguin_won_with_key_chords_only() -> None:
+    line = winning_line(new_game("penguin", 5))
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for move in line:
+            await pilot.press(*chord(move, PENGUIN_KEYS))
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        screen = app.screen_stack[-2]
+        assert isinstance(screen, PenguinScreen)
+        assert screen.game.is_won
+        assert screen.game.history == tuple(line)
+
+
+async def test_refused_move_shows_reason_and_changes_nothing(penguin_app: SolitaireApp) -> None:
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        before = board(penguin_app).game.to_text()
+        await pilot.press("1", "2")
+        assert "7♥ goes only on the 8♥" in status(penguin_app)
+        assert board(penguin_app).game.to_text() == before
+        assert board(penguin_app).hand.src is None
+
+
+async def test_undo_and_redo_keys(penguin_app: SolitaireApp) -> None:
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        start = board(penguin_app).game.to_text()
+        await pilot.press("7", "3")
+        after = board(penguin_app).game.to_text()
+        assert after != start
+        await pilot.press("z")
+        assert board(penguin_app).game.to_text() == start
+        await pilot.press("Z")
+        assert board(penguin_app).game.to_text() == after
+
+
+async def test_foundation_key_and_escape(penguin_app: SolitaireApp) -> None:
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4", "escape")
+        assert board(penguin_app).hand.src is None
+        await pilot.press("4", "f")
+        assert [str(m) for m in board(penguin_app).game.history] == ["t4-f2"]
+
+
+async def _top_row(app: SolitaireApp, pile: str) -> int:
+    """The row (in the pile widget) of the top card's edge."""
+    view = board(app).board.piles[pile]
+    return max(y for y, r in enumerate(view._rows, 1) if r.kind == "edge")
+
+
+async def test_same_move_by_click_click_and_by_drag() -> None:
+    clicked = SolitaireApp("penguin", 5, {}, clock=False)
+    async with clicked.run_test(size=(80, 24)) as pilot:
+        y = await _top_row(clicked, "t7")
+        await pilot.click("#pile-t7", offset=(2, y))
+        assert board(clicked).hand.src == "t7"
+        await pilot.click("#pile-t3", offset=(2, 1))
+        by_click = board(clicked).game.to_text()
+        assert [str(m) for m in board(clicked).game.history] == ["t7-t3"]
+    dragged = SolitaireApp("penguin", 5, {}, clock=False)
+    async with dragged.run_test(size=(80, 24)) as pilot:
+        y = await _top_row(dragged, "t7")
+        await pilot.mouse_down("#pile-t7", offset=(2, y))
+        await pilot.hover("#pile-t5", offset=(2, 3))
+        assert board(dragged).board.ghost.display
+        assert board(dragged).board.piles["t3"].target
+        await pilot.hover("#pile-t3", offset=(2, 5))
+        await pilot.mouse_up("#pile-t3", offset=(2, 5))
+        await pilot.pause()
+        assert not board(dragged).board.ghost.display
+        assert board(dragged).game.to_text() == by_click
+
+
+async def test_double_click_sends_to_foundation(penguin_app: SolitaireApp) -> None:
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        y = await _top_row(penguin_app, "t4")
+        await pilot.click("#pile-t4", offset=(2, y), times=2)
+        assert [str(m) for m in board(penguin_app).game.history] == ["t4-f2"]

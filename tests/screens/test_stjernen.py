@@ -1,0 +1,258 @@
+"""Stjernen through Pilot: six rounds of deal and collect by keys, refusals, cursor, mouse,
+and random input that must keep the app running and every card in the game."""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+from textual import events
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.rules import new_game
+from termsolitaire.screens.board import BoardScreen
+from termsolitaire.screens.stjernen import KEYS, StjernenScreen
+from termsolitaire.screens.stuck import StuckScreen
+
+from .conftest import cards_of, status
+
+EVENTS = 5000 if os.environ.get("TERMSOLITAIRE_FULL") else 150
+# deal; K♣ o1 to f1; 5♦ u3 to o3; 8♥ u4 to o2; 5♣ i1 to o1; deal; 5♦ of u3 in hand
+MID_KEYS = ["0", "8", "7", "v", "2", "b", "6", "w", "8", "0", "v"]
+
+
+class StjernenApp(SolitaireApp):
+    """The app straight on a Stjernen board (until ``board_screen`` knows Stjernen)."""
+
+    def __init__(self, deal: int = 1, **kw: Any) -> None:
+        super().__init__("stjernen", deal, {}, clock=False, **kw)
+
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()
+        self.push_screen(StjernenScreen(new_game("stjernen", self.start_deal), self.look))
+
+
+def screen(app: SolitaireApp) -> StjernenScreen:
+    for s in reversed(app.screen_stack):
+        if isinstance(s, StjernenScreen):
+            return s
+    raise AssertionError("no Stjernen board")
+
+
+def info(app: SolitaireApp) -> str:
+    return screen(app).star.info.text
+
+
+async def test_six_rounds_of_deal_and_collect_by_keys() -> None:
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game: Any = screen(app).game
+        assert "round 1 of 6 — rows of 6" in info(app)
+        assert "stock: 60 cards" in info(app)
+        for rnd in range(1, 7):
+            width = 7 - rnd
+            while game.pile("stock"):
+                before = len(game.pile("stock"))
+                await pilot.press("0")
+                after = len(game.pile("stock"))
+                assert after == max(0, before - width)
+                assert game.round == rnd
+                assert f"round {rnd} of 6 — rows of {width}" in info(app)
+                if after:
+                    assert f"stock: {after} card" in info(app)
+            if rnd < 6:
+                assert "stock empty: o collects" in info(app)
+                await pilot.press("o")
+                assert game.round == rnd + 1
+                assert len(game.pile("stock")) == 60
+                assert f"round {rnd + 1} of 6 — rows of {width - 1}" in info(app)
+                assert status(app) == "Played collect"
+        assert "stock empty, last round" in info(app)
+        assert [m.kind for m in game.history].count("collect") == 5
+        assert [m.kind for m in game.history].count("deal") == 10 + 12 + 15 + 20 + 30 + 60
+        if isinstance(app.screen, StuckScreen):  # no card move left: the stuck offer
+            await pilot.press("escape")
+        await pilot.press("o")
+        assert status(app) == "No collect after the sixth round"
+        await pilot.press("0")
+        assert status(app) == "The stock is empty and no round remains"
+
+
+def test_no_key_bound_twice_and_every_pile_labelled() -> None:
+    from textual.binding import Binding
+
+    keys = [
+        k.strip()
+        for b in StjernenScreen.BINDINGS
+        if isinstance(b, Binding)
+        for k in b.key.split(",")
+    ]
+    assert len(keys) == len(set(keys)), sorted(keys)
+    assert sorted(KEYS) == sorted(StjernenScreen.PLACES)
+    assert {p.key for p in StjernenScreen.PLACES.values()} <= set(keys)
+
+
+async def test_collect_refused_while_stock_holds_cards() -> None:
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        assert status(app) == "Collect only when the stock is empty"
+        assert not screen(app).game.history
+
+
+async def test_refused_inner_ring_move_shows_reason_and_changes_nothing() -> None:
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = screen(app).game.to_text()
+        await pilot.press("w", "6")  # i1 (north) to o2 (east)
+        assert status(app) == "An inner-ring card goes only to its own outer position (o1)"
+        assert screen(app).game.to_text() == before
+        assert screen(app).hand.src is None
+        await pilot.press("d", "4")  # i2 (east) to o4 (west)
+        assert status(app) == "An inner-ring card goes only to its own outer position (o2)"
+        assert screen(app).game.to_text() == before
+
+
+async def test_foundation_keys_and_escape() -> None:
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = screen(app).game
+        await pilot.press("8", "escape")
+        assert screen(app).hand.src is None
+        await pilot.press("8", "9")  # K♣ to the NE corner
+        assert [str(m) for m in game.history] == ["o1-f2"]
+        assert "♣ 1st" in screen(app).board.piles["f2"].badge
+        await pilot.press("9")
+        assert status(app) == "Cards on the foundations never move"
+        await pilot.press("z", "8", "f")
+        assert [str(m) for m in game.history] == ["o1-f1"]
+
+
+async def test_cursor_goes_to_the_nearest_pile_in_each_direction() -> None:
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = screen(app)
+        await pilot.press("space")
+        assert s.hand.cursor == "c"
+        walk = {"up": "i1", "down": "i3", "left": "i4", "right": "i2"}
+        for key, pile in walk.items():
+            s.hand.cursor = "c"
+            await pilot.press(key)
+            assert s.hand.cursor == pile, key
+        s.hand.cursor = "c"
+        await pilot.press("up", "up")
+        assert s.hand.cursor == "o1"
+        await pilot.press("space", "right")  # o1 (K♣) picked; the NE corner is next right
+        assert s.hand.cursor == "f2"
+        await pilot.press("right", "space")  # nothing further right: the cursor stays
+        assert [str(m) for m in s.game.history] == ["o1-f2"]
+        await pilot.press("down")
+        assert s.hand.cursor == "o2"
+        await pilot.press("down")
+        assert s.hand.cursor == "f3"
+
+
+async def test_click_stock_deals_double_click_and_drag() -> None:
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = screen(app)
+        await pilot.click("#pile-stock", offset=(2, 1))
+        assert [str(m) for m in s.game.history] == ["deal"]
+        await pilot.click("#pile-o1", offset=(2, 1), times=2)
+        assert [str(m) for m in s.game.history] == ["deal", "o1-f1"]
+        await pilot.click("#pile-u3", offset=(2, 1))
+        assert s.hand.src == "u3"
+        assert s.board.piles["o3"].target
+        await pilot.click("#pile-o3", offset=(2, 1))
+        assert [str(m) for m in s.game.history][-1] == "u3-o3"
+        await pilot.mouse_down("#pile-u4", offset=(2, 1))
+        await pilot.hover("#pile-c", offset=(2, 1))
+        assert s.board.ghost.display
+        await pilot.hover("#pile-o2", offset=(2, 2))
+        await pilot.mouse_up("#pile-o2", offset=(2, 2))
+        await pilot.pause()
+        assert not s.board.ghost.display
+        assert [str(m) for m in s.game.history][-1] == "u4-o2"
+
+
+async def test_resizing_spreads_the_star() -> None:
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        small = screen(app).board.boxes["o4"]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        big = screen(app).board.boxes["o4"]
+        assert big.x < small.x + 20 and big.w == 7
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert not screen(app).board.display
+        assert "Enlarge the window to 70×22" in str(screen(app).query_one("#enlarge").render())
+
+
+KEYS_TRIED = [*KEYS.values(), "o", "f", "z", "Z", "R", "N", "h", "j", "k", "l", "escape"]
+KEYS_TRIED += ["space", "enter", "left", "right", "up", "down", "question_mark", "f1"]
+KEYS_TRIED += ["plus", "minus", "0", "0", "0"]
+
+
+def _game(app: SolitaireApp) -> Any:
+    for s in reversed(app.screen_stack):
+        if isinstance(s, BoardScreen):
+            return s.game
+    raise AssertionError("no board")
+
+
+async def test_random_input_keeps_app_running_and_cards() -> None:
+    rng = random.Random("stjernen")
+    app = StjernenApp(42)
+    size = (80, 24)
+    async with app.run_test(size=size) as pilot:
+        deck = cards_of(_game(app))
+        for _ in range(EVENTS):
+            kind = rng.random()
+            w, h = size
+            x, y = rng.randrange(w), rng.randrange(h - 1)  # not the footer: it can quit
+            if kind < 0.6:
+                await pilot.press(rng.choice(KEYS_TRIED))
+            elif kind < 0.8:
+                await pilot.click(offset=(x, y), times=rng.choice((1, 1, 2)))
+            elif kind < 0.95:
+                await pilot.mouse_down(offset=(x, y))
+                await pilot.hover(offset=(rng.randrange(w), rng.randrange(h - 1)))
+                await pilot.mouse_up(offset=(rng.randrange(w), rng.randrange(h - 1)))
+            else:
+                size = (rng.randrange(50, 150), rng.randrange(12, 50))
+                await pilot.resize_terminal(*size)
+            assert app.is_running
+            assert cards_of(_game(app)) == deck
+        assert app.is_running
+
+
+def _nearly_won() -> str:
+    """Every card on the foundations but the last A♣, which lies on o1."""
+    ranks = "KQJT98765432A"
+    fnd = {s: " ".join(f"{r}{s}" for r in ranks * 2) for s in "SHDC"}
+    fnd["C"] = fnd["C"][: -len(" AC")]
+    piles = {p: "-" for p in ["c", "i1", "i2", "i3", "i4", "o2", "o3", "o4"]}
+    piles["o1"] = "AC"
+    piles |= {f"f{k}": fnd[s] for k, s in enumerate("SHDC", 1)}
+    piles |= {f"u{k}": "-" for k in range(1, 7)}
+    piles["stock"] = "-"
+    order = ["c", *[f"i{k}" for k in range(1, 5)], *[f"o{k}" for k in range(1, 5)]]
+    order += [f"f{k}" for k in range(1, 5)] + [f"u{k}" for k in range(1, 7)] + ["stock"]
+    return "game: stjernen\nround: 6\n" + "".join(f"{p}: {piles[p]}\n" for p in order)
+
+
+async def test_last_card_home_shows_the_won_panel() -> None:
+    from termsolitaire.rules import from_text
+    from termsolitaire.screens.results import ResultsScreen
+
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen(app).start(from_text(_nearly_won()))
+        assert screen(app).star.piles["f4"].badge == "♣ 2nd"
+        assert screen(app).star.piles["f1"].badge == "♠ ✓"
+        await pilot.press("8", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert screen(app).game.is_won
