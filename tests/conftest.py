@@ -18,3 +18,13 @@ settings.register_profile("full", max_examples=1000, deadline=None)
 settings.load_profile("full" if os.environ.get("TERMSOLITAIRE_FULL") else "ci")
 
 FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path_factory, monkeypatch):
+    """Every test gets its own TERMSOLITAIRE_HOME: no test touches the real data
+    directory or sees another test's saves."""
+    monkeypatch.setenv("TERMSOLITAIRE_HOME", str(tmp_path_factory.mktemp("home")))

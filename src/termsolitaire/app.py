@@ -14,6 +14,10 @@ from textual.screen import Screen
 
 from .messages import MenuChoice
 from .rules import new_game
+from .storage.paths import paths
+from .storage.saves import SaveStore
+from .storage.settings import load_settings
+from .storage.stats import Stats
 from .widgets.cards import CardLook
 
 PALETTE_ACTIONS = [
@@ -79,9 +83,15 @@ class SolitaireApp(App[int]):
         look: CardLook | None = None,
         time_limit: int = 0,
         clock: bool = True,
+        data_dir: str | None = None,
         **kw: Any,
     ) -> None:
         super().__init__(ansi_color=True, **kw)
+        # Where saves, settings and statistics live (storage/, no textual there).
+        self.paths = paths(data_dir)
+        self.saves = SaveStore(self.paths)
+        self.stats = Stats(self.paths.stats_db)
+        self.settings, self.storage_messages = load_settings(self.paths)
         self.start_game = game
         self.start_deal = deal
         self.start_variant = variant or {}
@@ -143,6 +153,7 @@ def run(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> 
         variant,
         look=look,
         time_limit=getattr(args, "time_limit", 0) or 0,
+        data_dir=getattr(args, "data_dir", None),
     )
     result = app.run()
     return result if isinstance(result, int) else 0
