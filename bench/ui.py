@@ -16,10 +16,12 @@ import pty
 import select
 import struct
 import sys
+import tempfile
 import termios
 import time
 
 FOOTER = b"palette"  # the footer is drawn last in a full frame
+SCRATCH = tempfile.mkdtemp(prefix="termsolitaire-bench-")
 
 
 class Term:
@@ -31,6 +33,8 @@ class Term:
         if pid == 0:
             os.environ["TERM"] = "xterm-256color"
             os.environ.pop("NO_COLOR", None)
+            # Saves and statistics go to a scratch directory, never the player's.
+            os.environ.setdefault("TERMSOLITAIRE_HOME", SCRATCH)
             try:
                 os.execv(argv[0], argv)
             finally:

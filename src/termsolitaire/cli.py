@@ -72,6 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--data-dir", metavar="DIR", default=argparse.SUPPRESS, help="where the statistics are"
     )
     stats.add_argument("--recent", type=int, default=20, metavar="N", help="finished games to list")
+    replay = sub.add_parser("replay", help="step through a saved game or a move list")
+    replay.add_argument("file", metavar="FILE", help="an autosave, a game's JSON or a move list")
+    replay.add_argument(
+        "--data-dir", metavar="DIR", default=argparse.SUPPRESS, help="where the settings are"
+    )
+    replay.add_argument(  # SUPPRESS: keep a --ascii given before the subcommand
+        "--ascii", action="store_true", default=argparse.SUPPRESS, help="draw cards with ASCII only"
+    )
     return parser
 
 
@@ -94,6 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .stats_table import print_stats
 
         return print_stats(args.data_dir, args.recent)
+    if args.command == "replay":
+        try:
+            from .app import run_replay
+        except ImportError:
+            sys.stderr.write("termsolitaire: the board is not built yet\n")
+            return 1
+        return run_replay(args)
     if args.command in GAMES:
         variant = _variant(args.command, args.suits, parser)
         return _run_app(args, game=args.command, variant=variant)

@@ -44,9 +44,10 @@ class DragDropped(Message):
 
 @dataclass
 class MenuChoice(Message):
-    """The menu asks the app to open a board."""
+    """The menu asks the app to open a board (``resume``: continue its save)."""
 
     game: str
     deal: int | None
     variant: dict[str, int]
     time_limit: int = 0
+    resume: bool = False

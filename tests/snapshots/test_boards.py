@@ -120,5 +120,6 @@ def test_four_colour_deck(snap_compare: Any) -> None:
 
 def test_menu(snap_compare: Any) -> None:
     """The main menu: four games (Stjernen and Napoleon coming soon), Spider's suits
-    and time limit, the deal number field, Play / Help / Quit."""
+    and time limit, the deal number field, Play / Help / Statistics / Settings / Quit;
+    the footer offers s Statistics and o Settings."""
     assert snap_compare(SolitaireApp(clock=False), terminal_size=(80, 24))

@@ -21,11 +21,15 @@ from textual.widgets import Footer, Static
 
 from termsolitaire.rules import Game, IllegalMove, Move, new_game
 from termsolitaire.rules.moves import DEAL
+from termsolitaire.session import moves_of, played, record
+from termsolitaire.storage.files import StorageError
+from termsolitaire.storage.saves import new_game_id
 from termsolitaire.widgets.board import Board, Place, min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 
 from .cursor import CursorMixin
+from .dealnumber import DealNumberScreen
 from .help import HelpScreen
 from .mouse import MouseMixin
 from .results import ResultsScreen
@@ -47,6 +51,14 @@ COMMON_BINDINGS: list[BindingType] = [
     Binding("Z", "redo", "Redo", id="redo", tooltip="play again what undo took back"),
     Binding("R", "restart", "Restart", id="restart", tooltip="this deal from the start"),
     Binding("N", "new_game", "New", id="new-game", tooltip="a new random deal"),
+    Binding(
+        "number_sign",
+        "deal_number",
+        "Deal #",
+        show=False,
+        id="deal-number",
+        tooltip="type a deal number to play",
+    ),
     Binding("question_mark,f1", "help", "Help", id="help", tooltip="this help"),
     Binding("Q", "quit", "Quit", id="quit", tooltip="back to the menu, or leave"),
     Binding(
@@ -120,10 +132,25 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
     MIN_HEIGHT: ClassVar[int] = 18
 
     def __init__(
-        self, game: Game, look: CardLook | None = None, time_limit: int = 0, **kw: Any
+        self,
+        game: Game,
+        look: CardLook | None = None,
+        time_limit: int = 0,
+        *,
+        game_id: str | None = None,
+        notice: str | None = None,
+        **kw: Any,
     ) -> None:
         super().__init__(**kw)
         self.game = game
+        self.game_id = game_id or new_game_id()
+        """The id of this game in the save and the statistics (fresh per game played)."""
+        self.notice = notice
+        """A message to show instead of the hint when the board opens (a broken save)."""
+        self.save_error: str | None = None
+        """Why the last autosave failed (told once); None while saving works."""
+        self.save_seconds: list[float] = []
+        """How long each autosave took (the last few), to keep an eye on its cost."""
         self.look = look or CardLook()
         self.time_limit = time_limit * 60
         self.hand = Hand(game)
@@ -151,8 +178,12 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
     def on_mount(self) -> None:
         if getattr(self.app, "clock", True):
             self.set_interval(1.0, self.tick)
+        self._tick_at = time.monotonic()  # the clock counts from the first frame
         self.redraw()
-        self.say(self.hint())
+        self.say(self.notice or self.hint())
+        if self.notice:  # the status line cuts a long message: a toast shows it whole
+            self.app.notify(self.notice, severity="warning", timeout=10)
+        self.autosave()
 
     def on_resize(self) -> None:
         width, height = self.app.size
@@ -221,14 +252,66 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         self.query_one("#clock", TextLine).set(f"{seconds // 60:d}:{seconds % 60:02d}")
 
     def tick(self) -> None:
-        now = time.monotonic()
-        step, self._tick_at = now - self._tick_at, now
+        self.advance_clock()
         if self.over or not self.is_current:
             return
-        self.game.elapsed += step
         self.show_clock()
         if self.time_limit and self.game.elapsed >= self.time_limit:
             self.finish("Time is up")
+
+    def advance_clock(self) -> bool:
+        """Add the time since the last tick to ``game.elapsed`` (when the clock runs)."""
+        now = time.monotonic()
+        step, self._tick_at = now - self._tick_at, now
+        if self.over or not self.is_current or not getattr(self.app, "clock", True):
+            return False
+        self.game.elapsed += step
+        return True
+
+    # ------------------------------------------------------- saving, statistics
+
+    def save_options(self) -> dict[str, Any]:
+        """What the save needs besides the game to continue exactly."""
+        return {"time_limit": self.time_limit // 60}
+
+    def autosave(self) -> None:
+        """Write this game's save (after every action, and on leaving). A failure is
+        told once on the status line and play goes on without saving."""
+        saves = getattr(self.app, "saves", None)
+        if saves is None or self.over:
+            return
+        self.advance_clock()
+        start = time.perf_counter()
+        try:
+            saves.save(self.game, self.game_id, self.save_options())
+        except StorageError as e:
+            if self.save_error is None:
+                self.say(f"Not saving: {e}")
+                self.app.notify(f"Not saving: {e}", severity="warning", timeout=10)
+            self.save_error = str(e)
+            return
+        self.save_error = None
+        self.save_seconds = [*self.save_seconds[-99:], time.perf_counter() - start]
+
+    def record(self, won: bool) -> None:
+        """This game into the statistics (once: its id makes it once)."""
+        for message in record(getattr(self.app, "stats", None), self.game_id, self.game, won):
+            self.app.notify(message, severity="warning", timeout=10)
+
+    def forget_save(self) -> None:
+        saves = getattr(self.app, "saves", None)
+        if saves is None:
+            return
+        try:
+            saves.delete(self.game.name)
+        except StorageError as e:
+            self.app.notify(str(e), severity="warning", timeout=10)
+
+    def abandon(self) -> None:
+        """The game on the board gives way to another deal: lost, when it had a move."""
+        if not self.over and played(self.game):
+            self.advance_clock()
+            self.record(won=False)
 
     # -------------------------------------------------------------- playing
 
@@ -247,6 +330,7 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
 
     def after_change(self) -> None:
         self.redraw()
+        self.autosave()
         if self.game.is_won:
             self.finish("Won!")
         elif self.game.is_stuck:
@@ -255,9 +339,12 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
     def finish(self, headline: str) -> None:
         if self.over:
             return
+        self.advance_clock()
         self.over = True
         g = self.game
-        moves = getattr(g, "moves", len(g.history))
+        self.record(won=g.is_won)
+        self.forget_save()
+        moves = moves_of(g)
         self.app.push_screen(
             ResultsScreen(headline, g.score, moves, int(g.elapsed)), self.on_results_choice
         )
@@ -277,13 +364,18 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
             self.action_new_game()
 
     def start(self, game: Game) -> None:
-        """Put a new game on this board (restart, new deal)."""
+        """Put a new game on this board (restart, new deal, deal by number): the one
+        there counts as lost if it had a move; the new one has a fresh id."""
+        self.abandon()
         self.game = game
+        self.game_id = new_game_id()
         self.hand = Hand(game)
         self.over = False
         self.dragging = False
+        self._tick_at = time.monotonic()
         self.query_one("#title", TextLine).set(self.title_text())
         self.redraw()
+        self.autosave()
 
     # -------------------------------------------------------------- actions
 
@@ -342,6 +434,7 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
             return
         self.say(f"Took back {move}")
         self.redraw()
+        self.autosave()
 
     def action_redo(self) -> None:
         self.hand.drop()
@@ -364,11 +457,22 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         self.start(new_game(g.name, None, **g.variant))
         self.say(f"New deal: {self.game.deal}")
 
+    def action_deal_number(self) -> None:
+        self.app.push_screen(DealNumberScreen(self.game.title), self.on_deal_number)
+
+    def on_deal_number(self, deal: int | None) -> None:
+        if deal is None:
+            return
+        g = self.game
+        self.start(new_game(g.name, deal, **g.variant))
+        self.say(f"Deal {deal}")
+
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.help_keys(), self.game.title))
 
     def action_quit(self) -> None:
-        """Back to the menu when there is one, else leave."""
+        """Back to the menu when there is one, else leave; the game stays saved."""
+        self.autosave()
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:

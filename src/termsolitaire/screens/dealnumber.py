@@ -1,0 +1,60 @@
+"""The deal-number prompt (``#`` on a board): type a number, Enter plays that deal.
+
+Anything but a whole number from 0 to 2**64-1 is refused with a message and the
+prompt stays open; Escape leaves the game as it is.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+LIMIT = 1 << 64
+
+
+def parse_deal(text: str) -> tuple[int | None, str]:
+    """The deal number in ``text``, or None and why not."""
+    text = text.strip()
+    if not text:
+        return None, "Type a deal number (Escape: never mind)"
+    if not text.isdigit() or not text.isascii():
+        return None, f"A deal number is a whole number such as 5, not {text!r}"
+    value = int(text)
+    if value >= LIMIT:
+        return None, "A deal number must be below 2**64"
+    return value, ""
+
+
+class DealNumberScreen(ModalScreen[int | None]):
+    """Dismisses with the deal number, or None (Escape)."""
+
+    CSS_PATH = "dealnumber.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Never mind", id="deal-number-cancel"),
+    ]
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.game_title = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel"):
+            yield Static(f"{self.game_title}: play deal number", id="headline")
+            yield Input(placeholder="0 to 2**64-1", max_length=24, id="deal-input")
+            yield Static("Enter: play that deal; Escape: never mind", id="why")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        deal, why = parse_deal(event.value)
+        if deal is None:
+            self.query_one("#why", Static).update(why)
+            return
+        self.dismiss(deal)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

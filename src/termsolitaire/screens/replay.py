@@ -1,0 +1,211 @@
+"""The replay screen: a game's own board, read only, stepped through a line of play.
+
+``termsolitaire replay FILE`` reads the file (:mod:`termsolitaire.replay`) and
+shows it on the board of its game: the screen is the game's board screen
+class with :class:`ReplayMixin` in front, so the piles, their keys, marks and
+layout are exactly those of play. Nothing can be played: the board's keys
+are not bound (``inherit_bindings = False``), clicks and drags are swallowed,
+and every action that would change the game only says that a replay is read
+only. The header shows ``move i of N: <move>``.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.events import Mount
+
+from termsolitaire.messages import DragDropped, DragMoved, PileClicked
+from termsolitaire.replay import Replay
+from termsolitaire.rules import Game, Move
+from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.line import TextLine
+
+from .board import BoardScreen
+from .help import HelpScreen
+from .selection import Hand
+
+REPLAY_BINDINGS: list[BindingType] = [
+    Binding("right,l,n", "step(1)", "Next", id="replay-next", tooltip="the next move"),
+    Binding("left,h,p", "step(-1)", "Previous", id="replay-previous", tooltip="take a move back"),
+    Binding("home,g", "jump(0)", "Start", id="replay-start", tooltip="the start position"),
+    Binding("end,G", "jump(-1)", "End", id="replay-end", tooltip="the last position"),
+    Binding("question_mark,f1", "help", "Help", id="replay-help", tooltip="this help"),
+    Binding("Q,escape", "quit", "Quit", id="replay-quit", tooltip="leave the replay"),
+]
+READ_ONLY = "A replay is read only: → next, ← previous, End the end, Q quit"
+
+
+class ReplayMixin:
+    """Put in front of a game's board screen class; see :func:`replay_screen`."""
+
+    READ_ONLY: ClassVar[bool] = True
+    """Marks a screen whose game must never be saved or counted in the statistics."""
+
+    replay: Replay
+    game: Game
+    hand: Hand
+    over: bool
+
+    if TYPE_CHECKING:  # given by the board screen it is mixed into
+        sep: str
+        app: Any
+
+        def say(self, text: str) -> None: ...
+        def query_one(self, *a: Any, **kw: Any) -> Any: ...
+
+    def setup_replay(self, replay: Replay) -> None:
+        self.replay = replay
+        self.over = True  # no clock, no results panel
+
+    # -------------------------------------------------------------- header
+
+    def title_text(self) -> str:
+        return f"Replay{self.sep}{super().title_text()}"  # type: ignore[misc]
+
+    def stats_text(self) -> str:
+        return move_text(self.replay)
+
+    def hint(self) -> str:
+        return "→ l n next, ← h p previous, Home g start, End G end, Q quit, ? help"
+
+    def on_mount(self, event: Mount) -> None:
+        self.query_one("#clock").display = False
+
+    def redraw(self) -> None:
+        super().redraw()  # type: ignore[misc]
+        moves = getattr(self, "move_list", None)  # Napoleon's list of moves
+        if moves is not None:
+            moves.set_moves(tuple(self.replay.moves[: self.replay.index]))
+
+    def tick(self) -> None:
+        """The clock stands still in a replay."""
+
+    # ------------------------------------------------------------ stepping
+
+    def show_position(self) -> None:
+        self.game = self.replay.game
+        self.hand = Hand(self.game)  # its legal moves are cached per game
+        self.query_one("#title", TextLine).set(self.title_text())
+        self.redraw()
+
+    def action_step(self, step: int) -> None:
+        before = self.replay.index
+        self.replay.go(before + step)
+        if self.replay.index == before:
+            self.say("This is the start" if step < 0 else "This is the end of the replay")
+        else:
+            self.say(self.hint())
+        self.show_position()
+
+    def action_jump(self, where: int) -> None:
+        self.replay.go(len(self.replay) if where < 0 else where)
+        self.say(self.hint())
+        self.show_position()
+
+    def action_quit(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit(0)
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        rows = []
+        for b in REPLAY_BINDINGS:
+            assert isinstance(b, Binding)
+            keys = " ".join(
+                self.app.get_key_display(Binding(k.strip(), b.action)) for k in b.key.split(",")
+            )
+            rows.append((keys, b.tooltip or b.description))
+        return rows
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.help_keys(), "Replay"))
+
+    # ------------------------------------------------------- nothing plays
+
+    def play(self, move: Move) -> bool:
+        self.say(READ_ONLY)
+        return False
+
+    def read_only(self, *args: Any) -> None:
+        self.say(READ_ONLY)
+
+    action_undo = action_redo = action_restart = action_new_game = read_only
+    action_deal = action_collect = action_foundation = action_turn = read_only
+    action_pile = action_grab = action_more = action_fewer = read_only
+    action_deal_number = pick = to_foundation = read_only
+
+    def nothing(self, *args: Any) -> None:
+        """A replay is never saved nor counted in the statistics."""
+
+    autosave = record = forget_save = abandon = nothing
+
+    def after_change(self) -> None:
+        """Never called: nothing plays."""
+
+    def finish(self, headline: str) -> None:
+        """A replay has no results panel."""
+
+    def start(self, game: Game) -> None:
+        self.say(READ_ONLY)
+
+    def on_pile_clicked(self, message: PileClicked) -> None:
+        message.prevent_default()
+        message.stop()
+
+    def on_drag_moved(self, message: DragMoved) -> None:
+        message.prevent_default()
+        message.stop()
+
+    def on_drag_dropped(self, message: DragDropped) -> None:
+        message.prevent_default()
+        message.stop()
+
+
+def move_text(replay: Replay) -> str:
+    """``move i of N: <move>`` (``start of N moves`` before the first)."""
+    n = len(replay)
+    if replay.index == 0:
+        return f"start of {n} move{'s' if n != 1 else ''}"
+    return f"move {replay.index} of {n}: {replay.last_move}"
+
+
+_CLASSES: dict[type[BoardScreen], type[BoardScreen]] = {}
+
+
+def replay_class(board: type[BoardScreen]) -> type[BoardScreen]:
+    """The read-only replay screen class of a game's board screen class."""
+    if board not in _CLASSES:
+        css = board.CSS_PATH if isinstance(board.CSS_PATH, list) else [board.CSS_PATH]
+        namespace = {
+            "__module__": __name__,
+            "CSS_PATH": [*css, "replay.tcss"],
+            "BINDINGS": REPLAY_BINDINGS,  # only these: the board's keys would play
+        }
+        _CLASSES[board] = types.new_class(
+            f"Replay{board.__name__}",
+            (ReplayMixin, board),
+            {"inherit_bindings": False},
+            lambda ns: ns.update(namespace),
+        )
+    return _CLASSES[board]
+
+
+def replay_screen(replay: Replay, look: CardLook | None = None) -> BoardScreen:
+    """A screen showing ``replay`` on the board of its game; ValueError when there is none."""
+    import importlib
+
+    from termsolitaire.app import SCREENS
+
+    name = replay.game.name
+    try:
+        module = importlib.import_module(f"termsolitaire.screens.{name}")
+        board = getattr(module, SCREENS[name])
+    except (ImportError, AttributeError, KeyError):
+        raise ValueError(f"the {name} board is not built yet") from None
+    screen = replay_class(board)(replay.game, look, classes="replay")
+    screen.setup_replay(replay)  # type: ignore[attr-defined]
+    return screen

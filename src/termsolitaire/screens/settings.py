@@ -1,0 +1,179 @@
+"""The settings screen: one row per setting, its choices side by side.
+
+↑ ↓ choose a setting, ← → (or Enter, Space, a click) change it. A change
+applies at once (card look on every open board, the theme, the menu's Spider
+defaults, mouse reporting) and is saved at once; a file that cannot be written
+gives a message on the screen and play goes on with the change in memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from termsolitaire.storage.settings import CHOICES, Settings
+
+ROWS: list[tuple[str, str, str]] = [
+    ("card_style", "Card style", "draw cards with box-drawing and suit glyphs, or ASCII only"),
+    ("four_colour", "Four-colour deck", "♠ black ♥ red ♦ blue ♣ green, or two colours"),
+    ("theme", "Theme", "the colours of panels, menus and text"),
+    ("spider_suits", "Spider suits", "the menu's default number of suits for Spider"),
+    ("spider_time_limit", "Spider time limit", "the menu's default minutes on Spider's clock"),
+    ("confirm_abandon", "Confirm abandoning", "ask before leaving a game in progress"),
+    ("mouse", "Mouse", "click and drag cards; off leaves the terminal's own selection"),
+]
+NAMES = {"unicode": "Unicode", "ascii": "ASCII"}
+LABEL_WIDTH = 20
+CHOICES_WIDTH = 52
+
+
+def value_text(name: str, value: Any) -> str:
+    if name == "spider_time_limit":
+        return f"{value} min" if value else "none"
+    if name in ("four_colour", "mouse"):
+        return "on" if value else "off"
+    if name == "confirm_abandon":
+        return "yes" if value else "no"
+    return NAMES.get(str(value), str(value))
+
+
+def row_text(name: str, label: str, current: Any) -> Text:
+    """``Card style   [Unicode]  ASCII``: every choice, the current one marked;
+    only ``‹ current ›`` when the choices do not fit."""
+    text = Text(f"{label:<{LABEL_WIDTH}}")
+    choices = CHOICES[name]
+    if sum(len(value_text(name, v)) + 3 for v in choices) > CHOICES_WIDTH:
+        text.append(f"‹ {value_text(name, current)} ›", style="bold reverse")
+        return text
+    for v in choices:
+        shown = value_text(name, v)
+        if v == current and type(v) is type(current):
+            text.append(f"[{shown}]", style="bold reverse")
+        else:
+            text.append(f" {shown} ", style="dim")
+        text.append(" ")
+    return text
+
+
+class SettingsList(OptionList):
+    """The list of settings; ← → change the highlighted one (bound here, not on the
+    screen, so they queue behind ↑ ↓ and the list's own sideways scrolling)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l,space", "screen.change(1)", "Next choice", id="settings-next"),
+        Binding("left,h", "screen.change(-1)", "Previous choice", id="settings-previous"),
+    ]
+
+
+class SettingsScreen(Screen[None]):
+    CSS_PATH = "settings.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,Q,q", "close", "Back", id="settings-close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="settings"):
+            yield Label("Settings", id="settings-title")
+            yield SettingsList(
+                *(Option(self.row(name, label), id=name) for name, label, _ in ROWS),
+                id="settings-list",
+            )
+            yield Static("", id="settings-help")
+            yield Static("", id="settings-note")
+        yield Footer()
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings  # type: ignore[attr-defined,no-any-return]
+
+    def row(self, name: str, label: str) -> Text:
+        return row_text(name, label, getattr(self.settings, name))
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+        self.show_help(0)
+        self.note("← → Enter change the setting; changes apply and are saved at once")
+
+    def note(self, text: str) -> None:
+        self.query_one("#settings-note", Static).update(text)
+
+    def show_help(self, index: int | None) -> None:
+        text = ROWS[index][2] if index is not None else ""
+        self.query_one("#settings-help", Static).update(text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_help(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_change(1)
+
+    def action_change(self, step: int) -> None:
+        options = self.query_one(OptionList)
+        index = options.highlighted
+        if index is None:
+            return
+        name, label, _ = ROWS[index]
+        choices = CHOICES[name]
+        current = getattr(self.settings, name)
+        position = choices.index(current) if current in choices else 0
+        setattr(self.settings, name, choices[(position + step) % len(choices)])
+        options.replace_option_prompt_at_index(index, self.row(name, label))
+        note = self.apply(name)
+        failed = self.app.save_settings()  # type: ignore[attr-defined]
+        self.note(failed or note)
+
+    def apply(self, name: str) -> str:
+        """Put setting ``name`` into effect now; a note for the player."""
+        app: Any = self.app
+        s = self.settings
+        if name in ("card_style", "four_colour"):
+            app.look = replace(app.look, ascii=s.card_style == "ascii", four_colour=s.four_colour)
+            from .board import BoardScreen
+
+            for screen in app.screen_stack:
+                if isinstance(screen, BoardScreen):
+                    screen.set_look(app.look)
+            return "Saved; open boards redrawn"
+        if name == "theme":
+            app.theme = s.theme
+            return f"Saved; theme {s.theme}"
+        if name in ("spider_suits", "spider_time_limit"):
+            from .menu import MenuScreen
+
+            for screen in app.screen_stack:
+                if isinstance(screen, MenuScreen) and hasattr(screen, "apply_defaults"):
+                    screen.apply_defaults()
+            return "Saved; the menu's Spider options follow"
+        if name == "mouse":
+            return "Saved; " + set_mouse(app, s.mouse)
+        return "Saved"
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+def set_mouse(app: Any, on: bool) -> str:
+    """Turn the terminal's mouse reporting on or off now, where the driver allows it."""
+    driver = getattr(app, "_driver", None)
+    enable = getattr(driver, "_enable_mouse_support", None)
+    disable = getattr(driver, "_disable_mouse_support", None)
+    if driver is None or enable is None or disable is None or not hasattr(driver, "_mouse"):
+        return "mouse " + ("on" if on else "off") + " from the next start"
+    if on:
+        driver._mouse = True
+        enable()
+    else:
+        disable()
+        driver._mouse = False
+    return "mouse " + ("on" if on else "off") + " now"

@@ -1,0 +1,199 @@
+"""The statistics screen: the figures per game and variant, a sparkline of recent
+scores per game, and the finished games, any of which can be dealt again.
+
+It reads the same store as ``termsolitaire stats`` (:mod:`termsolitaire.stats_table`
+prints the same figures as text). Enter on a finished game opens that game,
+variant and deal from the start, through the same message the menu sends.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Sparkline, Static
+
+from termsolitaire.messages import MenuChoice
+from termsolitaire.stats_table import duration
+from termsolitaire.storage.files import StorageError
+from termsolitaire.storage.stats import Finished, Summary
+
+RECENT = 30
+"""Finished games per game in its sparkline."""
+LISTED = 200
+"""Finished games in the table (newest first)."""
+EMPTY = "No finished games yet. Play one from the menu: won and lost games show here."
+
+SUMMARY_COLUMNS = (
+    "game",
+    "variant",
+    "played",
+    "won",
+    "win%",
+    "best",
+    "fastest",
+    "fewest",
+    "streak",
+    "longest",
+)
+FINISHED_COLUMNS = ("date (UTC)", "game", "variant", "deal", "result", "score", "moves", "time")
+
+
+SUMMARY_RIGHT = frozenset(range(2, 10))
+FINISHED_RIGHT = frozenset({3, 5, 6, 7})
+
+
+def cells(row: tuple[str, ...], right: frozenset[int]) -> list[Text]:
+    return [Text(c, justify="right" if i in right else "left") for i, c in enumerate(row)]
+
+
+def columns(names: tuple[str, ...], right: frozenset[int]) -> list[Text]:
+    return cells(names, right)
+
+
+def variant_dict(text: str) -> dict[str, int]:
+    """``suits=2`` back to ``{"suits": 2}`` (the store keeps variants as text)."""
+    out: dict[str, int] = {}
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        if value.strip().isdigit():
+            out[key.strip()] = int(value)
+    return out
+
+
+def summary_row(s: Summary) -> tuple[str, ...]:
+    return (
+        s.game,
+        s.variant or "-",
+        str(s.played),
+        str(s.won),
+        f"{100 * s.win_rate:.0f}",
+        "-" if s.best_score is None else str(s.best_score),
+        duration(s.best_time),
+        "-" if s.fewest_moves is None else str(s.fewest_moves),
+        str(s.current_streak),
+        str(s.longest_streak),
+    )
+
+
+def finished_row(f: Finished) -> tuple[str, ...]:
+    return (
+        f.finished_at.replace("T", " ").rstrip("Z")[:16],
+        f.game,
+        f.variant or "-",
+        "-" if f.deal is None else str(f.deal),
+        f.result,
+        str(f.score),
+        str(f.moves),
+        duration(f.seconds),
+    )
+
+
+class StatsScreen(Screen[None]):
+    CSS_PATH = "stats.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "play_selected", "Play this deal", id="stats-play"),
+        Binding("escape,Q,q", "close", "Back", id="stats-close"),
+    ]
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.summaries: list[Summary] = []
+        self.finished: list[Finished] = []
+        self.problem = ""
+
+    def load(self) -> None:
+        stats = self.app.stats  # type: ignore[attr-defined]
+        try:
+            self.summaries = stats.summaries()
+            self.finished = stats.finished(limit=LISTED)
+        except StorageError as e:
+            self.problem = str(e)
+        for message in stats.messages:
+            self.app.notify(message, severity="warning", timeout=10)
+        stats.messages.clear()
+
+    def compose(self) -> ComposeResult:
+        self.load()
+        yield Label("Statistics", id="stats-title")
+        if self.problem or not self.summaries:
+            yield Static(self.problem or EMPTY, id="stats-empty")
+            yield Footer()
+            return
+        summary: DataTable[str] = DataTable(
+            id="summary", cursor_type="none", zebra_stripes=True, show_cursor=False
+        )
+        summary.can_focus = False
+        yield summary
+        with Vertical(id="sparklines"):
+            for game, scores, won in self.recent():
+                with Horizontal(classes="spark"):
+                    yield Label(f"{game:<9}", classes="spark-game")
+                    yield Sparkline(scores, summary_function=max, classes="spark-line")
+                    yield Label(
+                        f" last {len(scores)}: {won} won, best score {max(scores):.0f}",
+                        classes="spark-note",
+                    )
+        yield Label("Finished games: Enter plays that deal again", id="finished-title")
+        yield DataTable(id="finished", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def recent(self) -> list[tuple[str, list[float], int]]:
+        """Per game: the scores of its last ``RECENT`` finished games, oldest first, and wins."""
+        per: dict[str, list[Finished]] = {}
+        for f in self.finished:  # newest first
+            rows = per.setdefault(f.game, [])
+            if len(rows) < RECENT:
+                rows.append(f)
+        return [
+            (game, [float(f.score) for f in reversed(rows)], sum(f.result == "won" for f in rows))
+            for game, rows in sorted(per.items())
+        ]
+
+    def on_mount(self) -> None:
+        if self.problem or not self.summaries:
+            return
+        summary = self.query_one("#summary", DataTable)
+        summary.add_columns(*columns(SUMMARY_COLUMNS, SUMMARY_RIGHT))
+        for s in self.summaries:
+            summary.add_row(*cells(summary_row(s), SUMMARY_RIGHT))
+        table = self.query_one("#finished", DataTable)
+        table.add_columns(*columns(FINISHED_COLUMNS, FINISHED_RIGHT))
+        for f in self.finished:
+            table.add_row(*cells(finished_row(f), FINISHED_RIGHT), key=f.id)
+        table.focus()
+
+    def selected(self) -> Finished | None:
+        if not self.finished:
+            return None
+        table = self.query_one("#finished", DataTable)
+        row = table.cursor_row
+        return self.finished[row] if 0 <= row < len(self.finished) else None
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_play_selected()
+
+    def action_play_selected(self) -> None:
+        f = self.selected()
+        if f is None:
+            return
+        if f.deal is None:
+            self.notify("That game has no deal number to deal again", severity="warning")
+            return
+        from termsolitaire.app import has_board
+
+        if not has_board(f.game):
+            self.notify(f"The {f.game} board is not built yet", severity="warning")
+            return
+        limit = self.app.settings.spider_time_limit if f.game == "spider" else 0  # type: ignore[attr-defined]
+        choice = MenuChoice(f.game, f.deal, variant_dict(f.variant), limit)
+        self.dismiss()
+        self.app.post_message(choice)
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,341 @@
+"""Pilot tests of the statistics, settings and replay screens."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Sparkline, Static
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.cli import main
+from termsolitaire.replay import Replay, load_replay, parse_replay
+from termsolitaire.rules import new_game
+from termsolitaire.screens.board import BoardScreen
+from termsolitaire.screens.replay import ReplayMixin
+from termsolitaire.screens.settings import SettingsScreen
+from termsolitaire.screens.stats import StatsScreen
+from termsolitaire.storage.paths import paths
+from termsolitaire.storage.settings import load_settings
+
+GAMES = [  # id, game, variant, deal, won, score, moves, seconds (oldest first)
+    ("a", "penguin", {}, 5, True, 52, 80, 200.0),
+    ("b", "penguin", {}, 6, False, 20, 40, 100.0),
+    ("c", "penguin", {}, 7, True, 52, 70, 150.0),
+    ("d", "spider", {"suits": 2}, 123, False, 480, 60, 300.0),
+]
+
+
+def recorded_app(**kw: object) -> SolitaireApp:
+    app = SolitaireApp(clock=False, **kw)  # type: ignore[arg-type]
+    for row in GAMES:
+        app.stats.record(*row)
+    return app
+
+
+def cell_texts(table: DataTable[object], row: int) -> list[str]:
+    return [str(c) for c in table.get_row_at(row)]
+
+
+# ------------------------------------------------------------------ statistics
+
+
+async def test_stats_screen_shows_the_figures() -> None:
+    app = recorded_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        summary = screen.query_one("#summary", DataTable)
+        penguin = cell_texts(summary, 0)
+        #        game       variant played won win% best fastest fewest streak longest
+        assert penguin == ["penguin", "-", "3", "2", "67", "52", "2:30", "70", "1", "1"]
+        assert cell_texts(summary, 1)[:5] == ["spider", "suits=2", "1", "0", "0"]
+        finished = screen.query_one("#finished", DataTable)
+        assert finished.row_count == 4
+        # newest first: d (spider), c, b, a
+        assert cell_texts(finished, 0)[1:] == [
+            "spider",
+            "suits=2",
+            "123",
+            "lost",
+            "480",
+            "60",
+            "5:00",
+        ]
+        sparks = list(screen.query(Sparkline))
+        assert [list(s.data or []) for s in sparks] == [[52.0, 20.0, 52.0], [480.0]]
+
+
+async def test_stats_screen_starts_a_finished_deal_again() -> None:
+    app = recorded_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")  # b: penguin deal 6
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BoardScreen)
+        assert (screen.game.name, screen.game.deal, screen.game.history) == ("penguin", 6, ())
+        assert not any(isinstance(s, StatsScreen) for s in app.screen_stack)
+
+
+async def test_stats_screen_deals_a_spider_variant_again() -> None:
+    app = recorded_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_statistics()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen.game  # type: ignore[attr-defined]
+        assert (game.name, game.deal, game.variant) == ("spider", 123, {"suits": 2})
+
+
+async def test_stats_screen_empty() -> None:
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        text = str(app.screen.query_one("#stats-empty", Static).render())
+        assert "No finished games yet" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MenuScreen"
+
+
+async def test_stats_from_a_board_by_the_palette_action() -> None:
+    app = recorded_app(game="penguin", deal=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_statistics()
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen)
+
+
+# -------------------------------------------------------------------- settings
+
+
+async def test_settings_change_is_saved_and_applied_at_once() -> None:
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("enter")  # card style: Unicode -> ASCII
+        await pilot.press("down", "right")  # four-colour deck on
+        await pilot.press("down", "right")  # theme: the next one
+        await pilot.press("down", "right")  # Spider suits 2
+        await pilot.press("down", "left")  # Spider time limit 20
+        await pilot.pause()
+        saved = json.loads(paths().settings.read_text())
+        assert saved["card_style"] == "ascii"
+        assert saved["four_colour"] is True
+        assert saved["theme"] == "textual-light"
+        assert (saved["spider_suits"], saved["spider_time_limit"]) == (2, 20)
+        assert app.theme == "textual-light"
+        assert app.look.ascii and app.look.four_colour
+        await pilot.press("escape")
+        await pilot.pause()
+        menu = app.screen
+        assert menu.query_one("#suits-2").value  # type: ignore[attr-defined]
+        assert menu.query_one("#limit-20").value  # type: ignore[attr-defined]
+        menu.query_one("#games").highlighted = 1  # type: ignore[attr-defined]
+        await pilot.press("enter")  # Penguin with the new look
+        await pilot.pause()
+        board = app.screen
+        assert isinstance(board, BoardScreen)
+        assert board.look.ascii and board.look.four_colour
+    assert load_settings(paths())[0].card_style == "ascii"
+
+
+async def test_settings_redraw_an_open_board() -> None:
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.screen
+        assert isinstance(board, BoardScreen)
+        app.action_settings()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert board.look.ascii
+        assert board.board.look.ascii
+
+
+async def test_settings_apply_at_start() -> None:
+    home = paths()
+    home.config.mkdir(parents=True, exist_ok=True)
+    home.settings.write_text(
+        json.dumps({"version": 1, "card_style": "ascii", "theme": "nord", "mouse": False})
+    )
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "nord"
+        assert app.look.ascii
+        assert app.screen.look.ascii  # type: ignore[attr-defined]
+        assert app.settings.mouse is False
+
+
+async def test_corrupted_settings_give_a_message_and_defaults() -> None:
+    home = paths()
+    home.config.mkdir(parents=True, exist_ok=True)
+    home.settings.write_text('{"card_style": "asc')
+    app = SolitaireApp(clock=False)
+    notes: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert app.settings.card_style == "unicode"
+        assert not app.look.ascii
+    assert any("Settings file could not be read" in n for n in notes), notes
+    assert list(home.config.glob("settings.json.corrupt-*"))
+
+
+async def test_unwritable_settings_say_so_and_play_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    app = SolitaireApp(clock=False, data_dir=str(blocker / "home"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        note = str(app.screen.query_one("#settings-note", Static).render())
+        assert note.startswith("Settings not saved")
+        assert app.look.ascii  # applied all the same
+
+
+# ---------------------------------------------------------------------- replay
+
+
+def replay_file(tmp_path: Path, name: str, deal: int, n: int, **variant: int) -> Path:
+    """A move list of the first ``n`` moves a simple player makes."""
+    g = new_game(name, deal, **variant)
+    moves = []
+    for _ in range(n):
+        legal = g.legal_moves()
+        if not legal:
+            break
+        move = legal[len(moves) % len(legal)]
+        g.play(move)
+        moves.append(str(move))
+    head = f"game: {name}\n" + (
+        f"variant: {','.join(f'{k}={v}' for k, v in variant.items())}\n" if variant else ""
+    )
+    path = tmp_path / f"{name}.txt"
+    path.write_text(head + f"deal: {deal}\n" + " ".join(moves) + "\n")
+    return path
+
+
+def position(replay: Replay, index: int) -> str:
+    return replay.go(index).to_text()
+
+
+@pytest.mark.parametrize(
+    ("game", "deal", "variant"),
+    [("penguin", 5, {}), ("spider", 123, {"suits": 2}), ("napoleon", 3, {}), ("stjernen", 9, {})],
+)
+async def test_replay_steps_both_ways(
+    tmp_path: Path, game: str, deal: int, variant: dict[str, int]
+) -> None:
+    path = replay_file(tmp_path, game, deal, 6, **variant)
+    expected = load_replay(path)
+    n = len(expected)
+    assert n >= 3
+    app = SolitaireApp(clock=False, replay=load_replay(path))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayMixin)
+        assert screen.game.to_text() == position(expected, 0)
+
+        async def at(i: int) -> None:
+            await pilot.pause()
+            assert screen.game.to_text() == position(expected, i)
+            header = screen.query_one("#stats").text  # type: ignore[attr-defined]
+            if i:
+                assert header == f"move {i} of {n}: {expected.moves[i - 1]}"
+            else:
+                assert header == f"start of {n} moves"
+
+        await pilot.press("right")
+        await at(1)
+        await pilot.press("l", "n")
+        await at(3)
+        await pilot.press("left")
+        await at(2)
+        await pilot.press("end")
+        await at(n)
+        await pilot.press("right")  # past the end: stays
+        await at(n)
+        await pilot.press("home")
+        await at(0)
+        await pilot.press("G")
+        await at(n)
+        await pilot.press("g", "p")
+        await at(0)
+        # the board's keys and actions play nothing
+        await pilot.press("1", "2", "d", "z", "space")
+        await at(0)
+        screen.action_undo()  # type: ignore[attr-defined]
+        screen.action_restart()  # type: ignore[attr-defined]
+        await at(0)
+        await pilot.press("Q")
+        await pilot.pause()
+    assert app.return_value == 0
+    # a replay is never saved nor counted
+    assert app.stats.finished() == []
+    assert not list(paths().saves.glob("*.json")) if paths().saves.exists() else True
+
+
+async def test_replay_of_a_saved_game_json(tmp_path: Path) -> None:
+    g = new_game("penguin", 5)
+    for _ in range(3):
+        g.play(g.legal_moves()[0])
+    path = tmp_path / "game.json"
+    path.write_text(g.to_json())
+    replay = load_replay(path)
+    app = SolitaireApp(clock=False, replay=replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.screen.game.to_text() == g.to_text()  # type: ignore[attr-defined]
+
+
+def test_cli_replay_bad_file_exits_1_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("game: penguin\ndeal: 5\nt9-t1\n")
+    assert main(["replay", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("termsolitaire: ")
+    assert "t9" in err
+    assert main(["replay", str(tmp_path / "missing")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot read" in err
+    garbage = tmp_path / "garbage"
+    garbage.write_bytes(b"\xff\xfe\x00")
+    assert main(["replay", str(garbage)]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_cli_replay_bad_arguments_exit_2() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "termsolitaire", "replay"], capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1].startswith("termsolitaire replay: error:")
+
+
+def test_replay_header_text() -> None:
+    from termsolitaire.screens.replay import move_text
+
+    r = parse_replay(b"game: penguin\ndeal: 5\n")
+    assert move_text(r) == "start of 0 moves"

@@ -1,0 +1,342 @@
+"""Autosave, resume, statistics of finished and abandoned games, through Pilot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.rules import Game
+from termsolitaire.rules.moves import DEAL
+from termsolitaire.rules.penguin import Penguin
+from termsolitaire.screens.dealnumber import DealNumberScreen, parse_deal
+from termsolitaire.screens.menu import MenuScreen
+from termsolitaire.screens.results import ResultsScreen
+from termsolitaire.storage.paths import paths
+from termsolitaire.storage.saves import SaveStore
+from termsolitaire.storage.stats import Stats
+
+from .conftest import PENGUIN_KEYS, SPIDER_KEYS, board, chord, status
+
+
+def saved_json(app: SolitaireApp, name: str) -> tuple[str, str]:
+    saved, problem = app.saves.load(name)
+    assert problem is None and saved is not None
+    return saved.game.to_json(), saved.id
+
+
+def without_clock(text: str) -> dict[str, object]:
+    data = json.loads(text)
+    data.pop("elapsed")
+    return data
+
+
+def rows(app: SolitaireApp) -> list[tuple[str, str, int]]:
+    return [(f.id, f.result, f.moves) for f in app.stats.finished()]
+
+
+def first_move(game: Game, kinds: tuple[str, ...] = ("move",)) -> list[str]:
+    keys = SPIDER_KEYS if game.name == "spider" else PENGUIN_KEYS
+    for m in game.legal_moves():
+        if m.kind in kinds:
+            return chord(m, keys)
+    raise AssertionError("no move")
+
+
+async def test_autosave_after_every_action_penguin(penguin_app: SolitaireApp) -> None:
+    app = penguin_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = board(app)
+        assert saved_json(app, "penguin") == (screen.game.to_json(), screen.game_id)
+        for keys in (["7", "3"], ["z"], ["Z"], ["R"], ["N"]):
+            old_id = screen.game_id
+            await pilot.press(*keys)
+            assert saved_json(app, "penguin") == (screen.game.to_json(), screen.game_id)
+            if keys[0] in "RN":
+                assert screen.game_id != old_id  # each game played has its own id
+        assert screen.save_seconds and max(screen.save_seconds) < 0.5
+
+
+async def test_autosave_after_deal_and_turn_spider(spider_app: SolitaireApp) -> None:
+    app = spider_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        await pilot.press(*first_move(screen.game))
+        assert saved_json(app, "spider")[0] == screen.game.to_json()
+        await pilot.press("d")
+        assert screen.game.history[-1] == DEAL
+        saved, _ = app.saves.load("spider")
+        assert saved is not None and saved.game.to_json() == screen.game.to_json()
+        assert not saved.game.can_undo  # the deal's barrier comes back from the save
+
+
+async def test_resume_from_menu_continues_exactly() -> None:
+    first = SolitaireApp("spider", 123, {"suits": 2}, time_limit=10, clock=False)
+    async with first.run_test(size=(80, 24)) as pilot:
+        screen = board(first)
+        await pilot.press(*first_move(screen.game))
+        await pilot.press(*first_move(screen.game))
+        await pilot.press("d")
+        await pilot.press(*first_move(screen.game))
+        await pilot.press("z")  # a redo list to carry over
+        screen.game.elapsed = 42.5
+        await pilot.press("Q")  # started on a board: Q leaves, the save stays
+        await pilot.pause()
+        expected, game_id = screen.game.to_json(), screen.game_id
+        assert screen.game.redo_list
+    app = SolitaireApp(clock=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        resume = menu.query_one("#resume")
+        assert resume.display and resume.has_focus
+        line = str(resume.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
+        assert line.startswith("Resume Spider 2 suits — deal 123,") and "9:17 left" in line
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = board(app)
+        assert without_clock(screen.game.to_json()) == without_clock(expected)
+        assert 42.5 <= screen.game.elapsed < 42.5 + 10
+        assert screen.game_id == game_id
+        assert screen.time_limit == 600
+        assert not screen.game.can_undo and screen.game.redo_list
+        await pilot.pause(1.3)
+        assert screen.game.elapsed > 42.5  # the clock goes on from where it stood
+        clock = screen.query_one("#clock").text  # type: ignore[attr-defined]
+        assert clock.startswith("9:1")
+        await pilot.press("Z")  # the redo list came back too
+        assert app.saves.load("spider")[0].game.redo_list == ()  # type: ignore[union-attr]
+
+
+async def test_won_game_recorded_once_and_save_deleted(
+    penguin_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = penguin_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        won_id = screen.game_id
+        monkeypatch.setattr(Penguin, "is_won", property(lambda self: True))
+        await pilot.press("7", "3")
+        assert isinstance(app.screen, ResultsScreen)
+        assert rows(app) == [(won_id, "won", 1)]
+        assert not app.saves.exists("penguin")
+        await pilot.press("escape", "z", "Z")  # looking at the board changes nothing
+        assert not app.saves.exists("penguin")
+        monkeypatch.undo()
+        await pilot.press("escape", "N")  # a finished game is not abandoned
+        assert rows(app) == [(won_id, "won", 1)]
+        assert app.saves.exists("penguin")
+
+
+async def test_abandoned_after_a_move_counts_lost_once(penguin_app: SolitaireApp) -> None:
+    app = penguin_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        lost_id = screen.game_id
+        await pilot.press("7", "3", "N")
+        assert rows(app) == [(lost_id, "lost", 1)]
+        await pilot.press("N", "R")  # no move in those games: nothing recorded
+        assert rows(app) == [(lost_id, "lost", 1)]
+        # Recording the same id again (two logins, a second abandon) counts once.
+        assert not app.stats.record(lost_id, "penguin", {}, 5, False, 0, 1, 1.0)
+        await pilot.press(*first_move(screen.game))
+        second = screen.game_id
+        await pilot.press("z", "R")  # a move taken back is still a game played
+        assert [r[:2] for r in rows(app)] == [(second, "lost"), (lost_id, "lost")]
+
+
+async def test_deal_by_number_key(penguin_app: SolitaireApp) -> None:
+    app = penguin_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("7", "3", "number_sign")
+        assert isinstance(app.screen, DealNumberScreen)
+        await pilot.press("x", "1", "enter")
+        assert isinstance(app.screen, DealNumberScreen)  # refused, still asking
+        why = str(app.screen.query_one("#why").render())
+        assert "whole number" in why and "'x1'" in why
+        await pilot.press("backspace", "backspace", "4", "2", "enter")
+        await pilot.pause()
+        screen = board(app)
+        assert screen.game.deal == 42 and screen.game.history == ()
+        assert "Deal 42" in status(app)
+        assert [r[1] for r in rows(app)] == ["lost"]
+        await pilot.press("number_sign", "escape")
+        assert board(app).game.deal == 42
+
+
+def test_parse_deal() -> None:
+    assert parse_deal("17") == (17, "")
+    assert parse_deal(" 0 ")[0] == 0
+    for bad in ("", "-1", "1.5", "abc", "٣", str(1 << 64)):
+        assert parse_deal(bad)[0] is None
+
+
+async def test_unwritable_data_dir_says_so_once_and_play_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("TERMSOLITAIRE_HOME", str(blocker / "home"))
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert status(app).startswith("Not saving: cannot write")
+        await pilot.press("7", "3")
+        assert board(app).game.history  # the move was played
+        assert status(app).startswith("Played")  # the message is not repeated
+        await pilot.press("N")  # statistics cannot be written either: a notice
+        assert board(app).game.history == ()
+
+
+async def test_broken_save_is_kept_aside_and_a_fresh_game_starts() -> None:
+    home = paths()
+    home.saves.mkdir(parents=True)
+    home.save_file("penguin").write_text('{"format": "termsolitaire-autosave", "vers')
+    app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "could not be read" in status(app)
+        assert board(app).game.history == ()
+        assert [p.name.split(".corrupt-")[0] for p in home.saves.glob("*.corrupt-*")] == [
+            "penguin.json"
+        ]
+        saved, problem = app.saves.load("penguin")  # the fresh game is saved
+        assert problem is None and saved is not None and saved.id == board(app).game_id
+
+
+async def test_broken_save_in_the_menu() -> None:
+    home = paths()
+    home.saves.mkdir(parents=True)
+    home.save_file("spider").write_bytes(b"\x00garbage")
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#resume").display
+        assert any("could not be read" in str(n.message) for n in app._notifications)
+        assert list(home.saves.glob("spider.json.corrupt-*"))
+
+
+async def seed(name: str, deal: int, moves: int, **kw: object) -> tuple[str, str]:
+    """Play ``moves`` first moves of a deal and leave; the save's JSON and id."""
+    variant = {"suits": 2} if name == "spider" else {}
+    app = SolitaireApp(name, deal, variant, clock=False, **kw)  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        for _ in range(moves):
+            await pilot.press(*first_move(screen.game))
+        await pilot.press("Q")
+        await pilot.pause()
+        return screen.game.to_json(), screen.game_id
+
+
+async def test_bare_game_command_resumes_and_deal_starts_anew() -> None:
+    expected, game_id = await seed("penguin", 5, 2)
+    app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
+    async with app.run_test(size=(80, 24)):
+        assert board(app).game.to_json() == expected and board(app).game_id == game_id
+        assert rows(app) == []
+    app = SolitaireApp("penguin", 9, {}, clock=False, resume=True, variant_given=False)
+    async with app.run_test(size=(80, 24)):
+        assert board(app).game.deal == 9 and board(app).game.history == ()
+        assert rows(app) == [(game_id, "lost", 2)]
+
+
+async def test_other_suits_on_the_command_line_start_anew() -> None:
+    _, game_id = await seed("spider", 7, 1)
+    app = SolitaireApp("spider", None, {"suits": 4}, clock=False, resume=True)
+    async with app.run_test(size=(80, 24)):
+        assert board(app).game.variant == {"suits": 4}
+        assert rows(app) == [(game_id, "lost", 1)]
+
+
+async def test_another_deal_from_the_menu_abandons_the_save() -> None:
+    _, game_id = await seed("penguin", 5, 1)
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")  # from the Resume list to the games
+        await pilot.press("enter")  # Penguin, a random deal
+        await pilot.pause()
+        assert board(app).game.history == () and board(app).game_id != game_id
+        assert rows(app) == [(game_id, "lost", 1)]
+        await pilot.press("Q")  # back to the menu: its Resume line is the new game
+        await pilot.pause()
+        line = str(app.screen.query_one("#resume").get_option_at_index(0).prompt)  # type: ignore[attr-defined]
+        assert line.startswith("Resume Penguin — deal") and ", 0 moves, 0:00" in line
+
+
+async def test_restart_saved_deal_from_the_menu() -> None:
+    _, game_id = await seed("penguin", 5, 1)
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("R")
+        await pilot.pause()
+        assert board(app).game.deal == 5 and board(app).game.history == ()
+        assert rows(app) == [(game_id, "lost", 1)]
+
+
+async def test_back_to_menu_and_quit_do_not_count() -> None:
+    await seed("penguin", 5, 2)
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(board(app).game.history) == 2
+        await pilot.press("Q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert rows(app) == [] and app.saves.exists("penguin")
+
+
+async def test_spider_time_up_records_lost_and_deletes_the_save() -> None:
+    app = SolitaireApp("spider", 123, {"suits": 2}, time_limit=5, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        assert app.saves.exists("spider")
+        screen.game.elapsed = 5 * 60.0
+        screen.tick()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert [r[1] for r in rows(app)] == ["lost"]
+        assert not app.saves.exists("spider")
+
+
+async def test_hang_up_saves_and_exits(penguin_app: SolitaireApp) -> None:
+    app = penguin_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("7", "3")
+        board(app).game.elapsed = 12.0
+        expected = board(app).game.to_json()
+        app.on_hang_up()
+        await pilot.pause()
+    saved, _ = SaveStore(paths()).load("penguin")
+    assert saved is not None and saved.game.to_json() == expected
+    assert json.loads(expected)["elapsed"] == 12.0
+    assert Stats(paths().stats_db).finished() == []
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [("stjernen", {}), ("napoleon", {}), ("penguin", {}), ("spider", {"suits": 4})],
+)
+async def test_every_board_saves_and_resumes(name: str, variant: dict[str, int]) -> None:
+    app = SolitaireApp(name, 11, variant, clock=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = board(app)
+        for _ in range(3):
+            moves = screen.game.legal_moves()
+            if moves:
+                screen.play(moves[0])
+        await pilot.pause()
+        screen.action_undo()
+        expected = screen.game.to_json()
+        assert saved_json(app, name) == (expected, screen.game_id)
+    again = SolitaireApp(name, None, {}, clock=False, resume=True, variant_given=False)
+    async with again.run_test(size=(120, 40)):
+        assert board(again).game.to_json() == expected
