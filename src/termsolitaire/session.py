@@ -72,4 +72,5 @@ def describe(saved: Saved) -> str:
         limit = saved.options.get("time_limit", 0)
         if isinstance(limit, int) and limit > 0:
             clock = f"{clock_text(max(0.0, limit * 60 - g.elapsed))} left"
-    return f"{name} — deal {g.deal}, {moves_of(g)} moves, {clock}"
+    n = moves_of(g)
+    return f"{name} — deal {g.deal}, {n} move{'' if n == 1 else 's'}, {clock}"

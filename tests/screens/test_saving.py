@@ -51,7 +51,7 @@ async def test_autosave_after_every_action_penguin(penguin_app: SolitaireApp) ->
         await pilot.pause()
         screen = board(app)
         assert saved_json(app, "penguin") == (screen.game.to_json(), screen.game_id)
-        for keys in (["7", "3"], ["z"], ["Z"], ["R"], ["N"]):
+        for keys in (["7", "3"], ["z"], ["Z"], ["R", "y"], ["N"]):
             old_id = screen.game_id
             await pilot.press(*keys)
             assert saved_json(app, "penguin") == (screen.game.to_json(), screen.game_id)
@@ -137,7 +137,7 @@ async def test_abandoned_after_a_move_counts_lost_once(penguin_app: SolitaireApp
     async with app.run_test(size=(80, 24)) as pilot:
         screen = board(app)
         lost_id = screen.game_id
-        await pilot.press("7", "3", "N")
+        await pilot.press("7", "3", "N", "y")
         assert rows(app) == [(lost_id, "lost", 1)]
         await pilot.press("N", "R")  # no move in those games: nothing recorded
         assert rows(app) == [(lost_id, "lost", 1)]
@@ -145,7 +145,7 @@ async def test_abandoned_after_a_move_counts_lost_once(penguin_app: SolitaireApp
         assert not app.stats.record(lost_id, "penguin", {}, 5, False, 0, 1, 1.0)
         await pilot.press(*first_move(screen.game))
         second = screen.game_id
-        await pilot.press("z", "R")  # a move taken back is still a game played
+        await pilot.press("z", "R", "y")  # a move taken back is still a game played
         assert [r[:2] for r in rows(app)] == [(second, "lost"), (lost_id, "lost")]
 
 
@@ -158,7 +158,7 @@ async def test_deal_by_number_key(penguin_app: SolitaireApp) -> None:
         assert isinstance(app.screen, DealNumberScreen)  # refused, still asking
         why = str(app.screen.query_one("#why").render())
         assert "whole number" in why and "'x1'" in why
-        await pilot.press("backspace", "backspace", "4", "2", "enter")
+        await pilot.press("backspace", "backspace", "4", "2", "enter", "y")
         await pilot.pause()
         screen = board(app)
         assert screen.game.deal == 42 and screen.game.history == ()
@@ -188,7 +188,7 @@ async def test_unwritable_data_dir_says_so_once_and_play_goes_on(
         await pilot.press("7", "3")
         assert board(app).game.history  # the move was played
         assert status(app).startswith("Played")  # the message is not repeated
-        await pilot.press("N")  # statistics cannot be written either: a notice
+        await pilot.press("N", "y")  # statistics cannot be written either: a notice
         assert board(app).game.history == ()
 
 
@@ -340,3 +340,23 @@ async def test_every_board_saves_and_resumes(name: str, variant: dict[str, int])
     again = SolitaireApp(name, None, {}, clock=False, resume=True, variant_given=False)
     async with again.run_test(size=(120, 40)):
         assert board(again).game.to_json() == expected
+
+
+async def test_abandoning_asks_first_and_no_keeps_the_game(penguin_app: SolitaireApp) -> None:
+    """With confirm_abandon on (the default), R/N/# after a move ask; n keeps playing,
+    y abandons; with the setting off nothing is asked."""
+    from termsolitaire.screens.confirm import ConfirmAbandonScreen
+
+    app = penguin_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        await pilot.press("7", "3", "N")
+        assert isinstance(app.screen, ConfirmAbandonScreen)
+        await pilot.press("n")
+        assert app.screen is screen and screen.game.history and rows(app) == []
+        assert status(app) == "Playing on"
+        await pilot.press("R", "escape")
+        assert screen.game.history and rows(app) == []
+        app.settings.confirm_abandon = False
+        await pilot.press("R")
+        assert app.screen is screen and screen.game.history == () and len(rows(app)) == 1

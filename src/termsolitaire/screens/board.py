@@ -11,6 +11,7 @@ piles redraw only the rows that changed. The games' screens
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -28,6 +29,7 @@ from termsolitaire.widgets.board import Board, Place, min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 
+from .confirm import ConfirmAbandonScreen
 from .cursor import CursorMixin
 from .dealnumber import DealNumberScreen
 from .help import HelpScreen
@@ -351,7 +353,7 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
 
     def on_results_choice(self, choice: str | None) -> None:
         if choice == "new":
-            self.action_new_game()
+            self.new_deal()
         elif choice == "quit":
             self.app.exit(0)
 
@@ -359,9 +361,9 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         if choice == "undo":
             self.action_undo()
         elif choice == "restart":
-            self.action_restart()
+            self.restart()  # the stuck offer is already the question
         elif choice == "new":
-            self.action_new_game()
+            self.new_deal()
 
     def start(self, game: Game) -> None:
         """Put a new game on this board (restart, new deal, deal by number): the one
@@ -447,12 +449,34 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         self.say(f"Played {move} again")
         self.after_change()
 
+    def confirm_abandon(self, what: str, then: Callable[[], None]) -> None:
+        """Run ``then`` at once, or after a yes when the player asked to be asked
+        (the setting) and the game on the board is in progress."""
+        settings = getattr(self.app, "settings", None)
+        if self.over or not played(self.game) or not getattr(settings, "confirm_abandon", False):
+            then()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+            else:
+                self.say("Playing on")
+
+        self.app.push_screen(ConfirmAbandonScreen(what), answered)
+
     def action_restart(self) -> None:
+        self.confirm_abandon(f"Restart deal {self.game.deal}", self.restart)
+
+    def restart(self) -> None:
         g = self.game
         self.start(new_game(g.name, g.deal, **g.variant))
         self.say(f"Deal {g.deal} from the start")
 
     def action_new_game(self) -> None:
+        self.confirm_abandon("Start a new deal", self.new_deal)
+
+    def new_deal(self) -> None:
         g = self.game
         self.start(new_game(g.name, None, **g.variant))
         self.say(f"New deal: {self.game.deal}")
@@ -464,8 +488,12 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         if deal is None:
             return
         g = self.game
-        self.start(new_game(g.name, deal, **g.variant))
-        self.say(f"Deal {deal}")
+
+        def go() -> None:
+            self.start(new_game(g.name, deal, **g.variant))
+            self.say(f"Deal {deal}")
+
+        self.confirm_abandon(f"Play deal {deal}", go)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.help_keys(), self.game.title))

@@ -136,7 +136,7 @@ class ReplayMixin:
     action_undo = action_redo = action_restart = action_new_game = read_only
     action_deal = action_collect = action_foundation = action_turn = read_only
     action_pile = action_grab = action_more = action_fewer = read_only
-    action_deal_number = pick = to_foundation = read_only
+    action_deal_number = pick = to_foundation = restart = new_deal = read_only
 
     def nothing(self, *args: Any) -> None:
         """A replay is never saved nor counted in the statistics."""
