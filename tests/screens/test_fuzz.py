@@ -16,8 +16,15 @@ from termsolitaire.screens.board import BoardScreen
 from .conftest import cards_of
 
 EVENTS = 5000 if os.environ.get("TERMSOLITAIRE_FULL") else 150
-KEYS = [*"1234567890qwertyufdtzZRNhjkl", "plus", "minus", "question_mark", "escape"]
-KEYS += ["space", "enter", "left", "right", "up", "down", "equals_sign", "f1"]
+COMMON = [*"zZRNyn", "number_sign", "plus", "minus", "question_mark", "escape", "f1"]
+COMMON += ["space", "enter", "left", "right", "up", "down", "equals_sign", *"hjkl"]
+PILE_KEYS = {
+    "penguin": "1234567qwertyuf",
+    "spider": "1234567890dt",
+    "napoleon": "abcdegimnopqrstufM",
+    "stjernen": "0123456789wdsaxcvbnmof000",
+}
+"""Each board's own keys (piles, deal, collect, foundation, move list)."""
 
 
 def _game(app: SolitaireApp):  # type: ignore[no-untyped-def]
@@ -28,10 +35,18 @@ def _game(app: SolitaireApp):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize(
-    ("game", "variant"), [("penguin", {}), ("spider", {"suits": 2}), ("spider", {"suits": 4})]
+    ("game", "variant"),
+    [
+        ("penguin", {}),
+        ("spider", {"suits": 2}),
+        ("spider", {"suits": 4}),
+        ("napoleon", {}),
+        ("stjernen", {}),
+    ],
 )
 async def test_random_input_keeps_app_running_and_cards(game: str, variant: dict[str, int]) -> None:
     rng = random.Random(f"{game}{variant}")
+    keys = [*PILE_KEYS[game], *COMMON]
     app = SolitaireApp(game, 42, variant, clock=False)
     size = (80, 24)
     async with app.run_test(size=size) as pilot:
@@ -41,7 +56,7 @@ async def test_random_input_keeps_app_running_and_cards(game: str, variant: dict
             w, h = size
             x, y = rng.randrange(w), rng.randrange(h - 1)  # not the footer: it can quit
             if kind < 0.6:
-                await pilot.press(rng.choice(KEYS))
+                await pilot.press(rng.choice(keys))
             elif kind < 0.8:
                 await pilot.click(offset=(x, y), times=rng.choice((1, 1, 2)))
             elif kind < 0.95:
