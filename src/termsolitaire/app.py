@@ -285,7 +285,7 @@ class SolitaireApp(App[int]):
             method = getattr(screen, f"action_{action}", None) or getattr(
                 self, f"action_{action}", None
             )
-            if method is not None:
+            if method is not None and screen.check_action(action, ()) is not False:
                 yield SystemCommand(title, help_text, method)
 
 

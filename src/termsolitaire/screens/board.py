@@ -528,6 +528,25 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         ]
         return [*grouped, *rows, ("ctrl+p", "command palette: every action by name")]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only games with foundations offer sending a card to one."""
+        if action == "foundation":
+            return type(self).to_foundation is not BoardScreen.to_foundation
+        return True
+
+    PILE_WORD: ClassVar[str] = "pile"
+    """What the game calls a pile, for messages ("position" in Napoleon)."""
+
+    def action_foundation(self) -> None:
+        """``f``: the cards in hand, or under the cursor, to their foundation."""
+        src = self.hand.src or self.hand.cursor
+        if src is None:
+            self.say(
+                f"Pick a card first (its {self.PILE_WORD}'s key), then f sends it to its foundation"
+            )
+            return
+        self.to_foundation(src)
+
     def to_foundation(self, src: str) -> None:
         """Send the top card of ``src`` to its foundation (games that have them)."""
         self.say("This game has no foundation to send cards to")

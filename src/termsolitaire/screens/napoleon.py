@@ -94,6 +94,7 @@ def _bindings() -> list[BindingType]:
 class NapoleonScreen(BoardScreen):
     CSS_PATH: ClassVar[list[str]] = ["board.tcss", "napoleon.tcss"]
     GAME = "napoleon"
+    PILE_WORD = "position"
     BINDINGS = _bindings()
     PLACES = _places()
     NAV: ClassVar[list[list[str]]] = [RING + FOUNDATIONS]
@@ -157,13 +158,6 @@ class NapoleonScreen(BoardScreen):
             self.action_foundation()
         else:
             super().action_pile(name)
-
-    def action_foundation(self) -> None:
-        src = self.hand.src or self.hand.cursor
-        if src is None:
-            self.say("Pick a card first (its position's key), then f sends it to its foundation")
-            return
-        self.to_foundation(src)
 
     def to_foundation(self, src: str) -> None:
         """Send the top card of ``src`` to its foundation; say why not if it cannot go."""

@@ -88,13 +88,6 @@ class PenguinScreen(BoardScreen):
     def hint(self) -> str:
         return "Keys: 1-7 columns, q-u cells, f foundation; arrows+Space; mouse; ? help"
 
-    def action_foundation(self) -> None:
-        src = self.hand.src or self.hand.cursor
-        if src is None:
-            self.say("Pick a card first (its pile's key), then f sends it to its foundation")
-            return
-        self.to_foundation(src)
-
     def to_foundation(self, src: str) -> None:
         """Send the top card of ``src`` to its foundation; say why not if it cannot go."""
         if src in FOUNDATIONS and self.hand.src is not None and self.hand.src != src:

@@ -205,13 +205,6 @@ class StjernenScreen(BoardScreen):
     def action_collect(self) -> None:
         self.play(COLLECT)
 
-    def action_foundation(self) -> None:
-        src = self.hand.src or self.hand.cursor
-        if src is None:
-            self.say("Pick a card first (its pile's key), then f sends it to its foundation")
-            return
-        self.to_foundation(src)
-
     def to_foundation(self, src: str, dst: str | None = None) -> None:
         """Send the top card of ``src`` to a foundation (``dst`` first if it takes it).
 
