@@ -6,7 +6,7 @@ import sys
 
 from .storage.files import StorageError
 from .storage.paths import paths
-from .storage.stats import Stats
+from .storage.stats import Stats, Summary
 
 
 def duration(seconds: float | None) -> str:
@@ -30,6 +30,22 @@ def table(rows: list[list[str]], right: set[int]) -> str:
         if n == 0:
             out.append("  ".join("-" * w for w in widths))
     return "\n".join(out)
+
+
+def summary_row(s: Summary) -> tuple[str, ...]:
+    """One game and variant's figures as text, in the order of the column heads."""
+    return (
+        s.game,
+        s.variant or "-",
+        str(s.played),
+        str(s.won),
+        f"{100 * s.win_rate:.0f}",
+        "-" if s.best_score is None else str(s.best_score),
+        duration(s.best_time),
+        "-" if s.fewest_moves is None else str(s.fewest_moves),
+        str(s.current_streak),
+        str(s.longest_streak),
+    )
 
 
 def print_stats(data_dir: str | None, recent: int) -> int:
@@ -59,21 +75,7 @@ def print_stats(data_dir: str | None, recent: int) -> int:
             "longest",
         ]
     ]
-    for s in summaries:
-        rows.append(
-            [
-                s.game,
-                s.variant or "-",
-                str(s.played),
-                str(s.won),
-                f"{100 * s.win_rate:.0f}",
-                "-" if s.best_score is None else str(s.best_score),
-                duration(s.best_time),
-                "-" if s.fewest_moves is None else str(s.fewest_moves),
-                str(s.current_streak),
-                str(s.longest_streak),
-            ]
-        )
+    rows.extend(list(summary_row(s)) for s in summaries)
     print(table(rows, right={2, 3, 4, 5, 6, 7, 8, 9}))
     if finished:
         print()

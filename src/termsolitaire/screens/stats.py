@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Sparkline, Static
 
 from termsolitaire.messages import MenuChoice
-from termsolitaire.stats_table import duration
+from termsolitaire.stats_table import duration, summary_row
 from termsolitaire.storage.files import StorageError
 from termsolitaire.storage.stats import Finished, Summary
 
@@ -63,21 +63,6 @@ def variant_dict(text: str) -> dict[str, int]:
         if value.strip().isdigit():
             out[key.strip()] = int(value)
     return out
-
-
-def summary_row(s: Summary) -> tuple[str, ...]:
-    return (
-        s.game,
-        s.variant or "-",
-        str(s.played),
-        str(s.won),
-        f"{100 * s.win_rate:.0f}",
-        "-" if s.best_score is None else str(s.best_score),
-        duration(s.best_time),
-        "-" if s.fewest_moves is None else str(s.fewest_moves),
-        str(s.current_streak),
-        str(s.longest_streak),
-    )
 
 
 def finished_row(f: Finished) -> tuple[str, ...]:
