@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -63,3 +64,33 @@ def penguin_app() -> SolitaireApp:
 @pytest.fixture
 def spider_app() -> SolitaireApp:
     return SolitaireApp("spider", 123, {"suits": 2}, clock=False)
+
+
+def winning_line(
+    game: Game, order: Callable[[Move], Any], budget: int = 200_000
+) -> list[Move] | None:
+    """A small depth-first search over legal_moves() in ``order``, no position twice;
+    the winning line, or None when ``budget`` steps find none."""
+    seen = {game.to_text()}
+    stack = [sorted(game.legal_moves(), key=order)]
+    line: list[Move] = []
+    while stack and budget:
+        budget -= 1
+        if game.is_won:
+            return line
+        if not stack[-1]:
+            stack.pop()
+            if line:
+                line.pop()
+                game.undo()
+            continue
+        m = stack[-1].pop(0)
+        game.play(m)
+        key = game.to_text()
+        if key in seen:
+            game.undo()
+            continue
+        seen.add(key)
+        line.append(m)
+        stack.append(sorted(game.legal_moves(), key=order))
+    return None

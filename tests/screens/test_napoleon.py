@@ -13,6 +13,7 @@ from termsolitaire.screens.results import ResultsScreen
 from termsolitaire.widgets.cards import CardLook
 
 from .conftest import board, status
+from .conftest import winning_line as search
 
 WON_DEAL = 1
 """The first deal number whose win the search below finds within its budget."""
@@ -29,34 +30,8 @@ class NapoleonApp(SolitaireApp):
 
 
 def winning_line(game: Game, budget: int = 20_000) -> list[Move] | None:
-    """Depth-first over legal_moves(), foundation moves first, no position twice."""
-    seen = {game.to_text()}
-
-    def order(m: Move) -> int:
-        return 0 if m.dst.startswith("f") else 1
-
-    stack = [sorted(game.legal_moves(), key=order)]
-    line: list[Move] = []
-    while stack and budget:
-        budget -= 1
-        if game.is_won:
-            return line
-        if not stack[-1]:
-            stack.pop()
-            if line:
-                line.pop()
-                game.undo()
-            continue
-        m = stack[-1].pop(0)
-        game.play(m)
-        key = game.to_text()
-        if key in seen:
-            game.undo()
-            continue
-        seen.add(key)
-        line.append(m)
-        stack.append(sorted(game.legal_moves(), key=order))
-    return None
+    """Foundation moves first."""
+    return search(game, lambda m: 0 if m.dst.startswith("f") else 1, budget)
 
 
 def won_line() -> list[Move]:

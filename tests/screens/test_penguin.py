@@ -12,37 +12,14 @@ from termsolitaire.screens.penguin import PenguinScreen
 from termsolitaire.screens.results import ResultsScreen
 
 from .conftest import PENGUIN_KEYS, board, chord, status
+from .conftest import winning_line as search
 
 
-def winning_line(game: Game, budget: int = 200_000) -> list[Move]:
-    """A small depth-first search over legal_moves(): foundations first, no repeats."""
-    seen = {game.to_text()}
-
-    def order(m: Move) -> tuple[int, int]:
-        return ("ftc".index(m.dst[0]), -m.count)
-
-    stack = [sorted(game.legal_moves(), key=order)]
-    line: list[Move] = []
-    while stack and budget:
-        budget -= 1
-        if game.is_won:
-            return line
-        if not stack[-1]:
-            stack.pop()
-            if line:
-                line.pop()
-                game.undo()
-            continue
-        m = stack[-1].pop(0)
-        game.play(m)
-        key = game.to_text()
-        if key in seen:
-            game.undo()
-            continue
-        seen.add(key)
-        line.append(m)
-        stack.append(sorted(game.legal_moves(), key=order))
-    raise AssertionError("no win found within the budget")
+def winning_line(game: Game) -> list[Move]:
+    """Foundations first, then columns, then cells; longer runs first."""
+    line = search(game, lambda m: ("ftc".index(m.dst[0]), -m.count))
+    assert line is not None, "no win found within the budget"
+    return line
 
 
 async def test_penguin_won_with_key_chords_only() -> None:
