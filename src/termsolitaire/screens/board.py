@@ -550,3 +550,15 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
     def to_foundation(self, src: str) -> None:
         """Send the top card of ``src`` to its foundation (games that have them)."""
         self.say("This game has no foundation to send cards to")
+
+    def to_suit_foundation(self, src: str) -> None:
+        """For games whose ``f1``-``f4`` hold ♠ ♥ ♦ ♣: play the legal foundation move
+        of ``src``, else try its suit's foundation so the rules say why not."""
+        foundations = ("f1", "f2", "f3", "f4")
+        fits = [m for m in self.hand.moves_from(src) if m.dst in foundations]
+        if fits:
+            self.play(fits[0])
+            return
+        cards = self.game.pile(src)
+        suit = cards[-1][0].suit if cards else "S"
+        self.play(Move.transfer(src, foundations["SHDC".index(suit)]))

@@ -34,7 +34,6 @@ from .movelist import MoveList
 
 RING = [f"p{i}" for i in range(1, 17)]
 FOUNDATIONS = ["f1", "f2", "f3", "f4"]
-SUITS = "SHDC"
 RING_KEYS = "abcdegimnopqrstu"
 """Clockwise from north: a to u without f (foundation) and h j k l (cursor)."""
 KEYS = dict(zip(RING, RING_KEYS, strict=True))
@@ -166,13 +165,7 @@ class NapoleonScreen(BoardScreen):
                 self.pick(src, None)
                 return
             src = self.hand.src
-        fits = [m for m in self.hand.moves_from(src) if m.dst in FOUNDATIONS]
-        if fits:
-            self.play(fits[0])
-            return
-        cards = self.game.pile(src)
-        suit = cards[-1][0].suit if cards else "S"
-        self.play(Move.transfer(src, FOUNDATIONS[SUITS.index(suit)]))
+        self.to_suit_foundation(src)
 
     # --------------------------------------------------------------- cursor
 

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from termsolitaire.rules import Card, Move
+from termsolitaire.rules import Card
 from termsolitaire.widgets.board import Place
 
 from .board import COMMON_BINDINGS, BoardScreen
@@ -92,13 +92,7 @@ class PenguinScreen(BoardScreen):
         """Send the top card of ``src`` to its foundation; say why not if it cannot go."""
         if src in FOUNDATIONS and self.hand.src is not None and self.hand.src != src:
             src = self.hand.src
-        fits = [m for m in self.hand.moves_from(src) if m.dst in FOUNDATIONS]
-        if fits:
-            self.play(fits[0])
-            return
-        cards = self.game.pile(src)
-        suit = cards[-1][0].suit if cards else "S"
-        self.play(Move.transfer(src, FOUNDATIONS[SUITS.index(suit)]))
+        self.to_suit_foundation(src)
 
     def action_pile(self, name: str) -> None:
         if name in FOUNDATIONS:
