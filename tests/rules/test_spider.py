@@ -587,3 +587,78 @@ def test_random_play_never_undoes_past_a_barrier(
         assert face_down(g) <= down and len(g.pile("stock")) <= stock
     assert from_json(g.to_json()).to_json() == g.to_json()
     assert from_text(g.to_text()).to_text() == g.to_text()
+
+
+# ------------------------------------------- the score over undo and redo (issue 9)
+
+
+def test_two_undos_in_a_row_keep_both_minus_ones():
+    """1-suit deal 1: t2-t5 (+2 -1), t1-t2 (-1); undo, undo: the board is back at the
+    start, t2-t5's +2 is gone, both -1s stay, and moves never goes down."""
+    g = new_game("spider", deal=1, suits=1)
+    g.play("t2-t5")
+    g.play("t1-t2")
+    assert (g.score, g.moves) == (0, 2)
+    g.undo()
+    assert (g.score, g.moves) == (0, 2)
+    g.undo()
+    assert (g.score, g.moves) == (-2, 2)
+    g.redo()  # the position was reached before: -1, no bonus
+    assert (g.score, g.moves) == (-3, 3)
+
+
+def _earned(before: Spider, move: Move, after: Spider, fresh: bool) -> int:
+    """What ``move`` earned, worked out from the two positions (RULES.md's table)."""
+    points = 0
+    if move.kind == "turn":
+        points += 2
+    if move.kind == "move" and fresh:
+        dst = before.pile(move.dst)
+        card = before.pile(move.src)[-move.count][0]
+        if dst and dst[-1][1] and dst[-1][0].suit == card.suit and dst[-1][0].rank == card.rank + 1:
+            points += 2 * move.count
+    runs = after.runs - before.runs
+    points += 26 * runs
+    if runs and after.is_won:
+        points += 100
+    return points
+
+
+@pytest.mark.parametrize("suits", [1, 2])
+@given(data=st.data(), deal=st.integers(min_value=0, max_value=2**32))
+def test_score_is_earned_points_on_the_line_minus_moves(suits, data, deal):
+    """Random moves, undos and redos: ``moves`` never decreases and counts every move
+    and redo played; ``score`` is the points earned by the actions on the current
+    line (bonuses only for positions never reached before) minus ``moves``."""
+    from .helpers import board_text
+
+    g = new_game("spider", deal=deal, suits=suits)
+    reached = {board_text(g)}
+    earned: list[int] = []  # one entry per action on the current line
+    played = 0
+    last_moves = 0
+    for _ in range(60):
+        choices = ["move"] * 8 + ["undo"] * 3 * g.can_undo + ["redo"] * 2 * g.can_redo
+        kind = data.draw(st.sampled_from(choices))
+        if kind == "undo":
+            g.undo()
+            earned.pop()
+        else:
+            before = g.copy()
+            if kind == "redo":
+                move = g.redo_list[-1]
+                g.redo()
+            else:
+                legal = g.legal_moves()
+                if not legal:
+                    break
+                move = data.draw(st.sampled_from(legal))
+                g.play(move)
+            key = board_text(g)
+            earned.append(_earned(before, move, g, key not in reached))
+            reached.add(key)
+            played += move.kind == "move"
+        assert g.moves >= last_moves
+        last_moves = g.moves
+        assert g.moves == played
+        assert g.score == sum(earned) - played, g.to_text()

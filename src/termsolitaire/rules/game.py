@@ -208,7 +208,6 @@ class Game:
         self._line.pop()
         self._redo.append(m)
         self._log.append("undo")
-        self._on_undone(m)
         return m
 
     def redo(self) -> Move:
@@ -272,9 +271,6 @@ class Game:
 
     def _on_played(self, m: Move) -> None:
         """Called after the player's move or redo (not during stuck detection)."""
-
-    def _on_undone(self, m: Move) -> None:
-        """Called after the player's undo of ``m``."""
 
     def _key_extra(self) -> tuple[Any, ...]:
         return ()

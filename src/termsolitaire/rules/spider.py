@@ -276,6 +276,18 @@ class Spider(Game):
     def _set_state(self, state: tuple[Any, ...]) -> None:
         self._score, self._moves = state
 
+    def undo(self) -> Move:
+        """Take back the last move: the board and what it earned, but never its -1.
+
+        ``moves`` counts every move and redo ever played, so it never goes down,
+        and the score keeps one -1 for each of them (RULES.md).
+        """
+        moves = self._moves
+        m = super().undo()
+        self._score -= moves - self._moves
+        self._moves = moves
+        return m
+
     def _undo_barrier(self, m: Move) -> str | None:
         if m.kind == "deal":
             return "A deal cannot be taken back"
@@ -289,10 +301,6 @@ class Spider(Game):
             self._reached.add(key)
             if m.kind == "move":
                 self._score += self._bonus
-
-    def _on_undone(self, m: Move) -> None:
-        self._score -= 1
-        self._moves += 1
 
     # ------------------------------------------------------------- text
 
