@@ -8,11 +8,17 @@ line on stderr and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
 from . import __version__
 from .rules import GAMES, new_game
+
+COMMANDS: dict[str, tuple[str, str]] = {}
+"""Subcommands that live in their own package: name -> (module, help). The module
+has ``add_arguments(parser)`` (cheap: heavy imports wait for ``run``) and
+``run(args) -> int`` (the exit status)."""
 
 
 def _deal(text: str) -> int:
@@ -80,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(  # SUPPRESS: keep a --ascii given before the subcommand
         "--ascii", action="store_true", default=argparse.SUPPRESS, help="draw cards with ASCII only"
     )
+    for name, (module, help_text) in COMMANDS.items():
+        importlib.import_module(module).add_arguments(sub.add_parser(name, help=help_text))
     return parser
 
 
@@ -109,6 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write("termsolitaire: the board is not built yet\n")
             return 1
         return run_replay(args)
+    if args.command in COMMANDS:
+        status: int = importlib.import_module(COMMANDS[args.command][0]).run(args)
+        return status
     if args.command in GAMES:
         variant = _variant(args.command, args.suits, parser)
         return _run_app(args, game=args.command, variant=variant)

@@ -1,0 +1,29 @@
+"""The solver: winning lines, proofs of loss, hints. Plain Python, no UI import.
+
+Every game has its own module here (``termsolitaire.solver.<game name>``) with a
+compact state of its own and a ``solve(game, budget)`` function; :func:`solve`
+picks it by the game's name. A line the search returns is replayed through the
+rules core (:func:`verify`) before anyone sees it.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from termsolitaire.rules import Game
+
+from .base import Budget, Result, Verdict, verify
+
+__all__ = ["Budget", "Result", "Verdict", "solve", "verify"]
+
+
+def solve(game: Game, budget: Budget | float = 10.0) -> Result:
+    """Search from ``game``'s current position within ``budget`` (seconds, or a
+    :class:`Budget`). ``won`` results carry a line already replayed to a win."""
+    if not isinstance(budget, Budget):
+        budget = Budget(seconds=float(budget))
+    module = importlib.import_module(f"{__name__}.{game.name}")
+    result: Result = module.solve(game, budget)
+    if result.verdict == "won" and not verify(game, result.moves):
+        raise AssertionError(f"the {game.name} solver returned a line that does not win")
+    return result
