@@ -154,7 +154,7 @@ def test_hang_up_saves_and_resume_continues_exactly(tmp_path: Path) -> None:
             term.send(keys_of(move))
             wait_for(f"the save after {move}", saved_with(store, len(game.log)), 30, term)
         term.send("z")  # refused at the deal's barrier: nothing changes
-        time.sleep(1.0)
+        wait_for("the refusal", lambda: b"cannot be taken back" in term.output, 30, term)
         term.proc.send_signal(signal.SIGHUP)
         assert term.proc.wait(timeout=15) == 0
     finally:

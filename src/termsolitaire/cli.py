@@ -1,19 +1,26 @@
 """The command line (API.md, "Command line").
 
-Subcommands that print (``show``) never import textual, so they start fast and
-work without a terminal. Bad arguments print argparse's usage and one error
-line on stderr and exit with status 2.
+Every game's subcommand and its options (``--deal``, its variants such as
+``--suits``, ``--time-limit`` where it has a clock limit) come from the games'
+declarations (:func:`termsolitaire.rules.games`). Display options (``--ascii``,
+``--four-colour``) and ``--data-dir`` are accepted before or after a command.
+
+Subcommands that print (``show``, ``stats``) never import textual, so they
+start fast and work without a terminal. Bad arguments print argparse's usage
+and one error line on stderr and exit with status 2. A command whose reader
+goes away (``termsolitaire stats | head -1``) stops quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import __version__
-from .rules import GAMES, new_game
+from .rules import GameInfo, games, info, new_game
 
 COMMANDS: dict[str, tuple[str, str]] = {}
 """Subcommands that live in their own package: name -> (module, help). The module
@@ -30,109 +37,139 @@ def _deal(text: str) -> int:
     return value
 
 
-def _add_game_options(p: argparse.ArgumentParser, *, game_arg: bool) -> None:
-    if game_arg:
-        p.add_argument("game", choices=GAMES, help="which game")
-    p.add_argument("--deal", type=_deal, metavar="N", help="deal number (default: random)")
+def _choice(values: tuple[int, ...], what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if text.strip().isdigit() and int(text) in values:
+            return int(text)
+        allowed = ", ".join(str(v) for v in values)
+        raise argparse.ArgumentTypeError(f"{what} is one of {allowed}, not {text!r}")
+
+    return parse
+
+
+def _display_options(p: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--ascii``, ``--four-colour`` and ``--data-dir``: on the main parser and on
+    every command (SUPPRESS below the top, so one given before the command stays)."""
+    default = {} if top else {"default": argparse.SUPPRESS}
+    p.add_argument("--ascii", action="store_true", help="draw cards with ASCII only", **default)
     p.add_argument(
-        "--suits", type=int, choices=(1, 2, 4), metavar="S", help="Spider: 1, 2 or 4 suits"
+        "--four-colour",
+        action="store_true",
+        help="four suit colours (♠ black ♥ red ♦ blue ♣ green)",
+        **default,
     )
+    p.add_argument(
+        "--data-dir", metavar="DIR", help="where games, settings and statistics are kept", **default
+    )
+
+
+def _variant_options(p: argparse.ArgumentParser, g: GameInfo | None) -> None:
+    """One option per variant of ``g`` (None: every variant key any game has)."""
+    declared = {c.key: c for x in ([g] if g else games()) for c in x.variants}
+    for key, c in declared.items():
+        owner = f"{g.title}: " if g else ""
+        p.add_argument(
+            f"--{key.replace('_', '-')}",
+            dest=key,
+            type=_choice(c.values, key) if g else int,
+            metavar=key[0].upper(),
+            help=f"{owner}{c.help or key}" if g else f"{c.help or key} (games that have it)",
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="termsolitaire",
-        description="Stjernen, Penguin, Spider and Napoleon in the terminal.",
+        description=" ".join(g.title for g in games()) + ": solitaire in the terminal.",
     )
     parser.add_argument("--version", action="version", version=f"termsolitaire {__version__}")
-    parser.add_argument("--ascii", action="store_true", help="draw cards with ASCII only")
-    parser.add_argument("--data-dir", metavar="DIR", help="where games and settings are kept")
+    _display_options(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for game in GAMES:
-        p = sub.add_parser(game, help=f"play {game.capitalize()}")
-        _add_game_options(p, game_arg=False)
-        p.add_argument(  # SUPPRESS: keep a --ascii given before the game's name
-            "--ascii",
-            action="store_true",
-            default=argparse.SUPPRESS,
-            help="draw cards with ASCII only",
-        )
-        p.add_argument(
-            "--four-colour",
-            action="store_true",
-            help="four suit colours (♠ black ♥ red ♦ blue ♣ green)",
-        )
-        if game == "spider":
+    for g in games():
+        p = sub.add_parser(g.name, help=f"play {g.title}: {g.blurb}")
+        p.add_argument("--deal", type=_deal, metavar="N", help="deal number (default: random)")
+        _variant_options(p, g)
+        if g.time_limits:
             p.add_argument(
                 "--time-limit",
-                type=int,
-                choices=(0, 5, 10, 15, 20),
-                default=0,
+                type=_choice(g.time_limits, "--time-limit"),
+                default=g.time_limit_default,
                 metavar="MIN",
-                help="Spider: minutes on the clock (0: no limit)",
+                help="minutes on the clock (0: no limit): "
+                + ", ".join(str(t) for t in g.time_limits),
             )
+        _display_options(p)
     show = sub.add_parser("show", help="print the position text of a deal")
-    _add_game_options(show, game_arg=True)
+    show.add_argument("game", choices=[g.name for g in games()], help="which game")
+    show.add_argument("--deal", type=_deal, metavar="N", help="deal number (default: random)")
+    _variant_options(show, None)
     stats = sub.add_parser("stats", help="print the statistics as a table")
-    stats.add_argument(
-        "--data-dir", metavar="DIR", default=argparse.SUPPRESS, help="where the statistics are"
-    )
     stats.add_argument("--recent", type=int, default=20, metavar="N", help="finished games to list")
+    _display_options(stats)
     replay = sub.add_parser("replay", help="step through a saved game or a move list")
     replay.add_argument("file", metavar="FILE", help="an autosave, a game's JSON or a move list")
-    replay.add_argument(
-        "--data-dir", metavar="DIR", default=argparse.SUPPRESS, help="where the settings are"
-    )
-    replay.add_argument(  # SUPPRESS: keep a --ascii given before the subcommand
-        "--ascii", action="store_true", default=argparse.SUPPRESS, help="draw cards with ASCII only"
-    )
+    _display_options(replay)
     for name, (module, help_text) in COMMANDS.items():
         importlib.import_module(module).add_arguments(sub.add_parser(name, help=help_text))
     return parser
 
 
-def _variant(game: str, suits: int | None, parser: argparse.ArgumentParser) -> dict[str, int]:
-    if game == "spider":
-        return {"suits": suits or 1}
-    if suits is not None:
-        parser.error(f"--suits is for Spider only, not {game}")
-    return {}
+def variant_of(
+    args: argparse.Namespace, game: str, parser: argparse.ArgumentParser
+) -> dict[str, int]:
+    """The variant the options ask for (the game's defaults for those not given);
+    an option the game does not have is a usage error."""
+    g = info(game)
+    keys = {c.key for c in g.variants}
+    for other in {c.key for x in games() for c in x.variants} - keys:
+        if getattr(args, other, None) is not None:
+            parser.error(f"--{other.replace('_', '-')} is not an option of {g.title}")
+    variant = g.default_variant()
+    for c in g.variants:
+        value = getattr(args, c.key, None)
+        if value is not None:
+            if value not in c.values:
+                parser.error(f"{g.title} is played with {c.key}={c.values}, not {value}")
+            variant[c.key] = value
+    return variant
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        return _dispatch(args, parser)
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, and keep Python from
+        # complaining again when it flushes stdout on the way out.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.data_dir is not None:
+        os.environ["TERMSOLITAIRE_HOME"] = args.data_dir
     if args.command == "show":
-        game = new_game(args.game, args.deal, **_variant(args.game, args.suits, parser))
+        game = new_game(args.game, args.deal, **variant_of(args, args.game, parser))
         sys.stdout.write(game.to_text())
+        sys.stdout.flush()
         return 0
     if args.command == "stats":
         from .stats_table import print_stats
 
         return print_stats(args.data_dir, args.recent)
     if args.command == "replay":
-        try:
-            from .app import run_replay
-        except ImportError:
-            sys.stderr.write("termsolitaire: the board is not built yet\n")
-            return 1
+        from .app import run_replay
+
         return run_replay(args)
     if args.command in COMMANDS:
         status: int = importlib.import_module(COMMANDS[args.command][0]).run(args)
         return status
-    if args.command in GAMES:
-        variant = _variant(args.command, args.suits, parser)
-        return _run_app(args, game=args.command, variant=variant)
-    return _run_app(args, game=None, variant={})
+    from .app import run
 
-
-def _run_app(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> int:
-    """Start the Textual app (menu when ``game`` is None, else that game's board)."""
-    try:
-        from .app import run
-    except ImportError:
-        sys.stderr.write(
-            "termsolitaire: the board is not built yet; try 'termsolitaire show GAME'\n"
-        )
-        return 1
-    return run(args, game=game, variant=variant)
+    if args.command is None:
+        return run(args, game=None, variant={})
+    g = info(args.command)
+    args.variant_given = any(getattr(args, c.key, None) is not None for c in g.variants)
+    return run(args, game=args.command, variant=variant_of(args, args.command, parser))

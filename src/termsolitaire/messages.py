@@ -51,3 +51,10 @@ class MenuChoice(Message):
     variant: dict[str, int]
     time_limit: int = 0
     resume: bool = False
+
+
+@dataclass
+class SettingChanged(Message):
+    """A setting was changed (and saved): the app puts it into effect."""
+
+    name: str

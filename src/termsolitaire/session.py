@@ -1,24 +1,80 @@
-"""What the app does with a game's save and statistics (no textual import).
+"""A game in play and the services around it: saves, statistics, settings, the clock.
 
-- :func:`moves_of`, :func:`record`: a finished game into the statistics, once
-  (its id makes it once);
-- :func:`abandon`: a saved game, when another deal of that game starts,
-  counts as lost if it had any action;
+No textual import: the app composes a :class:`Services` and hands it to its
+screens; a board screen keeps one :class:`GameSession` for the game on it,
+which saves after every action, keeps the clock, and records the game in the
+statistics once.
+
+- :meth:`GameSession.record`: a finished game into the statistics, once (its id
+  makes it once);
+- :meth:`GameSession.abandon`, :func:`abandon`: a game that gives way to another
+  deal counts as lost if it had any action;
 - :func:`describe`: the Resume line of a saved game.
 """
 
 from __future__ import annotations
 
-from .rules import Game
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rules import Game, info
 from .storage.files import StorageError
-from .storage.saves import Saved
+from .storage.paths import Paths, paths
+from .storage.saves import Saved, SaveStore, new_game_id
+from .storage.settings import Settings, load_settings, save_settings
 from .storage.stats import Stats
 
 
-def moves_of(game: Game) -> int:
-    """The moves figure of a game: Spider counts its own, the others the moves played."""
-    moves = getattr(game, "moves", None) if game.name == "spider" else None
-    return moves if isinstance(moves, int) else len(game.history)
+def clock_text(seconds: float) -> str:
+    """``4:05``; from an hour on ``1:02:03``.
+
+    >>> clock_text(245.9), clock_text(3723)
+    ('4:05', '1:02:03')
+    """
+    s = int(seconds)
+    if s >= 3600:
+        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    return f"{s // 60:d}:{s % 60:02d}"
+
+
+class Clock:
+    """Where a board's time comes from. ``running=False`` stands it still (tests,
+    snapshots); ``now`` may be replaced by a clock a test steps by hand."""
+
+    def __init__(self, running: bool = True, now: Callable[[], float] = time.monotonic) -> None:
+        self.running = running
+        self.now = now
+
+
+@dataclass
+class Services:
+    """What the screens use besides the game: one typed object, handed down."""
+
+    paths: Paths
+    saves: SaveStore
+    stats: Stats
+    settings: Settings
+    clock: Clock = field(default_factory=Clock)
+    messages: list[str] = field(default_factory=list)
+    """Problems met while opening the stores, for the player (shown once)."""
+
+    @classmethod
+    def open(cls, data_dir: str | None = None, clock: Clock | None = None) -> Services:
+        where = paths(data_dir)
+        settings, messages = load_settings(where)
+        return cls(
+            where, SaveStore(where), Stats(where.stats_db), settings, clock or Clock(), messages
+        )
+
+    def save_settings(self) -> str | None:
+        """Write the settings; the message for the player when that failed."""
+        try:
+            save_settings(self.paths, self.settings)
+        except StorageError as e:
+            return f"Settings not saved: {e}"
+        return None
 
 
 def played(game: Game) -> bool:
@@ -39,7 +95,7 @@ def record(stats: Stats | None, game_id: str, game: Game, won: bool) -> list[str
             game.deal,
             won,
             game.score,
-            moves_of(game),
+            game.moves,
             game.elapsed,
         )
     except StorageError as e:
@@ -56,21 +112,127 @@ def abandon(stats: Stats | None, saved: Saved | None) -> list[str]:
     return []
 
 
-def clock_text(seconds: float) -> str:
-    s = int(seconds)
-    return f"{s // 60:d}:{s % 60:02d}"
+def time_limit_of(saved: Saved) -> int:
+    """The minutes on a saved game's clock (0: none)."""
+    limit = saved.options.get("time_limit", 0)
+    return limit if isinstance(limit, int) and not isinstance(limit, bool) and limit >= 0 else 0
 
 
 def describe(saved: Saved) -> str:
-    """``Penguin — deal 5, 12 moves, 3:04``; Spider adds its suits, and under a time
-    limit shows the time left (``Spider 2 suits — deal 7, 30 moves, 4:10 left``)."""
+    """``Penguin — deal 5, 12 moves, 3:04``; a game with variants adds them, and under
+    a time limit the time left shows (``Spider 2 suits — deal 7, 30 moves, 4:10 left``)."""
     g = saved.game
-    name, clock = g.title, clock_text(g.elapsed)
-    if g.name == "spider":
-        suits = g.variant.get("suits", 1)
-        name += f" {suits} suit{'s' if suits > 1 else ''}"
-        limit = saved.options.get("time_limit", 0)
-        if isinstance(limit, int) and limit > 0:
-            clock = f"{clock_text(max(0.0, limit * 60 - g.elapsed))} left"
-    n = moves_of(g)
+    name = " ".join(filter(None, (g.title, info(g.name).variant_text(g.variant))))
+    clock = clock_text(g.elapsed)
+    limit = time_limit_of(saved)
+    if limit:
+        clock = f"{clock_text(max(0.0, limit * 60 - g.elapsed))} left"
+    n = g.moves
     return f"{name} — deal {g.deal}, {n} move{'' if n == 1 else 's'}, {clock}"
+
+
+class GameSession:
+    """The game on a board: its id in the save and the statistics, its clock and
+    time limit, and whether it is over. Saving and recording go through here."""
+
+    def __init__(
+        self, services: Services | None, game: Game, game_id: str | None = None, time_limit: int = 0
+    ) -> None:
+        self.services = services
+        self.game = game
+        self.id = game_id or new_game_id()
+        self.time_limit = time_limit * 60
+        """Seconds on the clock (0: the clock counts up with no limit)."""
+        self.over = False
+        self.save_error: str | None = None
+        """Why the last autosave failed; None while saving works."""
+        self.save_seconds: list[float] = []
+        """How long each autosave took (the last hundred)."""
+        self._tick_at = self._now()
+
+    def _now(self) -> float:
+        return self.services.clock.now() if self.services else time.monotonic()
+
+    @property
+    def clock_running(self) -> bool:
+        return self.services.clock.running if self.services else True
+
+    # ---------------------------------------------------------------- clock
+
+    def restart_clock(self) -> None:
+        """The clock counts from now (a new game, the first frame)."""
+        self._tick_at = self._now()
+
+    def advance(self, active: bool = True) -> None:
+        """Add the time since the last call to ``game.elapsed`` when the clock runs
+        and the game is ``active`` (on screen, not over, not paused)."""
+        now = self._now()
+        step, self._tick_at = now - self._tick_at, now
+        if active and not self.over and self.clock_running:
+            self.game.elapsed += step
+
+    @property
+    def seconds_shown(self) -> float:
+        """What the clock shows: time played, or under a limit the time left."""
+        if self.time_limit:
+            return max(0.0, self.time_limit - self.game.elapsed)
+        return self.game.elapsed
+
+    @property
+    def time_is_up(self) -> bool:
+        return bool(self.time_limit) and self.game.elapsed >= self.time_limit
+
+    # --------------------------------------------------------------- saving
+
+    def options(self) -> dict[str, Any]:
+        """What the save needs besides the game to continue exactly."""
+        return {"time_limit": self.time_limit // 60}
+
+    def autosave(self) -> str | None:
+        """Write this game's save; a message the first time saving fails (play goes on)."""
+        if self.services is None or self.over:
+            return None
+        start = time.perf_counter()
+        try:
+            self.services.saves.save(self.game, self.id, self.options())
+        except StorageError as e:
+            first = self.save_error is None
+            self.save_error = str(e)
+            return f"Not saving: {e}" if first else None
+        self.save_error = None
+        self.save_seconds = [*self.save_seconds[-99:], time.perf_counter() - start]
+        return None
+
+    def forget(self) -> str | None:
+        """Delete the save (the game is over); a message when that failed."""
+        if self.services is None:
+            return None
+        try:
+            self.services.saves.delete(self.game.name)
+        except StorageError as e:
+            return str(e)
+        return None
+
+    def record(self, won: bool) -> list[str]:
+        """This game into the statistics (once: its id makes it once)."""
+        return record(self.services.stats if self.services else None, self.id, self.game, won)
+
+    def finish(self) -> list[str]:
+        """The game is over (won, time up, ended): recorded, its save removed."""
+        if self.over:
+            return []
+        messages = self.record(won=self.game.is_won)
+        self.over = True
+        problem = self.forget()
+        return [*messages, *([problem] if problem else [])]
+
+    def abandon(self) -> list[str]:
+        """The game gives way to another deal: lost, when it had a move."""
+        if not self.over and played(self.game):
+            return self.record(won=False)
+        return []
+
+    def confirm_abandon(self) -> bool:
+        """Whether leaving this game for another deal needs the player's yes."""
+        settings = self.services.settings if self.services else None
+        return bool(not self.over and played(self.game) and settings and settings.confirm_abandon)

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import sys
 
+from .session import clock_text
 from .storage.files import StorageError
 from .storage.paths import paths
 from .storage.stats import Stats, Summary
 
 
 def duration(seconds: float | None) -> str:
-    if seconds is None:
-        return "-"
-    s = round(seconds)
-    return (
-        f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
-    )
+    """A time in the tables (``-`` when there is none)."""
+    return "-" if seconds is None else clock_text(round(seconds))
 
 
 def table(rows: list[list[str]], right: set[int]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from termsolitaire.rules import IllegalMove, from_text, new_game
+from termsolitaire.rules import IllegalMove, from_text, info, new_game
 from termsolitaire.rules.cards import Card, pack
 from termsolitaire.rules.deal import shuffled
 from termsolitaire.rules.napoleon import ROUNDS
@@ -46,7 +46,7 @@ def test_deal_puts_aces_out_and_deals_five_rounds_clockwise():
     g = new_game("napoleon", deal=7)
     for f, suit in zip(("f1", "f2", "f3", "f4"), "SHDC", strict=True):
         assert g.pile(f) == ((Card(1, suit), True),)
-    order = shuffled([c for c in pack() if c.rank != 1], "napoleon", 7)
+    order = shuffled([c for c in pack() if c.rank != 1], info("napoleon").stream, 7)
     expect: dict[int, list[Card]] = {p: [] for p in range(1, 17)}
     it = iter(order)
     for rnd in ROUNDS:

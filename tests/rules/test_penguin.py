@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from termsolitaire.rules import from_text, new_game
+from termsolitaire.rules import from_text, info, new_game
 from termsolitaire.rules.cards import SUITS, Card, pack
 from termsolitaire.rules.deal import shuffled
 
@@ -44,7 +44,7 @@ def mid():
 @pytest.mark.parametrize("deal", range(10))
 def test_beak_from_the_deal(deal):
     g = new_game("penguin", deal=deal)
-    fourth = shuffled(pack(), "penguin", deal)[0]
+    fourth = shuffled(pack(), info("penguin").stream, deal)[0]
     assert g.beak == fourth.rank
     assert g.pile("t1")[0] == (fourth, True)  # at the very bottom of the first column
     for f, suit in zip(("f1", "f2", "f3", "f4"), SUITS, strict=True):

@@ -21,7 +21,6 @@ from termsolitaire.rules import (
     UndoForbidden,
     from_json,
     from_text,
-    game_class,
     new_game,
 )
 
@@ -38,13 +37,8 @@ CONFIGS = [
 
 
 def _config_param(name: str, variant: dict[str, int]):
-    try:
-        game_class(name)
-        marks = ()
-    except (ImportError, AttributeError):
-        marks = (pytest.mark.skip(reason=f"{name} not built yet"),)
     label = name + "".join(f"-{k}{v}" for k, v in variant.items())
-    return pytest.param(name, variant, id=label, marks=marks)
+    return pytest.param(name, variant, id=label)
 
 
 PARAMS = [_config_param(n, v) for n, v in CONFIGS]

@@ -17,6 +17,7 @@ from termsolitaire.rules import (
     UndoForbidden,
     from_json,
     from_text,
+    info,
     new_game,
 )
 from termsolitaire.rules.deal import shuffled
@@ -158,7 +159,7 @@ def test_deal_1_is_pinned(suits: int) -> None:
 def test_deal_follows_the_documented_order(suits: int) -> None:
     """Cards 0-53 of the shuffle round by round, card 54 the top of the stock, to t1."""
     g = new_game("spider", deal=77, suits=suits)
-    cards = shuffled(g._deck(), "spider", 77)
+    cards = shuffled(g._deck(), info("spider").stream, 77)
     for i, t in enumerate(TABLEAU):
         pile = g.pile(t)
         assert [card for card, _ in pile] == cards[i:54:10]

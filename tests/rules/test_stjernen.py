@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termsolitaire.rules import Card, IllegalMove, Move, from_json, from_text, new_game
+from termsolitaire.rules import Card, IllegalMove, Move, from_json, from_text, info, new_game
 from termsolitaire.rules.cards import pack
 from termsolitaire.rules.deal import shuffled
 from termsolitaire.rules.stjernen import INNER, OUTER, UPTURNED, Stjernen
@@ -151,7 +151,7 @@ def test_deals_are_pinned(deal, text):
 
 @pytest.mark.parametrize("deal", [0, 1, 5, 12345])
 def test_deal_follows_the_documented_order(deal):
-    order = shuffled(pack() + pack(), "stjernen", deal)
+    order = shuffled(pack() + pack(), info("stjernen").stream, deal)
     g = new_game("stjernen", deal=deal)
     for k, name in enumerate(INNER):
         assert g.pile(name) == tuple((c, True) for c in order[k:40:4])

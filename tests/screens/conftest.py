@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -13,17 +11,6 @@ import pytest
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Game, Move
 from termsolitaire.screens.board import BoardScreen
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: Any) -> bool | None:
-    """Run ``async def`` tests with asyncio (no plugin needed for Pilot)."""
-    if not inspect.iscoroutinefunction(pyfuncitem.obj):
-        return None
-    args = {a: pyfuncitem.funcargs[a] for a in pyfuncitem._fixtureinfo.argnames}
-    asyncio.run(pyfuncitem.obj(**args))
-    return True
-
 
 PENGUIN_KEYS = {f"t{i}": str(i) for i in range(1, 8)} | {
     f"c{i}": k for i, k in enumerate("qwertyu", 1)

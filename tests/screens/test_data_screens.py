@@ -32,7 +32,7 @@ GAMES = [  # id, game, variant, deal, won, score, moves, seconds (oldest first)
 def recorded_app(**kw: object) -> SolitaireApp:
     app = SolitaireApp(clock=False, **kw)  # type: ignore[arg-type]
     for row in GAMES:
-        app.stats.record(*row)
+        app.services.stats.record(*row)
     return app
 
 
@@ -137,14 +137,14 @@ async def test_settings_change_is_saved_and_applied_at_once() -> None:
         assert saved["card_style"] == "ascii"
         assert saved["four_colour"] is True
         assert saved["theme"] == "textual-light"
-        assert (saved["spider_suits"], saved["spider_time_limit"]) == (2, 20)
+        assert saved["games"]["spider"] == {"suits": 2, "time_limit": 20}
         assert app.theme == "textual-light"
         assert app.look.ascii and app.look.four_colour
         await pilot.press("escape")
         await pilot.pause()
         menu = app.screen
-        assert menu.query_one("#suits-2").value  # type: ignore[attr-defined]
-        assert menu.query_one("#limit-20").value  # type: ignore[attr-defined]
+        assert menu.query_one("#spider-suits-2").value  # type: ignore[attr-defined]
+        assert menu.query_one("#spider-time_limit-20").value  # type: ignore[attr-defined]
         menu.query_one("#games").highlighted = 1  # type: ignore[attr-defined]
         await pilot.press("enter")  # Penguin with the new look
         await pilot.pause()
@@ -179,7 +179,7 @@ async def test_settings_apply_at_start() -> None:
         assert app.theme == "nord"
         assert app.look.ascii
         assert app.screen.look.ascii  # type: ignore[attr-defined]
-        assert app.settings.mouse is False
+        assert app.services.settings.mouse is False
 
 
 async def test_corrupted_settings_give_a_message_and_defaults() -> None:
@@ -191,7 +191,7 @@ async def test_corrupted_settings_give_a_message_and_defaults() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         notes = [n.message for n in app._notifications]
-        assert app.settings.card_style == "unicode"
+        assert app.services.settings.card_style == "unicode"
         assert not app.look.ascii
     assert any("Settings file could not be read" in n for n in notes), notes
     assert list(home.config.glob("settings.json.corrupt-*"))
@@ -290,7 +290,7 @@ async def test_replay_steps_both_ways(
         await pilot.pause()
     assert app.return_value == 0
     # a replay is never saved nor counted
-    assert app.stats.finished() == []
+    assert app.services.stats.finished() == []
     assert not list(paths().saves.glob("*.json")) if paths().saves.exists() else True
 
 

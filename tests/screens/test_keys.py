@@ -1,4 +1,5 @@
-"""Key bindings: no key twice on a screen, help lists them, the palette offers the actions."""
+"""Key bindings on every screen: no key twice, every pile has its key on screen and in
+the help, the palette offers what the board can do, and the menu opens each board."""
 
 from __future__ import annotations
 
@@ -8,12 +9,29 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from termsolitaire.app import SolitaireApp
-from termsolitaire.screens.board import BoardScreen
+from termsolitaire.rules import games
+from termsolitaire.screens.board import BOARDS, BoardScreen
+from termsolitaire.screens.boards import board_class
+from termsolitaire.screens.dealnumber import DealNumberScreen
+from termsolitaire.screens.help import HelpScreen
 from termsolitaire.screens.menu import MenuScreen
-from termsolitaire.screens.penguin import PenguinScreen
-from termsolitaire.screens.spider import SpiderScreen
+from termsolitaire.screens.replay import REPLAY_BINDINGS
+from termsolitaire.screens.results import ResultsScreen
+from termsolitaire.screens.settings import SettingsScreen
+from termsolitaire.screens.stats import StatsScreen
+from termsolitaire.screens.stuck import StuckScreen
 
 from .conftest import board
+
+OTHER_SCREENS = [
+    MenuScreen,
+    SettingsScreen,
+    StatsScreen,
+    HelpScreen,
+    DealNumberScreen,
+    ResultsScreen,
+    StuckScreen,
+]
 
 
 def keys_of(bindings: object) -> list[str]:
@@ -24,40 +42,74 @@ def keys_of(bindings: object) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("screen", [PenguinScreen, SpiderScreen, MenuScreen])
-def test_no_key_bound_twice(screen: type[BoardScreen]) -> None:
+def test_every_game_has_a_board() -> None:
+    assert sorted(BOARDS) == sorted(g.name for g in games())
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_board_keys_are_unique_and_every_pile_is_labelled(name: str) -> None:
+    screen = board_class(name)
     ours = keys_of(screen.BINDINGS)
     textual = set(keys_of(Screen.BINDINGS) + keys_of(App.BINDINGS))
     assert len(ours) == len(set(ours)), sorted(k for k in ours if ours.count(k) > 1)
     assert not set(ours) & textual
+    labels = {p.key for p in screen.PLACES.values()}
+    # Every label shown on a pile is a key (Spider's done pile shows a count instead).
+    assert {k for k in labels if len(k) == 1} <= set(ours)
+    piles = [n for n in screen.PLACES if any(b.id == f"pile-{n}" for b in screen.BINDINGS)]
+    assert len({screen.PLACES[p].key for p in piles}) == len(piles)
 
 
-async def test_help_lists_every_board_key(penguin_app: SolitaireApp) -> None:
-    async with penguin_app.run_test(size=(80, 24)) as pilot:
-        listed = " ".join(k for k, _ in board(penguin_app).help_keys())
-        for key in ("1", "7", "q", "u", "f", "z", "Z", "R", "N", "Q", "esc", "h", "space"):
-            assert key in listed.split(), key
+@pytest.mark.parametrize("screen", OTHER_SCREENS, ids=lambda s: s.__name__)
+def test_other_screens_bind_no_key_twice(screen: type[Screen[object]]) -> None:
+    ours = keys_of(screen.BINDINGS)
+    assert len(ours) == len(set(ours)), sorted(k for k in ours if ours.count(k) > 1)
+    assert all(b.id for b in screen.BINDINGS if isinstance(b, Binding))
+
+
+def test_replay_binds_no_key_twice() -> None:
+    ours = keys_of(REPLAY_BINDINGS)
+    assert len(ours) == len(set(ours))
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+async def test_help_lists_every_board_key(name: str) -> None:
+    g = next(g for g in games() if g.name == name)
+    app = SolitaireApp(name, 5, g.default_variant(), clock=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = board(app)
+        listed = " ".join(k for k, _ in screen.help_keys()).split()
+        for b in screen.BINDINGS:
+            if isinstance(b, Binding):
+                for key in b.key.split(","):
+                    shown = app.get_key_display(Binding(key.strip(), b.action))
+                    assert shown in listed, (name, key)
         await pilot.press("question_mark")
-        assert type(penguin_app.screen).__name__ == "HelpScreen"
+        assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
-        assert isinstance(penguin_app.screen, PenguinScreen)
+        assert isinstance(app.screen, BoardScreen)
 
 
-async def test_command_palette_offers_the_actions(spider_app: SolitaireApp) -> None:
-    async with spider_app.run_test(size=(80, 24)):
-        titles = [c.title for c in spider_app.get_system_commands(spider_app.screen)]
+async def test_command_palette_offers_the_actions() -> None:
+    app = SolitaireApp("spider", 123, {"suits": 2}, clock=False)
+    async with app.run_test(size=(80, 24)):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
         for title in ("Undo", "Redo", "Restart", "New deal", "Deal", "Help"):
             assert title in titles
         assert "Send to foundation" not in titles  # Spider has no foundations
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Send to foundation" in titles and "Deal" not in titles  # no stock
 
 
-async def test_menu_opens_a_board_and_q_comes_back() -> None:
+async def test_menu_opens_each_board_and_q_comes_back() -> None:
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("down", "enter")  # Penguin is first among the ready games
-        assert isinstance(app.screen, SpiderScreen)
-        await pilot.press("Q")
-        assert isinstance(app.screen, MenuScreen)
-        await pilot.press("up", "enter")
-        assert isinstance(app.screen, PenguinScreen)
+        for n, g in enumerate(games()):
+            app.screen.query_one("#games").highlighted = n  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            assert g.name == board(app).GAME
+            await pilot.press("Q")
+            assert isinstance(app.screen, MenuScreen)

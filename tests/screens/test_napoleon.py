@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.binding import Binding
-
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Game, Move, new_game
 from termsolitaire.screens.napoleon import KEYS, MIN_HEIGHT, MIN_WIDTH, NapoleonScreen
@@ -19,14 +17,9 @@ WON_DEAL = 1
 """The first deal number whose win the search below finds within its budget."""
 
 
-class NapoleonApp(SolitaireApp):
-    """The app straight on a Napoleon board (until ``board_screen`` knows the game)."""
-
-    def __init__(self, deal: int = WON_DEAL, look: CardLook | None = None, **kw: Any) -> None:
-        super().__init__("napoleon", deal, {}, look=look, clock=False, **kw)
-
-    def on_mount(self) -> None:
-        self.push_screen(NapoleonScreen(new_game("napoleon", self.start_deal), self.look))
+def NapoleonApp(deal: int = WON_DEAL, look: CardLook | None = None, **kw: Any) -> SolitaireApp:
+    """The app straight on a Napoleon board of ``deal``, its clock standing still."""
+    return SolitaireApp("napoleon", deal, {}, look=look, clock=False, **kw)
 
 
 def winning_line(game: Game, budget: int = 20_000) -> list[Move] | None:
@@ -210,17 +203,3 @@ async def test_resize_spreads_the_circle_and_too_small_says_so() -> None:
         await pilot.pause()
         assert not screen.board.display
         assert f"{MIN_WIDTH}×{MIN_HEIGHT}" in str(screen.query_one("#enlarge").render())
-
-
-async def test_no_key_is_bound_twice() -> None:
-    app = NapoleonApp()
-    async with app.run_test(size=(80, 24)):
-        keys = [
-            k.strip()
-            for b in NapoleonScreen.BINDINGS
-            if isinstance(b, Binding)
-            for k in b.key.split(",")
-        ]
-        assert len(keys) == len(set(keys)), sorted(keys)
-        labels = [p.key for n, p in NapoleonScreen.PLACES.items() if n.startswith("p")]
-        assert len(set(labels)) == 16

@@ -7,6 +7,7 @@ from textual.app import App
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Game, from_text, new_game
 from termsolitaire.screens.spider import SpiderScreen
+from termsolitaire.session import GameSession
 
 from .conftest import board, status
 
@@ -27,17 +28,24 @@ async def test_spider_move_with_cursor_mode_only(spider_app: SolitaireApp) -> No
 
 
 async def test_spider_run_moves_with_cursor_plus(spider_app: SolitaireApp) -> None:
+    """The cursor and + / - cover a run, and never more than the run that could move
+    (issue 9.11: five cards in hand where two form a run)."""
     async with spider_app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("1", "0", "4", "0")  # t1-t10 then t4-t10: J♠ 10♠ 9♥ on t10
+        await pilot.press("1", "0")  # t1-t10: J♠ 10♠ on t10, a run of two
         game = board(spider_app).game
-        assert [str(m) for m in game.history] == ["t1-t10", "t4-t10"]
-        await pilot.press("right", "left", "left", "up", "space")  # t1, stock, t10; up: 2 cards
+        assert [str(m) for m in game.history] == ["t1-t10"]
+        await pilot.press("right", "left", "left", "up", "up", "space")  # t1, stock, t10
         assert board(spider_app).hand.src == "t10"
-        assert board(spider_app).hand.shown_count() == 2
+        assert board(spider_app).hand.shown_count() == 2  # the second up went nowhere
         await pilot.press("minus")
         assert board(spider_app).hand.shown_count() == 1
+        await pilot.press("plus", "plus", "plus")
+        assert board(spider_app).hand.shown_count() == 2  # + stops at the run
         await pilot.press("escape")
         assert board(spider_app).hand.src is None
+        await pilot.press("4", "0")  # t4-t10: 9♥ on 10♠ ends the run
+        await pilot.press("0", "plus", "plus")
+        assert board(spider_app).hand.shown_count() == 1  # 9♥ alone could move
 
 
 async def test_spider_deal_and_undo_barrier(spider_app: SolitaireApp) -> None:
@@ -91,7 +99,7 @@ class OneBoard(App[None]):
         self.clock = False
 
     def on_mount(self) -> None:
-        self.push_screen(SpiderScreen(self.game))
+        self.push_screen(SpiderScreen(GameSession(None, self.game)))
 
 
 async def test_turn_with_t_then_pile_key() -> None:

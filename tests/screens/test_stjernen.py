@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import events
-
 from termsolitaire.app import SolitaireApp
-from termsolitaire.rules import new_game
-from termsolitaire.screens.stjernen import KEYS, StjernenScreen
+from termsolitaire.screens.stjernen import StjernenScreen
 from termsolitaire.screens.stuck import StuckScreen
 
 from .conftest import status
@@ -18,15 +15,9 @@ from .conftest import status
 MID_KEYS = ["0", "8", "7", "v", "2", "b", "6", "w", "8", "0", "v"]
 
 
-class StjernenApp(SolitaireApp):
-    """The app straight on a Stjernen board (until ``board_screen`` knows Stjernen)."""
-
-    def __init__(self, deal: int = 1, **kw: Any) -> None:
-        super().__init__("stjernen", deal, {}, clock=False, **kw)
-
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()
-        self.push_screen(StjernenScreen(new_game("stjernen", self.start_deal), self.look))
+def StjernenApp(deal: int = 1, **kw: Any) -> SolitaireApp:
+    """The app straight on a Stjernen board of ``deal``, its clock standing still."""
+    return SolitaireApp("stjernen", deal, {}, clock=False, **kw)
 
 
 def screen(app: SolitaireApp) -> StjernenScreen:
@@ -73,20 +64,6 @@ async def test_six_rounds_of_deal_and_collect_by_keys() -> None:
         assert status(app) == "No collect after the sixth round"
         await pilot.press("0")
         assert status(app) == "The stock is empty and no round remains"
-
-
-def test_no_key_bound_twice_and_every_pile_labelled() -> None:
-    from textual.binding import Binding
-
-    keys = [
-        k.strip()
-        for b in StjernenScreen.BINDINGS
-        if isinstance(b, Binding)
-        for k in b.key.split(",")
-    ]
-    assert len(keys) == len(set(keys)), sorted(keys)
-    assert sorted(KEYS) == sorted(StjernenScreen.PLACES)
-    assert {p.key for p in StjernenScreen.PLACES.values()} <= set(keys)
 
 
 async def test_collect_refused_while_stock_holds_cards() -> None:

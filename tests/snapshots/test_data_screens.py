@@ -26,8 +26,8 @@ GAMES = [  # id, game, variant, deal, won, score, moves, seconds (oldest first)
 def stats_app() -> SolitaireApp:
     app = SolitaireApp(clock=False)
     for n, row in enumerate(GAMES):
-        app.stats.record(*row)
-        db = app.stats._connect()  # a fixed date, so the snapshot does not age
+        app.services.stats.record(*row)
+        db = app.services.stats._connect()  # a fixed date, so the snapshot does not age
         db.execute(
             "UPDATE games SET finished_at = ? WHERE id = ?", (f"2026-11-2{n}T10:0{n}:00Z", row[0])
         )

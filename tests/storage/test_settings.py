@@ -10,9 +10,20 @@ from termsolitaire.storage.settings import Settings, load_settings, save_setting
 
 def test_round_trip(tmp_path):
     p = paths(tmp_path)
-    s = Settings(card_style="ascii", four_colour=True, spider_suits=4, spider_time_limit=15)
+    s = Settings(card_style="ascii", four_colour=True)
+    s.set("spider.suits", 4)
+    s.set("spider.time_limit", 15)
     save_settings(p, s)
     assert load_settings(p) == (s, [])
+    assert s.game_default("spider", "suits") == 4
+
+
+def test_settings_written_before_the_declarations_are_read(tmp_path):
+    p = paths(tmp_path)
+    p.settings.write_text(json.dumps({"version": 1, "spider_suits": 2, "spider_time_limit": 10}))
+    s, problems = load_settings(p)
+    assert problems == []
+    assert (s.game_default("spider", "suits"), s.game_default("spider", "time_limit")) == (2, 10)
 
 
 def test_defaults_when_missing(tmp_path):
@@ -23,7 +34,8 @@ def test_bad_values_fall_back_one_by_one(tmp_path):
     p = paths(tmp_path)
     p.settings.write_text(json.dumps({"spider_suits": 3, "mouse": False, "four_colour": 1, "x": 1}))
     s, problems = load_settings(p)
-    assert s.mouse is False and s.spider_suits == 1 and s.four_colour is False
+    assert s.mouse is False and s.game_default("spider", "suits") == 1
+    assert s.four_colour is False
     assert len(problems) == 2
 
 

@@ -33,11 +33,21 @@ def test_face_down_cards_fold_into_one_counted_row_first() -> None:
 
 def test_long_sequence_folds_its_middle_but_shows_both_ends() -> None:
     pile = [(Card(5, "D"), True), *run(13, 13)]
-    rows = fan_rows(pile, 8, LOOK)
+    links = (False, False, *[True] * 12)  # the rules say K♠ to A♠ is one sequence
+    rows = fan_rows(pile, 8, LOOK, links=links)
     shown = [r.card.label for r in rows if r.card is not None]
     assert shown[0] == "5♦" and "K♠" in shown and shown[-1] == "A♠"
-    assert any(r.kind == "more" for r in rows)
+    assert any(r.kind == "more" and r.text.strip().startswith("⋮") for r in rows)
     assert len(rows) <= 8
+
+
+def test_only_what_the_rules_link_folds() -> None:
+    """Without links (say a Spider pile whose A lies on a K: no run there), the
+    pile is cut from the bottom instead of folding a sequence that is not one."""
+    pile = [(Card(5, "D"), True), *run(13, 13)]
+    rows = fan_rows(pile, 8, LOOK)
+    assert not any(r.text.strip().startswith("⋮") for r in rows)
+    assert rows[0].text.strip(" ·").startswith("+")
 
 
 def test_click_counts_go_from_the_top() -> None:

@@ -8,14 +8,17 @@ True
 
 from .cards import Card
 from .game import Game
+from .info import Choice, GameInfo
 from .moves import IllegalMove, Move, UndoForbidden, format_move_list, parse_move_list
-from .registry import GAMES, game_class, new_game
+from .registry import GAMES, game_class, games, info, new_game, register
 from .text import from_json, from_text
 
 __all__ = [
     "GAMES",
     "Card",
+    "Choice",
     "Game",
+    "GameInfo",
     "IllegalMove",
     "Move",
     "UndoForbidden",
@@ -23,6 +26,9 @@ __all__ = [
     "from_json",
     "from_text",
     "game_class",
+    "games",
+    "info",
     "new_game",
     "parse_move_list",
+    "register",
 ]

@@ -54,12 +54,35 @@ class Card:
     @property
     def label(self) -> str:
         """The card as a player reads it: ``10♥``, ``A♠``."""
-        rank = "10" if self.rank == 10 else RANKS[self.rank - 1]
-        return rank + GLYPHS[self.suit]
+        return rank_text(self.rank) + GLYPHS[self.suit]
 
     @property
     def rank_name(self) -> str:
         return RANK_NAMES.get(self.rank, str(self.rank))
+
+
+def rank_text(rank: int) -> str:
+    """A rank as a player reads it on a card: ``A 2 ... 10 J Q K``.
+
+    >>> rank_text(1), rank_text(10), rank_text(12)
+    ('A', '10', 'Q')
+    """
+    return "10" if rank == 10 else RANKS[rank - 1]
+
+
+def rank_word(rank: int) -> str:
+    """A rank as a player says it, with its article.
+
+    >>> rank_word(8), rank_word(10), rank_word(1), rank_word(13)
+    ('an 8', 'a 10', 'an ace', 'a king')
+    """
+    word = RANK_NAMES.get(rank, str(rank))
+    return ("an " if word[0] in "8a" else "a ") + word
+
+
+def glyph(suit: str) -> str:
+    """The suit's glyph: ``glyph("H") == "♥"``."""
+    return GLYPHS[suit]
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))

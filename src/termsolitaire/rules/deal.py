@@ -11,7 +11,9 @@ Algorithms for Random Number Generation", 2014):
 Seeding follows the reference ``pcg32_srandom_r(initstate, initseq)``:
 ``inc = (initseq << 1) | 1``; ``state = 0``; step; ``state += initstate``; step.
 A deal uses ``initstate = deal number`` and ``initseq`` = a fixed stream number
-per game (so deal 7 of Napoleon and deal 7 of Penguin are unrelated).
+per game, declared in its :class:`~termsolitaire.rules.info.GameInfo` (Napoleon
+1, Penguin 2, Spider 3, Stjernen 4; so deal 7 of Napoleon and deal 7 of
+Penguin are unrelated).
 
 A number below ``n`` is drawn without bias by rejection: draw ``x``; reject while
 ``x < 2**32 mod n``; return ``x mod n``. The shuffle is the classic Fisher-Yates
@@ -33,9 +35,6 @@ T = TypeVar("T")
 
 _MULT = 6364136223846793005
 _MASK64 = (1 << 64) - 1
-
-STREAMS = {"napoleon": 1, "penguin": 2, "spider": 3, "stjernen": 4}
-"""The PCG stream (``initseq``) of each game; the deal number is ``initstate``."""
 
 MAX_RANDOM_DEAL = 999_999_999
 """Random deals are drawn from 0..MAX_RANDOM_DEAL so they are easy to note down."""
@@ -77,14 +76,14 @@ def shuffle(items: MutableSequence[T], rng: Pcg32) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def shuffled(items: list[T], game: str, deal: int) -> list[T]:
-    """A copy of ``items`` shuffled for ``deal`` of ``game``.
+def shuffled(items: list[T], stream: int, deal: int) -> list[T]:
+    """A copy of ``items`` shuffled for ``deal`` of the game whose deals use ``stream``.
 
-    >>> shuffled(list(range(6)), "napoleon", 0)
+    >>> shuffled(list(range(6)), 1, 0)  # Napoleon's stream
     [3, 4, 2, 0, 1, 5]
     """
     if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal < 1 << 64:
         raise ValueError(f"deal must be a whole number from 0 to 2**64 - 1, not {deal!r}")
     out = list(items)
-    shuffle(out, Pcg32(deal, STREAMS[game]))
+    shuffle(out, Pcg32(deal, stream))
     return out

@@ -2,7 +2,9 @@
 
 A game module subclasses :class:`Game` and supplies data and a few small methods:
 
-- ``name``, ``title``, ``pile_names``, ``game_keys`` (class attributes);
+- ``info``, its declaration (:class:`~termsolitaire.rules.info.GameInfo`: name,
+  title, variants, clock; ``name`` and ``title`` are read from it), and
+  ``pile_names``, ``game_keys``, ``foundations`` (class attributes);
 - ``_dealt(deal, **variant)``: the position of a deal number;
 - ``_legal()``: every distinct legal action (the only judge of legality);
 - ``_refusal(move)``: the reason shown when a move is not legal;
@@ -10,6 +12,12 @@ A game module subclasses :class:`Game` and supplies data and a few small methods
   piles it may change, so the machinery can restore them exactly on undo;
 - ``is_won`` and ``score``; optional hooks for game state, undo barriers and
   position text (see :mod:`termsolitaire.rules.text`).
+
+The UI asks the game every rule question it has (python-chess's ``find_move``
+is the model): :meth:`Game.foundation_move`, :meth:`Game.click_action`,
+:meth:`Game.pick_refusal`, :meth:`Game.movable`, :meth:`Game.sequence_links`,
+:meth:`Game.starts_with`, :meth:`Game.figures` and ``moves``. No screen keeps a
+second copy of a rule.
 
 The machinery never decides a rule: it asks ``_legal()``. Undo is exact because
 it restores the touched piles and the game's own state from a record taken
@@ -22,8 +30,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal, Self
 
-from .cards import Card, format_face
+from .cards import SUITS, Card, format_face
 from .deal import MAX_RANDOM_DEAL
+from .info import GameInfo
 from .moves import IllegalMove, Move, UndoForbidden
 
 PositionKey = tuple[Any, ...]
@@ -34,11 +43,17 @@ Record = tuple[tuple[tuple[str, list[Card], int], ...], tuple[Any, ...]]
 class Game:
     """One game in progress: the one mutable object of the rules core."""
 
+    info: ClassVar[GameInfo]
+    """The game's declaration; ``name``, ``title`` and ``variant_keys`` come from it."""
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     pile_names: ClassVar[tuple[str, ...]] = ()
     game_keys: ClassVar[tuple[str, ...]] = ()
     variant_keys: ClassVar[tuple[str, ...]] = ()
+    foundations: ClassVar[tuple[str, ...]] = ()
+    """The foundation piles: cards go there to stay (empty: the game has none)."""
+    stock_pile: ClassVar[str] = ""
+    """The pile the player deals from (empty: the game has no stock)."""
 
     deal: int | None
     variant: dict[str, int]
@@ -47,8 +62,17 @@ class Game:
 
     # ------------------------------------------------------------------ setup
 
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if "info" in cls.__dict__:
+            cls.name = cls.info.name
+            cls.title = cls.info.title
+            cls.variant_keys = tuple(c.key for c in cls.info.variants)
+
     def __init__(self, **variant: int) -> None:
         self.deal = None
+        if hasattr(self, "info"):
+            variant = {**self.info.default_variant(), **variant}
         self.variant = dict(variant)
         self.elapsed = 0.0
         self._piles: dict[str, list[Card]] = {n: [] for n in self.pile_names}
@@ -180,6 +204,91 @@ class Game:
             if key not in line:
                 return False
         return True
+
+    # ------------------------------------------------- questions the UI asks
+
+    @property
+    def moves(self) -> int:
+        """The moves figure shown to the player: the moves on the current line
+        (Spider counts every move played, undone ones included)."""
+        return len(self._history)
+
+    def figures(self) -> list[tuple[str, str]]:
+        """The figures a header shows, in order: ``[("score", "4"), ("moves", "2")]``."""
+        return [("score", str(self.score)), ("moves", str(self.moves))]
+
+    def foundation_suit(self, pile: str) -> str | None:
+        """The suit foundation ``pile`` takes, or None while any suit may start it.
+
+        Hook; the default is the fixed order of API.md: ``f1``-``f4`` hold ♠ ♥ ♦ ♣.
+        """
+        if pile in self.foundations:
+            return SUITS[self.foundations.index(pile)]
+        return None
+
+    def foundation_move(self, src: str, dst: str | None = None) -> Move:
+        """The move that sends the top card of ``src`` to a foundation.
+
+        A legal one when there is one (``dst`` first, when it takes the card);
+        else the move the player means (to ``dst``, or to the foundation of the
+        card's suit, or an empty one), which :meth:`play` refuses with its reason.
+
+        >>> from termsolitaire.rules import new_game
+        >>> g = new_game("penguin", deal=5)
+        >>> str(g.foundation_move("t4")), g.why_illegal(g.foundation_move("t1"))
+        ('t4-f2', 'Next on the ♥ foundation is the 2♥')
+        """
+        if not self.foundations:
+            return Move.transfer(src, dst or src)
+        found = self.foundations
+        fits = [m for m in self._legal() if m.kind == "move" and m.src == src and m.dst in found]
+        if dst is not None:
+            return next((m for m in fits if m.dst == dst), Move.transfer(src, dst))
+        if fits:
+            return fits[0]
+        cards = self._piles.get(src, [])
+        suit = cards[-1].suit if cards else None
+        empty = [f for f in self.foundations if not self._piles[f]]
+        for f in self.foundations:
+            if self.foundation_suit(f) == suit and suit is not None:
+                return Move.transfer(src, f)
+        return Move.transfer(src, (empty or self.foundations)[0])
+
+    def click_action(self, pile: str) -> Move | None:
+        """What a click (or a pick) on ``pile`` does when it is not picking cards up:
+        deal from a stock, turn a face-down top card; None: pick the cards up."""
+        return None
+
+    def pick_refusal(self, pile: str) -> str | None:
+        """Why no card of ``pile`` can be picked up at all, or None."""
+        if pile in self.foundations and self._piles[pile]:
+            return "Cards on the foundations never move"
+        if not self._piles[pile]:
+            return f"{pile} is empty"
+        return None
+
+    def movable(self, pile: str) -> int:
+        """How many cards from the top of ``pile`` could move together as one unit
+        under the build rule (0 when none: empty, face down or a foundation)."""
+        cards = self._piles[pile]
+        if pile in self.foundations or len(cards) <= self._down[pile]:
+            return 0
+        return top_run(cards, self._down[pile], self._in_sequence)
+
+    def sequence_links(self, pile: str) -> tuple[bool, ...]:
+        """For each card of ``pile``, bottom to top: whether it continues a built
+        sequence on the card below it (both face up). Drawing folds such runs."""
+        cards, down = self._piles[pile], self._down[pile]
+        return tuple(i > down and self._in_sequence(cards[i - 1], c) for i, c in enumerate(cards))
+
+    def _in_sequence(self, lower: Card, upper: Card) -> bool:
+        """Hook: ``upper`` lying on ``lower`` is part of a sequence that moves as one."""
+        return False
+
+    def starts_with(self, pile: str) -> int | None:
+        """The rank an empty ``pile`` takes first (shown on the empty place), or None
+        when any card or none may start it."""
+        return None
 
     # --------------------------------------------------------------- playing
 
@@ -349,9 +458,19 @@ class Game:
         return "none"
 
     def _check_variant(self) -> None:
-        """Hook: raise ValueError when ``self.variant`` is not one this game offers."""
-        if self.variant:
-            raise ValueError(f"{self.title} has no variants")
+        """Raise ValueError when ``self.variant`` is not one the declaration offers."""
+        choices = {c.key: c for c in self.info.variants}
+        if not choices:
+            if self.variant:
+                raise ValueError(f"{self.title} has no variants")
+            return
+        offer = ", ".join(f"{c.key}={_or_list(c.values)}" for c in choices.values())
+        for key, value in self.variant.items():
+            choice = choices.get(key)
+            if choice is None:
+                raise ValueError(f"{self.title} has no variant {key!r}; it has {offer}")
+            if isinstance(value, bool) or not isinstance(value, int) or value not in choice.values:
+                raise ValueError(f"{self.title} is played with {offer}, not {value!r}")
 
     def _read_keys(self, values: dict[str, tuple[int, str]]) -> None:
         """Hook: read the game's own keys (``values[key] = (line, text)``)."""
@@ -372,6 +491,12 @@ class Game:
             setattr(new, k, v)
         new._bind()
         return new
+
+
+def _or_list(values: tuple[int, ...]) -> str:
+    """``1, 2 or 4``."""
+    words = [str(v) for v in values]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def top_run(cards: Sequence[Card], down: int, follows: Any) -> int:

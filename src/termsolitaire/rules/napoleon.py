@@ -25,7 +25,9 @@ from typing import Self
 from .cards import SUITS, Card, pack
 from .deal import shuffled
 from .game import Game, names
+from .info import GameInfo
 from .moves import Move
+from .registry import register
 
 POSITIONS = names("p", 16)
 FOUNDATIONS = names("f", 4)
@@ -40,14 +42,19 @@ ROUNDS: tuple[tuple[int, ...], ...] = (
 
 
 class Napoleon(Game):
-    name = "napoleon"
-    title = "Napoleon"
+    info = GameInfo(
+        name="napoleon",
+        title="Napoleon",
+        blurb="sixteen piles in a circle round the four aces",
+        stream=1,
+    )
     pile_names = POSITIONS + FOUNDATIONS
+    foundations = FOUNDATIONS
 
     @classmethod
     def _dealt(cls, deal: int, **variant: int) -> Self:
         game = cls(**variant)
-        cards = shuffled([c for c in pack() if c.rank != 1], "napoleon", deal)
+        cards = shuffled([c for c in pack() if c.rank != 1], cls.info.stream, deal)
         it = iter(cards)
         for rnd in ROUNDS:
             for p in rnd:
@@ -92,14 +99,14 @@ class Napoleon(Game):
         if m.kind != "move":
             return f"Napoleon has no {m.kind}: every card is on the table"
         src, dst = self._piles[m.src], self._piles[m.dst]
-        if m.src.startswith("f"):
+        if m.src in FOUNDATIONS:
             return "Cards on the foundations never move"
         if not src:
             return f"{m.src} is empty"
         if m.count > 1:
             return "Only one card moves at a time"
         card = src[-1]
-        if m.dst.startswith("f"):
+        if m.dst in FOUNDATIONS:
             suit = SUITS[FOUNDATIONS.index(m.dst)]
             ace = Card(1, suit).label
             if card.suit != suit:
@@ -128,6 +135,12 @@ class Napoleon(Game):
     def score(self) -> int:
         return sum(len(p) for _, p in self._fnd)
 
+    def figures(self) -> list[tuple[str, str]]:
+        return [("moves", str(self.moves)), ("foundations", f"{self.score}/52")]
+
+    def starts_with(self, pile: str) -> int | None:
+        return 13 if pile in POSITIONS else None
+
     def _deck(self) -> list[Card]:
         return pack()
 
@@ -142,4 +155,4 @@ class Napoleon(Game):
                 )
 
 
-GAME = Napoleon
+register(Napoleon)

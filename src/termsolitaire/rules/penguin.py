@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from typing import Self
 
-from .cards import RANKS, SUITS, Card, pack
+from .cards import RANKS, SUITS, Card, glyph, pack, rank_text
 from .deal import shuffled
 from .game import Game, names, top_run
+from .info import GameInfo
 from .moves import Move
+from .registry import register
 
 COLUMNS = names("t", 7)
 CELLS = names("c", 7)
@@ -44,14 +46,15 @@ def follows(lower: Card, upper: Card) -> bool:
     return lower.suit == upper.suit and lower.rank == up(upper.rank)
 
 
-def rank_text(rank: int) -> str:
-    return "10" if rank == 10 else RANKS[rank - 1]
-
-
 class Penguin(Game):
-    name = "penguin"
-    title = "Penguin"
+    info = GameInfo(
+        name="penguin",
+        title="Penguin",
+        blurb="seven columns, a flipper of seven cells, the beak rank",
+        stream=2,
+    )
     pile_names = COLUMNS + CELLS + FOUNDATIONS
+    foundations = FOUNDATIONS
     game_keys = ("beak",)
 
     beak: int
@@ -59,7 +62,7 @@ class Penguin(Game):
     @classmethod
     def _dealt(cls, deal: int, **variant: int) -> Self:
         game = cls(**variant)
-        cards = shuffled(pack(), "penguin", deal)
+        cards = shuffled(pack(), cls.info.stream, deal)
         fourth = cards[0]
         game.beak = fourth.rank
         rest = [c for c in cards[1:] if c.rank != game.beak]
@@ -161,15 +164,15 @@ class Penguin(Game):
             if m.count > 1:
                 return "One card at a time goes to a foundation"
             suit = SUITS[FOUNDATIONS.index(m.dst)]
-            glyph = Card(1, suit).label[-1]
+            g = glyph(suit)
             if card.suit != suit:
-                return f"{card.label} cannot go on the {glyph} foundation: same suit only"
+                return f"{card.label} cannot go on the {g} foundation: same suit only"
             want = self._next_on(dst)
             if want is None:
-                return f"The {glyph} foundation is complete"
+                return f"The {g} foundation is complete"
             if not dst:
-                return f"The {glyph} foundation starts with the beak rank, {rank_text(want)}"
-            return f"Next on the {glyph} foundation is the {Card(want, suit).label}"
+                return f"The {g} foundation starts with the beak rank, {rank_text(want)}"
+            return f"Next on the {g} foundation is the {Card(want, suit).label}"
         if not dst:
             return (
                 f"An empty column takes only a {rank_text(self.fill_rank)} "
@@ -184,6 +187,14 @@ class Penguin(Game):
         self._transfer(m)
 
     # ---------------------------------------------------------- reading
+
+    def _in_sequence(self, lower: Card, upper: Card) -> bool:
+        return follows(lower, upper)
+
+    def starts_with(self, pile: str) -> int | None:
+        if pile in COLUMNS:
+            return self.fill_rank
+        return self.beak if pile in FOUNDATIONS else None
 
     @property
     def is_won(self) -> bool:
@@ -218,10 +229,10 @@ class Penguin(Game):
                 if card != Card(rank, suit):
                     raise ValueError(
                         f"line {lines[n]}: foundation {n} must go up in "
-                        f"{Card(1, suit).label[-1]} from the beak {rank_text(self.beak)}, "
+                        f"{glyph(suit)} from the beak {rank_text(self.beak)}, "
                         f"found {card}"
                     )
                 rank = up(rank)
 
 
-GAME = Penguin
+register(Penguin)

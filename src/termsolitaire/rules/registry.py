@@ -1,26 +1,62 @@
-"""The registry of games: one name per game, one way to start each."""
+"""The registry of games: one declaration per game, one way to start each.
+
+The built-in games register themselves by being imported here (their module
+ends with ``register(...)``); a program may :func:`register` a game of its own
+the same way, and it then appears wherever games are listed.
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from .game import Game
+from .info import GameInfo
 
 GAMES: tuple[str, ...] = ("napoleon", "penguin", "spider", "stjernen")
-"""The games, by the names used everywhere (API.md)."""
+"""The built-in games, by the names used everywhere (API.md)."""
 
-_MODULES = {name: f"termsolitaire.rules.{name}" for name in GAMES}
+_MENU_ORDER = ("stjernen", "penguin", "spider", "napoleon")
+"""The order the menu lists the built-in games in."""
+
+_CLASSES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Add a game class (with its ``info`` declaration) to the registry; returns it,
+    so it can decorate the class. Registering the same class again changes nothing."""
+    name = cls.info.name
+    known = _CLASSES.get(name)
+    if known is not None and known is not cls:
+        raise ValueError(f"a game named {name!r} is already registered")
+    if any(c.info.stream == cls.info.stream for n, c in _CLASSES.items() if n != name):
+        raise ValueError(f"deal stream {cls.info.stream} of {name!r} is already in use")
+    _CLASSES[name] = cls
+    return cls
+
+
+def _load_builtins() -> None:
+    for name in _MENU_ORDER:
+        importlib.import_module(f"{__package__}.{name}")
+
+
+def games() -> tuple[GameInfo, ...]:
+    """Every registered game's declaration, in menu order (the built-in ones first)."""
+    return tuple(cls.info for cls in _CLASSES.values())
+
+
+def info(name: str) -> GameInfo:
+    """The declaration of game ``name``; ValueError for an unknown name."""
+    return game_class(name).info
 
 
 def game_class(name: str) -> type[Game]:
     """The class of game ``name``; ValueError for an unknown name."""
-    if name not in _MODULES:
-        raise ValueError(f"unknown game {name!r} (games: {', '.join(GAMES)})")
-    import importlib
-
-    module = importlib.import_module(_MODULES[name])
-    cls: type[Game] = module.GAME
-    return cls
+    try:
+        return _CLASSES[name]
+    except KeyError:
+        known = ", ".join(_CLASSES)
+        raise ValueError(f"unknown game {name!r} (games: {known})") from None
 
 
 def new_game(name: str, deal: int | None = None, **variant: Any) -> Game:
@@ -37,3 +73,6 @@ def new_game(name: str, deal: int | None = None, **variant: Any) -> Game:
         raise ValueError(f"deal must be a whole number from 0 to 2**64 - 1, not {deal}")
     cls(**variant)._check_variant()
     return cls.new(deal, **variant)
+
+
+_load_builtins()

@@ -47,10 +47,12 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any, Self
 
-from .cards import GLYPHS, SUIT_NAMES, Card, pack
+from .cards import GLYPHS, SUIT_NAMES, Card, pack, rank_word
 from .deal import shuffled
 from .game import DownRule, Game, PositionKey, names
+from .info import Choice, GameInfo
 from .moves import DEAL, Move
+from .registry import register
 
 TABLEAU = names("t", 10)
 PILES = (*TABLEAU, "stock", "done")
@@ -61,16 +63,6 @@ PACKS = {1: "S" * 8, 2: "S" * 4 + "H" * 4, 4: "SHDC" * 2}
 PACKET = 10
 RUN = 13
 FULL = 104
-
-
-def rank_word(rank: int) -> str:
-    """A rank as a player says it, with its article.
-
-    >>> rank_word(8), rank_word(10), rank_word(1), rank_word(13)
-    ('an 8', 'a 10', 'an ace', 'a king')
-    """
-    word = {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
-    return ("an " if word[0] in "8a" else "a ") + word
 
 
 def is_run(cards: Sequence[Card]) -> bool:
@@ -91,14 +83,19 @@ class Spider(Game):
     ({'suits': 1}, 0, 0, 5, 0)
     """
 
-    name = "spider"
-    title = "Spider"
+    info = GameInfo(
+        name="spider",
+        title="Spider",
+        blurb="ten piles, build K to A in suit; against the clock",
+        stream=3,
+        variants=(Choice("suits", "suit", tuple(PACKS), 1, "1, 2 or 4 suits"),),
+        time_limits=(0, 5, 10, 15, 20),
+    )
     pile_names = PILES
+    stock_pile = "stock"
     game_keys = ("score", "moves")
-    variant_keys = ("suits",)
 
     def __init__(self, **variant: int) -> None:
-        variant.setdefault("suits", 1)
         self._score = 0
         self._moves = 0
         self._bonus = 0
@@ -109,7 +106,7 @@ class Spider(Game):
     def _dealt(cls, deal: int, **variant: int) -> Self:
         game = cls(**variant)
         game._check_variant()
-        cards = shuffled(game._deck(), "spider", deal)
+        cards = shuffled(game._deck(), cls.info.stream, deal)
         for i, card in enumerate(cards[:54]):
             game._piles[TABLEAU[i % 10]].append(card)
         for n in TABLEAU:
@@ -157,6 +154,22 @@ class Spider(Game):
     @property
     def is_won(self) -> bool:
         return len(self._done) == FULL
+
+    def click_action(self, pile: str) -> Move | None:
+        """The stock deals; a pile showing only face-down cards turns its top card."""
+        if pile == "stock":
+            return DEAL
+        if pile in ORDER and self._piles[pile] and len(self._piles[pile]) == self._down[pile]:
+            return TURNS[pile]
+        return None
+
+    def pick_refusal(self, pile: str) -> str | None:
+        if pile == "done":
+            return "Cards in done never move"
+        return super().pick_refusal(pile)
+
+    def _in_sequence(self, lower: Card, upper: Card) -> bool:
+        return lower.suit == upper.suit and lower.rank == upper.rank + 1
 
     # ------------------------------------------------------------ rules
 
@@ -364,14 +377,6 @@ class Spider(Game):
             return "all"
         return "none" if pile == "done" else "prefix"
 
-    def _check_variant(self) -> None:
-        for key in self.variant:
-            if key != "suits":
-                raise ValueError(f"Spider has no variant {key!r}; it has suits=1, 2 or 4")
-        s = self.variant["suits"]
-        if isinstance(s, bool) or not isinstance(s, int) or s not in PACKS:
-            raise ValueError(f"Spider is played with suits=1, 2 or 4, not {s!r}")
-
     def _check_position(self, lines: dict[str, int]) -> None:
         size = len(self._stock)
         if size % PACKET or size > 5 * PACKET:
@@ -386,4 +391,4 @@ class Spider(Game):
                 )
 
 
-GAME = Spider
+register(Spider)

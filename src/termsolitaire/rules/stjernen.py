@@ -39,10 +39,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Self
 
-from .cards import Card, pack
+from .cards import Card, glyph, pack
 from .deal import shuffled
 from .game import DownRule, Game, names
+from .info import GameInfo
 from .moves import COLLECT, DEAL, Move
+from .registry import register
 
 CENTRE = "c"
 INNER = names("i", 4)
@@ -60,10 +62,6 @@ _ACES = tuple(s * 13 for s in range(4))
 _KINGS = tuple(s * 13 + 12 for s in range(4))
 
 
-def _glyph(suit: str) -> str:
-    return Card(1, suit).label[-1]
-
-
 class Stjernen(Game):
     """A game of Stjernen.
 
@@ -73,10 +71,17 @@ class Stjernen(Game):
     (0, False, ((Card(rank=12, suit='D'), True),))
     """
 
-    name = "stjernen"
-    title = "Stjernen"
+    info = GameInfo(
+        name="stjernen",
+        title="Stjernen",
+        blurb="the star: rings of piles round a centre, six rounds of stock",
+        stream=4,
+    )
     pile_names = (CENTRE, *INNER, *OUTER, *FOUNDATIONS, *UPTURNED, STOCK)
+    foundations = FOUNDATIONS
+    stock_pile = STOCK
     game_keys = ("round",)
+    rounds = ROUNDS
 
     round: int
     """The round of the stock, 1 to 6."""
@@ -88,7 +93,7 @@ class Stjernen(Game):
     @classmethod
     def _dealt(cls, deal: int, **variant: int) -> Self:
         game = cls(**variant)
-        cards = shuffled(pack() + pack(), "stjernen", deal)
+        cards = shuffled(pack() + pack(), cls.info.stream, deal)
         for k in range(40):
             game._piles[INNER[k % 4]].append(cards[k])
         for k in range(4):
@@ -115,6 +120,36 @@ class Stjernen(Game):
         6
         """
         return 7 - self.round
+
+    @property
+    def can_collect(self) -> bool:
+        """Whether ``collect`` is legal now: the stock is empty and a round remains."""
+        return not self._stock and self.round < ROUNDS
+
+    def foundation_suit(self, pile: str) -> str | None:
+        """The suit a foundation holds: the suit of its first king (None while empty)."""
+        cards = self._piles[pile] if pile in FOUNDATIONS else None
+        return cards[0].suit if cards else None
+
+    def foundation_pass(self, pile: str) -> int:
+        """Where a foundation stands: 0 empty, 1 on its first run K to A, 2 on the
+        second, 3 complete (all 26 cards of its suit)."""
+        n = len(self._piles[pile])
+        return 0 if not n else 3 if n == FULL else 1 if n <= 13 else 2
+
+    def click_action(self, pile: str) -> Move | None:
+        """The stock deals a row; once it is empty it collects (while a round remains)."""
+        if pile != STOCK:
+            return None
+        return COLLECT if self.can_collect else DEAL
+
+    def starts_with(self, pile: str) -> int | None:
+        if pile == CENTRE:
+            return 1
+        return 13 if pile in FOUNDATIONS else None
+
+    def figures(self) -> list[tuple[str, str]]:
+        return [*super().figures(), ("round", f"{self.round}/{ROUNDS}")]
 
     # ------------------------------------------------------------ rules
 
@@ -230,14 +265,13 @@ class Stjernen(Game):
         if not pile:
             if card.rank != 13:
                 return "A king starts a foundation"
-            return f"Another foundation already holds {_glyph(card.suit)}"
+            return f"Another foundation already holds {glyph(card.suit)}"
         suit = pile[0].suit
-        glyph = _glyph(suit)
         if card.suit != suit:
-            return f"{card.label} cannot go on the {glyph} foundation: same suit only"
+            return f"{card.label} cannot go on the {glyph(suit)} foundation: same suit only"
         # A full foundation holds all 26 cards of its suit, so it never gets here.
         want = 13 if len(pile) == 13 else pile[-1].rank - 1
-        return f"Next on the {glyph} foundation is the {Card(want, suit).label}"
+        return f"Next on the {glyph(suit)} foundation is the {Card(want, suit).label}"
 
     def _execute(self, m: Move) -> None:
         if m.kind == "move":
@@ -333,7 +367,7 @@ class Stjernen(Game):
                     )
             if suit in suits:
                 raise ValueError(
-                    f"line {lines[n]}: {suits[suit]} already holds {_glyph(suit)}; "
+                    f"line {lines[n]}: {suits[suit]} already holds {glyph(suit)}; "
                     "each suit has one foundation"
                 )
             suits[suit] = n
@@ -374,4 +408,4 @@ class Stjernen(Game):
                 )
 
 
-GAME = Stjernen
+register(Stjernen)

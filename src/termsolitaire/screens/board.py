@@ -3,28 +3,31 @@
 Everything the player does arrives here (a key binding, a click, a drop),
 becomes a :class:`~termsolitaire.rules.Move` and goes to ``game.play``; a
 refusal shows the rules' reason on the status line and changes nothing.
-After any change the screen hands each pile its new cards and marks; the
-piles redraw only the rows that changed. The games' screens
-(:mod:`.penguin`, :mod:`.spider`) add their piles, keys and header.
+Every rule question (where a card goes to its foundation, what a click on
+the stock means, how many cards move together) is asked of the game. After
+any change the screen hands each pile its new cards and marks; the piles
+redraw only the rows that changed. Saving, the clock and the statistics go
+through the :class:`~termsolitaire.session.GameSession`.
+
+Each game's screen (:mod:`.penguin`, :mod:`.spider`, :mod:`.napoleon`,
+:mod:`.stjernen`) names its ``GAME``, its piles' places and keys, and draws
+what only it shows; naming ``GAME`` puts it in :data:`BOARDS`.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from termsolitaire.rules import Game, IllegalMove, Move, new_game
-from termsolitaire.rules.moves import DEAL
-from termsolitaire.session import moves_of, played, record
-from termsolitaire.storage.files import StorageError
-from termsolitaire.storage.saves import new_game_id
+from termsolitaire.rules import Card, Game, IllegalMove, Move, info, new_game
+from termsolitaire.rules.cards import rank_text
+from termsolitaire.session import GameSession, clock_text
 from termsolitaire.widgets.board import Board, Place, min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
@@ -40,126 +43,71 @@ from .stuck import StuckScreen
 
 ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|"})
 
-COMMON_BINDINGS: list[BindingType] = [
-    Binding(
-        "escape",
-        "cancel",
-        "Cancel",
-        show=False,
-        id="cancel",
-        tooltip="put the cards in hand back; cancel a half-typed chord",
-    ),
-    Binding("z", "undo", "Undo", id="undo", tooltip="take back the last move"),
-    Binding("Z", "redo", "Redo", id="redo", tooltip="play again what undo took back"),
-    Binding("R", "restart", "Restart", id="restart", tooltip="this deal from the start"),
-    Binding("N", "new_game", "New", id="new-game", tooltip="a new random deal"),
-    Binding(
-        "number_sign",
-        "deal_number",
-        "Deal #",
-        show=False,
-        id="deal-number",
-        tooltip="type a deal number to play",
-    ),
-    Binding("question_mark,f1", "help", "Help", id="help", tooltip="this help"),
-    Binding("Q", "quit", "Quit", id="quit", tooltip="back to the menu, or leave"),
-    Binding(
-        "left,h",
-        "cursor(-1, 0)",
-        "Left",
-        show=False,
-        id="cursor-left",
-        tooltip="cursor to the pile on the left",
-    ),
-    Binding(
-        "right,l",
-        "cursor(1, 0)",
-        "Right",
-        show=False,
-        id="cursor-right",
-        tooltip="cursor to the pile on the right",
-    ),
-    Binding(
-        "up,k",
-        "cursor(0, -1)",
-        "Up",
-        show=False,
-        id="cursor-up",
-        tooltip="cursor up the pile over one more card, then to the row above",
-    ),
-    Binding(
-        "down,j",
-        "cursor(0, 1)",
-        "Down",
-        show=False,
-        id="cursor-down",
-        tooltip="cursor down the pile over one card fewer, then to the row below",
-    ),
-    Binding(
-        "space,enter",
-        "grab",
-        "Pick up / drop",
-        show=False,
-        id="grab",
-        tooltip="pick up the cards under the cursor, or put the cards in hand there",
-    ),
-    Binding(
-        "plus,equals_sign",
-        "more",
-        "One card more",
-        show=False,
-        id="more",
-        tooltip="one card more in hand (or under the cursor)",
-    ),
-    Binding(
-        "minus",
-        "fewer",
-        "One card fewer",
-        show=False,
-        id="fewer",
-        tooltip="one card fewer in hand (or under the cursor)",
-    ),
-]
+BOARDS: dict[str, type[BoardScreen]] = {}
+"""Each game's board screen class, by game name (filled as the classes are defined;
+:mod:`.boards` imports them all)."""
 
 
 class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
-    """One game on the felt. Subclasses give ``PLACES``, ``NAV`` and their keys."""
+    """One game on the felt. Subclasses give ``GAME``, ``PLACES``, ``NAV`` and keys."""
 
     CSS_PATH: ClassVar[list[str]] = ["board.tcss"]
     GAME: ClassVar[str] = ""
+    """The name of the game this board plays (its rules declaration's ``name``)."""
     PLACES: ClassVar[dict[str, Place]] = {}
     NAV: ClassVar[list[list[str]]] = []
     SLOTS: ClassVar[int] = 11
     SPLIT: ClassVar[int] = 7
     MIN_HEIGHT: ClassVar[int] = 18
+    PILE_WORD: ClassVar[str] = "pile"
+    """What the game calls a pile, for messages ("position" in Napoleon)."""
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if cls.__dict__.get("GAME"):
+            BOARDS[cls.GAME] = cls
 
     def __init__(
         self,
-        game: Game,
+        session: GameSession,
         look: CardLook | None = None,
-        time_limit: int = 0,
         *,
-        game_id: str | None = None,
         notice: str | None = None,
         **kw: Any,
     ) -> None:
         super().__init__(**kw)
-        self.game = game
-        self.game_id = game_id or new_game_id()
-        """The id of this game in the save and the statistics (fresh per game played)."""
+        self.session = session
         self.notice = notice
         """A message to show instead of the hint when the board opens (a broken save)."""
-        self.save_error: str | None = None
-        """Why the last autosave failed (told once); None while saving works."""
-        self.save_seconds: list[float] = []
-        """How long each autosave took (the last few), to keep an eye on its cost."""
         self.look = look or CardLook()
-        self.time_limit = time_limit * 60
-        self.hand = Hand(game)
+        self.hand = Hand(session.game)
         self.dragging = False
-        self.over = False
-        self._tick_at = time.monotonic()
-        self.board = Board(self.PLACES, self.SLOTS, self.SPLIT, self.look, id="board")
+        self.board = self.make_board()
+
+    def make_board(self) -> Board:
+        """The widget that lays out the piles (the circle and the star have their own)."""
+        return Board(self.PLACES, self.SLOTS, self.SPLIT, self.look, id="board")
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.session.game = game
+
+    @property
+    def over(self) -> bool:
+        return self.session.over
+
+    @over.setter
+    def over(self, value: bool) -> None:
+        self.session.over = value
+
+    @property
+    def time_limit(self) -> int:
+        """Seconds on the clock (0: it counts up)."""
+        return self.session.time_limit
 
     @property
     def min_size(self) -> tuple[int, int]:
@@ -178,9 +126,9 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if getattr(self.app, "clock", True):
+        if self.session.clock_running:
             self.set_interval(1.0, self.tick)
-        self._tick_at = time.monotonic()  # the clock counts from the first frame
+        self.session.restart_clock()  # the clock counts from the first frame
         self.redraw()
         self.say(self.notice or self.hint())
         if self.notice:  # the status line cuts a long message: a toast shows it whole
@@ -199,7 +147,7 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         enlarge.display = small
         self.board.display = not small
 
-    # ------------------------------------------------------- subclass hooks
+    # ------------------------------------------------------- what it shows
 
     @property
     def sep(self) -> str:
@@ -207,14 +155,27 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         return " | " if self.look.ascii else " · "
 
     def title_text(self) -> str:
-        return f"{self.game.title}{self.sep}deal {self.game.deal}"
+        """``Spider · 2 suits · deal 7 · 10 min``: the game, its variant, the deal
+        and the time limit, each when there is one."""
+        g = self.game
+        parts = [g.title, info(g.name).variant_text(g.variant), f"deal {g.deal}"]
+        if self.time_limit:
+            parts.append(f"{self.time_limit // 60} min")
+        return self.sep.join(p for p in parts if p)
 
     def stats_text(self) -> str:
-        return f"score {self.game.score}  moves {len(self.game.history)}"
+        return "  ".join(f"{name} {value}" for name, value in self.game.figures())
 
     def pile_marks(self, pile: str) -> dict[str, Any]:
-        """What a pile shows besides its cards: ``placeholder``, ``badge``, other ``cards``."""
-        return {}
+        """What a pile shows besides its cards: ``placeholder``, ``badge``, other
+        ``cards``, ``links`` (which cards continue a sequence, for folding)."""
+        marks: dict[str, Any] = {}
+        rank = self.game.starts_with(pile)
+        if rank is not None and not self.game.pile(pile):
+            suit = self.game.foundation_suit(pile)
+            look = self.board.piles[pile].look if pile in self.board.piles else self.look
+            marks["placeholder"] = look.label(Card(rank, suit)) if suit else rank_text(rank)
+        return marks
 
     def hint(self) -> str:
         return "Press a pile's key, then where it goes; arrows move the cursor; ? for help"
@@ -230,8 +191,9 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         hand = self.hand
         targets = hand.targets()
         shown = hand.shown_count()
+        game = self.game
         for name, view in self.board.piles.items():
-            marks: dict[str, Any] = {"cards": self.game.pile(name)}
+            marks: dict[str, Any] = {"cards": game.pile(name), "links": game.sequence_links(name)}
             marks.update(self.pile_marks(name))
             view.show(
                 selected=shown if name == hand.src else 0,
@@ -248,72 +210,42 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         self.query_one("#status", TextLine).set(text)
 
     def show_clock(self) -> None:
-        seconds = int(self.game.elapsed)
-        if self.time_limit:
-            seconds = max(0, self.time_limit - seconds)
-        self.query_one("#clock", TextLine).set(f"{seconds // 60:d}:{seconds % 60:02d}")
+        self.query_one("#clock", TextLine).set(clock_text(self.session.seconds_shown))
 
     def tick(self) -> None:
         self.advance_clock()
         if self.over or not self.is_current:
             return
         self.show_clock()
-        if self.time_limit and self.game.elapsed >= self.time_limit:
+        if self.session.time_is_up:
             self.finish("Time is up")
 
-    def advance_clock(self) -> bool:
-        """Add the time since the last tick to ``game.elapsed`` (when the clock runs)."""
-        now = time.monotonic()
-        step, self._tick_at = now - self._tick_at, now
-        if self.over or not self.is_current or not getattr(self.app, "clock", True):
-            return False
-        self.game.elapsed += step
-        return True
+    def advance_clock(self) -> None:
+        """Add the time since the last tick to the game's clock, while it is on screen."""
+        self.session.advance(active=self.is_current)
 
     # ------------------------------------------------------- saving, statistics
 
-    def save_options(self) -> dict[str, Any]:
-        """What the save needs besides the game to continue exactly."""
-        return {"time_limit": self.time_limit // 60}
+    def tell(self, messages: list[str] | str | None) -> None:
+        """Storage messages for the player, as toasts (play goes on)."""
+        for message in [messages] if isinstance(messages, str) else messages or []:
+            self.app.notify(message, severity="warning", timeout=10)
 
     def autosave(self) -> None:
         """Write this game's save (after every action, and on leaving). A failure is
         told once on the status line and play goes on without saving."""
-        saves = getattr(self.app, "saves", None)
-        if saves is None or self.over:
+        if self.over:
             return
         self.advance_clock()
-        start = time.perf_counter()
-        try:
-            saves.save(self.game, self.game_id, self.save_options())
-        except StorageError as e:
-            if self.save_error is None:
-                self.say(f"Not saving: {e}")
-                self.app.notify(f"Not saving: {e}", severity="warning", timeout=10)
-            self.save_error = str(e)
-            return
-        self.save_error = None
-        self.save_seconds = [*self.save_seconds[-99:], time.perf_counter() - start]
-
-    def record(self, won: bool) -> None:
-        """This game into the statistics (once: its id makes it once)."""
-        for message in record(getattr(self.app, "stats", None), self.game_id, self.game, won):
-            self.app.notify(message, severity="warning", timeout=10)
-
-    def forget_save(self) -> None:
-        saves = getattr(self.app, "saves", None)
-        if saves is None:
-            return
-        try:
-            saves.delete(self.game.name)
-        except StorageError as e:
-            self.app.notify(str(e), severity="warning", timeout=10)
+        problem = self.session.autosave()
+        if problem:
+            self.say(problem)
+            self.tell(problem)
 
     def abandon(self) -> None:
         """The game on the board gives way to another deal: lost, when it had a move."""
-        if not self.over and played(self.game):
-            self.advance_clock()
-            self.record(won=False)
+        self.advance_clock()
+        self.tell(self.session.abandon())
 
     # -------------------------------------------------------------- playing
 
@@ -342,13 +274,10 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         if self.over:
             return
         self.advance_clock()
-        self.over = True
+        self.tell(self.session.finish())
         g = self.game
-        self.record(won=g.is_won)
-        self.forget_save()
-        moves = moves_of(g)
         self.app.push_screen(
-            ResultsScreen(headline, g.score, moves, int(g.elapsed)), self.on_results_choice
+            ResultsScreen(headline, g.score, g.moves, int(g.elapsed)), self.on_results_choice
         )
 
     def on_results_choice(self, choice: str | None) -> None:
@@ -369,12 +298,10 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         """Put a new game on this board (restart, new deal, deal by number): the one
         there counts as lost if it had a move; the new one has a fresh id."""
         self.abandon()
-        self.game = game
-        self.game_id = new_game_id()
+        s = self.session
+        self.session = GameSession(s.services, game, time_limit=s.time_limit // 60)
         self.hand = Hand(game)
-        self.over = False
         self.dragging = False
-        self._tick_at = time.monotonic()
         self.query_one("#title", TextLine).set(self.title_text())
         self.redraw()
         self.autosave()
@@ -390,21 +317,26 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
             hand.drop()
             self.say("Put back")
             self.redraw()
+        elif name in self.game.foundations:
+            self.play(self.game.foundation_move(hand.src, name))
         else:
             self.play(hand.move_to(name))
 
     def pick(self, name: str, count: int | None) -> None:
-        """Take cards from ``name`` in hand (or turn / deal where that is what it means)."""
-        cards = self.game.pile(name)
-        if name == "stock":
-            self.play(DEAL)
+        """Take cards from ``name`` in hand, or do what the rules say a pick there
+        means (deal from the stock, turn a face-down card)."""
+        action = self.game.click_action(name)
+        if action is not None:
+            self.play(action)
             return
-        if cards and not cards[-1][1]:
-            self.play(Move.turn(name))
+        refusal = self.game.pick_refusal(name)
+        if refusal:
+            self.say(refusal)
+            self.hand.drop()
+            self.redraw()
             return
-        if not cards:
-            self.say(f"{name} is empty")
-            return
+        if count:  # no more than the rules let move together
+            count = max(1, min(count, self.game.movable(name)))
         self.hand.pick(name, count)
         targets = self.hand.targets()
         where = ", ".join(sorted(targets, key=self._order))
@@ -449,11 +381,19 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         self.say(f"Played {move} again")
         self.after_change()
 
+    def action_deal(self) -> None:
+        """The stock's action (deal, or collect where that is what the stock does now)."""
+        stock = self.game.stock_pile
+        action = self.game.click_action(stock) if stock else None
+        if action is None:
+            self.say(f"{self.game.title} has no stock to deal from")
+            return
+        self.play(action)
+
     def confirm_abandon(self, what: str, then: Callable[[], None]) -> None:
         """Run ``then`` at once, or after a yes when the player asked to be asked
         (the setting) and the game on the board is in progress."""
-        settings = getattr(self.app, "settings", None)
-        if self.over or not played(self.game) or not getattr(settings, "confirm_abandon", False):
+        if not self.session.confirm_abandon():
             then()
             return
 
@@ -529,13 +469,13 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         return [*grouped, *rows, ("ctrl+p", "command palette: every action by name")]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Only games with foundations offer sending a card to one."""
+        """Only games with foundations offer sending a card to one; only games with a
+        stock offer dealing."""
         if action == "foundation":
-            return type(self).to_foundation is not BoardScreen.to_foundation
+            return bool(self.game.foundations)
+        if action == "deal":
+            return bool(self.game.stock_pile)
         return True
-
-    PILE_WORD: ClassVar[str] = "pile"
-    """What the game calls a pile, for messages ("position" in Napoleon)."""
 
     def action_foundation(self) -> None:
         """``f``: the cards in hand, or under the cursor, to their foundation."""
@@ -548,17 +488,22 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         self.to_foundation(src)
 
     def to_foundation(self, src: str) -> None:
-        """Send the top card of ``src`` to its foundation (games that have them)."""
-        self.say("This game has no foundation to send cards to")
+        """Send the top card of ``src`` to its foundation (a double click, ``f``).
 
-    def to_suit_foundation(self, src: str) -> None:
-        """For games whose ``f1``-``f4`` hold ♠ ♥ ♦ ♣: play the legal foundation move
-        of ``src``, else try its suit's foundation so the rules say why not."""
-        foundations = ("f1", "f2", "f3", "f4")
-        fits = [m for m in self.hand.moves_from(src) if m.dst in foundations]
-        if fits:
-            self.play(fits[0])
+        On a foundation itself: the card in hand goes there, if any; else the
+        rules say why a foundation's cards stay (or what the pile's click does).
+        """
+        game = self.game
+        if src in game.foundations:
+            held = self.hand.src
+            if held is not None and held not in game.foundations:
+                self.play(game.foundation_move(held, src))
+                return
+            self.hand.drop()
+            self.pick(src, None)
             return
-        cards = self.game.pile(src)
-        suit = cards[-1][0].suit if cards else "S"
-        self.play(Move.transfer(src, foundations["SHDC".index(suit)]))
+        action = game.click_action(src)
+        if action is not None:  # a double click on the stock deals again
+            self.play(action)
+            return
+        self.play(game.foundation_move(src))

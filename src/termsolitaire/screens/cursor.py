@@ -44,7 +44,7 @@ class CursorMixin:
             row = self.NAV[r]
             hand.cursor = row[(c + dx) % len(row)]
             hand.cursor_count = None
-        elif dy < 0 and (hand.cursor_count or 1) < hand.face_up(hand.cursor):
+        elif dy < 0 and (hand.cursor_count or 1) < hand.movable(hand.cursor):
             hand.cursor_count = (hand.cursor_count or 1) + 1
         elif dy > 0 and (hand.cursor_count or 1) > 1:
             hand.cursor_count = (hand.cursor_count or 1) - 1
@@ -86,8 +86,29 @@ class CursorMixin:
             n = hand.shown_count()
             self.say(f"{n} card{'s' if n > 1 else ''} in hand")
         elif hand.cursor is not None:
-            top = max(1, hand.face_up(hand.cursor))
+            top = max(1, hand.movable(hand.cursor))
             hand.cursor_count = min(top, max(1, (hand.cursor_count or 1) + step))
         else:
             self.say("Pick up cards first, then + or - changes how many")
+        self.redraw()
+
+
+class NearestCursorMixin(CursorMixin):
+    """Cursor mode for boards laid out by geometry (the circle, the star): an arrow
+    goes to the nearest pile that way (:func:`termsolitaire.widgets.nav.nearest`);
+    the first arrow shows the cursor on ``CURSOR_START`` (or the pile in hand)."""
+
+    CURSOR_START: str = ""
+    board: Any
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        from termsolitaire.widgets.nav import nearest
+
+        hand = self.hand
+        hand.cursor_count = None
+        if hand.cursor is None or (dx, dy) == (0, 0):
+            hand.cursor = hand.cursor or hand.src or self.CURSOR_START
+            self.say("Cursor on; arrows move it, Space picks up and drops")
+        else:
+            hand.cursor = nearest(self.board.centres(), hand.cursor, dx, dy) or hand.cursor
         self.redraw()

@@ -12,19 +12,29 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButto
 from textual.widgets.option_list import Option
 
 from termsolitaire.messages import MenuChoice
-from termsolitaire.session import describe
+from termsolitaire.rules import GameInfo, games
+from termsolitaire.session import Services, describe, time_limit_of
 from termsolitaire.storage.saves import Saved
 
 from .help import HelpScreen
 
-GAMES = [
-    ("stjernen", "Stjernen", "the star: rings of piles round a centre, six rounds of stock", True),
-    ("penguin", "Penguin", "seven columns, a flipper of seven cells, the beak rank", True),
-    ("spider", "Spider", "ten piles, build K to A in suit; against the clock", True),
-    ("napoleon", "Napoleon", "sixteen piles in a circle round the four aces", True),
-]
-SUITS = (1, 2, 4)
-LIMITS = (0, 5, 10, 15, 20)
+
+def option_sets() -> list[tuple[str, str, str, tuple[int, ...], int]]:
+    """The menu's option radio sets, from the games' declarations: (game, key,
+    label, values, default); ``key`` is a variant key or ``time_limit``."""
+    out = []
+    for g in games():
+        for c in g.variants:
+            out.append((g.name, c.key, f"{g.title} {c.noun}s", c.values, c.default))
+        if g.time_limits:
+            out.append(
+                (g.name, "time_limit", f"{g.title} time limit", g.time_limits, g.time_limit_default)
+            )
+    return out
+
+
+def value_label(key: str, value: int) -> str:
+    return GameInfo.limit_text(value) if key == "time_limit" else str(value)
 
 
 class MenuScreen(Screen[None]):
@@ -38,20 +48,21 @@ class MenuScreen(Screen[None]):
         Binding("R", "restart_saved", "Restart", id="menu-restart", show=False),
     ]
 
-    @property
-    def defaults(self) -> tuple[int, int]:
-        """Spider's suits and time limit from the settings (1 and none without them)."""
-        settings = getattr(self.app, "settings", None)
-        return (
-            getattr(settings, "spider_suits", 1) if settings else 1,
-            getattr(settings, "spider_time_limit", 0) if settings else 0,
-        )
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+        self.options = option_sets()
+        self.saved: dict[str, Saved] = {}
+
+    def default(self, game: str, key: str) -> int:
+        """The settings' default for an option of ``game``."""
+        return self.services.settings.game_default(game, key)
 
     def apply_defaults(self) -> None:
-        """The settings' Spider defaults changed: show them."""
-        suits, limit = self.defaults
-        self.query_one(f"#suits-{suits}", RadioButton).value = True
-        self.query_one(f"#limit-{limit}", RadioButton).value = True
+        """The settings' defaults changed: show them."""
+        for game, key, _, _, _ in self.options:
+            value = self.default(game, key)
+            self.query_one(f"#{game}-{key}-{value}", RadioButton).value = True
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -59,27 +70,19 @@ class MenuScreen(Screen[None]):
             # Filled from the saves when the menu shows (on_mount, on_screen_resume).
             yield OptionList(id="resume")
             yield OptionList(
-                *(
-                    Option(f"{title:<9} {text}", id=name, disabled=not ready)
-                    for name, title, text, ready in GAMES
-                ),
+                *(Option(f"{g.title:<9} {g.blurb}", id=g.name) for g in games()),
                 id="games",
             )
             with Horizontal(id="options"):
-                with Vertical():
-                    yield Label("Spider suits")
-                    with RadioSet(id="suits"):
-                        for s in SUITS:
-                            yield RadioButton(str(s), value=s == self.defaults[0], id=f"suits-{s}")
-                with Vertical():
-                    yield Label("Spider time limit")
-                    with RadioSet(id="limit"):
-                        for t in LIMITS:
-                            yield RadioButton(
-                                f"{t} min" if t else "none",
-                                value=t == self.defaults[1],
-                                id=f"limit-{t}",
-                            )
+                for game, key, label, values, _ in self.options:
+                    with Vertical():
+                        yield Label(label)
+                        with RadioSet(id=f"{game}-{key}"):
+                            chosen = self.default(game, key)
+                            for v in values:
+                                yield RadioButton(
+                                    value_label(key, v), value=v == chosen, id=f"{game}-{key}-{v}"
+                                )
                 with Vertical():
                     yield Label("Deal number")
                     yield Input(placeholder="random", restrict=r"\d*", max_length=19, id="deal")
@@ -105,10 +108,10 @@ class MenuScreen(Screen[None]):
     def refresh_resume(self) -> bool:
         """One Resume line per game that has a save; whether there is any.
         A broken save is kept aside by the storage layer and its message shown."""
-        self.saved: dict[str, Saved] = {}
-        saves = getattr(self.app, "saves", None)
-        for name, *_ in GAMES if saves is not None else ():
-            saved, problem = saves.load(name)
+        self.saved = {}
+        for g in games():
+            name = g.name
+            saved, problem = self.services.saves.load(name)
             if problem:
                 self.notify(problem, severity="warning", timeout=10)
             if saved is not None:
@@ -132,33 +135,31 @@ class MenuScreen(Screen[None]):
         saved = self.saved.get(name or "")
         if saved is None:
             return
-        limit = saved.options.get("time_limit", 0)
         g = saved.game
-        self.post_message(
-            MenuChoice(g.name, g.deal, dict(g.variant), limit if isinstance(limit, int) else 0)
-        )
+        self.post_message(MenuChoice(g.name, g.deal, dict(g.variant), time_limit_of(saved)))
 
     def choice(self) -> MenuChoice | None:
         games = self.query_one("#games", OptionList)
         if games.highlighted is None:
             return None
         option = games.get_option_at_index(games.highlighted)
-        if option.disabled or option.id is None:
+        if option.id is None:
             return None
-        suits = self.query_one("#suits", RadioSet).pressed_index
-        limit = self.query_one("#limit", RadioSet).pressed_index
+        name = option.id
         text = self.query_one("#deal", Input).value.strip()
         deal = int(text) if text.isdigit() and int(text) < 1 << 64 else None
-        variant = {"suits": SUITS[max(suits, 0)]} if option.id == "spider" else {}
-        time_limit = LIMITS[max(limit, 0)] if option.id == "spider" else 0
-        return MenuChoice(option.id, deal, variant, time_limit)
+        chosen: dict[str, int] = {}
+        for game, key, _, values, default in self.options:
+            if game == name:
+                pressed = self.query_one(f"#{game}-{key}", RadioSet).pressed_index
+                chosen[key] = values[pressed] if pressed >= 0 else default
+        time_limit = chosen.pop("time_limit", 0)
+        return MenuChoice(name, deal, chosen, time_limit)
 
     def action_play(self) -> None:
         choice = self.choice()
-        if choice is None:
-            self.notify("That game opens in a later version", severity="warning")
-            return
-        self.post_message(choice)
+        if choice is not None:
+            self.post_message(choice)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -170,14 +171,10 @@ class MenuScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_play()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        {
-            "play": self.action_play,
-            "help": self.action_help,
-            "quit": self.action_quit,
-            "statistics": self.app.action_statistics,  # type: ignore[attr-defined]
-            "settings": self.app.action_settings,  # type: ignore[attr-defined]
-        }[str(event.button.id)]()
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        action = {"statistics": "app.statistics", "settings": "app.settings"}
+        button = str(event.button.id)
+        await self.run_action(action.get(button, button))
 
     def action_help(self) -> None:
         keys = [

@@ -55,7 +55,7 @@ class MouseMixin:
             if not cards or not cards[-1][1]:
                 return
             self.dragging = True
-            self.hand.pick(message.pile, min(message.count, self.hand.face_up(message.pile)))
+            self.hand.pick(message.pile, min(message.count, self.hand.movable(message.pile)))
             self.redraw()
         count = self.hand.shown_count()
         self.board.show_ghost(self.game.pile(message.pile)[-count:], message.x, message.y)

@@ -20,10 +20,12 @@ from textual.events import Mount
 from termsolitaire.messages import DragDropped, DragMoved, PileClicked
 from termsolitaire.replay import Replay
 from termsolitaire.rules import Game, Move
+from termsolitaire.session import GameSession
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 
 from .board import BoardScreen
+from .boards import board_class
 from .help import HelpScreen
 from .selection import Hand
 
@@ -141,7 +143,7 @@ class ReplayMixin:
     def nothing(self, *args: Any) -> None:
         """A replay is never saved nor counted in the statistics."""
 
-    autosave = record = forget_save = abandon = nothing
+    autosave = abandon = nothing
 
     def after_change(self) -> None:
         """Never called: nothing plays."""
@@ -196,16 +198,7 @@ def replay_class(board: type[BoardScreen]) -> type[BoardScreen]:
 
 def replay_screen(replay: Replay, look: CardLook | None = None) -> BoardScreen:
     """A screen showing ``replay`` on the board of its game; ValueError when there is none."""
-    import importlib
-
-    from termsolitaire.app import SCREENS
-
-    name = replay.game.name
-    try:
-        module = importlib.import_module(f"termsolitaire.screens.{name}")
-        board = getattr(module, SCREENS[name])
-    except (ImportError, AttributeError, KeyError):
-        raise ValueError(f"the {name} board is not built yet") from None
-    screen = replay_class(board)(replay.game, look, classes="replay")
+    board = board_class(replay.game.name)
+    screen = replay_class(board)(GameSession(None, replay.game), look, classes="replay")
     screen.setup_replay(replay)  # type: ignore[attr-defined]
     return screen

@@ -5,8 +5,8 @@ destinations of the legal moves from its pile with its count. A count of
 ``None`` ("auto") means the player has not chosen one: any legal count may
 go, and a drop takes the largest count that fits the destination.
 
->>> from termsolitaire.rules import new_game
->>> hand = Hand(new_game("penguin", deal=5))
+>>> from termsolitaire.rules.penguin import Penguin
+>>> hand = Hand(Penguin.new(5))
 >>> hand.pick("t7")
 >>> sorted(hand.targets())[:3], hand.shown_count()
 (['c1', 'c2', 'c3'], 1)
@@ -49,13 +49,9 @@ class Hand:
     def drop(self) -> None:
         self.src, self.count = None, None
 
-    def face_up(self, pile: str) -> int:
-        n = 0
-        for _, up in reversed(self.game.pile(pile)):
-            if not up:
-                break
-            n += 1
-        return n
+    def movable(self, pile: str) -> int:
+        """How many cards of ``pile`` could move together (the rules say)."""
+        return self.game.movable(pile)
 
     def shown_count(self) -> int:
         """How many cards the selection covers on screen."""
@@ -85,6 +81,6 @@ class Hand:
         """``+1`` / ``-1``: one card more or fewer in the selection."""
         if self.src is None:
             return
-        limit = max(1, self.face_up(self.src))
+        limit = max(1, self.movable(self.src))
         now = self.shown_count() or 1
         self.count = min(limit, max(1, now + step))

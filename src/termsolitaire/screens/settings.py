@@ -8,7 +8,6 @@ gives a message on the screen and play goes on with the change in memory.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -19,25 +18,48 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from termsolitaire.storage.settings import CHOICES, Settings
+from termsolitaire.messages import SettingChanged
+from termsolitaire.rules import GameInfo, games
+from termsolitaire.session import Services
+from termsolitaire.storage.settings import Settings, choices
 
-ROWS: list[tuple[str, str, str]] = [
+GENERAL_ROWS: list[tuple[str, str, str]] = [
     ("card_style", "Card style", "draw cards with box-drawing and suit glyphs, or ASCII only"),
     ("four_colour", "Four-colour deck", "♠ black ♥ red ♦ blue ♣ green, or two colours"),
     ("theme", "Theme", "the colours of panels, menus and text"),
-    ("spider_suits", "Spider suits", "the menu's default number of suits for Spider"),
-    ("spider_time_limit", "Spider time limit", "the menu's default minutes on Spider's clock"),
     ("confirm_abandon", "Confirm abandoning", "ask before leaving a game in progress"),
     ("mouse", "Mouse", "click and drag cards; off leaves the terminal's own selection"),
 ]
+
+
+def rows() -> list[tuple[str, str, str]]:
+    """Every row: the general settings, then each game's menu defaults (from its
+    declaration: its variants, and its time limit when it has one)."""
+    out = list(GENERAL_ROWS[:3])
+    for g in games():
+        for c in g.variants:
+            out.append(
+                (f"{g.name}.{c.key}", f"{g.title} {c.noun}s", f"the menu's default {c.help}")
+            )
+        if g.time_limits:
+            out.append(
+                (
+                    f"{g.name}.time_limit",
+                    f"{g.title} time limit",
+                    f"the menu's default minutes on {g.title}'s clock",
+                )
+            )
+    return out + GENERAL_ROWS[3:]
+
+
 NAMES = {"unicode": "Unicode", "ascii": "ASCII"}
 LABEL_WIDTH = 20
 CHOICES_WIDTH = 52
 
 
 def value_text(name: str, value: Any) -> str:
-    if name == "spider_time_limit":
-        return f"{value} min" if value else "none"
+    if name.endswith(".time_limit"):
+        return GameInfo.limit_text(value)
     if name in ("four_colour", "mouse"):
         return "on" if value else "off"
     if name == "confirm_abandon":
@@ -49,11 +71,11 @@ def row_text(name: str, label: str, current: Any) -> Text:
     """``Card style   [Unicode]  ASCII``: every choice, the current one marked;
     only ``‹ current ›`` when the choices do not fit."""
     text = Text(f"{label:<{LABEL_WIDTH}}")
-    choices = CHOICES[name]
-    if sum(len(value_text(name, v)) + 3 for v in choices) > CHOICES_WIDTH:
+    values = choices(name)
+    if sum(len(value_text(name, v)) + 3 for v in values) > CHOICES_WIDTH:
         text.append(f"‹ {value_text(name, current)} ›", style="bold reverse")
         return text
-    for v in choices:
+    for v in values:
         shown = value_text(name, v)
         if v == current and type(v) is type(current):
             text.append(f"[{shown}]", style="bold reverse")
@@ -79,11 +101,16 @@ class SettingsScreen(Screen[None]):
         Binding("escape,Q,q", "close", "Back", id="settings-close"),
     ]
 
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+        self.rows = rows()
+
     def compose(self) -> ComposeResult:
         with Vertical(id="settings"):
             yield Label("Settings", id="settings-title")
             yield SettingsList(
-                *(Option(self.row(name, label), id=name) for name, label, _ in ROWS),
+                *(Option(self.row(name, label), id=name) for name, label, _ in self.rows),
                 id="settings-list",
             )
             yield Static("", id="settings-help")
@@ -92,10 +119,10 @@ class SettingsScreen(Screen[None]):
 
     @property
     def settings(self) -> Settings:
-        return self.app.settings  # type: ignore[attr-defined,no-any-return]
+        return self.services.settings
 
     def row(self, name: str, label: str) -> Text:
-        return row_text(name, label, getattr(self.settings, name))
+        return row_text(name, label, self.settings.get(name))
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -108,7 +135,7 @@ class SettingsScreen(Screen[None]):
         self.query_one("#settings-note", Static).update(text)
 
     def show_help(self, index: int | None) -> None:
-        text = ROWS[index][2] if index is not None else ""
+        text = self.rows[index][2] if index is not None else ""
         self.query_one("#settings-help", Static).update(text)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -123,40 +150,24 @@ class SettingsScreen(Screen[None]):
         index = options.highlighted
         if index is None:
             return
-        name, label, _ = ROWS[index]
-        choices = CHOICES[name]
-        current = getattr(self.settings, name)
-        position = choices.index(current) if current in choices else 0
-        setattr(self.settings, name, choices[(position + step) % len(choices)])
+        name, label, _ = self.rows[index]
+        values = choices(name)
+        current = self.settings.get(name)
+        position = values.index(current) if current in values else 0
+        self.settings.set(name, values[(position + step) % len(values)])
         options.replace_option_prompt_at_index(index, self.row(name, label))
-        note = self.apply(name)
-        failed = self.app.save_settings()  # type: ignore[attr-defined]
-        self.note(failed or note)
+        failed = self.services.save_settings()
+        self.note(failed or self.saved_note(name))
+        self.post_message(SettingChanged(name))
 
-    def apply(self, name: str) -> str:
-        """Put setting ``name`` into effect now; a note for the player."""
-        app: Any = self.app
-        s = self.settings
+    def saved_note(self, name: str) -> str:
+        """What the player is told once setting ``name`` is saved (the app applies it)."""
         if name in ("card_style", "four_colour"):
-            app.look = replace(app.look, ascii=s.card_style == "ascii", four_colour=s.four_colour)
-            from .board import BoardScreen
-
-            for screen in app.screen_stack:
-                if isinstance(screen, BoardScreen):
-                    screen.set_look(app.look)
             return "Saved; open boards redrawn"
         if name == "theme":
-            app.theme = s.theme
-            return f"Saved; theme {s.theme}"
-        if name in ("spider_suits", "spider_time_limit"):
-            from .menu import MenuScreen
-
-            for screen in app.screen_stack:
-                if isinstance(screen, MenuScreen) and hasattr(screen, "apply_defaults"):
-                    screen.apply_defaults()
-            return "Saved; the menu's Spider options follow"
-        if name == "mouse":
-            return "Saved; " + set_mouse(app, s.mouse)
+            return f"Saved; theme {self.settings.theme}"
+        if "." in name:
+            return "Saved; the menu's options follow"
         return "Saved"
 
     def action_close(self) -> None:

@@ -10,52 +10,41 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 
 from termsolitaire.rules import Move
-from termsolitaire.rules.moves import DEAL
+from termsolitaire.rules.spider import RUN, TABLEAU, Spider
 from termsolitaire.widgets.board import Place
 
-from .board import COMMON_BINDINGS, BoardScreen
+from .bindings import board_bindings, pile_bindings
+from .board import BoardScreen
 
-PILES = [f"t{i}" for i in range(1, 11)]
-PILE_KEYS = "1234567890"
-RUN = 13
+PILE_KEYS = dict(zip(TABLEAU, "1234567890", strict=True))
 
 
 def _places() -> dict[str, Place]:
-    places = {
-        t: Place(i, 2, "fan", k) for i, (t, k) in enumerate(zip(PILES, PILE_KEYS, strict=False))
-    }
+    places = {t: Place(i, 2, "fan", k) for i, (t, k) in enumerate(PILE_KEYS.items())}
     places["stock"] = Place(10, 0, "stack", "d")
     places["done"] = Place(10, 1, "fan", "0/8")  # its label counts the completed runs
     return places
 
 
-def _bindings() -> list[BindingType]:
-    keys: list[BindingType] = [
-        Binding(k, f"pile('{t}')", f"Pile {t}", show=False, id=f"pile-{t}")
-        for t, k in zip(PILES, PILE_KEYS, strict=False)
-    ]
-    keys.append(Binding("d", "deal", "Deal", id="deal", tooltip="deal a row from the stock"))
-    keys.append(
+class SpiderScreen(BoardScreen):
+    CSS_PATH: ClassVar[list[str]] = ["board.tcss", "spider.tcss"]
+    GAME = Spider.info.name
+    BINDINGS = board_bindings(
+        *pile_bindings(PILE_KEYS, "Pile"),
+        Binding("d", "deal", "Deal", id="deal", tooltip="deal a row from the stock"),
         Binding(
             "t",
             "turn",
             "Turn",
             id="turn",
             tooltip="turn the top card of a pile showing only face-down cards: t, then its key",
-        )
+        ),
     )
-    return keys + COMMON_BINDINGS
-
-
-class SpiderScreen(BoardScreen):
-    CSS_PATH: ClassVar[list[str]] = ["board.tcss", "spider.tcss"]
-    GAME = "spider"
-    BINDINGS = _bindings()
     PLACES = _places()
-    NAV: ClassVar[list[list[str]]] = [[*PILES, "stock"]]
+    NAV: ClassVar[list[list[str]]] = [[*TABLEAU, "stock"]]
     SLOTS = 11
     SPLIT = 10
     MIN_HEIGHT = 18
@@ -64,30 +53,18 @@ class SpiderScreen(BoardScreen):
         super().__init__(*args, **kw)
         self.turning = False
 
-    def title_text(self) -> str:
-        suits = self.game.variant.get("suits", 1)
-        sep = self.sep
-        limit = f"{sep}{self.time_limit // 60} min" if self.time_limit else ""
-        plural = "s" if suits > 1 else ""
-        return f"Spider{sep}{suits} suit{plural}{sep}deal {self.game.deal}{limit}"
-
-    def stats_text(self) -> str:
-        g: Any = self.game
-        return f"score {g.score}  moves {g.moves}"
-
     def pile_marks(self, pile: str) -> dict[str, Any]:
+        game = self.game
+        assert isinstance(game, Spider)
         if pile == "stock":
-            return {"badge": str(len(self.game.pile("stock")) // 10)}
+            return {"badge": str(game.packets)}
         if pile == "done":
-            cards = self.game.pile("done")  # one king per completed run
-            return {"cards": cards[::RUN], "key": f"{len(cards) // RUN}/8"}
-        return {}
+            cards = game.pile("done")  # one king per completed run
+            return {"cards": cards[::RUN], "key": f"{game.runs}/8", "links": ()}
+        return super().pile_marks(pile)
 
     def hint(self) -> str:
         return "Keys: 1-0 piles, d deal, t+pile turn; arrows+Space; mouse; ? help"
-
-    def action_deal(self) -> None:
-        self.play(DEAL)
 
     def action_turn(self) -> None:
         pile = self.hand.src or self.hand.cursor

@@ -18,6 +18,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Sparkline, Static
 
 from termsolitaire.messages import MenuChoice
+from termsolitaire.rules import info
+from termsolitaire.session import Services
 from termsolitaire.stats_table import duration, summary_row
 from termsolitaire.storage.files import StorageError
 from termsolitaire.storage.stats import Finished, Summary
@@ -85,14 +87,15 @@ class StatsScreen(Screen[None]):
         Binding("escape,Q,q", "close", "Back", id="stats-close"),
     ]
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, services: Services, **kw: Any) -> None:
         super().__init__(**kw)
+        self.services = services
         self.summaries: list[Summary] = []
         self.finished: list[Finished] = []
         self.problem = ""
 
     def load(self) -> None:
-        stats = self.app.stats  # type: ignore[attr-defined]
+        stats = self.services.stats
         try:
             self.summaries = stats.summaries()
             self.finished = stats.finished(limit=LISTED)
@@ -170,12 +173,12 @@ class StatsScreen(Screen[None]):
         if f.deal is None:
             self.notify("That game has no deal number to deal again", severity="warning")
             return
-        from termsolitaire.app import has_board
-
-        if not has_board(f.game):
-            self.notify(f"The {f.game} board is not built yet", severity="warning")
+        try:
+            limits = info(f.game).time_limits
+        except ValueError:
+            self.notify(f"This version does not play {f.game}", severity="warning")
             return
-        limit = self.app.settings.spider_time_limit if f.game == "spider" else 0  # type: ignore[attr-defined]
+        limit = self.services.settings.game_default(f.game, "time_limit") if limits else 0
         choice = MenuChoice(f.game, f.deal, variant_dict(f.variant), limit)
         self.dismiss()
         self.app.post_message(choice)

@@ -3,29 +3,59 @@
 Unknown keys are ignored and a bad value falls back to its default, each with
 a message; a file that is not readable JSON (or from a newer version) is kept
 aside and the defaults are used.
+
+Besides the general settings, each game with variants or a time limit has its
+defaults for the menu, derived from its declaration (:mod:`termsolitaire.rules.info`):
+the setting ``GAME.KEY`` (``spider.suits``, ``spider.time_limit``), kept in the
+file under ``"games": {GAME: {KEY: value}}``. Files written before the
+declarations existed named them ``GAME_KEY``; those are still read.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ..rules import games
 from .files import keep_aside, write_atomic
 from .paths import Paths
 
 VERSION = 1
 
-CHOICES: dict[str, tuple[Any, ...]] = {
+GENERAL: dict[str, tuple[Any, ...]] = {
     "card_style": ("unicode", "ascii"),
     "four_colour": (False, True),
     "theme": ("textual-dark", "textual-light", "nord", "gruvbox", "monokai", "dracula"),
-    "spider_suits": (1, 2, 4),
-    "spider_time_limit": (0, 5, 10, 15, 20),
     "confirm_abandon": (True, False),
     "mouse": (True, False),
 }
-"""Every setting and the values it may take (the first is the default)."""
+"""The general settings and the values each may take (the first is the default)."""
+
+
+def game_choices() -> dict[str, tuple[tuple[int, ...], int]]:
+    """Every game default, ``GAME.KEY``: the values it may take and its default."""
+    out: dict[str, tuple[tuple[int, ...], int]] = {}
+    for g in games():
+        for c in g.variants:
+            out[f"{g.name}.{c.key}"] = (c.values, c.default)
+        if g.time_limits:
+            out[f"{g.name}.time_limit"] = (g.time_limits, g.time_limit_default)
+    return out
+
+
+def choices(name: str) -> tuple[Any, ...]:
+    """The values setting ``name`` may take, in order; KeyError for an unknown one."""
+    if name in GENERAL:
+        return GENERAL[name]
+    return game_choices()[name][0]
+
+
+def default_of(name: str) -> Any:
+    """The value setting ``name`` has until the player changes it."""
+    if name in GENERAL:
+        return GENERAL[name][0]
+    return game_choices()[name][1]
 
 
 @dataclass
@@ -33,14 +63,38 @@ class Settings:
     card_style: str = "unicode"
     four_colour: bool = False
     theme: str = "textual-dark"
-    spider_suits: int = 1
-    spider_time_limit: int = 0
-    """Minutes on Spider's clock; 0 is no limit."""
     confirm_abandon: bool = True
     mouse: bool = True
+    games: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per game name, the menu's defaults (``{GAME: {"suits": 2}}``); a missing one
+    is the declaration's default."""
+
+    def get(self, name: str) -> Any:
+        """A setting by name: a general one, or a game default ``GAME.KEY``."""
+        if name in GENERAL:
+            return getattr(self, name)
+        game, _, key = name.partition(".")
+        value = self.games.get(game, {}).get(key)
+        return value if value is not None else default_of(name)
+
+    def set(self, name: str, value: Any) -> None:
+        if name in GENERAL:
+            setattr(self, name, value)
+            return
+        choices(name)  # KeyError for an unknown one
+        game, _, key = name.partition(".")
+        self.games.setdefault(game, {})[key] = value
+
+    def game_default(self, game: str, key: str) -> int:
+        """The menu's default for option ``key`` of ``game`` (``time_limit`` or a variant key)."""
+        value = self.get(f"{game}.{key}")
+        return int(value)
 
     def to_json(self) -> str:
-        return json.dumps({"version": VERSION, **asdict(self)}, indent=2) + "\n"
+        data: dict[str, Any] = {"version": VERSION}
+        data.update({f.name: getattr(self, f.name) for f in fields(self) if f.name != "games"})
+        data["games"] = {g: dict(v) for g, v in self.games.items() if v}
+        return json.dumps(data, indent=2) + "\n"
 
     @classmethod
     def from_json(cls, text: str | bytes) -> tuple[Settings, list[str]]:
@@ -55,14 +109,22 @@ class Settings:
         if not isinstance(version, int) or version > VERSION:
             raise ValueError(f"written by a newer termsolitaire (version {version})")
         settings, problems = cls(), []
-        for f in fields(cls):
-            if f.name not in data:
-                continue
-            value = data[f.name]
-            if value in CHOICES[f.name] and type(value) is type(CHOICES[f.name][0]):
-                setattr(settings, f.name, value)
+        values: dict[str, Any] = {k: data[k] for k in GENERAL if k in data}
+        stored = data.get("games", {})
+        for name in game_choices():
+            game, _, key = name.partition(".")
+            legacy = f"{game}_{key}"
+            mine = stored.get(game) if isinstance(stored, dict) else None
+            if isinstance(mine, dict) and key in mine:
+                values[name] = mine[key]
+            elif legacy in data:
+                values[name] = data[legacy]
+        for name, value in values.items():
+            allowed = choices(name)
+            if value in allowed and type(value) is type(default_of(name)):
+                settings.set(name, value)
             else:
-                problems.append(f"setting {f.name}={value!r} is not one of {CHOICES[f.name]}")
+                problems.append(f"setting {name}={value!r} is not one of {allowed}")
         return settings, problems
 
 

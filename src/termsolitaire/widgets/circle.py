@@ -172,9 +172,11 @@ class CirclePile:
         self.cursor: int | None = None
         self.placeholder = ""
         self.badge = ""
+        self.links: tuple[bool, ...] = ()  # the circle never folds; kept for ``show``
 
     def show(self, **changes: Any) -> None:
-        """Set any of ``cards selected target cursor placeholder badge look``; redraw later."""
+        """Set any of ``cards selected target cursor placeholder badge links look``;
+        redraw later."""
         changed = False
         for name, value in changes.items():
             if getattr(self, name) != value:
@@ -399,6 +401,14 @@ class CircleBoard(Board):
         region = self.canvas.region
         hit = self.canvas.hit(x - region.x, y - region.y)
         return hit[0] if hit else None
+
+    def centres(self) -> dict[str, tuple[float, float]]:
+        """Each pile's place on the canvas: its label, or the card of a centre pile."""
+        out = {}
+        for name, spot in self.canvas.spots.items():
+            x, y = spot.cells[0] if name in self.centre else spot.label
+            out[name] = (x + 1, y)
+        return out
 
     def capacity(self) -> int:
         """The fewest cards a ring pile shows one by one at this size (0: not laid out)."""

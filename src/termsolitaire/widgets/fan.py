@@ -7,8 +7,9 @@ that is not implied by its neighbours:
 
 1. face-down cards next to each other become one row with their number;
 2. the top card shrinks to its edge row;
-3. the middle of a sequence (same suit, each one rank lower) becomes one
-   ``⋮`` row: its first and last cards stay visible;
+3. the middle of a sequence (cards the rules say continue a built sequence,
+   given as ``links``) becomes one ``⋮`` row: its first and last cards stay
+   visible;
 4. last resort: the lowest rows become one ``+N`` row.
 
 Each row also says how many cards from the top a click on it takes (``count``).
@@ -43,13 +44,15 @@ class Row:
     card: Card | None = None
 
 
-def _follows(lower: Card, upper: Card) -> bool:
-    """Display only: ``upper`` continues a sequence on ``lower`` (implied, so foldable)."""
-    return lower.suit == upper.suit and (lower.rank - 2) % 13 + 1 == upper.rank
+def fan_rows(
+    pile: Pile, height: int, look: CardLook, placeholder: str = "", links: tuple[bool, ...] = ()
+) -> list[Row]:
+    """The rows of a fanned pile in ``height`` rows (label row not included).
 
-
-def fan_rows(pile: Pile, height: int, look: CardLook, placeholder: str = "") -> list[Row]:
-    """The rows of a fanned pile in ``height`` rows (label row not included)."""
+    ``links[i]`` says card ``i`` continues a sequence on card ``i - 1`` (the
+    rules' :meth:`~termsolitaire.rules.Game.sequence_links`); such runs fold
+    first when rows run short.
+    """
     n = len(pile)
     if n == 0:
         return empty_rows(look, placeholder)[:height]
@@ -64,7 +67,7 @@ def fan_rows(pile: Pile, height: int, look: CardLook, placeholder: str = "") -> 
         items = _fold_down(pile)
     if size() > height:
         big_top = False
-    while size() > height and _fold_longest(pile, items):
+    while size() > height and _fold_longest(pile, items, links):
         pass
     if size() > height:
         cut = size() - height + 1
@@ -125,7 +128,7 @@ def _fold_down(pile: Pile) -> list[tuple[str, int, int]]:
     return items
 
 
-def _fold_longest(pile: Pile, items: list[tuple[str, int, int]]) -> bool:
+def _fold_longest(pile: Pile, items: list[tuple[str, int, int]], links: tuple[bool, ...]) -> bool:
     """Fold the interior of the longest face-up sequence shown card by card."""
     best: tuple[int, int, int] | None = None  # (length, first item, last item)
     k = 0
@@ -138,7 +141,9 @@ def _fold_longest(pile: Pile, items: list[tuple[str, int, int]]) -> bool:
             m + 1 < len(items) - 1  # the top card never folds
             and items[m + 1][0] == "card"
             and pile[items[m + 1][1]][1]
-            and _follows(pile[items[m][1]][0], pile[items[m + 1][1]][0])
+            and items[m + 1][1] == items[m][1] + 1
+            and items[m + 1][1] < len(links)
+            and links[items[m + 1][1]]
         ):
             m += 1
         if m - k + 1 >= 4 and (best is None or m - k + 1 > best[0]):

@@ -53,6 +53,8 @@ class PileView(Widget):
         self.cursor: int | None = None
         self.placeholder = ""
         self.badge = ""
+        self.links: tuple[bool, ...] = ()
+        """Which cards continue a sequence on the one below (the rules say): they fold."""
         self._rows: list[Row] = []
         self._strips: list[Strip] = []
         self._press: tuple[int, int, int] | None = None
@@ -62,7 +64,8 @@ class PileView(Widget):
     # ------------------------------------------------------------ drawing
 
     def show(self, **changes: Any) -> None:
-        """Set any of ``cards selected target cursor placeholder badge look`` and redraw."""
+        """Set any of ``cards selected target cursor placeholder badge links key look``
+        and redraw."""
         changed = False
         for name, value in changes.items():
             if getattr(self, name) != value:
@@ -90,7 +93,7 @@ class PileView(Widget):
         look = self.look
         top = 1 if self.key else 0  # no label row: the floating pile of a drag
         if self.kind == "fan":
-            rows = fan_rows(self.cards, height - top, look, self.placeholder)
+            rows = fan_rows(self.cards, height - top, look, self.placeholder, self.links)
         else:
             rows = stack_rows(self.cards, look, self.placeholder, self.badge)[: height - top]
         self._rows = rows

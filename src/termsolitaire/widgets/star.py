@@ -309,9 +309,10 @@ class StarBoard(Board):
             for view in (*self.piles.values(), self.ghost):
                 view.show(look=look)
 
-    def centre_of(self, name: str) -> tuple[float, float] | None:
-        """The middle of a pile's cards (its label row left out), in board cells."""
-        box = self.boxes.get(name)
-        if box is None:
-            return None
-        return box.x + box.w / 2, box.y + 1 + (box.h - 1) / 2
+    def centres(self) -> dict[str, tuple[float, float]]:
+        """The middle of each pile's cards (its label row left out), in board cells."""
+        return {
+            name: (box.x + box.w / 2, box.y + 1 + (box.h - 1) / 2)
+            for name, box in self.boxes.items()
+            if name in self.piles
+        }

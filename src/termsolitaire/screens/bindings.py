@@ -1,0 +1,148 @@
+"""The board screens' keys as data: the keys every board has, and per-pile keys.
+
+Every binding has an ``id`` (a keymap can override it) and a tooltip the help
+screen shows. Pile keys carry the action ``pile('NAME')`` and the id
+``pile-NAME``; their description, ``"<Kind> NAME"``, groups them in the help.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual.binding import Binding, BindingType
+
+COMMON_BINDINGS: list[BindingType] = [
+    Binding(
+        "escape",
+        "cancel",
+        "Cancel",
+        show=False,
+        id="cancel",
+        tooltip="put the cards in hand back; cancel a half-typed chord",
+    ),
+    Binding("z", "undo", "Undo", id="undo", tooltip="take back the last move"),
+    Binding("Z", "redo", "Redo", id="redo", tooltip="play again what undo took back"),
+    Binding("R", "restart", "Restart", id="restart", tooltip="this deal from the start"),
+    Binding("N", "new_game", "New", id="new-game", tooltip="a new random deal"),
+    Binding(
+        "number_sign",
+        "deal_number",
+        "Deal #",
+        show=False,
+        id="deal-number",
+        tooltip="type a deal number to play",
+    ),
+    Binding("question_mark,f1", "help", "Help", id="help", tooltip="this help"),
+    Binding("Q", "quit", "Quit", id="quit", tooltip="back to the menu, or leave"),
+    Binding(
+        "left,h",
+        "cursor(-1, 0)",
+        "Left",
+        show=False,
+        id="cursor-left",
+        tooltip="cursor to the pile on the left",
+    ),
+    Binding(
+        "right,l",
+        "cursor(1, 0)",
+        "Right",
+        show=False,
+        id="cursor-right",
+        tooltip="cursor to the pile on the right",
+    ),
+    Binding(
+        "up,k",
+        "cursor(0, -1)",
+        "Up",
+        show=False,
+        id="cursor-up",
+        tooltip="cursor up the pile over one more card, then to the row above",
+    ),
+    Binding(
+        "down,j",
+        "cursor(0, 1)",
+        "Down",
+        show=False,
+        id="cursor-down",
+        tooltip="cursor down the pile over one card fewer, then to the row below",
+    ),
+    Binding(
+        "space,enter",
+        "grab",
+        "Pick up / drop",
+        show=False,
+        id="grab",
+        tooltip="pick up the cards under the cursor, or put the cards in hand there",
+    ),
+    Binding(
+        "plus,equals_sign",
+        "more",
+        "One card more",
+        show=False,
+        id="more",
+        tooltip="one card more in hand (or under the cursor)",
+    ),
+    Binding(
+        "minus",
+        "fewer",
+        "One card fewer",
+        show=False,
+        id="fewer",
+        tooltip="one card fewer in hand (or under the cursor)",
+    ),
+]
+
+NEAREST_CURSOR: list[BindingType] = [
+    Binding(
+        key,
+        f"cursor({dx}, {dy})",
+        name,
+        show=False,
+        id=f"cursor-{name.lower()}",
+        tooltip=f"cursor to the nearest pile {where}",
+    )
+    for key, dx, dy, name, where in (
+        ("left,h", -1, 0, "Left", "on the left"),
+        ("right,l", 1, 0, "Right", "on the right"),
+        ("up,k", 0, -1, "Up", "above"),
+        ("down,j", 0, 1, "Down", "below"),
+    )
+]
+"""Cursor keys for boards laid out by geometry (the circle, the star): each arrow
+goes to the nearest pile that way."""
+
+FOUNDATION_BINDING = Binding(
+    "f",
+    "foundation",
+    "To foundation",
+    id="foundation",
+    tooltip="send the card in hand (or under the cursor) to its foundation",
+)
+
+
+def pile_bindings(keys: Mapping[str, str], kind: str | Mapping[str, str]) -> list[BindingType]:
+    """One binding per pile: ``keys`` maps pile name to key, ``kind`` names what the
+    piles are (``"Column"``), or maps each pile to its kind."""
+    return [
+        Binding(
+            key,
+            f"pile('{pile}')",
+            f"{kind if isinstance(kind, str) else kind[pile]} {pile}",
+            show=False,
+            id=f"pile-{pile}",
+        )
+        for pile, key in keys.items()
+    ]
+
+
+def board_bindings(
+    *extra: BindingType, cursor: list[BindingType] | None = None, drop: tuple[str, ...] = ()
+) -> list[BindingType]:
+    """A board's bindings: its own (``extra``), then the common ones; ``cursor``
+    replaces the common cursor keys, and ids in ``drop`` are left out."""
+    common = [b for b in COMMON_BINDINGS if not (isinstance(b, Binding) and b.id in drop)]
+    if cursor is not None:
+        ids = {b.id for b in cursor if isinstance(b, Binding)}
+        common = [b for b in common if not (isinstance(b, Binding) and b.id in ids)]
+        common += cursor
+    return [*extra, *common]
