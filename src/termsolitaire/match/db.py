@@ -167,7 +167,7 @@ class Database:
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
         self._identity: tuple[int, int] | None = None
-        self._gone: str | None = None
+        self._gone = False
         self.read_only = False
         """Opened for reading only: every write raises StoreReadOnly."""
         self._open(create)
@@ -283,19 +283,19 @@ class Database:
     @property
     def broken(self) -> bool:
         """Read-only, or gone: :meth:`reconnect` may help once the admin has fixed it."""
-        return self.read_only or self._gone is not None
+        return self.read_only or self._gone
 
     def reconnect(self) -> None:
         """Open the database file again (never creating it): after its permissions
         were fixed, or a file was put back. Raises StoreError when it still fails."""
         with self._lock:
             self.close()
-            self._gone = None
+            self._gone = False
             self.read_only = False
             try:
                 self._open(create=False)
-            except StoreError as e:
-                self._gone = e.reason
+            except StoreError:
+                self._gone = True
                 raise
 
     def close(self) -> None:
@@ -308,17 +308,16 @@ class Database:
     # ------------------------------------------------------------ using
 
     def _check_present(self, doing: str) -> sqlite3.Connection:
-        if self._gone:
-            raise StoreGone(self._gone)
-        try:
-            st = os.stat(self.path)
-            same = (st.st_dev, st.st_ino) == self._identity
-        except OSError:
-            same = False
-        if not same or self._db is None:
-            self._gone = f"The match database {self.path} has disappeared: cannot {doing}"
+        if not self._gone:
+            try:
+                st = os.stat(self.path)
+                self._gone = (st.st_dev, st.st_ino) != self._identity
+            except OSError:
+                self._gone = True
+        if self._gone or self._db is None:
+            self._gone = True
             self.close()
-            raise StoreGone(self._gone)
+            raise StoreGone(f"The match database {self.path} has disappeared: cannot {doing}")
         return self._db
 
     @contextlib.contextmanager
