@@ -290,5 +290,10 @@ def test_the_revision_moves_on_every_change_and_only_then(store) -> None:  # typ
     assert bob.revision() == r1
     seat.start()
     r2 = bob.revision()
+    t2 = bob.revision(1)
     seat.act(first_moves(seat.game, 1)[0])
     assert r2 > r1 and bob.revision() > r2
+    assert bob.revision(1) > t2
+    t3 = bob.revision(1)
+    store("cat").open_table()  # another table: this one's revision stays
+    assert bob.revision(1) == t3 and bob.revision() > r2

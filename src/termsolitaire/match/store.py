@@ -110,10 +110,16 @@ class MatchStore(Social):
     def close(self) -> None:
         self.db.close()
 
-    def revision(self) -> int:
-        """Grows with every change anyone makes: a screen polls it (a cheap query)
-        and reads again only when it has moved."""
-        return self.db.revision()
+    def revision(self, table_id: int | None = None) -> int:
+        """A number that grows with every change anyone makes (with ``table_id``:
+        every change at that table: a seat taken or left, a clock started, an
+        action, a game ended). A screen polls it, one cheap query, and reads
+        again only when it has moved. Clocks need no polling: a screen works
+        them out from ``started_at`` (``SeatInfo.remaining_at(now)``)."""
+        if table_id is None:
+            return self.db.revision()
+        with self.db.read("see what changed") as db:
+            return int(table_row(db, table_id)["revision"])
 
     def _hello(self) -> None:
         now = self.now()
