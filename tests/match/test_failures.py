@@ -226,3 +226,54 @@ def test_a_match_dir_that_cannot_be_made_is_reported(tmp_path) -> None:  # type:
     blocker.write_text("x")
     with pytest.raises(StoreError, match=r"Cannot create the match directory .*match: "):
         MatchStore(Player.make("ann"), blocker / "match")
+
+
+class Lock:
+    """Someone holding the database's write lock until released."""
+
+    def __init__(self, path: Path) -> None:
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def release(self) -> None:
+        self.db.execute("ROLLBACK")
+        self.db.close()
+
+
+def test_an_end_played_while_the_store_is_busy_is_shared_later(store, clock) -> None:  # type: ignore[no-untyped-def]
+    ann = store("ann", busy_ms=20)
+    a = ann.open_table(minutes=5)
+    a.start()
+    lock = Lock(ann.path)
+    clock.advance(30)
+    a.act("deal")
+    clock.advance(30)
+    a.end()
+    assert a.finished and a.reason == "end" and len(a.pending) == 2
+    lock.release()
+    clock.advance(30)
+    a.sync()
+    assert a.pending == [] and a.problem is None
+    info = store("bob").table(1).seats[0]
+    assert (info.reason, info.time_used, info.actions) == ("end", 60, 2)
+    assert stored_actions(ann.path, 1) == ["deal", "end"]
+
+
+def test_actions_still_unshared_when_time_runs_out_are_lost_and_it_says_so(store, clock) -> None:  # type: ignore[no-untyped-def]
+    ann = store("ann", busy_ms=20)
+    a = ann.open_table(minutes=5)
+    a.start()
+    a.act("deal")
+    lock = Lock(ann.path)
+    a.act("deal")
+    assert len(a.pending) == 1 and a.game.packets == 3
+    lock.release()
+    clock.advance(300)
+    assert a.check_clock()
+    assert a.problem == (
+        "1 action played while the match database was unavailable "
+        "could not be shared before your time ran out"
+    )
+    assert a.log == ["deal"] and a.game.packets == 4  # the game the results count
+    res = store("bob").results(1)
+    assert res.seats[0].reason == "time"

@@ -130,6 +130,17 @@ def test_a_private_table_is_entered_only_by_invitation(store) -> None:  # type: 
     assert [t.state for t in bob.tables()] == ["playing"]
 
 
+def test_an_invitation_to_a_table_that_filled_up_is_not_shown(store) -> None:  # type: ignore[no-untyped-def]
+    ann, bob, cat = store("ann"), store("bob"), store("cat")
+    code = ann.open_table(public=False).info().code
+    ann.invite(1, "cat")
+    assert [t.id for t in cat.tables()] == [1]
+    bob.join_code(code)
+    assert cat.tables() == [] and cat.invitations() == []
+    with pytest.raises(TableFull):
+        cat.join(1)
+
+
 def test_a_declined_invitation_is_no_longer_shown(store) -> None:  # type: ignore[no-untyped-def]
     ann, bob = store("ann"), store("bob")
     ann.open_table(public=False)

@@ -16,6 +16,7 @@ are what the store holds then); the problem then says so.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from typing import TYPE_CHECKING
 
@@ -274,6 +275,8 @@ class Seat:
                 raise SeatMoved(
                     "Your game moved on in another window; it is shown here as it is now"
                 ) from None
+            if self.reason == "time":
+                raise TimeUp() from None
             why = self.reason or "end"
             raise GameOver(f"Your game has ended ({REASONS[why]})", why) from None
         except StoreError as e:
@@ -344,9 +347,8 @@ class Seat:
             return
         self._lost_pending(lost)
         self.pending = []
-        problem = self.problem
-        self._load()
-        self.problem = problem
+        with contextlib.suppress(StoreError):
+            self._load()  # the game as the store holds it: what the results count
 
     def check_clock(self) -> bool:
         """Call on every clock tick: True when time has just run out (the game has

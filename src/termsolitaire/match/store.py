@@ -8,7 +8,8 @@ act for another.
 
 >>> import tempfile
 >>> from termsolitaire.match import MatchStore, Player
->>> d = tempfile.mkdtemp()
+>>> tmp = tempfile.TemporaryDirectory()
+>>> d = tmp.name
 >>> ann = MatchStore(Player.make("ann"), d, now=lambda: 1000.0)
 >>> seat = ann.open_table(suits=2, minutes=5, public=True, deal=7)
 >>> [(t.id, t.state, t.minutes, [s.player.name for s in t.seats]) for t in ann.tables()]
@@ -18,6 +19,7 @@ act for another.
 2
 >>> bob.table(1).state
 'playing'
+>>> ann.close(); bob.close(); tmp.cleanup()
 """
 
 from __future__ import annotations
@@ -221,9 +223,9 @@ class MatchStore(Social):
             if t["closed_at"] is not None or seated & ignored:
                 continue
             inv = t["id"] in invited
-            if not t["public"] and me not in seated and not inv:
-                continue
             info = self._info(t, seats[t["id"]], players, now, inv, friends)
+            if not info.public and me not in seated and not info.can_join:
+                continue  # private: shown to its players, and to the invited while it has room
             if info.state == "finished" and not include_finished:
                 continue
             out.append(info)
