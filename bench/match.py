@@ -1,23 +1,26 @@
 """The shared match store under load: run by hand, figures go in the issue note.
 
-    python bench/match.py [--players 2,8,32] [--actions 300] [--tables 200]
+    python bench/match.py [--players 2,8,32] [--actions 300] [--pace 0.2] [--tables 200]
 
 - append: P player processes, each at its own table, each appending actions
-  as fast as it can through ``Seat.act`` (one write transaction each, WAL,
-  busy timeout) in one shared database; reported as actions per second in all
-  and the p50/p95/max latency of one action (what a player's key press waits
-  for the store). Players start together (a barrier), so they contend.
+  through ``Seat.act`` (one write transaction each, WAL, busy timeout) in one
+  shared database; reported as actions per second in all and the p50/p95/max
+  latency of one action (what a player's key press waits for the store).
+  Players start together (a barrier). Twice: flat out (saturation: how many
+  actions per second the host takes), and paced, each player acting every
+  ``--pace`` seconds (a fast human plays about one action a second).
 - lobby: ``tables()`` and ``revision()`` with N open tables, and a seat
   resumed (replayed) after 300 actions.
 
-A player's move must be in the store well within a frame (p95 < 20 ms with 32
-players writing at once on a 2-core machine).
+Paced, a player's action must be in the store within a frame (p95 < 20 ms
+with 32 players on a 2-core machine).
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import random
 import statistics
 import tempfile
 import time
@@ -33,13 +36,16 @@ def pick(seat) -> str:  # type: ignore[no-untyped-def]
     return str((transfers or moves)[len(seat.log) % len(transfers or moves)])
 
 
-def player(directory: str, n: int, actions: int, go, out) -> None:  # type: ignore[no-untyped-def]
+def player(directory: str, n: int, actions: int, pace: float, go, out) -> None:  # type: ignore[no-untyped-def]
     store = MatchStore(Player.make(f"p{n}"), directory)
     seat = store.open_table(suits=2, minutes=20, deal=n)
     seat.start()
     go.wait()
     lat = []
-    for _ in range(actions):
+    start = time.perf_counter() + random.Random(n).uniform(0, pace)
+    for i in range(actions):
+        if pace:
+            time.sleep(max(0.0, start + i * pace - time.perf_counter()))
         action = pick(seat)
         t = time.perf_counter()
         seat.act(action)
@@ -49,12 +55,14 @@ def player(directory: str, n: int, actions: int, go, out) -> None:  # type: igno
     out.put(lat)
 
 
-def append(players: int, actions: int) -> None:
+def append(players: int, actions: int, pace: float) -> None:
     with tempfile.TemporaryDirectory() as d:
         MatchStore(Player.make("setup"), d).close()
         go = mp.Event()
         out: mp.Queue[list[float]] = mp.Queue()
-        procs = [mp.Process(target=player, args=(d, n, actions, go, out)) for n in range(players)]
+        procs = [
+            mp.Process(target=player, args=(d, n, actions, pace, go, out)) for n in range(players)
+        ]
         for p in procs:
             p.start()
         time.sleep(1.0)  # let every player open its table before the start
@@ -66,8 +74,10 @@ def append(players: int, actions: int) -> None:
             p.join()
     lat.sort()
     q = statistics.quantiles(lat, n=100)
+    how = f"every {pace:.2f}s" if pace else "flat out"
     print(
-        f"append  {players:3d} players  {len(lat) / wall:8.0f} actions/s   "
+        f"append  {players:3d} players {how:>11s} "
+        f"{len(lat) / wall:7.0f} actions/s  "
         f"p50 {q[49] * 1000:6.2f} ms  p95 {q[94] * 1000:6.2f} ms  max {lat[-1] * 1000:7.2f} ms"
     )
 
@@ -108,10 +118,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--players", default="2,8,32")
     ap.add_argument("--actions", type=int, default=300)
+    ap.add_argument("--pace", type=float, default=0.2)
     ap.add_argument("--tables", type=int, default=200)
     args = ap.parse_args()
-    for p in (int(x) for x in args.players.split(",")):
-        append(p, args.actions)
+    for pace in (0.0, args.pace):
+        for p in (int(x) for x in args.players.split(",")):
+            append(p, args.actions if pace == 0 else min(args.actions, 100), pace)
     lobby(args.tables)
 
 
