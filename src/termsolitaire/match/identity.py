@@ -1,0 +1,88 @@
+"""Who is playing: a stable id and a display name, kept apart.
+
+On a shared host a player is their login name (:func:`getpass.getuser`), as id
+and as name. The SSH server sets ``TERMSOLITAIRE_PLAYER_ID`` (a stable id such
+as the key's fingerprint, ``SHA256:...``) and ``TERMSOLITAIRE_PLAYER`` (the name
+the player chose); either may be given alone. Ids key everything in the store;
+names are only shown, and may change.
+
+>>> current_player({"TERMSOLITAIRE_PLAYER_ID": "SHA256:abc", "TERMSOLITAIRE_PLAYER": "Ann"})
+Player(id='SHA256:abc', name='Ann')
+>>> Player.make("bob")
+Player(id='bob', name='bob')
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .errors import BadName
+
+ENV_ID = "TERMSOLITAIRE_PLAYER_ID"
+ENV_NAME = "TERMSOLITAIRE_PLAYER"
+MAX_ID = 128
+MAX_NAME = 32
+
+
+def check_id(text: str) -> str:
+    """``text`` as a player id, or :class:`BadName`: 1-128 printable characters, no spaces."""
+    if not text:
+        raise BadName("A player id cannot be empty")
+    if len(text) > MAX_ID:
+        raise BadName(f"A player id has at most {MAX_ID} characters")
+    if any(c.isspace() or not c.isprintable() for c in text):
+        raise BadName(f"A player id has no spaces or control characters: {text!r}")
+    return text
+
+
+def check_name(text: str) -> str:
+    """``text`` stripped, as a display name, or :class:`BadName`: 1-32 printable characters."""
+    name = text.strip()
+    if not name:
+        raise BadName("A player name cannot be empty")
+    if len(name) > MAX_NAME:
+        raise BadName(f"A player name has at most {MAX_NAME} characters")
+    if not name.isprintable():
+        raise BadName(f"A player name has no control characters: {name!r}")
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player: ``id`` keys their seats, invitations, lists and record; ``name`` is shown."""
+
+    id: str
+    name: str
+
+    @classmethod
+    def make(cls, id: str, name: str | None = None) -> Player:
+        """A checked player; the name defaults to the id."""
+        pid = check_id(id)
+        return cls(pid, check_name(name if name is not None else pid))
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def login_name() -> str:
+    """The login name of this process's user (``uidN`` when it has none)."""
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return f"uid{os.getuid()}"
+
+
+def current_player(env: Mapping[str, str] | None = None) -> Player:
+    """The player of this process: the login name unless the environment says otherwise.
+
+    Raises :class:`BadName` when the environment's id or name cannot be used.
+    """
+    env = os.environ if env is None else env
+    pid = env.get(ENV_ID) or None
+    name = env.get(ENV_NAME) or None
+    if pid is None:
+        pid = login_name()
+    return Player.make(pid, name)

@@ -1,0 +1,186 @@
+"""Results, the record and Watch: everything here is replayed from the store.
+
+A seat's figures are never taken on trust: :func:`table_results` replays each
+seat's stored actions from the deal through the rules core, so both players
+(and anyone else) get the same figures and the same winner. Once both games
+have ended the outcome is written once per player (``outcomes``), which is
+what the match record counts.
+
+Writing is serialised with playing: the results are worked out again inside
+a write transaction whenever something must be written (a game that ran out
+of time and is not yet marked so, or an outcome not yet recorded), so an
+action being appended at the last moment is either in the results or refused.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import TYPE_CHECKING
+
+from ..rules import Game
+from .clock import status
+from .errors import NotAllowed, StoreBusy, StoreReadOnly
+from .model import Action, Figures, Results, SeatInfo
+from .replay import apply, figures, fresh, replay
+from .rows import players_by_id, seat_infos, seat_rows, table_row
+
+if TYPE_CHECKING:
+    from .social import Social
+
+
+def read_actions(
+    db: sqlite3.Connection, table_id: int, number: int, since: int = 0
+) -> list[Action]:
+    rows = db.execute(
+        "SELECT n, action, at FROM actions WHERE table_id = ? AND seat = ? AND n >= ? ORDER BY n",
+        (table_id, number, since),
+    ).fetchall()
+    return [Action(r["n"], r["action"], r["at"]) for r in rows]
+
+
+def _work_out(
+    db: sqlite3.Connection, table_id: int, now: float
+) -> tuple[Results, list[tuple[int, float, float]]]:
+    """The results at ``now``, and the seats whose time ran out unrecorded:
+    ``(seat, started_at, finished_at)``."""
+    t = table_row(db, table_id)
+    seats = seat_rows(db, table_id)
+    players = players_by_id(db, [s["player"] for s in seats])
+    limit = float(t["limit_s"])
+    out: list[Figures] = []
+    late: list[tuple[int, float, float]] = []
+    for s in seats:
+        other = next((o for o in seats if o["seat"] != s["seat"]), None)
+        start, end, reason, used = status(s, other, limit, now)
+        if reason == "time" and s["finished_at"] is None and start is not None and end is not None:
+            late.append((s["seat"], start, end))
+        game = replay(
+            t["deal"], t["suits"], (a.text for a in read_actions(db, table_id, s["seat"]))
+        )
+        score, runs, moves = figures(game)
+        out.append(Figures(players[s["player"]], score, runs, moves, used, reason))  # type: ignore[arg-type]
+    final = len(out) == 2 and all(f.finished for f in out)
+    winner = None
+    if final and out[0].score != out[1].score:
+        winner = max(out, key=lambda f: f.score).player
+    return Results(table_id, tuple(out), final, winner), late
+
+
+def _recorded(db: sqlite3.Connection, table_id: int) -> bool:
+    row = db.execute("SELECT 1 FROM outcomes WHERE table_id = ?", (table_id,)).fetchone()
+    return row is not None
+
+
+def table_results(store: Social, table_id: int) -> Results:
+    """The results of a table (see the module docstring); a store that cannot be
+    written still gives them, just without recording."""
+    now = store.now()
+    with store.db.snapshot("read the results") as db:
+        res, late = _work_out(db, table_id, now)
+        done = not late and (not res.final or _recorded(db, table_id))
+    if done:
+        return res
+    try:
+        with store.db.write("record the results") as db:
+            res, late = _work_out(db, table_id, now)
+            for number, start, end in late:
+                db.execute(
+                    "UPDATE seats SET started_at = coalesce(started_at, ?), finished_at = ?, "
+                    "reason = 'time' WHERE table_id = ? AND seat = ? AND finished_at IS NULL",
+                    (start, end, table_id, number),
+                )
+            if res.final:
+                a, b = res.seats
+                for me, them in ((a, b), (b, a)):
+                    outcome = res.outcome_for(me.player.id)
+                    db.execute(
+                        "INSERT OR IGNORE INTO outcomes VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            table_id,
+                            me.player.id,
+                            them.player.id,
+                            outcome,
+                            me.score,
+                            them.score,
+                            now,
+                        ),
+                    )
+            db.execute("UPDATE tables SET revision = revision + 1 WHERE id = ?", (table_id,))
+    except (StoreReadOnly, StoreBusy):
+        pass
+    return res
+
+
+def settle_player(store: Social, player_id: str) -> None:
+    """Record every match of ``player_id`` that has ended but is not yet recorded."""
+    now = store.now()
+    with store.db.snapshot("read the record") as db:
+        ids = [
+            r["table_id"]
+            for r in db.execute(
+                "SELECT s.table_id FROM seats s WHERE s.player = ? "
+                "AND NOT EXISTS (SELECT 1 FROM outcomes o WHERE o.table_id = s.table_id) "
+                "AND (SELECT count(*) FROM seats t WHERE t.table_id = s.table_id) = 2",
+                (player_id,),
+            )
+        ]
+        ended = []
+        for table_id in ids:
+            t = table_row(db, table_id)
+            seats = seat_rows(db, table_id)
+            infos = seat_infos(t, seats, players_by_id(db, []), now)
+            if all(s.finished for s in infos):
+                ended.append(table_id)
+    for table_id in ended:
+        table_results(store, table_id)
+
+
+def check_watch(store: Social, table_id: int, number: int) -> SeatInfo:
+    """The seat to watch, if this player may watch it now; NotAllowed otherwise."""
+    from .store import MatchStore
+
+    assert isinstance(store, MatchStore)
+    info = store.table(table_id)
+    target = next((s for s in info.seats if s.number == number), None)
+    if target is None:
+        raise NotAllowed(f"Seat {number} at table {table_id} is empty")
+    mine = info.seat_of(store.me.id)
+    if target.player.id == store.me.id or (mine is not None and mine.finished):
+        return target
+    if info.state == "finished" and (info.public or mine is not None):
+        return target
+    if mine is not None:
+        raise NotAllowed("You can watch your opponent once your own game has ended")
+    raise NotAllowed("You can watch this game once the match is over")
+
+
+class Watcher:
+    """A seat's game rebuilt from the store and brought up to date by :meth:`refresh`:
+    a live Watch (poll ``store.revision()``, then ``refresh()``), or a replay
+    after the match (``actions`` with their times; ``game.log`` for the replay
+    screen)."""
+
+    def __init__(self, store: Social, table_id: int, number: int) -> None:
+        self.store = store
+        self.table_id = table_id
+        self.number = number
+        self.info: SeatInfo = check_watch(store, table_id, number)
+        with store.db.read("read the game") as db:
+            t = table_row(db, table_id)
+        self.game: Game = fresh(t["deal"], t["suits"])
+        self.actions: list[Action] = []
+        self.refresh()
+
+    def refresh(self) -> bool:
+        """Apply the actions stored since the last refresh; True when there were any."""
+        with self.store.db.read("read the game") as db:
+            new = read_actions(db, self.table_id, self.number, len(self.actions))
+        for a in new:
+            apply(self.game, a.text)
+            self.actions.append(a)
+        from .store import MatchStore
+
+        assert isinstance(self.store, MatchStore)
+        seat = self.store.table(self.table_id)
+        self.info = next(s for s in seat.seats if s.number == self.number)
+        return bool(new)
