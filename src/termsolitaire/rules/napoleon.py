@@ -47,6 +47,7 @@ class Napoleon(Game):
         title="Napoleon",
         blurb="sixteen piles in a circle round the four aces",
         stream=1,
+        order=4,
     )
     pile_names = POSITIONS + FOUNDATIONS
     foundations = FOUNDATIONS

@@ -52,6 +52,7 @@ class Penguin(Game):
         title="Penguin",
         blurb="seven columns, a flipper of seven cells, the beak rank",
         stream=2,
+        order=2,
     )
     pile_names = COLUMNS + CELLS + FOUNDATIONS
     foundations = FOUNDATIONS

@@ -88,6 +88,7 @@ class Spider(Game):
         title="Spider",
         blurb="ten piles, build K to A in suit; against the clock",
         stream=3,
+        order=3,
         variants=(Choice("suits", "suit", tuple(PACKS), 1, "1, 2 or 4 suits"),),
         time_limits=(0, 5, 10, 15, 20),
     )

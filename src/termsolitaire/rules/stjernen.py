@@ -76,6 +76,7 @@ class Stjernen(Game):
         title="Stjernen",
         blurb="the star: rings of piles round a centre, six rounds of stock",
         stream=4,
+        order=1,
     )
     pile_names = (CENTRE, *INNER, *OUTER, *FOUNDATIONS, *UPTURNED, STOCK)
     foundations = FOUNDATIONS

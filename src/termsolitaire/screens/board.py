@@ -17,6 +17,7 @@ what only it shows; naming ``GAME`` puts it in :data:`BOARDS`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -51,7 +52,8 @@ BOARDS: dict[str, type[BoardScreen]] = {}
 class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
     """One game on the felt. Subclasses give ``GAME``, ``PLACES``, ``NAV`` and keys."""
 
-    CSS_PATH: ClassVar[list[str]] = ["board.tcss"]
+    CSS_PATH: ClassVar[list[str]] = [str(Path(__file__).with_name("board.tcss"))]
+    """Absolute, so a board defined elsewhere (a program's own game) finds it too."""
     GAME: ClassVar[str] = ""
     """The name of the game this board plays (its rules declaration's ``name``)."""
     PLACES: ClassVar[dict[str, Place]] = {}

@@ -16,14 +16,20 @@ from termsolitaire.rules import GameInfo, games
 from termsolitaire.session import Services, describe, time_limit_of
 from termsolitaire.storage.saves import Saved
 
+from .boards import has_board
 from .help import HelpScreen
+
+
+def playable() -> list[GameInfo]:
+    """The games that have a board, in menu order."""
+    return [g for g in games() if has_board(g.name)]
 
 
 def option_sets() -> list[tuple[str, str, str, tuple[int, ...], int]]:
     """The menu's option radio sets, from the games' declarations: (game, key,
     label, values, default); ``key`` is a variant key or ``time_limit``."""
     out = []
-    for g in games():
+    for g in playable():
         for c in g.variants:
             out.append((g.name, c.key, f"{g.title} {c.noun}s", c.values, c.default))
         if g.time_limits:
@@ -70,7 +76,7 @@ class MenuScreen(Screen[None]):
             # Filled from the saves when the menu shows (on_mount, on_screen_resume).
             yield OptionList(id="resume")
             yield OptionList(
-                *(Option(f"{g.title:<9} {g.blurb}", id=g.name) for g in games()),
+                *(Option(f"{g.title:<9} {g.blurb}", id=g.name) for g in playable()),
                 id="games",
             )
             with Horizontal(id="options"):
@@ -109,7 +115,7 @@ class MenuScreen(Screen[None]):
         """One Resume line per game that has a save; whether there is any.
         A broken save is kept aside by the storage layer and its message shown."""
         self.saved = {}
-        for g in games():
+        for g in playable():
             name = g.name
             saved, problem = self.services.saves.load(name)
             if problem:
