@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from .cards import SUITS, Card, pack
+from .cards import SUITS, Card, pack, rank_word
 from .deal import shuffled
 from .game import Game, names
 from .info import GameInfo
@@ -118,10 +118,14 @@ class Napoleon(Game):
         if not dst:
             return "Only a king can go on an empty position"
         top = dst[-1]
+        colour = "black" if card.red else "red"
+        higher = rank_word(card.rank + 1)
+        if top.red == card.red and top.rank != card.rank + 1:  # both causes, both said
+            want = f"a {colour} card one rank higher ({higher})"
+            return f"{card.label} goes on {want}, not on {top.label}"
         if top.red == card.red:
-            colour = "black" if card.red else "red"
             return f"{card.label} goes on a {colour} card, not on {top.label}"
-        return f"{card.label} goes on a card one rank higher, not on {top.label}"
+        return f"{card.label} goes on a card one rank higher ({higher}), not on {top.label}"
 
     def _execute(self, m: Move) -> None:
         self._transfer(m)
