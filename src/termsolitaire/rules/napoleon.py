@@ -1,4 +1,7 @@
-"""Napoleon: sixteen piles in a circle around the four aces (RULES.md section 4).
+"""Napoleon: sixteen piles in a circle around the four aces.
+
+The rules as players read them: docs/rules.md (also on screen: ``r`` in the
+menu). The contract this module follows: the project's RULES.md, section 4.
 
 Piles: ``p1``-``p16`` clockwise from north (``p1`` at 0°, ``p2`` at 22.5°, ...),
 ``f1``-``f4`` the foundations of ♠ ♥ ♦ ♣, each starting with its ace.
