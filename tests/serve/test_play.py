@@ -145,3 +145,25 @@ async def test_open_server_admits_guests_and_forgets_them(serve) -> None:
         await h.no_sessions()
         assert not home.exists()
         assert h.logged(r"^disconnect .*player=guest-\w+ .*why='player quit' exit=0")
+
+
+def find(screen_text: str, word: str, row_has: str) -> tuple[int, int]:
+    """The 1-based column and row of ``word`` on the row that also shows ``row_has``."""
+    for y, line in enumerate(screen_text.splitlines(), 1):
+        if word in line and row_has in line:
+            return line.index(word) + 2, y
+    raise AssertionError(f"no {word!r} beside {row_has!r} on:\n{screen_text}")
+
+
+async def test_the_mouse_goes_through(serve, key) -> None:
+    """A click (SGR mouse report, as a terminal sends it) on the menu's Quit button
+    reaches the app: it leaves, and so does the session."""
+    async with serve() as h:
+        h.register(key, "mia")
+        s = await h.session(key)
+        await s.wait_for("Penguin   seven columns")
+        await s.wait_for("Statistics")
+        x, y = find(s.text(), "Quit", row_has="Play")
+        s.send(f"\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m")
+        assert await s.wait_closed() == 0
+        assert h.logged(r"^disconnect .*player=mia .*why='player quit' exit=0")

@@ -101,7 +101,10 @@ async def test_per_address_rate(serve, key) -> None:
         wait = int(re.search(r"try again in (\d+) s", line).group(1))
         assert 50 <= wait <= 60 and "(at most 1 a minute)" in line
         assert await s.wait_closed() == 1
-        assert h.logged(r"^refuse ip=127\.0\.0\.1 key=none why='per-address rate'")
+        refused = h.logged(
+            r"^refuse session=\d+ ip=127\.0\.0\.1 key=SHA256:\S+ why='per-address rate'"
+        )
+        assert len(refused) == 1 and len(h.logged("why='per-address rate'")) == 1
 
 
 async def test_idle_timeout_saves_then_ends(serve, key) -> None:
@@ -146,3 +149,13 @@ async def test_session_limit_saves_then_ends(serve, key) -> None:
         assert first is not None and saved is not None and saved.id == first.id
         assert saved.saved_at > first.saved_at
         assert h.logged(r"why='session limit 8 s' exit=0")
+
+
+async def test_stopping_server_ends_a_name_prompt_in_words(serve, key) -> None:
+    async with serve() as h:
+        s = await h.session(key)
+        await s.wait_for("Name:")
+        await h.server.stop()
+        await s.wait_said("The server is stopping; try again later.")
+        assert await s.wait_closed() == 0
+        assert h.server.players.find(key.get_fingerprint("sha256")) is None

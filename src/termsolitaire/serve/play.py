@@ -17,6 +17,7 @@ import contextlib
 import logging
 import signal
 import time
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -151,8 +152,10 @@ class Session:
         process, cfg = self.process, self.server.config
         cols, rows, *_ = process.get_terminal_size()
         self.size = (cols or 80, rows or 24)
-        player = await self.identify()
+        player = await self.until_stopping(self.identify())
         if player is None:
+            if self.server.stopping.is_set():
+                self.say("The server is stopping; try again later.")
             self.finish(0)
             self.log_end("left at the name prompt", None)
             return
@@ -184,6 +187,18 @@ class Session:
                 self.server.players.forget(player)
         self.finish(0 if status in (0, -signal.SIGHUP) else 1)
         self.log_end(why, status)
+
+    async def until_stopping(self, work: Awaitable[Player | None]) -> Player | None:
+        """``work``'s result, or None as soon as the server stops (no app to save yet)."""
+        task = asyncio.ensure_future(work)
+        stop = asyncio.create_task(self.server.stopping.wait())
+        await asyncio.wait({task, stop}, return_when=asyncio.FIRST_COMPLETED)
+        stop.cancel()
+        if not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            return None
+        return task.result()
 
     async def identify(self) -> Player | None:
         """The player of this key (asking a new key for a name), or a guest; None when the

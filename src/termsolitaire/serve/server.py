@@ -83,13 +83,14 @@ class Login(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
+        # Refused in words by the session (logged there, or below if none opens).
         self.refusal = self.server.rate.admit(self.address)
-        if self.refusal:
-            self.server.refuse(self, "per-address rate")
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.sessions == 0 and not self.logged:
-            if self.rejected:
+            if self.refusal:
+                self.server.refuse(self, "per-address rate")
+            elif self.rejected:
                 self.server.refuse(self, "key not on the authorized list")
             else:
                 log.debug("closed before a session ip=%s (%s)", self.address, exc)
