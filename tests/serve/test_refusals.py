@@ -55,7 +55,7 @@ async def test_authorized_keys_admit_only_listed_keys(serve, key, other_key, tmp
 async def test_no_key_without_open_is_told_to_make_one(serve) -> None:
     async with serve() as h:
         s = await h.session(None)
-        await s.wait_said("This server admits players by SSH key: make one with 'ssh-keygen")
+        await s.wait_said("No SSH key: make one with 'ssh-keygen -t ed25519', then connect again.")
         assert await s.wait_closed() == 1
         assert h.logged(r"^refuse session=\d+ ip=127\.0\.0\.1 key=none why='no key \(not --open\)'")
 

@@ -40,10 +40,7 @@ RESET = (
 """Put the player's terminal back as it was, should the app not have done so."""
 
 NO_PTY = "This is a game: it needs a terminal. Connect with 'ssh -t'."
-KEYS_ONLY = (
-    "This server admits players by SSH key: make one with 'ssh-keygen -t ed25519' "
-    "and connect again."
-)
+KEYS_ONLY = "No SSH key: make one with 'ssh-keygen -t ed25519', then connect again."
 NOT_LISTED = "Your key {key} is not on this server's list; ask its keeper to add it."
 
 
@@ -213,7 +210,7 @@ class Session:
             if player is not None:
                 return player
             self.say("Welcome to termsolitaire! Your SSH key is new here.")
-            self.say(f"Choose the name other players will see ({NAME_RULE}).")
+            self.say(f"Choose the name other players will see: {NAME_RULE}.")
             idle = self.server.config.idle_timeout or None
             while True:
                 name = await ask_line(self.receive, self.send, "Name: ", idle, limit=20)

@@ -19,7 +19,7 @@ from pathlib import Path
 from ..storage.files import StorageError, write_atomic
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,19}")
-NAME_RULE = "2 to 20 letters, digits, '-', '_' or '.', starting with a letter or digit"
+NAME_RULE = "2 to 20 letters, digits, - _ or ., starting with a letter or digit"
 RESERVED = ("guest", "admin", "root", "server", "termsolitaire")
 
 
@@ -44,7 +44,7 @@ def check_name(text: str) -> str | None:
     >>> check_name("alice"), check_name("Bob_2")
     (None, None)
     >>> check_name("a-very-long-name-indeed")
-    "A name is 2 to 20 letters, digits, '-', '_' or '.', starting with a letter or digit."
+    'A name is 2 to 20 letters, digits, - _ or ., starting with a letter or digit.'
     >>> check_name("guest7")
     "Names starting with 'guest' are kept for the server."
     """
