@@ -159,3 +159,14 @@ async def test_stopping_server_ends_a_name_prompt_in_words(serve, key) -> None:
         await s.wait_said("The server is stopping; try again later.")
         assert await s.wait_closed() == 0
         assert h.server.players.find(key.get_fingerprint("sha256")) is None
+
+
+async def test_idle_at_the_name_prompt_says_goodbye(serve, key) -> None:
+    async with serve(idle_timeout=2.0) as h:
+        s = await h.session(key)
+        await s.wait_for("Name:")
+        s.send("ali")  # typing counts as a key; then nothing more
+        await s.wait_said("No key for 2 s: goodbye.")
+        assert await s.wait_closed() == 0
+        assert h.server.players.find(key.get_fingerprint("sha256")) is None
+        assert h.logged(r"^disconnect .*player=- .*why='left at the name prompt'")

@@ -179,6 +179,8 @@ class Session:
         try:
             why, status = await self.run_app(self.app)
         finally:
+            if self.app.returncode is None:  # only after an unexpected error
+                await self.app.stop(cfg.grace)
             self.app.close()
             if player.guest:
                 self.server.players.forget(player)
@@ -213,7 +215,11 @@ class Session:
             self.say(f"Choose the name other players will see: {NAME_RULE}.")
             idle = self.server.config.idle_timeout or None
             while True:
-                name = await ask_line(self.receive, self.send, "Name: ", idle, limit=20)
+                try:
+                    name = await ask_line(self.receive, self.send, "Name: ", idle, limit=20)
+                except TimeoutError:
+                    self.say(f"\r\nNo key for {duration_text(idle or 0)}: goodbye.")
+                    return None
                 if name is None:
                     return None
                 if not name:

@@ -73,14 +73,11 @@ async def ask_line(
     limit: int = 40,
 ) -> str | None:
     """Ask ``question`` and return the line typed; None when the player gave up (Ctrl-C,
-    Ctrl-D, a closed connection) or typed nothing for ``timeout`` seconds."""
+    Ctrl-D, a closed connection). TimeoutError after ``timeout`` seconds without a key."""
     write(question.encode())
     editor = LineEditor(limit)
     while True:
-        try:
-            data = await asyncio.wait_for(read(), timeout)
-        except TimeoutError:
-            return None
+        data = await asyncio.wait_for(read(), timeout)
         if not data:
             return None
         echo, line = editor.feed(data)
