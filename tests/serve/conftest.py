@@ -114,14 +114,30 @@ class Screen:
 class Harness:
     """A running server and the players' keys and connections of one test."""
 
-    def __init__(self, server: ServeServer, caplog: pytest.LogCaptureFixture) -> None:
-        self.server = server
+    def __init__(
+        self, server: ServeServer | None, caplog: pytest.LogCaptureFixture | None, port: int = 0
+    ) -> None:
+        self._server = server
         self.caplog = caplog
+        self._port = port  # a server in another process: only its port is known
         self.conns: list[asyncssh.SSHClientConnection] = []
 
     @property
+    def server(self) -> ServeServer:
+        assert self._server is not None, "the server runs in another process"
+        return self._server
+
+    async def close(self) -> None:
+        """Close every client connection of the test and wait until each is closed."""
+        for conn in self.conns:
+            conn.close()
+        for conn in self.conns:
+            with suppress(TimeoutError):
+                await asyncio.wait_for(conn.wait_closed(), 10.0)
+
+    @property
     def port(self) -> int:
-        return self.server.port
+        return self._server.port if self._server is not None else self._port
 
     def register(self, key: asyncssh.SSHKey, name: str) -> Player:
         """A player who has been here before (no name prompt)."""
@@ -166,6 +182,7 @@ class Harness:
 
     def logged(self, pattern: str) -> list[str]:
         """The server's log lines matching ``pattern`` (a regular expression)."""
+        assert self.caplog is not None
         return [
             r.getMessage()
             for r in self.caplog.records
@@ -211,8 +228,7 @@ async def running(
     try:
         yield harness
     finally:
-        for conn in harness.conns:
-            conn.close()
+        await harness.close()
         await server.stop()
 
 

@@ -82,9 +82,7 @@ async def test_sigterm_saves_every_game_then_stops(tmp_path: Path, key, other_ke
     log = Lines(proc.stderr)
     try:
         port = int((await log.wait(r"serving on 127\.0\.0\.1:(\d+)")).group(1))
-        h = Harness.__new__(Harness)
-        h.conns = []
-        h.server = type("Remote", (), {"port": port})()  # only the port is needed here
+        h = Harness(None, None, port)
         screens = [await h.session(k) for k in (key, other_key)]
         for s in screens:
             await s.wait_for("Penguin   seven columns")
@@ -107,6 +105,7 @@ async def test_sigterm_saves_every_game_then_stops(tmp_path: Path, key, other_ke
         assert log.lines[-1].endswith("stopped")
         with pytest.raises(OSError):
             await asyncssh.connect("127.0.0.1", port, known_hosts=None, client_keys=[key])
+        await h.close()
     finally:
         if proc.returncode is None:
             proc.kill()
