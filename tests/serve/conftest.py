@@ -221,7 +221,7 @@ async def running(
 ) -> AsyncIterator[Harness]:
     """A server on 127.0.0.1 and a free port, data in ``tmp``, ``options`` of ServeConfig."""
     caplog.set_level(logging.INFO, logger="termsolitaire.serve")
-    config = ServeConfig(data_dir=tmp / "data", port=0, grace=10.0, **options)
+    config = ServeConfig(**{"data_dir": tmp / "data", "port": 0, "grace": 10.0, **options})
     server = ServeServer(config)
     await server.start()
     harness = Harness(server, caplog)

@@ -167,3 +167,23 @@ async def test_the_mouse_goes_through(serve, key) -> None:
         s.send(f"\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m")
         assert await s.wait_closed() == 0
         assert h.logged(r"^disconnect .*player=mia .*why='player quit' exit=0")
+
+
+STUBBORN = (
+    '{python} -c "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN); '
+    "print('stubborn', flush=True); time.sleep(600)\""
+)
+
+
+async def test_an_app_that_ignores_the_hang_up_is_killed_after_the_grace(serve, key) -> None:
+    """--app-command runs what it is given; an app deaf to SIGHUP does not outlive its
+    session: SIGKILL follows the grace period."""
+    async with serve(app_command=STUBBORN, grace=1.0) as h:
+        h.register(key, "sam")
+        s = await h.session(key)
+        await s.wait_for("stubborn")
+        app = h.session_of("sam").app
+        h.conns[-1].abort()
+        await h.no_sessions()
+        assert app.returncode == -signal.SIGKILL
+        assert h.logged(r"^disconnect .*player=sam .*why='client closed' exit=SIGKILL")
