@@ -25,7 +25,8 @@ def test_rate_limit_refills_and_counts_each_address_alone() -> None:
     rate = limits.RateLimit(burst=3, per_minute=2, clock=lambda: now[0])
     assert [rate.admit("a") for _ in range(3)] == [None, None, None]
     refusal = rate.admit("a")
-    assert refusal == ("Too many connections from a: try again in 30 s (at most 2 a minute).")
+    assert refusal is not None
+    assert refusal.line == "Too many connections from a: try again in 30 s (at most 2 a minute)."
     assert rate.admit("b") is None
     now[0] += 29.0
     assert rate.admit("a") is not None  # a refusal takes no token, and 29 s is not enough

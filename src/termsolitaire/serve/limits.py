@@ -14,6 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """Why a session may not start: the line the player reads, the reason logged."""
+
+    line: str
+    why: str
+
+
 @dataclass
 class _Bucket:
     tokens: float
@@ -26,8 +34,8 @@ class RateLimit:
 
     >>> now = [0.0]
     >>> r = RateLimit(burst=2, per_minute=6, clock=lambda: now[0])
-    >>> r.admit("10.0.0.1"), r.admit("10.0.0.1"), r.admit("10.0.0.1") is not None
-    (None, None, True)
+    >>> r.admit("10.0.0.1"), r.admit("10.0.0.1"), r.admit("10.0.0.1").why
+    (None, None, 'per-address rate')
     >>> now[0] = 10.0  # one token back every 10 s
     >>> r.admit("10.0.0.1") is None, r.admit("10.0.0.2") is None
     (True, True)
@@ -56,15 +64,16 @@ class RateLimit:
             return 0.0
         return (1.0 - b.tokens) / rate
 
-    def admit(self, address: str) -> str | None:
+    def admit(self, address: str) -> Refusal | None:
         """None when ``address`` may connect now (a token is taken), else the refusal."""
         wait = self.wait(address)
         if wait <= 0:
             return None
-        return (
+        line = (
             f"Too many connections from {address}: "
             f"try again in {math.ceil(wait)} s (at most {self.per_minute:g} a minute)."
         )
+        return Refusal(line, "per-address rate")
 
     def _forget_full(self, now: float, rate: float) -> None:
         """Drop the buckets that have filled up again: they hold nothing worth keeping."""
@@ -78,11 +87,12 @@ class Caps:
     """Sessions running: at most ``total`` in all and ``per_key`` for one account.
 
     >>> caps = Caps(total=2, per_key=1)
-    >>> caps.admit("alice") is None and caps.add("alice")
-    >>> caps.admit("alice")
-    'You already have 1 session here (the most one key may have); close one and connect again.'
+    >>> caps.admit("alice") is None
+    True
+    >>> caps.add("alice"); print(caps.admit("alice").line)
+    You already have 1 session here (the most one key may have); close one and connect again.
     >>> caps.add("bob"); caps.admit("carol")
-    'The server is full (2 sessions); try again later.'
+    Refusal(line='The server is full (2 sessions); try again later.', why='total cap')
     >>> caps.remove("bob"); caps.admit("carol") is None
     True
     """
@@ -91,16 +101,18 @@ class Caps:
     per_key: int
     _running: Counter[str] = field(default_factory=Counter)
 
-    def admit(self, key: str | None) -> str | None:
+    def admit(self, key: str | None) -> Refusal | None:
         """None when one more session for ``key`` (None: a guest) fits, else the refusal."""
         if self.total > 0 and sum(self._running.values()) >= self.total:
-            return f"The server is full ({self.total} sessions); try again later."
+            line = f"The server is full ({self.total} sessions); try again later."
+            return Refusal(line, "total cap")
         if key is not None and self.per_key > 0 and self._running[key] >= self.per_key:
             n = self.per_key
-            return (
+            line = (
                 f"You already have {n} session{'s' if n != 1 else ''} here "
                 "(the most one key may have); close one and connect again."
             )
+            return Refusal(line, "per-key cap")
         return None
 
     def add(self, key: str | None) -> None:

@@ -24,7 +24,7 @@ import asyncssh
 
 from ..storage.files import StorageError
 from .apprun import AppProcess
-from .limits import duration_text
+from .limits import Refusal, duration_text
 from .players import NAME_RULE, Player
 from .prompt import ask_line
 
@@ -42,6 +42,7 @@ RESET = (
 NO_PTY = "This is a game: it needs a terminal. Connect with 'ssh -t'."
 KEYS_ONLY = "No SSH key: make one with 'ssh-keygen -t ed25519', then connect again."
 NOT_LISTED = "Your key {key} is not on this server's list; ask its keeper to add it."
+STOPPING = "The server is stopping; try again later."
 
 
 class Session:
@@ -106,10 +107,10 @@ class Session:
         login.sessions += 1
         server.sessions.add(self)
         try:
-            refusal, why = self.admission()
+            refusal = self.admission()
             if refusal:
-                server.refuse(login, why, self.id)
-                self.say(refusal)
+                server.refuse(login, refusal.why, self.id)
+                self.say(refusal.line)
                 self.finish(1)
                 return
             key = login.fingerprint
@@ -126,37 +127,44 @@ class Session:
             if not self.done.done():
                 self.done.set_result(None)
 
-    def admission(self) -> tuple[str | None, str]:
-        """The refusal line and its log reason, or (None, "") when the session may start."""
+    def admission(self) -> Refusal | None:
+        """Why this session may not start (None: it may)."""
         login, cfg = self.login, self.server.config
         if self.server.stopping.is_set():
-            return "The server is stopping; try again later.", "server stopping"
+            return Refusal(STOPPING, "server stopping")
         if login.refusal:
-            return login.refusal, "per-address rate"
+            return login.refusal
         if login.key is None and not cfg.open:
             if login.rejected:
-                return NOT_LISTED.format(key=login.rejected[0]), "key not on the authorized list"
-            return KEYS_ONLY, "no key (not --open)"
+                line = NOT_LISTED.format(key=login.rejected[0])
+                return Refusal(line, "key not on the authorized list")
+            return Refusal(KEYS_ONLY, "no key (not --open)")
         if self.process.get_terminal_type() is None:
-            return NO_PTY, "no pty"
-        full = self.server.caps.admit(login.fingerprint)
-        if full:
-            per_key = "already have" in full
-            return full, "per-key cap" if per_key else "total cap"
-        return None, ""
+            return Refusal(NO_PTY, "no pty")
+        return self.server.caps.admit(login.fingerprint)
 
     async def play(self) -> None:
-        process, cfg = self.process, self.server.config
-        cols, rows, *_ = process.get_terminal_size()
+        """Learn who plays (a guest, a known key, or a new one that picks a name), then
+        run their app; a guest's directory goes when the session ends."""
+        cols, rows, *_ = self.process.get_terminal_size()
         self.size = (cols or 80, rows or 24)
         player = await self.until_stopping(self.identify())
         if player is None:
             if self.server.stopping.is_set():
-                self.say("The server is stopping; try again later.")
+                self.say(STOPPING)
             self.finish(0)
             self.log_end("left at the name prompt", None)
             return
         self.player = player
+        try:
+            await self.run_player(player)
+        finally:
+            if player.guest:
+                self.server.players.forget(player)
+
+    async def run_player(self, player: Player) -> None:
+        """Start ``player``'s app on a pty and run the session until it ends."""
+        process, cfg = self.process, self.server.config
         term = process.get_terminal_type() or "xterm-256color"
         env = cfg.environment(player, term, process.env)
         try:
@@ -182,8 +190,6 @@ class Session:
             if self.app.returncode is None:  # only after an unexpected error
                 await self.app.stop(cfg.grace)
             self.app.close()
-            if player.guest:
-                self.server.players.forget(player)
         self.finish(0 if status in (0, -signal.SIGHUP) else 1)
         self.log_end(why, status)
 

@@ -19,7 +19,7 @@ from typing import Any
 import asyncssh
 
 from .config import ServeConfig
-from .limits import Caps, RateLimit
+from .limits import Caps, RateLimit, Refusal
 from .players import Players
 
 log = logging.getLogger("termsolitaire.serve")
@@ -72,7 +72,7 @@ class Login(asyncssh.SSHServer):
         self.address = "?"
         self.key: asyncssh.SSHKey | None = None
         self.rejected: list[str] = []  # fingerprints of keys not on the list
-        self.refusal: str | None = None
+        self.refusal: Refusal | None = None
         self.sessions = 0
         self.logged = False  # a refusal was logged for this connection
 
@@ -89,7 +89,7 @@ class Login(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         if self.sessions == 0 and not self.logged:
             if self.refusal:
-                self.server.refuse(self, "per-address rate")
+                self.server.refuse(self, self.refusal.why)
             elif self.rejected:
                 self.server.refuse(self, "key not on the authorized list")
             else:
