@@ -22,7 +22,10 @@ from collections.abc import Callable, Sequence
 from . import __version__
 from .rules import GameInfo, games, info, new_game
 
-COMMANDS: dict[str, tuple[str, str]] = {}
+COMMANDS: dict[str, tuple[str, str]] = {
+    "serve": ("termsolitaire.serve.command", "the SSH server: every connection plays"),
+    "web": ("termsolitaire.serve.web", "the app in a browser on this machine"),
+}
 """Subcommands that live in their own package: name -> (module, help). The module
 has ``add_arguments(parser)`` (cheap: heavy imports wait for ``run``) and
 ``run(args) -> int`` (the exit status)."""
