@@ -96,7 +96,7 @@ class Player:
         )
         self.reader = asyncio.create_task(self.read())
         await self.wait(MENU, deadline)
-        self.process.stdin.write(b"\r")
+        self.process.stdin.write(b"\x1b[B\r")  # down to Penguin, Enter
         await self.wait(BOARD, deadline)
         self.ready_after = time.monotonic() - t0
 

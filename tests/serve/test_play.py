@@ -51,7 +51,7 @@ async def test_first_login_asks_a_name_then_plays_and_follows_the_window(serve, 
         assert env["TERMSOLITAIRE_MATCH_DIR"] == str(h.server.config.data_dir / "match")
         assert env["TERM"] == "xterm-256color" and "COLUMNS" not in env
 
-        s.send("\r")  # Penguin is the highlighted game
+        s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         await s.wait_for("Penguin · deal")
         deal = deal_on(s)
         s.resize(50, 14)
@@ -69,7 +69,7 @@ async def test_a_dropped_connection_saves_and_the_same_key_resumes(serve, key) -
         player = h.register(key, "bob")
         s = await h.session(key)
         await s.wait_for("Penguin   seven columns")
-        s.send("\r")
+        s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         await s.wait_for("Penguin · deal")
         deal = deal_on(s)
         app = h.session_of("bob").app
@@ -102,7 +102,7 @@ async def test_killing_one_app_leaves_the_other_sessions_playing(serve, key, oth
         b = await h.session(other_key)
         for s in (a, b):
             await s.wait_for("Penguin   seven columns")
-            s.send("\r")
+            s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         for s in (a, b):
             await s.wait_for("Penguin · deal")
         ben_deal = deal_on(b)

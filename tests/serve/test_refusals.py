@@ -115,7 +115,7 @@ async def test_idle_timeout_saves_then_ends(serve, key) -> None:
         player = h.register(key, "alice")
         s = await h.session(key)
         await s.wait_for("Penguin   seven columns")
-        s.send("\r")
+        s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         pressed = time.time()
         await s.wait_for("Penguin · deal")
         first = saved_game(player, "penguin")
@@ -140,7 +140,7 @@ async def test_session_limit_saves_then_ends(serve, key) -> None:
         player = h.register(key, "bob")
         s = await h.session(key)
         await s.wait_for("Penguin   seven columns")
-        s.send("\r")
+        s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         await s.wait_for("Penguin · deal")
         first = saved_game(player, "penguin")
         await s.wait_said("Sessions here last at most 15 s: your game is saved.")
