@@ -259,9 +259,16 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
 
     def named(self, text: str) -> str:
         """``text`` with the rules' pile names (``t3``, ``o1``) as the board labels
-        them (``3``, ``8``)."""
+        them (``3``, ``8``; ``Pile 3`` when it begins the sentence)."""
         pattern = type(self)._pile_pattern()
-        return pattern.sub(lambda m: self.pile_key(m.group(0)), text) if pattern else text
+        if pattern is None:
+            return text
+
+        def label(m: re.Match[str]) -> str:  # a sentence's subject gets its kind too
+            name = m.group(0)
+            return self.pile_title(name) if m.start() == 0 else self.pile_key(name)
+
+        return pattern.sub(label, text)
 
     @classmethod
     def _pile_pattern(cls) -> re.Pattern[str] | None:
