@@ -15,7 +15,6 @@ Output, so that it can be saved and replayed (``termsolitaire replay FILE``):
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 
 from termsolitaire.rules import GAMES, Game, from_text, new_game
@@ -104,14 +103,14 @@ def header(game: Game, whole: bool) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Solve and print (see the module's notes); the exit status."""
-    if importlib.util.find_spec(f"termsolitaire.solver.{args.game}") is None:
+    from . import Budget, has_solver, solve
+
+    if not has_solver(args.game):
         sys.stderr.write(f"{PROG}: there is no solver for {args.game} yet\n")
         return 2
     game = _start(args)
     if isinstance(game, str):
         return _error(game)
-
-    from . import Budget, solve
 
     result = solve(game, Budget(seconds=args.budget))
     if result.verdict == "won":

@@ -1,22 +1,32 @@
-"""Napoleon's solver: a compact state and a depth-first search that can prove loss.
+"""Napoleon's solver: a compact state, and searches that can prove a deal lost.
 
 The state: sixteen piles as ``bytes`` of card codes (0-51, as
 :attr:`termsolitaire.rules.Card.code`: suit index × 13 + rank − 1), bottom to
-top, and the top rank of each foundation. A move is ``(src, dst)``, pile
-indices 0-15 for ``p1``-``p16`` and 16-19 for ``f1``-``f4``, the order of the
-rules core's ``pile_names``.
+top, the top rank of each foundation, and where each card lies. A move is
+``(src, dst)``, pile indices 0-15 for ``p1``-``p16`` and 16-19 for
+``f1``-``f4``, the order of the rules core's ``pile_names``.
 
-Game knowledge that keeps the search small, and why each piece is sound:
+A card's *hosts* are the two cards it may be put on (one rank higher, the other
+colour); its *guests* the two that may be put on it. A card is *settled* when
+it lies on a host, or is a king at the bottom of a pile; moves never unsettle a
+card, so a card that is not settled still lies where it was dealt. Game
+knowledge that keeps the search small, and why each piece is sound:
 
 - **The piles are interchangeable.** They sit in a circle but the rules never
   look at where: a position is the multiset of its piles (the key sorts them),
   and a king goes to one empty pile only (any other gives the same position).
 - **A king at the bottom of its pile is home.** Moving it to an empty pile
   gives the same position again: never tried.
-- **Safe foundation moves** are played at once: a card whose two possible
-  guests (the cards one rank lower of the other colour) are already on their
-  foundations can never hold anything again, so sending it home only frees a
-  place; any winning line from before still wins (skip that card's moves).
+- **Safe foundation moves** are played at once (Horne's rule, as in Freecell):
+  a card may go home when both its guests are home (it can never hold
+  anything again), or when its guests could follow it home at once and so
+  could theirs: both other-colour foundations have reached two below it and
+  the other same-colour one three below. Any winning line from before the
+  move still wins after it, sending those guests home instead of onto the card.
+- **A relaxed game proves positions lost** (:func:`relaxed_lost`): if not even
+  a game where uncovered cards stay free for good can bring every card home,
+  the real one cannot. This cuts off most dead ends long before the search
+  would have exhausted them.
 """
 
 from __future__ import annotations
@@ -27,7 +37,7 @@ from termsolitaire.rules import Game, Move
 from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS
 
 from .base import Budget, Result
-from .search import depth_first
+from .search import BestFirst, DepthFirst, Search, portfolio
 
 PILES = 16
 NAMES = POSITIONS + FOUNDATIONS
@@ -35,46 +45,59 @@ NAMES = POSITIONS + FOUNDATIONS
 
 RANK = [c % 13 + 1 for c in range(52)]
 SUIT = [c // 13 for c in range(52)]
-RED = [SUIT[c] in (1, 2) for c in range(52)]
 BYTE = [bytes((c,)) for c in range(52)]
 OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
 """For each suit index (S H D C), the two suits of the other colour."""
+SAME_COLOUR = (3, 2, 1, 0)
+"""For each suit index, the other suit of its colour."""
 HOSTS = [
     tuple(s * 13 + RANK[c] for s in OTHER_COLOUR[SUIT[c]]) if RANK[c] < 13 else ()
     for c in range(52)
 ]
-"""The cards a card may be put on: one rank higher, the other colour."""
 SEP = b"\xff"
-
-
-def settled(pile: bytes, i: int) -> bool:
-    """Whether the card at ``pile[i]`` lies where it belongs: on a card it may be
-    built on, or a king at the bottom. Such a card never needs to move again
-    except to its foundation (or sideways onto its other possible host)."""
-    c = pile[i]
-    if i == 0:
-        return RANK[c] == 13
-    return c in _GUESTS_OF[pile[i - 1]]
-
-
-_GUESTS_OF = [frozenset(g for g in range(52) if h in HOSTS[g]) for h in range(52)]
+HOME = -1
+"""``loc`` of a card on its foundation."""
+NapoleonMove = tuple[int, int]
+Weights = tuple[int, int, int]
 
 
 class NapoleonState:
     """Napoleon's position for the search: make/unmake on ``bytes`` piles."""
 
-    __slots__ = ("found", "piles")
+    __slots__ = ("found", "idx", "loc", "piles", "unsettled", "weights")
 
-    def __init__(self, piles: list[bytes], found: list[int]) -> None:
+    def __init__(self, piles: list[bytes], found: list[int], weights: Weights = (3, 2, 1)) -> None:
         self.piles = piles
         self.found = found
         """Top rank on each foundation (1: the ace alone)."""
+        self.weights = weights
+        """:meth:`rank`'s weights of cards not home, cards not settled, and
+        cards lying on the next card of a suit."""
+        self.loc = [HOME] * 52
+        """Each card's pile (``HOME`` on its foundation)."""
+        self.idx = [0] * 52
+        """Each card's place in its pile (0 at the bottom)."""
+        self.unsettled = 0
+        for i, p in enumerate(piles):
+            for j, c in enumerate(p):
+                self.loc[c] = i
+                self.idx[c] = j
+                self.unsettled += not self._settled(c)
 
     @classmethod
     def from_game(cls, game: Game) -> NapoleonState:
         piles = [bytes(c.code for c, _ in game.pile(n)) for n in NAMES[:PILES]]
         found = [len(game.pile(n)) for n in NAMES[PILES:]]
         return cls(piles, found)
+
+    def copy(self, weights: Weights) -> NapoleonState:
+        return NapoleonState(list(self.piles), list(self.found), weights)
+
+    def _settled(self, c: int) -> bool:
+        j = self.idx[c]
+        if j == 0:
+            return RANK[c] == 13
+        return self.piles[self.loc[c]][j - 1] in HOSTS[c]
 
     def key(self) -> bytes:
         return SEP.join(sorted(self.piles))
@@ -85,57 +108,69 @@ class NapoleonState:
     def progress(self) -> int:
         return sum(self.found)
 
+    def dead(self) -> bool:
+        return relaxed_lost(self.piles, self.found, self.loc, self.idx)
+
+    def rank(self) -> int:
+        """Distance from a win, roughly: cards not home, cards that must move once
+        more before going home, and cards lying on the next card of each suit."""
+        piles, found, loc, idx = self.piles, self.found, self.loc, self.idx
+        buried = 0
+        for s in range(4):
+            if found[s] < 13:
+                c = s * 13 + found[s]
+                buried += len(piles[loc[c]]) - 1 - idx[c]
+        w_home, w_unsettled, w_buried = self.weights
+        return w_home * (52 - sum(found)) + w_unsettled * self.unsettled + w_buried * buried
+
+    def snapshot(self) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
+        return tuple(self.piles), tuple(self.found)
+
+    def restore(self, snap: object) -> None:
+        piles, found = snap  # type: ignore[misc]
+        self.__init__(list(piles), list(found), self.weights)  # type: ignore[misc]
+
     # ------------------------------------------------------------ moves
 
-    def legal_moves(self) -> list[tuple[int, int]]:
+    def _top(self, c: int) -> bool:
+        """Whether ``c`` lies on top of a pile."""
+        i = self.loc[c]
+        return i >= 0 and self.idx[c] == len(self.piles[i]) - 1
+
+    def legal_moves(self) -> list[NapoleonMove]:
         """Every legal move, exactly as the rules core lists them (for the tests)."""
-        piles, found = self.piles, self.found
-        at: dict[int, int] = {}
-        empty = []
-        for i, p in enumerate(piles):
-            if p:
-                at[p[-1]] = i
-            else:
-                empty.append(i)
+        empty = [i for i, p in enumerate(self.piles) if not p]
         moves = []
-        for i, p in enumerate(piles):
+        for i, p in enumerate(self.piles):
             if not p:
                 continue
             c = p[-1]
-            if found[SUIT[c]] == RANK[c] - 1:
+            if self.found[SUIT[c]] == RANK[c] - 1:
                 moves.append((i, PILES + SUIT[c]))
-            for h in HOSTS[c]:
-                j = at.get(h)
-                if j is not None:
-                    moves.append((i, j))
+            moves.extend((i, self.loc[h]) for h in HOSTS[c] if self._top(h))
             if RANK[c] == 13:
                 moves.extend((i, j) for j in empty)
         return moves
 
-    def search_moves(self) -> list[tuple[int, int]]:
-        """The moves worth trying (see the module's notes), best last."""
-        piles, found = self.piles, self.found
-        at: dict[int, int] = {}
-        empty = -1
-        for i, p in enumerate(piles):
-            if p:
-                at[p[-1]] = i
-            elif empty < 0:
-                empty = i
-        scored: list[tuple[int, tuple[int, int]]] = []
+    def search_moves(self) -> list[NapoleonMove]:
+        """The moves worth trying (module notes), the most promising last."""
+        piles, found, loc = self.piles, self.found, self.loc
+        empty = next((i for i, p in enumerate(piles) if not p), -1)
+        scored: list[tuple[int, NapoleonMove]] = []
         for i, p in enumerate(piles):
             if not p:
                 continue
             c = p[-1]
             n = len(p)
-            home = settled(p, n - 1)
             if found[SUIT[c]] == RANK[c] - 1:
                 scored.append((100, (i, PILES + SUIT[c])))
-            for h in HOSTS[c]:
-                j = at.get(h)
-                if j is not None:
-                    scored.append(((10 if home else 50) + self._exposes(p, n), (i, j)))
-            if RANK[c] == 13 and n > 1 and empty >= 0:
+            hosts = HOSTS[c]
+            if hosts:
+                base = 10 if n > 1 and p[-2] in hosts else 50
+                for h in hosts:
+                    if self._top(h):
+                        scored.append((base + self._exposes(p, n), (i, loc[h])))
+            elif n > 1 and empty >= 0:
                 scored.append((40 + self._exposes(p, n), (i, empty)))
         scored.sort()
         return [m for _, m in scored]
@@ -147,20 +182,25 @@ class NapoleonState:
         below = p[n - 2]
         if self.found[SUIT[below]] == RANK[below] - 1:
             return 30
-        return 0 if settled(p, n - 2) else 5
+        return 0 if self._settled(below) else 5
 
-    def apply(self, move: tuple[int, int]) -> None:
+    def apply(self, move: NapoleonMove) -> None:
         s, d = move
         piles = self.piles
         src = piles[s]
         c = src[-1]
+        self.unsettled -= not self._settled(c)
         piles[s] = src[:-1]
         if d >= PILES:
             self.found[d - PILES] += 1
+            self.loc[c] = HOME
         else:
-            piles[d] += BYTE[c]
+            dst = piles[d]
+            self.idx[c] = len(dst)
+            self.loc[c] = d
+            piles[d] = dst + BYTE[c]
 
-    def revert(self, move: tuple[int, int]) -> None:
+    def revert(self, move: NapoleonMove) -> None:
         s, d = move
         piles = self.piles
         if d >= PILES:
@@ -171,42 +211,126 @@ class NapoleonState:
             dst = piles[d]
             c = dst[-1]
             piles[d] = dst[:-1]
-        piles[s] += BYTE[c]
+        src = piles[s]
+        self.idx[c] = len(src)
+        self.loc[c] = s
+        piles[s] = src + BYTE[c]
+        self.unsettled += not self._settled(c)
 
-    def autoplay(self) -> list[tuple[int, int]]:
-        """Play every safe foundation move (module notes); return them."""
-        piles, found = self.piles, self.found
+    def _safe(self, c: int) -> bool:
+        """Whether ``c`` may go home now and safely (module notes)."""
+        s = SUIT[c]
+        r = RANK[c]
+        found = self.found
+        if found[s] != r - 1:
+            return False
+        o1, o2 = OTHER_COLOUR[s]
+        f1, f2 = found[o1], found[o2]
+        return (
+            r <= 2
+            or (f1 >= r - 1 and f2 >= r - 1)
+            or (f1 >= r - 2 and f2 >= r - 2 and found[SAME_COLOUR[s]] >= r - 3)
+        )
+
+    def autoplay(self, pile: int = -1) -> list[NapoleonMove]:
+        """Play the safe foundation moves (module notes); return them. With
+        ``pile``, only that pile's top has changed since the last call."""
+        piles = self.piles
         done = []
+        if pile >= 0:
+            p = piles[pile]
+            if not p or not self._safe(p[-1]):
+                return done
         again = True
         while again:
             again = False
             for i in range(PILES):
                 p = piles[i]
-                if not p:
-                    continue
-                c = p[-1]
-                s = SUIT[c]
-                r = RANK[c]
-                if found[s] == r - 1:
-                    o1, o2 = OTHER_COLOUR[s]
-                    if r <= 2 or (found[o1] >= r - 1 and found[o2] >= r - 1):
-                        piles[i] = p[:-1]
-                        found[s] = r
-                        done.append((i, PILES + s))
-                        again = True
+                if p and self._safe(p[-1]):
+                    m = (i, PILES + SUIT[p[-1]])
+                    self.apply(m)
+                    done.append(m)
+                    again = True
         return done
 
-    def play(self, move: tuple[int, int]) -> list[tuple[int, int]]:
+    def play(self, move: NapoleonMove) -> list[NapoleonMove]:
         self.apply(move)
-        return [move, *self.autoplay()]
+        if move[1] >= PILES:
+            return [move, *self.autoplay()]
+        return [move, *self.autoplay(move[0])]
 
-    def unplay(self, played: list[tuple[int, int]]) -> None:
+    def unplay(self, played: list[NapoleonMove]) -> None:
         for m in reversed(played):
             self.revert(m)
 
 
-def to_move(move: tuple[int, int]) -> Move:
+def relaxed_lost(piles: list[bytes], found: list[int], loc: list[int], idx: list[int]) -> bool:
+    """Whether not even a relaxed game gets every card home, where a card once
+    uncovered stays free for good (whatever is put on it), a host once
+    uncovered takes every guest, and a pile once emptied every king. Every move
+    of a real win can be made in the relaxed game too, so ``True`` proves the
+    position lost.
+
+    Each pile is taken down from its top as far as the relaxed rules allow: a
+    card leaves when it could go home, or onto a host that is not home and has
+    been uncovered, or (a king) into a pile that has been emptied; over and
+    over until nothing changes.
+    """
+    ptr = [len(p) - 1 for p in piles]
+    empty = -1 in ptr
+    home = list(found)
+    moved = True
+    while moved:
+        moved = False
+        for i in range(PILES):
+            t = start = ptr[i]
+            p = piles[i]
+            while t >= 0:
+                x = p[t]
+                s = SUIT[x]
+                r = RANK[x]
+                if home[s] >= r - 1:
+                    if home[s] == r - 1:
+                        home[s] = r
+                elif r == 13:
+                    if not empty:
+                        break
+                else:
+                    h1, h2 = HOSTS[x]
+                    i1, i2 = loc[h1], loc[h2]
+                    if not ((i1 >= 0 and idx[h1] >= ptr[i1]) or (i2 >= 0 and idx[h2] >= ptr[i2])):
+                        break
+                t -= 1
+            if t != start:
+                moved = True
+                ptr[i] = t
+                if t < 0:
+                    empty = True
+        for s in range(4):
+            while home[s] < 13:
+                c = s * 13 + home[s]
+                if idx[c] < ptr[loc[c]]:
+                    break
+                home[s] += 1
+                moved = True
+    return home != [13, 13, 13, 13]
+
+
+def to_move(move: NapoleonMove) -> Move:
     return Move.transfer(NAMES[move[0]], NAMES[move[1]])
+
+
+STRATEGIES: tuple[Weights | None, ...] = (
+    None,
+    (3, 2, 1),
+    (3, 1, 1),
+    (3, 2, 3),
+    (10, 2, 1),
+    (3, 2, 0),
+)
+"""The searches the portfolio runs side by side: depth-first (``None``) and
+best-first with these :meth:`NapoleonState.rank` weights. Each wins quickly on
+deals where the others flounder."""
 
 
 def solve(game: Game, budget: Budget) -> Result:
@@ -214,11 +338,16 @@ def solve(game: Game, budget: Budget) -> Result:
     start = time.monotonic()
     state = NapoleonState.from_game(game)
     first = state.autoplay()
-    out = depth_first(state, start + budget.seconds, budget.memory_mb, first)
-    moves = out.line if out.verdict == "won" else out.best_line
+    if state.dead():
+        return Result("lost", seconds=time.monotonic() - start, positions=1, best=state.progress())
+    searches: list[Search[NapoleonMove]] = []
+    for weights in STRATEGIES:
+        own = state.copy(weights or (3, 2, 1))
+        searches.append(DepthFirst(own, first) if weights is None else BestFirst(own, first))
+    out = portfolio(searches, start + budget.seconds, budget.memory_mb)
     return Result(
         verdict=out.verdict,
-        moves=tuple(to_move(m) for m in moves),
+        moves=tuple(to_move(m) for m in out.line),
         seconds=time.monotonic() - start,
         positions=out.positions,
         best=out.best,

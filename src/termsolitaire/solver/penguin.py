@@ -34,7 +34,7 @@ from termsolitaire.rules import Game, Move
 from termsolitaire.rules.penguin import CELLS, COLUMNS, FOUNDATIONS
 
 from .base import Budget, Result
-from .search import depth_first
+from .search import DepthFirst, portfolio
 
 COLS = 7
 CELL0 = 7
@@ -93,6 +93,19 @@ class PenguinState:
 
     def won(self) -> bool:
         return self.found == [13, 13, 13, 13]
+
+    def dead(self) -> bool:
+        return False
+
+    def rank(self) -> int:
+        return 52 - sum(self.found)
+
+    def snapshot(self) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]:
+        return tuple(self.cols), tuple(self.cells), tuple(self.found)
+
+    def restore(self, snap: object) -> None:
+        cols, cells, found = snap  # type: ignore[misc]
+        self.cols, self.cells, self.found = list(cols), list(cells), list(found)
 
     def progress(self) -> int:
         return sum(self.found)
@@ -263,11 +276,10 @@ def solve(game: Game, budget: Budget) -> Result:
     start = time.monotonic()
     state = PenguinState.from_game(game)
     first = state.autoplay()
-    out = depth_first(state, start + budget.seconds, budget.memory_mb, first)
-    moves = out.line if out.verdict == "won" else out.best_line
+    out = portfolio([DepthFirst(state, first)], start + budget.seconds, budget.memory_mb)
     return Result(
         verdict=out.verdict,
-        moves=tuple(to_move(m) for m in moves),
+        moves=tuple(to_move(m) for m in out.line),
         seconds=time.monotonic() - start,
         positions=out.positions,
         best=out.best,

@@ -1,19 +1,29 @@
-"""The search Napoleon and Penguin share: depth-first over canonical positions.
+"""The searches Napoleon and Penguin share, over canonical positions.
 
-A game's compact state offers :class:`State`'s few methods; :func:`depth_first`
-walks every position reachable from it, each once (a set of canonical keys
-serves as the transposition table), until it finds a win or has seen them all.
-Having seen them all is a proof that the position is lost, provided the state
-only leaves out moves that cannot matter (symmetric duplicates, dominated
-moves, foundation moves that are safe to play at once): each game module says
-why its pruning is sound.
+A game's compact state offers :class:`State`'s few methods. A search walks the
+positions reachable from it, each once (a table of canonical keys), until it
+finds a win or has seen them all. Having seen them all is a proof that the
+position is lost, provided the state only leaves out moves that cannot matter
+(symmetric duplicates, dominated moves, foundation moves that are safe to play
+at once) and only calls a position dead when it is: each game module says why
+its pruning is sound. Keys are exact (bytes), never hashes, so a collision
+cannot turn an unseen position into a seen one and a deal into a false ``lost``.
 
-Keys are exact (bytes), never hashes, so a collision cannot turn an unseen
-position into a seen one and a deal into a false ``lost``.
+Two searches, both resumable, and :func:`portfolio` to run several side by side:
+
+- :class:`DepthFirst` follows the state's move order; it needs little memory.
+- :class:`BestFirst` always expands the waiting position with the best
+  :meth:`State.rank`.
+
+How long a search takes to find a win depends wildly on its move order or
+ranking (a bad early choice can hide the win behind millions of positions), and
+different orders fail on different deals; so the portfolio gives several
+searches turns of growing length, and the first to finish answers for all.
 """
 
 from __future__ import annotations
 
+import heapq
 import time
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
@@ -22,16 +32,12 @@ from .base import Verdict
 
 M = TypeVar("M")
 
-CHECK_EVERY = 512
-"""Positions between two looks at the clock and the memory estimate."""
-
-ENTRY_BYTES = 120
-"""Estimated bytes per transposition-table entry (a ~60-byte key plus the set's
-own overhead), to keep the search within its memory budget."""
+CHUNK = 256
+"""Positions between two looks at the clock."""
 
 
 class State(Protocol[M]):
-    """What the search needs from a game's compact state."""
+    """What the searches need from a game's compact state."""
 
     def key(self) -> bytes:
         """The position up to symmetries the rules cannot tell apart."""
@@ -49,74 +55,219 @@ class State(Protocol[M]):
         """Take back what :meth:`play` returned."""
         ...
 
+    def dead(self) -> bool:
+        """Whether a quick test proves the position lost (the search goes no
+        further from it)."""
+        ...
+
     def won(self) -> bool: ...
 
     def progress(self) -> int:
         """Cards on the foundations."""
         ...
 
+    def rank(self) -> int:
+        """How far the position looks from a win (lower is better)."""
+        ...
+
+    def snapshot(self) -> object:
+        """An immutable copy of the position, for :meth:`restore`."""
+        ...
+
+    def restore(self, snap: object) -> None: ...
+
 
 @dataclass
 class Outcome(Generic[M]):
-    """What :func:`depth_first` found: ``line`` wins when ``verdict`` is ``won``;
-    otherwise ``best_line`` reaches the most cards on the foundations."""
+    """What a search found: ``line`` wins when ``verdict`` is ``won``;
+    otherwise ``line`` reaches the most cards on the foundations."""
 
     verdict: Verdict
     line: list[M] = field(default_factory=list)
     positions: int = 0
     best: int = 0
-    best_line: list[M] = field(default_factory=list)
 
 
-def depth_first(
-    state: State[M], deadline: float, memory_mb: int, start: list[M] | None = None
-) -> Outcome[M]:
-    """Search from ``state`` (left as it was found) until a win, the end of the
-    reachable positions (``lost``), ``deadline`` (``time.monotonic()``) or the
-    memory budget (``unknown``). ``start`` holds moves already played to reach
-    ``state`` (its automatic moves), put in front of every line returned."""
-    prefix = list(start or [])
-    best = state.progress()
-    best_line = list(prefix)
-    if state.won():
-        return Outcome("won", prefix, 1, best, prefix)
-    seen = {state.key()}
-    max_entries = memory_mb * 1024 * 1024 // ENTRY_BYTES
-    frames = [state.search_moves()]
-    path: list[list[M]] = []
-    check = CHECK_EVERY
-    key, play, unplay, moves = state.key, state.play, state.unplay, state.search_moves
-    add = seen.add
-    while frames:
-        todo = frames[-1]
-        if not todo:
-            frames.pop()
-            if path:
-                unplay(path.pop())
-            continue
-        played = play(todo.pop())
-        k = key()
-        if k in seen:
-            unplay(played)
-            continue
-        add(k)
-        path.append(played)
+class DepthFirst(Generic[M]):
+    """Depth-first, in the state's move order; ``state`` is its own."""
+
+    entry_bytes = 120
+    """Estimated bytes per position seen (a ~60-byte key and the set's overhead)."""
+
+    def __init__(self, state: State[M], prefix: list[M]) -> None:
+        self.state = state
+        self.prefix = prefix
+        self.best = state.progress()
+        self._best_line = list(prefix)
+        self.seen = {state.key()}
+        self.frames = [state.search_moves()]
+        self.path: list[list[M]] = []
+        self.line: list[M] = []
+
+    @property
+    def size(self) -> int:
+        return len(self.seen)
+
+    def best_line(self) -> list[M]:
+        return self._best_line
+
+    def release(self) -> None:
+        """Drop the tables (the best line found so far stays)."""
+        self.seen = set()
+        self.frames = []
+
+    def run(self, positions: int) -> Verdict | None:
+        """Search on for about ``positions`` new positions: ``won`` (see
+        :attr:`line`), ``lost``, or ``None`` when there is more to do."""
+        state, seen, frames, path = self.state, self.seen, self.frames, self.path
+        key, play, unplay, moves = state.key, state.play, state.unplay, state.search_moves
+        add, dead, progress = seen.add, state.dead, state.progress
         if state.won():
-            line = prefix + [m for p in path for m in p]
-            best = state.progress()
-            for p in reversed(path):
-                unplay(p)
-            return Outcome("won", line, len(seen), best, line)
-        score = state.progress()
-        if score > best:
-            best = score
-            best_line = prefix + [m for p in path for m in p]
-        frames.append(moves())
-        check -= 1
-        if not check:
-            check = CHECK_EVERY
-            if time.monotonic() > deadline or len(seen) > max_entries:
-                for p in reversed(path):
-                    unplay(p)
-                return Outcome("unknown", [], len(seen), best, best_line)
-    return Outcome("lost", [], len(seen), best, best_line)
+            self.line = list(self.prefix)
+            return "won"
+        stop = len(seen) + positions
+        while frames:
+            todo = frames[-1]
+            if not todo:
+                frames.pop()
+                if path:
+                    unplay(path.pop())
+                continue
+            played = play(todo.pop())
+            k = key()
+            if k in seen:
+                unplay(played)
+                continue
+            add(k)
+            if dead():
+                unplay(played)
+                continue
+            path.append(played)
+            if state.won():
+                self.line = self.prefix + [m for p in path for m in p]
+                self.best = progress()
+                return "won"
+            score = progress()
+            if score > self.best:
+                self.best = score
+                self._best_line = self.prefix + [m for p in path for m in p]
+            frames.append(moves())
+            if len(seen) >= stop:
+                return None
+        return "lost"
+
+
+class BestFirst(Generic[M]):
+    """Best-first by :meth:`State.rank`; ``state`` is its own."""
+
+    entry_bytes = 400
+    """Estimated bytes per position seen (its key, its parent link and, while it
+    waits, its snapshot)."""
+
+    def __init__(self, state: State[M], prefix: list[M]) -> None:
+        self.state = state
+        self.prefix = prefix
+        self.best = state.progress()
+        root = state.key()
+        self.best_key = root
+        self.parents: dict[bytes, tuple[bytes, tuple[M, ...]] | None] = {root: None}
+        self.heap = [(state.rank(), 0, root, state.snapshot())]
+        self.pushed = 0
+        self.line: list[M] = []
+        self._kept: list[M] | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.parents)
+
+    def _line(self, k: bytes) -> list[M]:
+        steps: list[tuple[M, ...]] = []
+        link = self.parents[k]
+        while link is not None:
+            k, played = link
+            steps.append(played)
+            link = self.parents[k]
+        return self.prefix + [m for played in reversed(steps) for m in played]
+
+    def best_line(self) -> list[M]:
+        if self._kept is None:
+            return self._line(self.best_key)
+        return self._kept
+
+    def release(self) -> None:
+        """Drop the tables (the best line found so far stays)."""
+        self._kept = self.best_line()
+        self.parents = {}
+        self.heap = []
+
+    def run(self, positions: int) -> Verdict | None:
+        """As :meth:`DepthFirst.run`."""
+        state, parents, heap = self.state, self.parents, self.heap
+        key, play, unplay, moves = state.key, state.play, state.unplay, state.search_moves
+        dead, progress, rank, snapshot = state.dead, state.progress, state.rank, state.snapshot
+        if state.won() and len(parents) == 1:
+            self.line = list(self.prefix)
+            return "won"
+        stop = len(parents) + positions
+        while heap:
+            _, _, here, snap = heapq.heappop(heap)
+            state.restore(snap)
+            if dead():  # tested here rather than when pushed: most never come up
+                continue
+            for m in moves():
+                played = play(m)
+                k = key()
+                if k not in parents:
+                    parents[k] = (here, tuple(played))
+                    if state.won():
+                        self.line = self._line(k)
+                        self.best = progress()
+                        return "won"
+                    score = progress()
+                    if score > self.best:
+                        self.best, self.best_key = score, k
+                    self.pushed += 1
+                    heapq.heappush(heap, (rank(), self.pushed, k, snapshot()))
+                unplay(played)
+            if len(parents) >= stop:
+                return None
+        return "lost"
+
+
+Search = DepthFirst[M] | BestFirst[M]
+
+
+def portfolio(searches: list[Search[M]], deadline: float, memory_mb: int) -> Outcome[M]:
+    """Give each search turns (of 0.02 s at first, growing to 0.5 s) until one
+    wins or proves the position lost, the ``deadline`` (``time.monotonic()``)
+    passes, or together they would use more than ``memory_mb`` (then the
+    biggest is dropped; with none left the answer is ``unknown``)."""
+    live = list(searches)
+    slice_ = 0.02
+    dropped = 0
+
+    def positions() -> int:
+        return dropped + sum(x.size for x in live)
+
+    while live:
+        for s in list(live):
+            turn_end = min(deadline, time.monotonic() + slice_)
+            while True:
+                verdict = s.run(CHUNK)
+                if verdict is not None:
+                    line = s.line if verdict == "won" else []
+                    return Outcome(verdict, line, positions(), s.best)
+                now = time.monotonic()
+                if now >= turn_end:
+                    break
+            if now >= deadline:
+                best = max(searches, key=lambda x: x.best)
+                return Outcome("unknown", best.best_line(), positions(), best.best)
+            while live and sum(x.size * x.entry_bytes for x in live) > memory_mb << 20:
+                biggest = max(live, key=lambda x: x.size * x.entry_bytes)
+                dropped += biggest.size
+                biggest.release()
+                live.remove(biggest)
+        slice_ = min(slice_ * 1.5, 0.5)
+    best = max(searches, key=lambda x: x.best)
+    return Outcome("unknown", best.best_line(), positions(), best.best)
