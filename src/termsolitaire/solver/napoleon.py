@@ -55,9 +55,11 @@ HOSTS = [
     for c in range(52)
 ]
 SEP = b"\xff"
-HOME = -1
+HOME = 255
 """``loc`` of a card on its foundation."""
 NapoleonMove = tuple[int, int]
+Compound = tuple[NapoleonMove, ...]
+"""What the search plays at once: sideways moves, then the move they serve."""
 Weights = tuple[int, int, int]
 
 
@@ -73,9 +75,9 @@ class NapoleonState:
         self.weights = weights
         """:meth:`rank`'s weights of cards not home, cards not settled, and
         cards lying on the next card of a suit."""
-        self.loc = [HOME] * 52
+        self.loc = bytearray([HOME] * 52)
         """Each card's pile (``HOME`` on its foundation)."""
-        self.idx = [0] * 52
+        self.idx = bytearray(52)
         """Each card's place in its pile (0 at the bottom)."""
         self.unsettled = 0
         for i, p in enumerate(piles):
@@ -123,19 +125,24 @@ class NapoleonState:
         w_home, w_unsettled, w_buried = self.weights
         return w_home * (52 - sum(found)) + w_unsettled * self.unsettled + w_buried * buried
 
-    def snapshot(self) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
-        return tuple(self.piles), tuple(self.found)
+    def snapshot(self) -> tuple[tuple[bytes, ...], tuple[int, ...], bytes, bytes, int]:
+        """The position (piles and foundations) and what is kept of it."""
+        loc, idx = bytes(self.loc), bytes(self.idx)
+        return tuple(self.piles), tuple(self.found), loc, idx, self.unsettled
 
     def restore(self, snap: object) -> None:
-        piles, found = snap  # type: ignore[misc]
-        self.__init__(list(piles), list(found), self.weights)  # type: ignore[misc]
+        piles, found, loc, idx, self.unsettled = snap  # type: ignore[misc]
+        self.piles = list(piles)
+        self.found = list(found)
+        self.loc = bytearray(loc)
+        self.idx = bytearray(idx)
 
     # ------------------------------------------------------------ moves
 
     def _top(self, c: int) -> bool:
         """Whether ``c`` lies on top of a pile."""
         i = self.loc[c]
-        return i >= 0 and self.idx[c] == len(self.piles[i]) - 1
+        return i != HOME and self.idx[c] == len(self.piles[i]) - 1
 
     def legal_moves(self) -> list[NapoleonMove]:
         """Every legal move, exactly as the rules core lists them (for the tests)."""
@@ -152,28 +159,132 @@ class NapoleonState:
                 moves.extend((i, j) for j in empty)
         return moves
 
-    def search_moves(self) -> list[NapoleonMove]:
-        """The moves worth trying (module notes), the most promising last."""
+    def search_moves(self) -> list[Compound]:
+        """The moves worth trying (module notes), the most promising last.
+
+        Each is a *target* (a card going home, a card that is not settled going
+        onto a host, a king into an empty pile) after the sideways moves it needs
+        (:meth:`_uncover`), and, when the card it lands on could sit on either
+        of its own hosts, once for each."""
         piles, found, loc = self.piles, self.found, self.loc
         empty = next((i for i, p in enumerate(piles) if not p), -1)
-        scored: list[tuple[int, NapoleonMove]] = []
+        scored: list[tuple[int, Compound]] = []
         for i, p in enumerate(piles):
-            if not p:
-                continue
-            c = p[-1]
-            n = len(p)
-            if found[SUIT[c]] == RANK[c] - 1:
-                scored.append((100, (i, PILES + SUIT[c])))
-            hosts = HOSTS[c]
-            if hosts:
-                base = 10 if n > 1 and p[-2] in hosts else 50
-                for h in hosts:
-                    if self._top(h):
-                        scored.append((base + self._exposes(p, n), (i, loc[h])))
-            elif n > 1 and empty >= 0:
-                scored.append((40 + self._exposes(p, n), (i, empty)))
+            for k in range(len(p) - 1, -1, -1):
+                y = p[k]
+                settled = RANK[y] == 13 if k == 0 else p[k - 1] in HOSTS[y]
+                if found[SUIT[y]] == RANK[y] - 1:
+                    self._add(scored, 100, y, -1)
+                if settled:
+                    continue  # it moves only home (or sideways, when that serves)
+                if RANK[y] == 13:
+                    if empty >= 0:
+                        self._add(scored, 40, y, empty)
+                else:
+                    h1, h2 = HOSTS[y]
+                    if self._top(h1) and self._top(h2):
+                        # One will do: on either, the card can step across to
+                        # the other while both stay uncovered (a sideways move).
+                        self._add(scored, 50, y, h1)
+                    else:
+                        for h in (h1, h2):
+                            if loc[h] != HOME and loc[h] != i:
+                                self._add(scored, 50, y, h)
+                break  # a card that is not settled cannot be moved out of the way
         scored.sort()
         return [m for _, m in scored]
+
+    def _add(self, scored: list[tuple[int, Compound]], score: int, y: int, h: int) -> None:
+        """Add the target "``y`` onto ``h``" (``h`` -1: home; for a king, the empty
+        pile ``h``) with the sideways moves it needs, if it can be made."""
+        i = self.loc[y]
+        p = self.piles[i]
+        n = len(p)
+        bonus = self._exposes(p, self.idx[y] + 1)
+        if self.idx[y] == n - 1 and (h < 0 or RANK[y] == 13 or self._top(h)):
+            dst = PILES + SUIT[y] if h < 0 else (h if RANK[y] == 13 else self.loc[h])
+            scored.append((score + bonus, ((i, dst),)))
+            if h >= 0 and RANK[y] < 13:
+                self._add_variant(scored, score + bonus - 3, y, h, [])
+            return
+        flips: list[NapoleonMove] = []
+        if self._uncover_both(y, h if h >= 0 and RANK[y] < 13 else -1, flips):
+            dst = PILES + SUIT[y] if h < 0 else (h if RANK[y] == 13 else self.loc[h])
+            scored.append((score + bonus - 3 * len(flips), (*flips, (self.loc[y], dst))))
+            if h >= 0 and RANK[y] < 13:
+                self._add_variant(scored, score + bonus - 3 * len(flips) - 3, y, h, flips)
+        for m in reversed(flips):
+            self.revert(m)
+
+    def _add_variant(
+        self,
+        scored: list[tuple[int, Compound]],
+        score: int,
+        y: int,
+        h: int,
+        flips: list[NapoleonMove],
+    ) -> None:
+        """With ``y`` and ``h`` uncovered (by ``flips``): if ``h`` could sit on its
+        other host instead, the target again with ``h`` moved there first."""
+        i = self.loc[h]
+        j = self.idx[h]
+        if j == 0:
+            return
+        g = self.piles[i][j - 1]
+        hosts = HOSTS[h]
+        if g not in hosts:
+            return
+        other = hosts[0] if hosts[1] == g else hosts[1]
+        more: list[NapoleonMove] = []
+        if self.loc[other] != HOME and self._uncover(other, more, {i, self.loc[y]}):
+            flip = (i, self.loc[other])
+            self.apply(flip)
+            if self._top(y):
+                moves = (*flips, *more, flip, (self.loc[y], self.loc[h]))
+                scored.append((score - 3 * len(more), moves))
+            self.revert(flip)
+        for m in reversed(more):
+            self.revert(m)
+
+    def _uncover_both(self, y: int, h: int, flips: list[NapoleonMove]) -> bool:
+        """Uncover ``y`` and (unless -1) ``h``, in either order; the moves made
+        stay applied and listed in ``flips`` (also on failure: the caller undoes)."""
+        for first, second in ((y, h), (h, y)):
+            if first < 0:
+                continue
+            if (
+                self._uncover(first, flips, set())
+                and (second < 0 or self._uncover(second, flips, set()))
+                and self._top(y)
+                and (h < 0 or self._top(h))
+            ):
+                return True
+            for m in reversed(flips):
+                self.revert(m)
+            flips.clear()
+        return False
+
+    def _uncover(self, c: int, flips: list[NapoleonMove], busy: set[int]) -> bool:
+        """Make ``c`` the top of its pile by moving each card above it sideways,
+        to its other host (uncovered first, the same way). The moves are applied
+        and appended to ``flips``; ``False`` when it cannot be done."""
+        i = self.loc[c]
+        if i == HOME or i in busy:
+            return False
+        busy = busy | {i}
+        while len(self.piles[i]) - 1 > self.idx[c]:
+            p = self.piles[i]
+            z, below = p[-1], p[-2]
+            hosts = HOSTS[z]
+            if below not in hosts:
+                return False
+            other = hosts[0] if hosts[1] == below else hosts[1]
+            if self.loc[other] == HOME or not self._uncover(other, flips, busy):
+                return False
+            m = (i, self.loc[other])
+            self.apply(m)
+            flips.append(m)
+        return True
 
     def _exposes(self, p: bytes, n: int) -> int:
         """A bonus for what taking the top card of ``p`` (``n`` cards) lays bare."""
@@ -194,6 +305,7 @@ class NapoleonState:
         if d >= PILES:
             self.found[d - PILES] += 1
             self.loc[c] = HOME
+            self.idx[c] = 0
         else:
             dst = piles[d]
             self.idx[c] = len(dst)
@@ -253,32 +365,47 @@ class NapoleonState:
                     again = True
         return done
 
-    def play(self, move: NapoleonMove) -> list[NapoleonMove]:
-        self.apply(move)
-        if move[1] >= PILES:
-            return [move, *self.autoplay()]
-        return [move, *self.autoplay(move[0])]
+    def play(self, moves: Compound) -> list[NapoleonMove]:
+        for m in moves:
+            self.apply(m)
+        if len(moves) == 1 and moves[0][1] < PILES:
+            return [*moves, *self.autoplay(moves[0][0])]
+        return [*moves, *self.autoplay()]
 
     def unplay(self, played: list[NapoleonMove]) -> None:
         for m in reversed(played):
             self.revert(m)
 
 
-def relaxed_lost(piles: list[bytes], found: list[int], loc: list[int], idx: list[int]) -> bool:
-    """Whether not even a relaxed game gets every card home, where a card once
-    uncovered stays free for good (whatever is put on it), a host once
-    uncovered takes every guest, and a pile once emptied every king. Every move
-    of a real win can be made in the relaxed game too, so ``True`` proves the
-    position lost.
+def relaxed_lost(piles: list[bytes], found: list[int], loc: bytearray, idx: bytearray) -> bool:
+    """Whether not even a relaxed game gets every card home. In it a card once
+    uncovered stays free for good (whatever is put on it) and a host once
+    uncovered takes every guest; only empty piles are counted: each king that
+    is not at the bottom of its pile needs one of its own, as in the real game.
+    Every real win is a relaxed win too, so ``True`` proves the position lost.
 
     Each pile is taken down from its top as far as the relaxed rules allow: a
     card leaves when it could go home, or onto a host that is not home and has
-    been uncovered, or (a king) into a pile that has been emptied; over and
-    over until nothing changes.
+    been uncovered, over and over until nothing changes (:func:`_relax`).
+    Every pile taken down to nothing, and every king that went home after
+    taking one, makes an empty pile; when only kings are left to move, each
+    king that could take an empty pile is tried in turn.
     """
     ptr = [len(p) - 1 for p in piles]
-    empty = -1 in ptr
-    home = list(found)
+    return not _relax(piles, loc, idx, ptr, list(found), ptr.count(-1), 0)
+
+
+def _relax(
+    piles: list[bytes],
+    loc: bytearray,
+    idx: bytearray,
+    ptr: list[int],
+    home: list[int],
+    empty: int,
+    kings: int,
+) -> bool:
+    """Run the relaxed game on (``ptr``, ``home``, ``empty`` piles, ``kings``: a
+    bit per suit whose king took an empty pile); whether every card gets home."""
     moved = True
     while moved:
         moved = False
@@ -293,19 +420,20 @@ def relaxed_lost(piles: list[bytes], found: list[int], loc: list[int], idx: list
                     if home[s] == r - 1:
                         home[s] = r
                 elif r == 13:
-                    if not empty:
-                        break
+                    break
                 else:
                     h1, h2 = HOSTS[x]
                     i1, i2 = loc[h1], loc[h2]
-                    if not ((i1 >= 0 and idx[h1] >= ptr[i1]) or (i2 >= 0 and idx[h2] >= ptr[i2])):
+                    if not (
+                        (i1 != HOME and idx[h1] >= ptr[i1]) or (i2 != HOME and idx[h2] >= ptr[i2])
+                    ):
                         break
                 t -= 1
             if t != start:
                 moved = True
                 ptr[i] = t
                 if t < 0:
-                    empty = True
+                    empty += 1
         for s in range(4):
             while home[s] < 13:
                 c = s * 13 + home[s]
@@ -313,7 +441,21 @@ def relaxed_lost(piles: list[bytes], found: list[int], loc: list[int], idx: list
                     break
                 home[s] += 1
                 moved = True
-    return home != [13, 13, 13, 13]
+                if home[s] == 13 and kings >> s & 1:
+                    empty += 1  # that king leaves its pile empty
+    if home == [13, 13, 13, 13]:
+        return True
+    if not empty:
+        return False
+    for i in range(PILES):
+        t = ptr[i]
+        if t > 0 and RANK[piles[i][t]] == 13:
+            s = SUIT[piles[i][t]]
+            branch = ptr.copy()
+            branch[i] = t - 1
+            if _relax(piles, loc, idx, branch, home.copy(), empty - 1, kings | 1 << s):
+                return True
+    return False
 
 
 def to_move(move: NapoleonMove) -> Move:
@@ -340,7 +482,7 @@ def solve(game: Game, budget: Budget) -> Result:
     first = state.autoplay()
     if state.dead():
         return Result("lost", seconds=time.monotonic() - start, positions=1, best=state.progress())
-    searches: list[Search[NapoleonMove]] = []
+    searches: list[Search[NapoleonMove, Compound]] = []
     for weights in STRATEGIES:
         own = state.copy(weights or (3, 2, 1))
         searches.append(DepthFirst(own, first) if weights is None else BestFirst(own, first))

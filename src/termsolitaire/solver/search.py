@@ -31,23 +31,26 @@ from typing import Generic, Protocol, TypeVar
 from .base import Verdict
 
 M = TypeVar("M")
+"""A move as the rules core knows it (in the game's compact form)."""
+C = TypeVar("C")
+"""What the search plays at once (a move, or a few that belong together)."""
 
 CHUNK = 256
 """Positions between two looks at the clock."""
 
 
-class State(Protocol[M]):
+class State(Protocol[M, C]):
     """What the searches need from a game's compact state."""
 
     def key(self) -> bytes:
         """The position up to symmetries the rules cannot tell apart."""
         ...
 
-    def search_moves(self) -> list[M]:
+    def search_moves(self) -> list[C]:
         """The moves worth trying, the most promising **last** (it is popped first)."""
         ...
 
-    def play(self, move: M) -> list[M]:
+    def play(self, move: C) -> list[M]:
         """Play ``move`` and then the safe automatic moves; return all moves played."""
         ...
 
@@ -88,13 +91,13 @@ class Outcome(Generic[M]):
     best: int = 0
 
 
-class DepthFirst(Generic[M]):
+class DepthFirst(Generic[M, C]):
     """Depth-first, in the state's move order; ``state`` is its own."""
 
     entry_bytes = 120
     """Estimated bytes per position seen (a ~60-byte key and the set's overhead)."""
 
-    def __init__(self, state: State[M], prefix: list[M]) -> None:
+    def __init__(self, state: State[M, C], prefix: list[M]) -> None:
         self.state = state
         self.prefix = prefix
         self.best = state.progress()
@@ -157,14 +160,14 @@ class DepthFirst(Generic[M]):
         return "lost"
 
 
-class BestFirst(Generic[M]):
+class BestFirst(Generic[M, C]):
     """Best-first by :meth:`State.rank`; ``state`` is its own."""
 
     entry_bytes = 400
     """Estimated bytes per position seen (its key, its parent link and, while it
     waits, its snapshot)."""
 
-    def __init__(self, state: State[M], prefix: list[M]) -> None:
+    def __init__(self, state: State[M, C], prefix: list[M]) -> None:
         self.state = state
         self.prefix = prefix
         self.best = state.progress()
@@ -234,10 +237,10 @@ class BestFirst(Generic[M]):
         return "lost"
 
 
-Search = DepthFirst[M] | BestFirst[M]
+Search = DepthFirst[M, C] | BestFirst[M, C]
 
 
-def portfolio(searches: list[Search[M]], deadline: float, memory_mb: int) -> Outcome[M]:
+def portfolio(searches: list[Search[M, C]], deadline: float, memory_mb: int) -> Outcome[M]:
     """Give each search turns (of 0.02 s at first, growing to 0.5 s) until one
     wins or proves the position lost, the ``deadline`` (``time.monotonic()``)
     passes, or together they would use more than ``memory_mb`` (then the
