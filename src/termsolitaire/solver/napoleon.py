@@ -31,8 +31,6 @@ knowledge that keeps the search small, and why each piece is sound:
 
 from __future__ import annotations
 
-import time
-
 from termsolitaire.rules import Game, Move
 from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS
 
@@ -66,7 +64,7 @@ Weights = tuple[int, int, int]
 class NapoleonState:
     """Napoleon's position for the search: make/unmake on ``bytes`` piles."""
 
-    __slots__ = ("found", "idx", "loc", "piles", "unsettled", "weights")
+    __slots__ = ("_memo", "found", "idx", "loc", "piles", "unsettled", "weights")
 
     def __init__(self, piles: list[bytes], found: list[int], weights: Weights = (3, 2, 1)) -> None:
         self.piles = piles
@@ -79,6 +77,7 @@ class NapoleonState:
         """Each card's pile (``HOME`` on its foundation)."""
         self.idx = bytearray(52)
         """Each card's place in its pile (0 at the bottom)."""
+        self._memo: dict[int, bool] = {}
         self.unsettled = 0
         for i, p in enumerate(piles):
             for j, c in enumerate(p):
@@ -169,6 +168,7 @@ class NapoleonState:
         piles, found, loc = self.piles, self.found, self.loc
         empty = next((i for i, p in enumerate(piles) if not p), -1)
         scored: list[tuple[int, Compound]] = []
+        self._memo.clear()
         for i, p in enumerate(piles):
             for k in range(len(p) - 1, -1, -1):
                 y = p[k]
@@ -207,6 +207,8 @@ class NapoleonState:
             if h >= 0 and RANK[y] < 13:
                 self._add_variant(scored, score + bonus - 3, y, h, [])
             return
+        if not self._could_uncover(y) or (h >= 0 and RANK[y] < 13 and not self._could_uncover(h)):
+            return
         flips: list[NapoleonMove] = []
         if self._uncover_both(y, h if h >= 0 and RANK[y] < 13 else -1, flips):
             dst = PILES + SUIT[y] if h < 0 else (h if RANK[y] == 13 else self.loc[h])
@@ -236,7 +238,7 @@ class NapoleonState:
             return
         other = hosts[0] if hosts[1] == g else hosts[1]
         more: list[NapoleonMove] = []
-        if self.loc[other] != HOME and self._uncover(other, more, {i, self.loc[y]}):
+        if self._could_uncover(other) and self._uncover(other, more, {i, self.loc[y]}):
             flip = (i, self.loc[other])
             self.apply(flip)
             if self._top(y):
@@ -263,6 +265,32 @@ class NapoleonState:
                 self.revert(m)
             flips.clear()
         return False
+
+    def _could_uncover(self, c: int) -> bool:
+        """A quick necessary test for :meth:`_uncover` (on the position as it is,
+        remembered until the next :meth:`search_moves`): every card above ``c``
+        lies on a host whose twin is not home and could be uncovered in turn."""
+        memo = self._memo
+        known = memo.get(c)
+        if known is not None:
+            return known
+        memo[c] = False  # while being worked out: no cycles
+        i = self.loc[c]
+        ok = i != HOME
+        if ok:
+            p = self.piles[i]
+            for k in range(len(p) - 1, self.idx[c], -1):
+                z, below = p[k], p[k - 1]
+                hosts = HOSTS[z]
+                if below not in hosts:
+                    ok = False
+                    break
+                other = hosts[0] if hosts[1] == below else hosts[1]
+                if self.loc[other] in (HOME, i) or not self._could_uncover(other):
+                    ok = False
+                    break
+        memo[c] = ok
+        return ok
 
     def _uncover(self, c: int, flips: list[NapoleonMove], busy: set[int]) -> bool:
         """Make ``c`` the top of its pile by moving each card above it sideways,
@@ -477,20 +505,20 @@ deals where the others flounder."""
 
 def solve(game: Game, budget: Budget) -> Result:
     """Search from ``game``'s position: ``won`` with a line, ``lost`` (proved) or ``unknown``."""
-    start = time.monotonic()
+    start = budget.clock()
     state = NapoleonState.from_game(game)
     first = state.autoplay()
     if state.dead():
-        return Result("lost", seconds=time.monotonic() - start, positions=1, best=state.progress())
+        return Result("lost", seconds=budget.clock() - start, positions=1, best=state.progress())
     searches: list[Search[NapoleonMove, Compound]] = []
     for weights in STRATEGIES:
         own = state.copy(weights or (3, 2, 1))
         searches.append(DepthFirst(own, first) if weights is None else BestFirst(own, first))
-    out = portfolio(searches, start + budget.seconds, budget.memory_mb)
+    out = portfolio(searches, budget)
     return Result(
         verdict=out.verdict,
         moves=tuple(to_move(m) for m in out.line),
-        seconds=time.monotonic() - start,
+        seconds=budget.clock() - start,
         positions=out.positions,
         best=out.best,
     )

@@ -19,6 +19,12 @@ Game knowledge that keeps the search small, and why each piece is sound:
   empty cell only, a run to the first empty column only.
 - **A "king" at the bottom of its column is home.** Moving its whole column to
   an empty column gives the same position again: never tried.
+- **A card is never better off in a cell than on the card it may lie on.**
+  Whatever can be done with the card in a cell and that card uncovered can be
+  done with the card on it (the two move together, or the card steps into the
+  free cell then). So a card in a cell goes onto its host as soon as that is
+  uncovered, and a card is moved into a cell only when it does not lie on its
+  host and its host is not uncovered elsewhere.
 - **Foundation moves are safe** and are played at once, except the fourth beak
   card's: a card whose foundation has reached the rank just below it can only
   ever host that card, which is already home, so it only takes up a place. (The
@@ -27,8 +33,6 @@ Game knowledge that keeps the search small, and why each piece is sound:
 """
 
 from __future__ import annotations
-
-import time
 
 from termsolitaire.rules import Game, Move
 from termsolitaire.rules.penguin import CELLS, COLUMNS, FOUNDATIONS
@@ -171,7 +175,7 @@ class PenguinState:
             top = p[-1]
             if self._home(top):
                 scored.append((1000, (i, FND0 + SUIT[top], 1)))
-            if free_cell >= 0:
+            if free_cell >= 0 and run == 1 and UP[top] not in at:
                 scored.append((self._score(p, n - 1) - 20, (i, free_cell, 1)))
         for i, c in enumerate(cells):
             if c < 0:
@@ -256,6 +260,16 @@ class PenguinState:
                         found[SUIT[c]] = r
                         done.append((CELL0 + i, FND0 + SUIT[c], 1))
                         again = True
+                        continue
+                    host = UP[c]
+                    for j in range(COLS):
+                        p = cols[j]
+                        if p and p[-1] == host:
+                            cells[i] = -1
+                            cols[j] = p + BYTE[c]
+                            done.append((CELL0 + i, j, 1))
+                            again = True
+                            break
         return done
 
     def play(self, move: PenguinMove) -> list[PenguinMove]:
@@ -273,14 +287,14 @@ def to_move(move: PenguinMove) -> Move:
 
 def solve(game: Game, budget: Budget) -> Result:
     """Search from ``game``'s position: ``won`` with a line, ``lost`` (proved) or ``unknown``."""
-    start = time.monotonic()
+    start = budget.clock()
     state = PenguinState.from_game(game)
     first = state.autoplay()
-    out = portfolio([DepthFirst(state, first)], start + budget.seconds, budget.memory_mb)
+    out = portfolio([DepthFirst(state, first)], budget)
     return Result(
         verdict=out.verdict,
         moves=tuple(to_move(m) for m in out.line),
-        seconds=time.monotonic() - start,
+        seconds=budget.clock() - start,
         positions=out.positions,
         best=out.best,
     )

@@ -24,11 +24,10 @@ searches turns of growing length, and the first to finish answers for all.
 from __future__ import annotations
 
 import heapq
-import time
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
-from .base import Verdict
+from .base import Budget, Verdict
 
 M = TypeVar("M")
 """A move as the rules core knows it (in the game's compact form)."""
@@ -240,11 +239,14 @@ class BestFirst(Generic[M, C]):
 Search = DepthFirst[M, C] | BestFirst[M, C]
 
 
-def portfolio(searches: list[Search[M, C]], deadline: float, memory_mb: int) -> Outcome[M]:
+def portfolio(searches: list[Search[M, C]], budget: Budget) -> Outcome[M]:
     """Give each search turns (of 0.02 s at first, growing to 0.5 s) until one
-    wins or proves the position lost, the ``deadline`` (``time.monotonic()``)
-    passes, or together they would use more than ``memory_mb`` (then the
-    biggest is dropped; with none left the answer is ``unknown``)."""
+    wins or proves the position lost, the budget's time runs out, or together
+    they would use more than its memory (then the biggest is dropped; with none
+    left the answer is ``unknown``)."""
+    clock = budget.clock
+    deadline = budget.deadline()
+    memory_mb = budget.memory_mb
     live = list(searches)
     slice_ = 0.02
     dropped = 0
@@ -254,13 +256,13 @@ def portfolio(searches: list[Search[M, C]], deadline: float, memory_mb: int) -> 
 
     while live:
         for s in list(live):
-            turn_end = min(deadline, time.monotonic() + slice_)
+            turn_end = min(deadline, clock() + slice_)
             while True:
                 verdict = s.run(CHUNK)
                 if verdict is not None:
                     line = s.line if verdict == "won" else []
                     return Outcome(verdict, line, positions(), s.best)
-                now = time.monotonic()
+                now = clock()
                 if now >= turn_end:
                     break
             if now >= deadline:

@@ -74,7 +74,7 @@ def _result_from_json(d: Mapping[str, Any]) -> Result:
 
 
 def _budget(d: Mapping[str, Any]) -> Budget:
-    return Budget(seconds=float(d["seconds"]), memory_mb=int(d["memory_mb"]))
+    return Budget(float(d["seconds"]), int(d["memory_mb"]), bool(d.get("cpu", False)))
 
 
 def handle(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -342,7 +342,7 @@ def _quiet(task: asyncio.Task[Any]) -> None:
 
 
 def _budget_json(budget: Budget) -> dict[str, Any]:
-    return {"seconds": budget.seconds, "memory_mb": budget.memory_mb}
+    return {"seconds": budget.seconds, "memory_mb": budget.memory_mb, "cpu": budget.cpu}
 
 
 _SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, SolverWorker] = (
