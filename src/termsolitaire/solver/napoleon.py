@@ -31,11 +31,15 @@ knowledge that keeps the search small, and why each piece is sound:
 
 from __future__ import annotations
 
+import random
+import zlib
+from collections.abc import Iterator
+
 from termsolitaire.rules import Game, Move
 from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS
 
 from .base import Budget, Result
-from .search import BestFirst, DepthFirst, Search, portfolio
+from .search import BestFirst, DepthFirst, Search, restarts
 
 PILES = 16
 NAMES = POSITIONS + FOUNDATIONS
@@ -64,7 +68,7 @@ Weights = tuple[int, int, int]
 class NapoleonState:
     """Napoleon's position for the search: make/unmake on ``bytes`` piles."""
 
-    __slots__ = ("_memo", "found", "idx", "loc", "piles", "unsettled", "weights")
+    __slots__ = ("_memo", "found", "idx", "jitter", "loc", "piles", "unsettled", "weights")
 
     def __init__(self, piles: list[bytes], found: list[int], weights: Weights = (3, 2, 1)) -> None:
         self.piles = piles
@@ -78,6 +82,8 @@ class NapoleonState:
         self.idx = bytearray(52)
         """Each card's place in its pile (0 at the bottom)."""
         self._memo: dict[int, bool] = {}
+        self.jitter: random.Random | None = None
+        """When set, shuffles :meth:`search_moves` among moves scored alike."""
         self.unsettled = 0
         for i, p in enumerate(piles):
             for j, c in enumerate(p):
@@ -91,8 +97,13 @@ class NapoleonState:
         found = [len(game.pile(n)) for n in NAMES[PILES:]]
         return cls(piles, found)
 
-    def copy(self, weights: Weights) -> NapoleonState:
-        return NapoleonState(list(self.piles), list(self.found), weights)
+    def copy(self, weights: Weights = (3, 2, 1), jitter: int | None = None) -> NapoleonState:
+        """A copy with its own :meth:`rank` weights (and move order shuffled by
+        the seed ``jitter``)."""
+        new = NapoleonState(list(self.piles), list(self.found), weights)
+        if jitter is not None:
+            new.jitter = random.Random(jitter)
+        return new
 
     def _settled(self, c: int) -> bool:
         j = self.idx[c]
@@ -191,6 +202,9 @@ class NapoleonState:
                             if loc[h] != HOME and loc[h] != i:
                                 self._add(scored, 50, y, h)
                 break  # a card that is not settled cannot be moved out of the way
+        if self.jitter is not None:
+            rnd = self.jitter.randrange
+            scored = [(score + rnd(25), m) for score, m in scored]
         scored.sort()
         return [m for _, m in scored]
 
@@ -490,17 +504,27 @@ def to_move(move: NapoleonMove) -> Move:
     return Move.transfer(NAMES[move[0]], NAMES[move[1]])
 
 
-STRATEGIES: tuple[Weights | None, ...] = (
-    None,
-    (3, 2, 1),
-    (3, 1, 1),
-    (3, 2, 3),
-    (10, 2, 1),
-    (3, 2, 0),
-)
-"""The searches the portfolio runs side by side: depth-first (``None``) and
-best-first with these :meth:`NapoleonState.rank` weights. Each wins quickly on
-deals where the others flounder."""
+STRATEGIES: tuple[Weights, ...] = ((3, 2, 1), (3, 1, 1), (3, 2, 3), (10, 2, 1), (3, 2, 0))
+""":meth:`NapoleonState.rank` weights of the first best-first searches tried:
+each wins quickly on deals where the others flounder."""
+
+
+def finders(
+    state: NapoleonState, first: list[NapoleonMove]
+) -> Iterator[Search[NapoleonMove, Compound]]:
+    """The searches that take turns looking for a win (:func:`restarts`): the
+    best-first ones of :data:`STRATEGIES`, then, endlessly, best-first ones with
+    random weights and depth-first ones with shuffled moves, seeded from the
+    position so that a deal always gets the same answer."""
+    for weights in STRATEGIES:
+        yield BestFirst(state.copy(weights), first)
+    rng = random.Random(zlib.crc32(state.key()))
+    while True:
+        if rng.random() < 0.3:
+            yield DepthFirst(state.copy(jitter=rng.randrange(1 << 30)), first)
+        else:
+            weights = (rng.randint(2, 10), rng.randint(0, 3), rng.randint(0, 3))
+            yield BestFirst(state.copy(weights), first, seed=rng.randrange(1 << 30))
 
 
 def solve(game: Game, budget: Budget) -> Result:
@@ -510,11 +534,7 @@ def solve(game: Game, budget: Budget) -> Result:
     first = state.autoplay()
     if state.dead():
         return Result("lost", seconds=budget.clock() - start, positions=1, best=state.progress())
-    searches: list[Search[NapoleonMove, Compound]] = []
-    for weights in STRATEGIES:
-        own = state.copy(weights or (3, 2, 1))
-        searches.append(DepthFirst(own, first) if weights is None else BestFirst(own, first))
-    out = portfolio(searches, budget)
+    out = restarts(DepthFirst(state.copy(), first), finders(state, first), budget)
     return Result(
         verdict=out.verdict,
         moves=tuple(to_move(m) for m in out.line),

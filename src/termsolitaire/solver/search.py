@@ -24,6 +24,8 @@ searches turns of growing length, and the first to finish answers for all.
 from __future__ import annotations
 
 import heapq
+import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -166,15 +168,19 @@ class BestFirst(Generic[M, C]):
     """Estimated bytes per position seen (its key, its parent link and, while it
     waits, its snapshot)."""
 
-    def __init__(self, state: State[M, C], prefix: list[M]) -> None:
+    def __init__(self, state: State[M, C], prefix: list[M], seed: int | None = None) -> None:
         self.state = state
         self.prefix = prefix
         self.best = state.progress()
         root = state.key()
         self.best_key = root
         self.parents: dict[bytes, tuple[bytes, tuple[M, ...]] | None] = {root: None}
-        self.heap = [(state.rank(), 0, root, state.snapshot())]
+        self.heap: list[tuple[int, float, bytes, object]] = [
+            (state.rank(), 0.0, root, state.snapshot())
+        ]
         self.pushed = 0
+        self.tie = random.Random(seed).random if seed is not None else None
+        """Breaks ties between positions ranked alike at random (else: first come)."""
         self.line: list[M] = []
         self._kept: list[M] | None = None
 
@@ -229,7 +235,8 @@ class BestFirst(Generic[M, C]):
                     if score > self.best:
                         self.best, self.best_key = score, k
                     self.pushed += 1
-                    heapq.heappush(heap, (rank(), self.pushed, k, snapshot()))
+                    tie = self.tie() if self.tie else self.pushed
+                    heapq.heappush(heap, (rank(), tie, k, snapshot()))
                 unplay(played)
             if len(parents) >= stop:
                 return None
@@ -276,3 +283,82 @@ def portfolio(searches: list[Search[M, C]], budget: Budget) -> Outcome[M]:
         slice_ = min(slice_ * 1.5, 0.5)
     best = max(searches, key=lambda x: x.best)
     return Outcome("unknown", best.best_line(), positions(), best.best)
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 ..., the
+    restart lengths that waste least when run times are heavy-tailed."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+def restarts(
+    prover: Search[M, C],
+    finders: Iterator[Search[M, C]],
+    budget: Budget,
+    share: float = 0.5,
+    base: int = 1000,
+) -> Outcome[M]:
+    """Alternate turns between ``prover``, which may run to the end and so prove
+    a position lost, and ``finders``: a stream of differently ordered searches,
+    each given ``base`` times the next term of :func:`luby` positions to find a
+    win before the next one takes its place. The prover gets ``share`` of the
+    time. Any search that finishes answers (a finder that has seen everything
+    has proved a loss too). Ends as :func:`portfolio` does."""
+    clock = budget.clock
+    deadline = budget.deadline()
+    limit = budget.memory_mb << 20
+    best, best_line = prover.best, list[M]()
+    retired = 0
+    n = 1
+    finder: Search[M, C] | None = next(finders, None)
+    proving = True
+    turn = 0.02
+
+    def positions() -> int:
+        return retired + prover.size + (finder.size if finder is not None else 0)
+
+    while (proving or finder is not None) and clock() < deadline:
+        if proving:
+            verdict = _turn(prover, clock, min(deadline, clock() + 2 * share * turn), 0)
+            if verdict is not None:
+                return Outcome(verdict, prover.line, positions(), prover.best)
+        if finder is not None:
+            end = min(deadline, clock() + 2 * (1 - share) * turn)
+            verdict = _turn(finder, clock, end, base * luby(n))
+            if verdict is not None:
+                return Outcome(verdict, finder.line, positions(), finder.best)
+            if finder.size >= base * luby(n):
+                if finder.best > best:
+                    best, best_line = finder.best, finder.best_line()
+                retired += finder.size
+                finder.release()
+                n += 1
+                finder = next(finders, None)
+        if proving and prover.size * prover.entry_bytes > limit:
+            retired += prover.size
+            prover.release()
+            proving = False
+        turn = min(turn * 1.5, 0.25)
+    for s in (prover, finder):
+        if s is not None and s.best > best:
+            best, best_line = s.best, s.best_line()
+    return Outcome("unknown", best_line or prover.best_line(), positions(), best)
+
+
+def _turn(s: Search[M, C], clock: Callable[[], float], end: float, cutoff: int) -> Verdict | None:
+    """Run ``s`` until it answers, ``clock()`` reaches ``end`` or (if ``cutoff``)
+    it has seen ``cutoff`` positions."""
+    while True:
+        verdict = s.run(CHUNK)
+        if verdict is not None:
+            return verdict
+        if clock() >= end or (cutoff and s.size >= cutoff):
+            return None
