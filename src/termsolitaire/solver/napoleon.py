@@ -178,29 +178,31 @@ class NapoleonState:
         of its own hosts, once for each."""
         piles, found, loc = self.piles, self.found, self.loc
         empty = next((i for i, p in enumerate(piles) if not p), -1)
+        tops = {p[-1] for p in piles if p}
         scored: list[tuple[int, Compound]] = []
         self._memo.clear()
+        add = self._add
         for i, p in enumerate(piles):
             for k in range(len(p) - 1, -1, -1):
                 y = p[k]
                 settled = RANK[y] == 13 if k == 0 else p[k - 1] in HOSTS[y]
                 if found[SUIT[y]] == RANK[y] - 1:
-                    self._add(scored, 100, y, -1)
+                    add(scored, tops, 100, y, -1)
                 if settled:
                     continue  # it moves only home (or sideways, when that serves)
                 if RANK[y] == 13:
                     if empty >= 0:
-                        self._add(scored, 40, y, empty)
+                        add(scored, tops, 40, y, empty)
                 else:
                     h1, h2 = HOSTS[y]
-                    if self._top(h1) and self._top(h2):
+                    if h1 in tops and h2 in tops:
                         # One will do: on either, the card can step across to
                         # the other while both stay uncovered (a sideways move).
-                        self._add(scored, 50, y, h1)
+                        add(scored, tops, 50, y, h1)
                     else:
                         for h in (h1, h2):
                             if loc[h] != HOME and loc[h] != i:
-                                self._add(scored, 50, y, h)
+                                add(scored, tops, 50, y, h)
                 break  # a card that is not settled cannot be moved out of the way
         if self.jitter is not None:
             rnd = self.jitter.randrange
@@ -208,27 +210,31 @@ class NapoleonState:
         scored.sort()
         return [m for _, m in scored]
 
-    def _add(self, scored: list[tuple[int, Compound]], score: int, y: int, h: int) -> None:
+    def _add(
+        self, scored: list[tuple[int, Compound]], tops: set[int], score: int, y: int, h: int
+    ) -> None:
         """Add the target "``y`` onto ``h``" (``h`` -1: home; for a king, the empty
-        pile ``h``) with the sideways moves it needs, if it can be made."""
+        pile ``h``) with the sideways moves it needs, if it can be made. ``tops``:
+        the cards on top of their piles."""
         i = self.loc[y]
-        p = self.piles[i]
-        n = len(p)
-        bonus = self._exposes(p, self.idx[y] + 1)
-        if self.idx[y] == n - 1 and (h < 0 or RANK[y] == 13 or self._top(h)):
-            dst = PILES + SUIT[y] if h < 0 else (h if RANK[y] == 13 else self.loc[h])
-            scored.append((score + bonus, ((i, dst),)))
-            if h >= 0 and RANK[y] < 13:
-                self._add_variant(scored, score + bonus - 3, y, h, [])
+        king = RANK[y] == 13
+        onto = h >= 0 and not king
+        if y in tops and (not onto or h in tops):
+            dst = PILES + SUIT[y] if h < 0 else h if king else self.loc[h]
+            score += self._exposes(self.piles[i], self.idx[y] + 1)
+            scored.append((score, ((i, dst),)))
+            if onto:
+                self._add_variant(scored, score - 3, y, h, [])
             return
-        if not self._could_uncover(y) or (h >= 0 and RANK[y] < 13 and not self._could_uncover(h)):
+        if not self._could_uncover(y) or (onto and not self._could_uncover(h)):
             return
         flips: list[NapoleonMove] = []
-        if self._uncover_both(y, h if h >= 0 and RANK[y] < 13 else -1, flips):
-            dst = PILES + SUIT[y] if h < 0 else (h if RANK[y] == 13 else self.loc[h])
-            scored.append((score + bonus - 3 * len(flips), (*flips, (self.loc[y], dst))))
-            if h >= 0 and RANK[y] < 13:
-                self._add_variant(scored, score + bonus - 3 * len(flips) - 3, y, h, flips)
+        if self._uncover_both(y, h if onto else -1, flips):
+            dst = PILES + SUIT[y] if h < 0 else h if king else self.loc[h]
+            score += self._exposes(self.piles[i], self.idx[y] + 1) - 3 * len(flips)
+            scored.append((score, (*flips, (self.loc[y], dst))))
+            if onto:
+                self._add_variant(scored, score - 3, y, h, flips)
         for m in reversed(flips):
             self.revert(m)
 
@@ -386,21 +392,17 @@ class NapoleonState:
             or (f1 >= r - 2 and f2 >= r - 2 and found[SAME_COLOUR[s]] >= r - 3)
         )
 
-    def autoplay(self, pile: int = -1) -> list[NapoleonMove]:
-        """Play the safe foundation moves (module notes); return them. With
-        ``pile``, only that pile's top has changed since the last call."""
-        piles = self.piles
+    def autoplay(self) -> list[NapoleonMove]:
+        """Play the safe foundation moves (module notes) until none is left;
+        return them."""
+        piles, safe = self.piles, self._safe
         done = []
-        if pile >= 0:
-            p = piles[pile]
-            if not p or not self._safe(p[-1]):
-                return done
         again = True
         while again:
             again = False
             for i in range(PILES):
                 p = piles[i]
-                if p and self._safe(p[-1]):
+                if p and safe(p[-1]):
                     m = (i, PILES + SUIT[p[-1]])
                     self.apply(m)
                     done.append(m)
@@ -408,10 +410,20 @@ class NapoleonState:
         return done
 
     def play(self, moves: Compound) -> list[NapoleonMove]:
+        """Play ``moves`` and then the safe foundation moves. When nothing went
+        home, only the piles moves were taken from can show a new safe card."""
+        piles, safe = self.piles, self._safe
+        home = False
         for m in moves:
             self.apply(m)
-        if len(moves) == 1 and moves[0][1] < PILES:
-            return [*moves, *self.autoplay(moves[0][0])]
+            home = home or m[1] >= PILES
+        if not home:
+            for src, _ in moves:
+                p = piles[src]
+                if p and safe(p[-1]):
+                    break
+            else:
+                return list(moves)
         return [*moves, *self.autoplay()]
 
     def unplay(self, played: list[NapoleonMove]) -> None:
