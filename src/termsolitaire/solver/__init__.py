@@ -14,10 +14,12 @@ import importlib.util
 from termsolitaire.rules import Game
 
 from .base import Budget, Result, Verdict, verify
+from .plan import Plan
 from .winnable import WinnableDeal, find_winnable_deal
 
 __all__ = [
     "Budget",
+    "Plan",
     "Result",
     "Verdict",
     "WinnableDeal",
