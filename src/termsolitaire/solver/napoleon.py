@@ -56,6 +56,8 @@ HOSTS = [
     tuple(s * 13 + RANK[c] for s in OTHER_COLOUR[SUIT[c]]) if RANK[c] < 13 else ()
     for c in range(52)
 ]
+INFO = [(SUIT[c], RANK[c], *(HOSTS[c] or (c, c))) for c in range(52)]
+"""Each card's suit, rank and two hosts (a king: itself twice, never used)."""
 SEP = b"\xff"
 HOME = 255
 """``loc`` of a card on its foundation."""
@@ -460,6 +462,7 @@ def _relax(
 ) -> bool:
     """Run the relaxed game on (``ptr``, ``home``, ``empty`` piles, ``kings``: a
     bit per suit whose king took an empty pile); whether every card gets home."""
+    info = INFO
     moved = True
     while moved:
         moved = False
@@ -467,21 +470,19 @@ def _relax(
             t = start = ptr[i]
             p = piles[i]
             while t >= 0:
-                x = p[t]
-                s = SUIT[x]
-                r = RANK[x]
-                if home[s] >= r - 1:
-                    if home[s] == r - 1:
+                s, r, h1, h2 = info[p[t]]
+                at = home[s]
+                if at >= r - 1:
+                    if at == r - 1:
                         home[s] = r
                 elif r == 13:
                     break
-                else:
-                    h1, h2 = HOSTS[x]
-                    i1, i2 = loc[h1], loc[h2]
-                    if not (
-                        (i1 != HOME and idx[h1] >= ptr[i1]) or (i2 != HOME and idx[h2] >= ptr[i2])
-                    ):
-                        break
+                else:  # onto a host that is not home and has been uncovered
+                    i1 = loc[h1]
+                    if i1 == HOME or idx[h1] < ptr[i1]:
+                        i2 = loc[h2]
+                        if i2 == HOME or idx[h2] < ptr[i2]:
+                            break
                 t -= 1
             if t != start:
                 moved = True
@@ -489,14 +490,13 @@ def _relax(
                 if t < 0:
                     empty += 1
         for s in range(4):
-            while home[s] < 13:
-                c = s * 13 + home[s]
-                if idx[c] < ptr[loc[c]]:
-                    break
-                home[s] += 1
+            at = home[s]
+            while at < 13 and idx[s * 13 + at] >= ptr[loc[s * 13 + at]]:
+                at += 1
                 moved = True
-                if home[s] == 13 and kings >> s & 1:
+                if at == 13 and kings >> s & 1:
                     empty += 1  # that king leaves its pile empty
+            home[s] = at
     if home == [13, 13, 13, 13]:
         return True
     if not empty:

@@ -303,7 +303,7 @@ def restarts(
     prover: Search[M, C],
     finders: Iterator[Search[M, C]],
     budget: Budget,
-    share: float = 0.5,
+    share: float = 0.35,
     base: int = 1000,
 ) -> Outcome[M]:
     """Alternate turns between ``prover``, which may run to the end and so prove
