@@ -1,70 +1,27 @@
-"""Napoleon's solver: a compact state, and searches that can prove a deal lost.
-
-The state: sixteen piles as ``bytes`` of card codes (0-51, as
-:attr:`termsolitaire.rules.Card.code`: suit index × 13 + rank − 1), bottom to
-top, the top rank of each foundation, and where each card lies. A move is
-``(src, dst)``, pile indices 0-15 for ``p1``-``p16`` and 16-19 for
-``f1``-``f4``, the order of the rules core's ``pile_names``.
-
-A card's *hosts* are the two cards it may be put on (one rank higher, the other
-colour); its *guests* the two that may be put on it. A card is *settled* when
-it lies on a host, or is a king at the bottom of a pile; moves never unsettle a
-card, so a card that is not settled still lies where it was dealt. Game
-knowledge that keeps the search small, and why each piece is sound:
-
-- **The piles are interchangeable.** They sit in a circle but the rules never
-  look at where: a position is the multiset of its piles (the key sorts them),
-  and a king goes to one empty pile only (any other gives the same position).
-- **A king at the bottom of its pile is home.** Moving it to an empty pile
-  gives the same position again: never tried.
-- **Safe foundation moves** are played at once (Horne's rule, as in Freecell):
-  a card may go home when both its guests are home (it can never hold
-  anything again), or when its guests could follow it home at once and so
-  could theirs: both other-colour foundations have reached two below it and
-  the other same-colour one three below. Any winning line from before the
-  move still wins after it, sending those guests home instead of onto the card.
-- **A relaxed game proves positions lost** (:func:`relaxed_lost`): if not even
-  a game where uncovered cards stay free for good can bring every card home,
-  the real one cannot. This cuts off most dead ends long before the search
-  would have exhausted them.
-"""
+"""Napoleon's compact state: make/unmake on ``bytes`` piles, and the moves worth trying."""
 
 from __future__ import annotations
 
 import random
-import zlib
-from collections.abc import Iterator
 
-from termsolitaire.rules import Game, Move
-from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS
+from termsolitaire.rules import Game
 
-from .base import Budget, Result
-from .search import BestFirst, DepthFirst, Search, restarts
-
-PILES = 16
-NAMES = POSITIONS + FOUNDATIONS
-"""Pile index -> the rules core's pile name."""
-
-RANK = [c % 13 + 1 for c in range(52)]
-SUIT = [c // 13 for c in range(52)]
-BYTE = [bytes((c,)) for c in range(52)]
-OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
-"""For each suit index (S H D C), the two suits of the other colour."""
-SAME_COLOUR = (3, 2, 1, 0)
-"""For each suit index, the other suit of its colour."""
-HOSTS = [
-    tuple(s * 13 + RANK[c] for s in OTHER_COLOUR[SUIT[c]]) if RANK[c] < 13 else ()
-    for c in range(52)
-]
-INFO = [(SUIT[c], RANK[c], *(HOSTS[c] or (c, c))) for c in range(52)]
-"""Each card's suit, rank and two hosts (a king: itself twice, never used)."""
-SEP = b"\xff"
-HOME = 255
-"""``loc`` of a card on its foundation."""
-NapoleonMove = tuple[int, int]
-Compound = tuple[NapoleonMove, ...]
-"""What the search plays at once: sideways moves, then the move they serve."""
-Weights = tuple[int, int, int]
+from .cards import (
+    BYTE,
+    HOME,
+    HOSTS,
+    NAMES,
+    OTHER_COLOUR,
+    PILES,
+    RANK,
+    SAME_COLOUR,
+    SEP,
+    SUIT,
+    Compound,
+    NapoleonMove,
+    Weights,
+)
+from .relax import relaxed_lost
 
 
 class NapoleonState:
@@ -431,126 +388,3 @@ class NapoleonState:
     def unplay(self, played: list[NapoleonMove]) -> None:
         for m in reversed(played):
             self.revert(m)
-
-
-def relaxed_lost(piles: list[bytes], found: list[int], loc: bytearray, idx: bytearray) -> bool:
-    """Whether not even a relaxed game gets every card home. In it a card once
-    uncovered stays free for good (whatever is put on it) and a host once
-    uncovered takes every guest; only empty piles are counted: each king that
-    is not at the bottom of its pile needs one of its own, as in the real game.
-    Every real win is a relaxed win too, so ``True`` proves the position lost.
-
-    Each pile is taken down from its top as far as the relaxed rules allow: a
-    card leaves when it could go home, or onto a host that is not home and has
-    been uncovered, over and over until nothing changes (:func:`_relax`).
-    Every pile taken down to nothing, and every king that went home after
-    taking one, makes an empty pile; when only kings are left to move, each
-    king that could take an empty pile is tried in turn.
-    """
-    ptr = [len(p) - 1 for p in piles]
-    return not _relax(piles, loc, idx, ptr, list(found), ptr.count(-1), 0)
-
-
-def _relax(
-    piles: list[bytes],
-    loc: bytearray,
-    idx: bytearray,
-    ptr: list[int],
-    home: list[int],
-    empty: int,
-    kings: int,
-) -> bool:
-    """Run the relaxed game on (``ptr``, ``home``, ``empty`` piles, ``kings``: a
-    bit per suit whose king took an empty pile); whether every card gets home."""
-    info = INFO
-    moved = True
-    while moved:
-        moved = False
-        for i in range(PILES):
-            t = start = ptr[i]
-            p = piles[i]
-            while t >= 0:
-                s, r, h1, h2 = info[p[t]]
-                at = home[s]
-                if at >= r - 1:
-                    if at == r - 1:
-                        home[s] = r
-                elif r == 13:
-                    break
-                else:  # onto a host that is not home and has been uncovered
-                    i1 = loc[h1]
-                    if i1 == HOME or idx[h1] < ptr[i1]:
-                        i2 = loc[h2]
-                        if i2 == HOME or idx[h2] < ptr[i2]:
-                            break
-                t -= 1
-            if t != start:
-                moved = True
-                ptr[i] = t
-                if t < 0:
-                    empty += 1
-        for s in range(4):
-            at = home[s]
-            while at < 13 and idx[s * 13 + at] >= ptr[loc[s * 13 + at]]:
-                at += 1
-                moved = True
-                if at == 13 and kings >> s & 1:
-                    empty += 1  # that king leaves its pile empty
-            home[s] = at
-    if home == [13, 13, 13, 13]:
-        return True
-    if not empty:
-        return False
-    for i in range(PILES):
-        t = ptr[i]
-        if t > 0 and RANK[piles[i][t]] == 13:
-            s = SUIT[piles[i][t]]
-            branch = ptr.copy()
-            branch[i] = t - 1
-            if _relax(piles, loc, idx, branch, home.copy(), empty - 1, kings | 1 << s):
-                return True
-    return False
-
-
-def to_move(move: NapoleonMove) -> Move:
-    return Move.transfer(NAMES[move[0]], NAMES[move[1]])
-
-
-STRATEGIES: tuple[Weights, ...] = ((3, 2, 1), (3, 1, 1), (3, 2, 3), (10, 2, 1), (3, 2, 0))
-""":meth:`NapoleonState.rank` weights of the first best-first searches tried:
-each wins quickly on deals where the others flounder."""
-
-
-def finders(
-    state: NapoleonState, first: list[NapoleonMove]
-) -> Iterator[Search[NapoleonMove, Compound]]:
-    """The searches that take turns looking for a win (:func:`restarts`): the
-    best-first ones of :data:`STRATEGIES`, then, endlessly, best-first ones with
-    random weights and depth-first ones with shuffled moves, seeded from the
-    position so that a deal always gets the same answer."""
-    for weights in STRATEGIES:
-        yield BestFirst(state.copy(weights), first)
-    rng = random.Random(zlib.crc32(state.key()))
-    while True:
-        if rng.random() < 0.3:
-            yield DepthFirst(state.copy(jitter=rng.randrange(1 << 30)), first)
-        else:
-            weights = (rng.randint(2, 10), rng.randint(0, 3), rng.randint(0, 3))
-            yield BestFirst(state.copy(weights), first, seed=rng.randrange(1 << 30))
-
-
-def solve(game: Game, budget: Budget) -> Result:
-    """Search from ``game``'s position: ``won`` with a line, ``lost`` (proved) or ``unknown``."""
-    start = budget.clock()
-    state = NapoleonState.from_game(game)
-    first = state.autoplay()
-    if state.dead():
-        return Result("lost", seconds=budget.clock() - start, positions=1, best=state.progress())
-    out = restarts(DepthFirst(state.copy(), first), finders(state, first), budget)
-    return Result(
-        verdict=out.verdict,
-        moves=tuple(to_move(m) for m in out.line),
-        seconds=budget.clock() - start,
-        positions=out.positions,
-        best=out.best,
-    )
