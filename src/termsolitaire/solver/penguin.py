@@ -38,7 +38,7 @@ from termsolitaire.rules import Game, Move
 from termsolitaire.rules.penguin import CELLS, COLUMNS, FOUNDATIONS
 
 from .base import Budget, Result
-from .search import DepthFirst, portfolio
+from .search import DepthFirst, portfolio, shorten
 
 COLS = 7
 CELL0 = 7
@@ -90,6 +90,9 @@ class PenguinState:
         found = [len(game.pile(n)) for n in NAMES[FND0:]]
         beak: int = game.beak  # type: ignore[attr-defined]
         return cls(beak, cols, cells, found)
+
+    def exact(self) -> bytes:
+        return SEP.join(self.cols) + SEP + bytes(c & 255 for c in self.cells)
 
     def key(self) -> bytes:
         cells = bytes(sorted(c for c in self.cells if c >= 0))
@@ -291,9 +294,12 @@ def solve(game: Game, budget: Budget) -> Result:
     state = PenguinState.from_game(game)
     first = state.autoplay()
     out = portfolio([DepthFirst(state, first)], budget)
+    line = out.line
+    if out.verdict == "won":
+        line = shorten(PenguinState.from_game(game), line)
     return Result(
         verdict=out.verdict,
-        moves=tuple(to_move(m) for m in out.line),
+        moves=tuple(to_move(m) for m in line),
         seconds=budget.clock() - start,
         positions=out.positions,
         best=out.best,

@@ -362,3 +362,48 @@ def _turn(s: Search[M, C], clock: Callable[[], float], end: float, cutoff: int) 
             return verdict
         if clock() >= end or (cutoff and s.size >= cutoff):
             return None
+
+
+class Exact(Protocol[M]):
+    """What :func:`shorten` needs: atomic moves on a state and its exact position."""
+
+    def legal_moves(self) -> list[M]: ...
+
+    def apply(self, move: M) -> None: ...
+
+    def revert(self, move: M) -> None: ...
+
+    def exact(self) -> bytes:
+        """The position itself, piles in place (no symmetry)."""
+        ...
+
+
+def shorten(state: Exact[M], line: list[M]) -> list[M]:
+    """``line`` (a winning line from ``state``) without its detours: from each
+    position on it, jump to the latest later one that one legal move reaches.
+    The searches find lines that wander (a depth-first line tries its way
+    forward); the player stepping through a solution should not have to.
+    ``state`` is left as it was."""
+    keys = [state.exact()]
+    for m in line:
+        state.apply(m)
+        keys.append(state.exact())
+    for m in reversed(line):
+        state.revert(m)
+    last = {k: i for i, k in enumerate(keys)}
+    out: list[M] = []
+    i = last[keys[0]]  # (if the line comes back to its start, from there)
+    while i < len(line):
+        best, move = i + 1, line[i]
+        for m in state.legal_moves():
+            state.apply(m)
+            j = last.get(state.exact(), -1)
+            state.revert(m)
+            if j > best:
+                best, move = j, m
+        state.apply(move)
+        out.append(move)
+        i = best
+    for m in reversed(out):
+        state.revert(m)
+    return out

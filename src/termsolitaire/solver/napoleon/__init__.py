@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from termsolitaire.rules import Game, Move
 
 from ..base import Budget, Result
-from ..search import BestFirst, DepthFirst, Search, restarts
+from ..search import BestFirst, DepthFirst, Search, restarts, shorten
 from .cards import NAMES, Compound, NapoleonMove, Weights
 from .relax import relaxed_lost
 from .state import NapoleonState
@@ -81,9 +81,12 @@ def solve(game: Game, budget: Budget) -> Result:
     if state.dead():
         return Result("lost", seconds=budget.clock() - start, positions=1, best=state.progress())
     out = restarts(DepthFirst(state.copy(), first), finders(state, first), budget)
+    line = out.line
+    if out.verdict == "won":
+        line = shorten(NapoleonState.from_game(game), line)
     return Result(
         verdict=out.verdict,
-        moves=tuple(to_move(m) for m in out.line),
+        moves=tuple(to_move(m) for m in line),
         seconds=budget.clock() - start,
         positions=out.positions,
         best=out.best,

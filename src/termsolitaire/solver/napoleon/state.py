@@ -73,6 +73,9 @@ class NapoleonState:
     def key(self) -> bytes:
         return SEP.join(sorted(self.piles))
 
+    def exact(self) -> bytes:
+        return SEP.join(self.piles)
+
     def won(self) -> bool:
         return self.found == [13, 13, 13, 13]
 
