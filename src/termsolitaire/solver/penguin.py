@@ -38,7 +38,7 @@ from termsolitaire.rules import Game, Move
 from termsolitaire.rules.penguin import CELLS, COLUMNS, FOUNDATIONS
 
 from .base import Budget, Result
-from .search import DepthFirst, portfolio, shorten
+from .search import DepthFirst, restarts, shorten
 
 COLS = 7
 CELL0 = 7
@@ -293,7 +293,7 @@ def solve(game: Game, budget: Budget) -> Result:
     start = budget.clock()
     state = PenguinState.from_game(game)
     first = state.autoplay()
-    out = portfolio([DepthFirst(state, first)], budget)
+    out = restarts(DepthFirst(state, first), iter(()), budget)
     line = out.line
     if out.verdict == "won":
         line = shorten(PenguinState.from_game(game), line)

@@ -9,7 +9,7 @@ at once) and only calls a position dead when it is: each game module says why
 its pruning is sound. Keys are exact (bytes), never hashes, so a collision
 cannot turn an unseen position into a seen one and a deal into a false ``lost``.
 
-Two searches, both resumable, and :func:`portfolio` to run several side by side:
+Two searches, both resumable, and :func:`restarts` to run several by turns:
 
 - :class:`DepthFirst` follows the state's move order; it needs little memory.
 - :class:`BestFirst` always expands the waiting position with the best
@@ -17,8 +17,9 @@ Two searches, both resumable, and :func:`portfolio` to run several side by side:
 
 How long a search takes to find a win depends wildly on its move order or
 ranking (a bad early choice can hide the win behind millions of positions), and
-different orders fail on different deals; so the portfolio gives several
-searches turns of growing length, and the first to finish answers for all.
+different orders fail on different deals; so :func:`restarts` gives turns to a
+prover (which may run to the end) and to a stream of differently ordered
+finders, each cut off after a while, and the first to finish answers for all.
 """
 
 from __future__ import annotations
@@ -246,45 +247,6 @@ class BestFirst(Generic[M, C]):
 Search = DepthFirst[M, C] | BestFirst[M, C]
 
 
-def portfolio(searches: list[Search[M, C]], budget: Budget) -> Outcome[M]:
-    """Give each search turns (of 0.02 s at first, growing to 0.5 s) until one
-    wins or proves the position lost, the budget's time runs out, or together
-    they would use more than its memory (then the biggest is dropped; with none
-    left the answer is ``unknown``)."""
-    clock = budget.clock
-    deadline = budget.deadline()
-    memory_mb = budget.memory_mb
-    live = list(searches)
-    slice_ = 0.02
-    dropped = 0
-
-    def positions() -> int:
-        return dropped + sum(x.size for x in live)
-
-    while live:
-        for s in list(live):
-            turn_end = min(deadline, clock() + slice_)
-            while True:
-                verdict = s.run(CHUNK)
-                if verdict is not None:
-                    line = s.line if verdict == "won" else []
-                    return Outcome(verdict, line, positions(), s.best)
-                now = clock()
-                if now >= turn_end:
-                    break
-            if now >= deadline:
-                best = max(searches, key=lambda x: x.best)
-                return Outcome("unknown", best.best_line(), positions(), best.best)
-            while live and sum(x.size * x.entry_bytes for x in live) > memory_mb << 20:
-                biggest = max(live, key=lambda x: x.size * x.entry_bytes)
-                dropped += biggest.size
-                biggest.release()
-                live.remove(biggest)
-        slice_ = min(slice_ * 1.5, 0.5)
-    best = max(searches, key=lambda x: x.best)
-    return Outcome("unknown", best.best_line(), positions(), best.best)
-
-
 def luby(i: int) -> int:
     """The ``i``-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 ..., the
     restart lengths that waste least when run times are heavy-tailed."""
@@ -311,7 +273,9 @@ def restarts(
     each given ``base`` times the next term of :func:`luby` positions to find a
     win before the next one takes its place. The prover gets ``share`` of the
     time. Any search that finishes answers (a finder that has seen everything
-    has proved a loss too). Ends as :func:`portfolio` does."""
+    has proved a loss too). When time runs out, or the prover's table would
+    outgrow the memory budget (then it stops and only finders go on), the
+    answer is ``unknown`` with the line that brought most cards home."""
     clock = budget.clock
     deadline = budget.deadline()
     limit = budget.memory_mb << 20
