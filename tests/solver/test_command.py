@@ -63,7 +63,7 @@ def test_lost_is_printed_with_status_1(tmp_path):
 
 
 def test_unknown_when_the_budget_runs_out_with_status_3():
-    out = run("napoleon", "--deal", "44", "--budget", "0.2")
+    out = run("napoleon", "--deal", "25", "--budget", "0.2")
     assert out.returncode == 3 and out.stdout == ""
     assert out.stderr.startswith("unknown after 0.") and out.stderr.endswith(" s\n")
 

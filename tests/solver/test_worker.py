@@ -11,7 +11,7 @@ from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget, solve
 from termsolitaire.solver.worker import SolverWorker, shutdown, solve_elsewhere
 
-HARD = new_game("napoleon", 44)
+HARD = new_game("napoleon", 25)
 """A deal no search answers within seconds: something long to interrupt."""
 
 
