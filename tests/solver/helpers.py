@@ -90,3 +90,38 @@ def brute_force(game: Game, cap: int) -> str | None:
             return None
         stack.append(g.legal_moves())
     return "lost"
+
+
+def plain_search(state: Any, cap: int) -> str | None:
+    """``won`` or ``lost`` by a depth-first search of the solver's own compact
+    state over *every* legal move (no automatic moves, no pruning, no dead-end
+    test; only the canonical key), or ``None`` past ``cap`` positions: checks
+    that the solver's game knowledge never throws a win away, on positions
+    larger than :func:`brute_force` can take."""
+    seen = {state.key()}
+    stack = [state.legal_moves()]
+    path: list[Any] = []
+    while stack:
+        if state.won():
+            for m in reversed(path):
+                state.revert(m)
+            return "won"
+        if not stack[-1]:
+            stack.pop()
+            if path:
+                state.revert(path.pop())
+            continue
+        m = stack[-1].pop()
+        state.apply(m)
+        k = state.key()
+        if k in seen:
+            state.revert(m)
+            continue
+        seen.add(k)
+        if len(seen) > cap:
+            for p in reversed([*path, m]):
+                state.revert(p)
+            return None
+        path.append(m)
+        stack.append(state.legal_moves())
+    return "lost"

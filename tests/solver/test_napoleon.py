@@ -14,7 +14,7 @@ from termsolitaire.solver import Budget, solve
 from termsolitaire.solver import napoleon as N
 from termsolitaire.solver.napoleon import NapoleonState, relaxed_lost
 
-from .helpers import autoplay_matches, brute_force, check_same, side_by_side
+from .helpers import autoplay_matches, brute_force, check_same, plain_search, side_by_side
 
 PROPS = settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
@@ -130,5 +130,25 @@ def test_agrees_with_brute_force_after_random_play(deal, seed):
         home = [m for m in moves if m.dst.startswith("f")]
         g.play(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(moves))
     truth = brute_force(g, cap=3000)
+    if truth is not None:
+        assert solve(g, Budget(seconds=20)).verdict == truth, g.to_text()
+
+
+@settings(PROPS, max_examples=200 if FULL else 12)
+@given(st.integers(0, 2**32), st.integers(0, 10**6))
+def test_agrees_with_a_search_without_game_knowledge(deal, seed):
+    """After random play, a search of every legal move (no automatic moves, no
+    pruning, no dead-end test) often finishes on positions far bigger than
+    brute force can take: the solver must agree with it whenever it does.
+    (This is what caught cell rules that were each sound but not together.)"""
+    g = new_game("napoleon", deal)
+    rng = random.Random(seed)
+    for _ in range(25):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        home = [m for m in moves if m.dst.startswith("f")]
+        g.play(rng.choice(home) if home and rng.random() < 0.5 else rng.choice(moves))
+    truth = plain_search(NapoleonState.from_game(g), cap=20_000)
     if truth is not None:
         assert solve(g, Budget(seconds=20)).verdict == truth, g.to_text()

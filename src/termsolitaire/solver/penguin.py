@@ -19,12 +19,14 @@ Game knowledge that keeps the search small, and why each piece is sound:
   empty cell only, a run to the first empty column only.
 - **A "king" at the bottom of its column is home.** Moving its whole column to
   an empty column gives the same position again: never tried.
-- **A card is never better off in a cell than on the card it may lie on.**
-  Whatever can be done with the card in a cell and that card uncovered can be
-  done with the card on it (the two move together, or the card steps into the
-  free cell then). So a card in a cell goes onto its host as soon as that is
-  uncovered, and a card is moved into a cell only when it does not lie on its
-  host and its host is not uncovered elsewhere.
+- **A card that may go onto its host does not go into a cell instead.** A top
+  card that does not lie on its host, while that host is uncovered on another
+  column, is moved there rather than into a cell: whatever a line can do with
+  the card in the cell, it can do with the card on its host (the two move
+  together; or the card, now lying on its host, steps into a free cell when
+  the host itself has to go into one; or it goes home from there).
+  (Stronger-looking rules are not sound together: sending cell cards onto their
+  hosts at once, say, leaves no way to put the host itself into a cell.)
 - **Foundation moves are safe** and are played at once, except the fourth beak
   card's: a card whose foundation has reached the rank just below it can only
   ever host that card, which is already home, so it only takes up a place. (The
@@ -178,7 +180,7 @@ class PenguinState:
             top = p[-1]
             if self._home(top):
                 scored.append((1000, (i, FND0 + SUIT[top], 1)))
-            if free_cell >= 0 and run == 1 and UP[top] not in at:
+            if free_cell >= 0 and (run > 1 or UP[top] not in at):
                 scored.append((self._score(p, n - 1) - 20, (i, free_cell, 1)))
         for i, c in enumerate(cells):
             if c < 0:
@@ -263,16 +265,6 @@ class PenguinState:
                         found[SUIT[c]] = r
                         done.append((CELL0 + i, FND0 + SUIT[c], 1))
                         again = True
-                        continue
-                    host = UP[c]
-                    for j in range(COLS):
-                        p = cols[j]
-                        if p and p[-1] == host:
-                            cells[i] = -1
-                            cols[j] = p + BYTE[c]
-                            done.append((CELL0 + i, j, 1))
-                            again = True
-                            break
         return done
 
     def play(self, move: PenguinMove) -> list[PenguinMove]:
