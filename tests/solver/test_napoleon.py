@@ -152,3 +152,26 @@ def test_agrees_with_a_search_without_game_knowledge(deal, seed):
     truth = plain_search(NapoleonState.from_game(g), cap=20_000)
     if truth is not None:
         assert solve(g, Budget(seconds=20)).verdict == truth, g.to_text()
+
+
+@pytest.mark.parametrize("deal", [3, 8, 13, 20])
+def test_near_a_winning_line_agrees_with_a_search_without_game_knowledge(deal):
+    """Positions partway along a found win, then a few random moves off it:
+    mostly still winnable, and the search without game knowledge finishes on
+    them; the solver must agree."""
+    game = new_game("napoleon", deal)
+    line = solve(game, Budget(seconds=20)).moves
+    rng = random.Random(deal)
+    checked = 0
+    for _ in range(6):
+        g = game.copy()
+        for m in line[: rng.randrange(len(line) // 3, len(line))]:
+            g.play(m)
+        for _ in range(rng.randrange(4)):
+            if g.legal_moves():
+                g.play(rng.choice(g.legal_moves()))
+        truth = plain_search(NapoleonState.from_game(g), cap=50_000)
+        if truth is not None:
+            checked += 1
+            assert solve(g, Budget(seconds=20)).verdict == truth, g.to_text()
+    assert checked
