@@ -6,7 +6,7 @@ any length moves as one, an empty column takes only a "king" (the rank below
 the beak) with its run, and the seven cells take any single card.
 
 The state: seven columns as ``bytes`` of card codes (0-51, as
-:attr:`termsolitaire.rules.Card.code`), bottom to top; seven cells (``-1``
+:attr:`termsolitaire.rules.Card.code`), bottom to top; seven cells (``EMPTY``
 when empty); the number of cards on each foundation. A move is ``(src, dst,
 count)``: indices 0-6 for ``t1``-``t7``, 7-13 for ``c1``-``c7`` and 14-17 for
 ``f1``-``f4``, the order of the rules core's ``pile_names``.
@@ -54,6 +54,8 @@ UP = [SUIT[c] * 13 + RANK[c] % 13 for c in range(52)]
 """The card a card lies on in a column: same suit, one rank up (K wraps to A)."""
 BYTE = [bytes((c,)) for c in range(52)]
 SEP = b"\xff"
+EMPTY = 255
+"""A cell without a card (sorts after every card in the key)."""
 
 PenguinMove = tuple[int, int, int]
 
@@ -88,17 +90,16 @@ class PenguinState:
     @classmethod
     def from_game(cls, game: Game) -> PenguinState:
         cols = [bytes(c.code for c, _ in game.pile(n)) for n in NAMES[:COLS]]
-        cells = [(p[0][0].code if p else -1) for p in map(game.pile, NAMES[CELL0:FND0])]
+        cells = [(p[0][0].code if p else EMPTY) for p in map(game.pile, NAMES[CELL0:FND0])]
         found = [len(game.pile(n)) for n in NAMES[FND0:]]
         beak: int = game.beak  # type: ignore[attr-defined]
         return cls(beak, cols, cells, found)
 
     def exact(self) -> bytes:
-        return SEP.join(self.cols) + SEP + bytes(c & 255 for c in self.cells)
+        return SEP.join(self.cols) + SEP + bytes(self.cells)
 
     def key(self) -> bytes:
-        cells = bytes(sorted(c for c in self.cells if c >= 0))
-        return SEP.join(sorted(self.cols)) + SEP + cells
+        return SEP.join(sorted(self.cols)) + SEP + bytes(sorted(self.cells))
 
     def won(self) -> bool:
         return self.found == [13, 13, 13, 13]
@@ -130,7 +131,7 @@ class PenguinState:
         cols, cells, fill = self.cols, self.cells, self.fill
         at = {p[-1]: i for i, p in enumerate(cols) if p}
         empty_cols = [i for i, p in enumerate(cols) if not p]
-        empty_cells = [CELL0 + i for i, c in enumerate(cells) if c < 0]
+        empty_cells = [CELL0 + i for i, c in enumerate(cells) if c == EMPTY]
         moves: list[PenguinMove] = []
         for i, p in enumerate(cols):
             if not p:
@@ -147,7 +148,7 @@ class PenguinState:
                 moves.append((i, FND0 + SUIT[top], 1))
             moves.extend((i, e, 1) for e in empty_cells)
         for i, c in enumerate(cells):
-            if c < 0:
+            if c == EMPTY:
                 continue
             if self._home(c):
                 moves.append((CELL0 + i, FND0 + SUIT[c], 1))
@@ -163,7 +164,7 @@ class PenguinState:
         cols, cells, fill, found = self.cols, self.cells, self.fill, self.found
         at = {p[-1]: i for i, p in enumerate(cols) if p}
         empty_col = next((i for i, p in enumerate(cols) if not p), -1)
-        free_cell = next((CELL0 + i for i, c in enumerate(cells) if c < 0), -1)
+        free_cell = next((CELL0 + i for i, c in enumerate(cells) if c == EMPTY), -1)
         scored: list[tuple[int, PenguinMove]] = []
         for i, p in enumerate(cols):
             if not p:
@@ -183,7 +184,7 @@ class PenguinState:
             if free_cell >= 0 and (run > 1 or UP[top] not in at):
                 scored.append((self._score(p, n - 1) - 20, (i, free_cell, 1)))
         for i, c in enumerate(cells):
-            if c < 0:
+            if c == EMPTY:
                 continue
             if self._home(c):
                 scored.append((1000, (CELL0 + i, FND0 + SUIT[c], 1)))
@@ -213,7 +214,7 @@ class PenguinState:
             self.cols[s] = src[:-k]
         else:
             moving = BYTE[self.cells[s - CELL0]]
-            self.cells[s - CELL0] = -1
+            self.cells[s - CELL0] = EMPTY
         if d < CELL0:
             self.cols[d] += moving
         elif d < FND0:
@@ -229,7 +230,7 @@ class PenguinState:
             self.cols[d] = dst[:-k]
         elif d < FND0:
             moving = BYTE[self.cells[d - CELL0]]
-            self.cells[d - CELL0] = -1
+            self.cells[d - CELL0] = EMPTY
         else:
             f = d - FND0
             self.found[f] -= 1
@@ -258,17 +259,30 @@ class PenguinState:
                         again = True
             for i in range(7):
                 c = cells[i]
-                if c >= 0:
+                if c != EMPTY:
                     r = rel[c]
                     if r > 1 and found[SUIT[c]] == r - 1:
-                        cells[i] = -1
+                        cells[i] = EMPTY
                         found[SUIT[c]] = r
                         done.append((CELL0 + i, FND0 + SUIT[c], 1))
                         again = True
         return done
 
     def play(self, move: PenguinMove) -> list[PenguinMove]:
+        """Play ``move``, then the safe foundation moves. When nothing went home,
+        only the column the move left can show a new card to send home."""
         self.apply(move)
+        s, d, _ = move
+        if d < FND0:
+            if s >= CELL0:
+                return [move]
+            p = self.cols[s]
+            if not p:
+                return [move]
+            c = p[-1]
+            r = self.rel[c]
+            if r == 1 or self.found[SUIT[c]] != r - 1:
+                return [move]
         return [move, *self.autoplay()]
 
     def unplay(self, played: list[PenguinMove]) -> None:
