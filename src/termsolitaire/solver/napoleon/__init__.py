@@ -1,6 +1,6 @@
 """Napoleon's solver: a compact state, and searches that can prove a deal lost.
 
-The state: sixteen piles as ``bytes`` of card codes (0-51, as
+The state (:mod:`.state`): sixteen piles as ``bytes`` of card codes (0-51, as
 :attr:`termsolitaire.rules.Card.code`: suit index × 13 + rank − 1), bottom to
 top, the top rank of each foundation, and where each card lies. A move is
 ``(src, dst)``, pile indices 0-15 for ``p1``-``p16`` and 16-19 for
@@ -9,8 +9,10 @@ top, the top rank of each foundation, and where each card lies. A move is
 A card's *hosts* are the two cards it may be put on (one rank higher, the other
 colour); its *guests* the two that may be put on it. A card is *settled* when
 it lies on a host, or is a king at the bottom of a pile; moves never unsettle a
-card, so a card that is not settled still lies where it was dealt. Game
-knowledge that keeps the search small, and why each piece is sound:
+card, so a card that is not settled still lies where it was dealt, and the
+only moves that can be taken back are *sideways* moves: a settled card to its
+other host. Game knowledge that keeps the search small, and why each piece is
+sound:
 
 - **The piles are interchangeable.** They sit in a circle but the rules never
   look at where: a position is the multiset of its piles (the key sorts them),
@@ -23,10 +25,22 @@ knowledge that keeps the search small, and why each piece is sound:
   could theirs: both other-colour foundations have reached two below it and
   the other same-colour one three below. Any winning line from before the
   move still wins after it, sending those guests home instead of onto the card.
+- **Sideways moves only as part of the move they serve.** Every move tried is
+  a *target* (a card home, a card not settled onto a host, a king into an
+  empty pile) together with the sideways moves that uncover its card and its
+  destination (:meth:`NapoleonState.search_moves`); when the destination
+  could sit on either of its own hosts, once for each. A sideways move in any
+  line can be put off until the move that needs it, so no win is lost, and
+  the search no longer walks through every arrangement of the settled cards.
+  When both hosts of a card are uncovered only one is tried: the card can
+  step across to the other later.
 - **A relaxed game proves positions lost** (:func:`relaxed_lost`): if not even
   a game where uncovered cards stay free for good can bring every card home,
   the real one cannot. This cuts off most dead ends long before the search
   would have exhausted them.
+
+The time goes to a depth-first prover and a stream of restarted finders
+(:func:`termsolitaire.solver.search.restarts`, :func:`finders`).
 """
 
 from __future__ import annotations
