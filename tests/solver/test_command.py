@@ -110,3 +110,16 @@ def test_a_game_without_its_solver_says_so(monkeypatch, capsys):
     monkeypatch.setattr("termsolitaire.solver.has_solver", lambda name: name != "spider")
     assert main(["solve", "spider", "--deal", "3"]) == 2
     assert capsys.readouterr().err == f"{command.PROG}: there is no solver for spider yet\n"
+
+
+def test_the_solver_imports_neither_textual_nor_rich():
+    code = (
+        "import sys\n"
+        "import termsolitaire.solver, termsolitaire.solver.worker, termsolitaire.solver.command\n"
+        "import termsolitaire.solver.napoleon, termsolitaire.solver.penguin\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
