@@ -36,11 +36,15 @@ Game knowledge that keeps the search small, and why each piece is sound:
 
 from __future__ import annotations
 
+import random
+import zlib
+from collections.abc import Iterator
+
 from termsolitaire.rules import Game, Move
 from termsolitaire.rules.penguin import CELLS, COLUMNS, FOUNDATIONS
 
 from .base import Budget, Result
-from .search import DepthFirst, restarts, shorten
+from .search import BestFirst, DepthFirst, Search, restarts, shorten
 
 COLS = 7
 CELL0 = 7
@@ -74,7 +78,7 @@ def run_length(col: bytes) -> int:
 class PenguinState:
     """Penguin's position for the search: make/unmake on ``bytes`` columns."""
 
-    __slots__ = ("beak", "cells", "cols", "fill", "found", "rel")
+    __slots__ = ("beak", "cells", "cols", "fill", "found", "jitter", "rel")
 
     def __init__(self, beak: int, cols: list[bytes], cells: list[int], found: list[int]) -> None:
         self.beak = beak
@@ -85,7 +89,16 @@ class PenguinState:
         self.fill = (beak - 2) % 13 + 1
         """The rank that may start an empty column: one below the beak."""
         self.rel = [(RANK[c] - beak) % 13 + 1 for c in range(52)]
+        self.jitter: random.Random | None = None
+        """When set, shuffles :meth:`search_moves` among moves scored alike."""
         """Each card's rank counted from the beak (the beak is 1, ``fill`` is 13)."""
+
+    def copy(self, jitter: int | None = None) -> PenguinState:
+        """A copy (with its move order shuffled by the seed ``jitter``)."""
+        new = PenguinState(self.beak, list(self.cols), list(self.cells), list(self.found))
+        if jitter is not None:
+            new.jitter = random.Random(jitter)
+        return new
 
     @classmethod
     def from_game(cls, game: Game) -> PenguinState:
@@ -108,7 +121,17 @@ class PenguinState:
         return False
 
     def rank(self) -> int:
-        return 52 - sum(self.found)
+        """Distance from a win, roughly: cards not home (thrice), cards lying on
+        the next card of each suit, and cells taken."""
+        found, beak = self.found, self.beak
+        wanted = {s * 13 + (beak - 1 + found[s]) % 13 for s in range(4) if found[s] < 13}
+        buried = 0
+        for p in self.cols:
+            for i, c in enumerate(p):
+                if c in wanted:
+                    buried += len(p) - 1 - i
+        taken = 7 - self.cells.count(EMPTY)
+        return 3 * (52 - sum(found)) + buried + taken
 
     def snapshot(self) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]:
         return tuple(self.cols), tuple(self.cells), tuple(self.found)
@@ -194,6 +217,9 @@ class PenguinState:
             if RANK[c] == fill and empty_col >= 0:
                 scored.append((50, (CELL0 + i, empty_col, 1)))
         del found
+        if self.jitter is not None:
+            rnd = self.jitter.randrange
+            scored = [(score + rnd(30), m) for score, m in scored]
         scored.sort()
         return [m for _, m in scored]
 
@@ -294,12 +320,29 @@ def to_move(move: PenguinMove) -> Move:
     return Move.transfer(NAMES[move[0]], NAMES[move[1]], move[2])
 
 
+def finders(
+    state: PenguinState, first: list[PenguinMove]
+) -> Iterator[Search[PenguinMove, PenguinMove]]:
+    """The searches that take turns with the depth-first prover
+    (:func:`termsolitaire.solver.search.restarts`): best-first by
+    :meth:`PenguinState.rank` (it wins at once most deals where the prover's
+    order wanders), then depth-first ones with shuffled move orders, seeded
+    from the position."""
+    yield BestFirst(state.copy(), first)
+    rng = random.Random(zlib.crc32(state.key()))
+    while True:
+        if rng.random() < 0.5:
+            yield BestFirst(state.copy(), first, seed=rng.randrange(1 << 30))
+        else:
+            yield DepthFirst(state.copy(jitter=rng.randrange(1 << 30)), first)
+
+
 def solve(game: Game, budget: Budget) -> Result:
     """Search from ``game``'s position: ``won`` with a line, ``lost`` (proved) or ``unknown``."""
     start = budget.clock()
     state = PenguinState.from_game(game)
     first = state.autoplay()
-    out = restarts(DepthFirst(state, first), iter(()), budget)
+    out = restarts(DepthFirst(state.copy(), first), finders(state, first), budget, share=0.5)
     line = out.line
     if out.verdict == "won":
         line = shorten(PenguinState.from_game(game), line)
