@@ -265,8 +265,8 @@ def restarts(
     prover: Search[M, C],
     finders: Iterator[Search[M, C]],
     budget: Budget,
-    share: float = 0.35,
-    base: int = 1000,
+    share: float = 0.2,
+    base: int = 300,
 ) -> Outcome[M]:
     """Alternate turns between ``prover``, which may run to the end and so prove
     a position lost, and ``finders``: a stream of differently ordered searches,

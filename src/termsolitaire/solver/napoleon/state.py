@@ -23,11 +23,24 @@ from .cards import (
 )
 from .relax import relaxed_lost
 
+CACHE_LIMIT = 400_000
+"""Positions whose :meth:`NapoleonState.dead` answer is kept (some 40 MB)."""
+
 
 class NapoleonState:
     """Napoleon's position for the search: make/unmake on ``bytes`` piles."""
 
-    __slots__ = ("_memo", "found", "idx", "jitter", "loc", "piles", "unsettled", "weights")
+    __slots__ = (
+        "_memo",
+        "dead_cache",
+        "found",
+        "idx",
+        "jitter",
+        "loc",
+        "piles",
+        "unsettled",
+        "weights",
+    )
 
     def __init__(self, piles: list[bytes], found: list[int], weights: Weights = (3, 2, 1)) -> None:
         self.piles = piles
@@ -43,6 +56,9 @@ class NapoleonState:
         self._memo: dict[int, bool] = {}
         self.jitter: random.Random | None = None
         """When set, shuffles :meth:`search_moves` among moves scored alike."""
+        self.dead_cache: dict[bytes, bool] = {}
+        """:meth:`dead`'s answers by key, shared by the copies (the searches
+        of one solve come back to the same positions again and again)."""
         self.unsettled = 0
         for i, p in enumerate(piles):
             for j, c in enumerate(p):
@@ -60,6 +76,7 @@ class NapoleonState:
         """A copy with its own :meth:`rank` weights (and move order shuffled by
         the seed ``jitter``)."""
         new = NapoleonState(list(self.piles), list(self.found), weights)
+        new.dead_cache = self.dead_cache
         if jitter is not None:
             new.jitter = random.Random(jitter)
         return new
@@ -83,7 +100,14 @@ class NapoleonState:
         return sum(self.found)
 
     def dead(self) -> bool:
-        return relaxed_lost(self.piles, self.found, self.loc, self.idx)
+        cache = self.dead_cache
+        k = self.key()
+        known = cache.get(k)
+        if known is None:
+            known = cache[k] = relaxed_lost(self.piles, self.found, self.loc, self.idx)
+            if len(cache) > CACHE_LIMIT:
+                cache.clear()
+        return known
 
     def rank(self) -> int:
         """Distance from a win, roughly: cards not home, cards that must move once
