@@ -20,7 +20,9 @@ future is fixed by the player's choices. Two searches share the budget:
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
+import itertools
 import time
 from dataclasses import dataclass, field
 
@@ -48,17 +50,22 @@ class BeamConfig:
     """Dig for the cards wanted within this many turns of each suit."""
     dig_depth: int = 6
     """Dig for cards at most this deep."""
+    alike: int = 0
+    """If not 0: keep at most this many positions alike in foundations, inner
+    ring and upturned piles (they differ only in what the storage holds)."""
+    finish: int = 300
+    """Expansions of the last look-around when no deal or collect is left."""
     weights: Weights = field(default_factory=Weights)
 
 
 PORTFOLIO = (
-    BeamConfig(width=10),
     BeamConfig(),
-    BeamConfig(weights=Weights(horizon=80, lam=10, cap=130, burial=10)),
+    BeamConfig(weights=Weights(horizon=250)),
     BeamConfig(weights=Weights(lam=60)),
-    BeamConfig(width=40),
-    BeamConfig(width=80, weights=Weights(horizon=250)),
 )
+"""The beams :func:`solve` runs in turn (their widths set by the time left)."""
+FIRST_WIDTH = 10
+MAX_WIDTH = 2000
 
 
 class _Lines:
@@ -88,18 +95,23 @@ class _Lines:
         return out
 
 
-Found = list[tuple[int, int, tuple[int, ...]]]
-"""Positions found: (score, foundation cards, moves that reach it)."""
+Found = list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
+"""Positions found: (score, foundation cards, moves that reach it, likeness)."""
 
 
-def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found) -> None:
+def _likeness(st: State) -> tuple[int, ...]:
+    """What positions alike share: foundations, inner ring, upturned piles."""
+    p = st.piles
+    return (*st.fcount, *(len(p[k]) for k in range(4)), *(len(p[k]) for k in range(9, 15)))
+
+
+def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: int) -> None:
     """Best-first search over card moves from ``st`` (left as it was): up to
-    ``cfg.look`` expansions; every new position goes into ``found`` as
-    (score, foundation cards, moves from ``st``)."""
+    ``look`` expansions; every new position goes into ``found``."""
     w = cfg.weights
     heap: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
     tick = 0
-    for _ in range(cfg.look):
+    for _ in range(look):
         if not heap:
             return
         _, _, path = heapq.heappop(heap)
@@ -112,7 +124,7 @@ def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found) -> No
                 seen.add(st.hash)
                 moves = path + tuple(m for m, _ in done)
                 score = evaluate(st, w)
-                found.append((score, st.score, moves))
+                found.append((score, st.score, moves, _likeness(st)))
                 tick += 1
                 heapq.heappush(heap, (-score, tick, moves))
             undo(st, done)
@@ -133,15 +145,15 @@ def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int],
         key = heapq.heappop(keys)
         layer = layers.pop(key)
         seen: set[int] = set()
-        found: list[tuple[int, int, int, tuple[int, ...]]] = []
+        found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
         for snap, node in layer:
             st.restore(snap)  # type: ignore[arg-type]
             if st.hash in seen:
                 continue
             seen.add(st.hash)
-            around: Found = [(evaluate(st, cfg.weights), st.score, ())]
-            _look_around(st, cfg, seen, around)
-            found.extend((score, f, node, moves) for score, f, moves in around)
+            around: Found = [(evaluate(st, cfg.weights), st.score, (), _likeness(st))]
+            _look_around(st, cfg, seen, around, cfg.look)
+            found.extend((score, f, node, moves, like) for score, f, moves, like in around)
             if time.monotonic() > deadline:
                 break
         positions += len(seen)
@@ -150,7 +162,8 @@ def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int],
         best_f = max(found, key=lambda x: x[1], default=None)
         if best_f and best_f[1] > lines.best_score:
             lines.add(best_f[2], best_f[3], best_f[1])
-        for _, _, node, moves in found[: cfg.width]:
+        finished = 0
+        for _, _, node, moves in _select(found, cfg):
             st.restore(snaps[node])  # type: ignore[arg-type]
             for m in moves:
                 st.make(m)
@@ -160,6 +173,9 @@ def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int],
             elif st.round < ROUNDS:
                 m, nk = COLLECT, (key[0] + 1, 0)
             else:
+                if finished < 3 and time.monotonic() < deadline:
+                    finished += 1
+                    positions += _finish(st, cfg, lines, kept)
                 continue
             done = [(m, st.make(m))]
             auto(st, done)
@@ -169,6 +185,37 @@ def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int],
                 heapq.heappush(keys, nk)
             layers[nk].append((st.snapshot(), child))
     return lines.best_score, lines.line(lines.best_node), positions
+
+
+def _select(
+    found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]], cfg: BeamConfig
+) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """The best ``cfg.width`` of ``found`` (sorted best first), at most
+    ``cfg.alike`` of each likeness when that is set."""
+    if not cfg.alike:
+        return [x[:4] for x in found[: cfg.width]]
+    out = []
+    count: dict[tuple[int, ...], int] = {}
+    for x in found:
+        k = count.get(x[4], 0)
+        if k < cfg.alike:
+            count[x[4]] = k + 1
+            out.append(x[:4])
+            if len(out) == cfg.width:
+                break
+    return out
+
+
+def _finish(st: State, cfg: BeamConfig, lines: _Lines, node: int) -> int:
+    """No deal or collect is left: a longer look-around for the most foundation
+    cards; record the best in ``lines``; return the positions seen."""
+    seen = {st.hash}
+    found: Found = []
+    _look_around(st, cfg, seen, found, cfg.finish)
+    best = max(found, key=lambda x: x[1], default=None)
+    if best and best[1] > lines.best_score:
+        lines.add(node, best[2], best[1])
+    return len(seen)
 
 
 class Prover:
@@ -234,23 +281,36 @@ class Prover:
 
 
 def solve(game: Game, budget: Budget) -> Result:
-    """Search ``game``'s position (left unchanged) within ``budget``."""
+    """Search ``game``'s position (left unchanged) within ``budget``.
+
+    The prover first gets a twentieth of the time (enough for a position near
+    its end). Then beams of the portfolio run in turn, each as wide as the time
+    left allows judging by the last one's speed, until one wins or the time is
+    up; the prover gets what is left over.
+    """
     start = time.monotonic()
     deadline = start + budget.seconds
     root = State.from_game(game)
     prover = Prover(root, budget.memory_mb * 1_000_000 // _TT_ENTRY_BYTES)
-    prover.run(start + budget.seconds * 0.1)
+    prover.run(start + min(1.0, budget.seconds / 20))
     best, line, positions = root.score, [], 0
     if prover.status is None:
-        for cfg in PORTFOLIO:
-            if time.monotonic() >= deadline:
-                break
+        width = FIRST_WIDTH
+        for k in itertools.count():
+            began = time.monotonic()
+            cfg = dataclasses.replace(PORTFOLIO[k % len(PORTFOLIO)], width=width)
             score, moves, seen = beam(root, cfg, deadline)
             positions += seen
             if score > best or not line:
                 best, line = score, moves
-            if best == WON:
+            now = time.monotonic()
+            if best == WON or now >= deadline:
                 break
+            # The time of a beam grows about as its width: aim to finish in time.
+            width = int(width * (deadline - now) / max(now - began, 1e-3) * 0.7)
+            if width < FIRST_WIDTH:
+                break
+            width = min(width, MAX_WIDTH)
         if best < WON:
             prover.run(deadline)
     seconds = time.monotonic() - start

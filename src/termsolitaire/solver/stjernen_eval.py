@@ -55,6 +55,9 @@ class Weights:
     """Bonus per empty outer position."""
     centre: int = 10
     """Cost per turn of wait of the centre's top card."""
+    join: bool = True
+    """Count an outer card's wait as the shorter of its foundation turn and its
+    chance to move onto the centre or another outer run."""
 
 
 def _turns() -> list[list[list[tuple[int, bool, int]]]]:
@@ -111,6 +114,25 @@ def _wait(fcount: list[int], b1: list[int], b2: list[int], card: int, lam: int) 
     return _NO_WAIT
 
 
+def _join(piles: list[list[int]], o: int, card: int, b1: list[int], lam: int) -> int:
+    """How long before the top ``card`` of outer position ``o`` could move onto the
+    centre or another outer run: the burial of the cards that must come between
+    (an ace joins an empty centre at once)."""
+    best = _NO_WAIT
+    suit = card // 13
+    if card % 13 == 0:
+        return 0 if not piles[CENTRE] else best
+    for p in (CENTRE, *OUTER):
+        q = piles[p]
+        if p == o or not q:
+            continue
+        t = q[-1]
+        if t // 13 == suit and t < card:
+            cost = sum(b1[t + 1 : card])
+            best = min(best, (card - t - 1) * 10 + lam * cost // 10)
+    return best
+
+
 def evaluate(st: State, w: Weights) -> int:
     """The score of ``st`` (higher is better)."""
     piles = st.piles
@@ -157,7 +179,10 @@ def evaluate(st: State, w: Weights) -> int:
                 elif b < c2[c]:
                     c2[c] = b
         for i in busy:
-            wait = _wait(fcount, c1, c2, piles[i + 4][-1], w.lam)
+            top = piles[i + 4][-1]
+            wait = _wait(fcount, c1, c2, top, w.lam)
+            if w.join:
+                wait = min(wait, _join(piles, i + 4, top, c1, w.lam))
             extra[i] = min(w.cap, wait) * w.block // 100
     for i in INNER:
         cards = piles[i]
@@ -178,7 +203,10 @@ def evaluate(st: State, w: Weights) -> int:
     for o in OUTER:
         p = piles[o]
         if p:
-            score -= w.occupied * min(cap, eff1[p[-1]]) // 10
+            wait = eff1[p[-1]]
+            if w.join:
+                wait = min(wait, _join(piles, o, p[-1], b1, w.lam))
+            score -= w.occupied * min(cap, wait) // 10
         else:
             score += w.empty
     c = piles[CENTRE]
