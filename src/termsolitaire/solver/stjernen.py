@@ -55,6 +55,13 @@ class BeamConfig:
     ring and upturned piles (they differ only in what the storage holds)."""
     finish: int = 300
     """Expansions of the last look-around when no deal or collect is left."""
+    peek: int = 0
+    """If not 0: score the best ``peek * width`` positions again one deal later
+    (:func:`_peek`) before keeping ``width`` of them."""
+    jitter: int = 0
+    """If not 0: add a random number up to this to each score (seeded by
+    ``seed``), so beams with different seeds keep different positions."""
+    seed: int = 0
     weights: Weights = field(default_factory=Weights)
 
 
@@ -105,6 +112,11 @@ def _likeness(st: State) -> tuple[int, ...]:
     return (*st.fcount, *(len(p[k]) for k in range(4)), *(len(p[k]) for k in range(9, 15)))
 
 
+def _noise(h: int, cfg: BeamConfig) -> int:
+    """A pseudo-random number in [0, jitter) fixed by the position and the seed."""
+    return ((h ^ (cfg.seed * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9 >> 40) % cfg.jitter
+
+
 def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: int) -> None:
     """Best-first search over card moves from ``st`` (left as it was): up to
     ``look`` expansions; every new position goes into ``found``."""
@@ -124,7 +136,9 @@ def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look:
                 seen.add(st.hash)
                 moves = path + tuple(m for m, _ in done)
                 score = evaluate(st, w)
-                found.append((score, st.score, moves, _likeness(st)))
+                if cfg.jitter:
+                    score += _noise(st.hash, cfg)
+                found.append((score, st.score, moves, _likeness(st) if cfg.alike else ()))
                 tick += 1
                 heapq.heappush(heap, (-score, tick, moves))
             undo(st, done)
@@ -151,7 +165,8 @@ def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int],
             if st.hash in seen:
                 continue
             seen.add(st.hash)
-            around: Found = [(evaluate(st, cfg.weights), st.score, (), _likeness(st))]
+            like = _likeness(st) if cfg.alike else ()
+            around: Found = [(evaluate(st, cfg.weights), st.score, (), like)]
             _look_around(st, cfg, seen, around, cfg.look)
             found.extend((score, f, node, moves, like) for score, f, moves, like in around)
             if time.monotonic() > deadline:
@@ -159,6 +174,8 @@ def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int],
         positions += len(seen)
         found.sort(key=lambda x: -x[0])
         snaps = dict((node, snap) for snap, node in layer)
+        if cfg.peek:
+            found = _peek(st, cfg, found, snaps)
         best_f = max(found, key=lambda x: x[1], default=None)
         if best_f and best_f[1] > lines.best_score:
             lines.add(best_f[2], best_f[3], best_f[1])
@@ -185,6 +202,43 @@ def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int],
                 heapq.heappush(keys, nk)
             layers[nk].append((st.snapshot(), child))
     return lines.best_score, lines.line(lines.best_node), positions
+
+
+def _peek(
+    st: State,
+    cfg: BeamConfig,
+    found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]],
+    snaps: dict[int, object],
+) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]]:
+    """Score the best ``cfg.peek * cfg.width`` positions found again, one deal
+    later: deal (or collect), then the best of one more step. A storage move
+    that pays only after the next deal is seen for what it is."""
+    top = found[: cfg.peek * cfg.width]
+    out = []
+    w = cfg.weights
+    for score, f, node, moves, like in top:
+        st.restore(snaps[node])  # type: ignore[arg-type]
+        for m in moves:
+            st.make(m)
+        if st.stock:
+            m = DEAL
+        elif st.round < ROUNDS:
+            m = COLLECT
+        else:
+            out.append((score, f, node, moves, like))
+            continue
+        done = [(m, st.make(m))]
+        auto(st, done)
+        best = evaluate(st, w)
+        for step in search_steps(st, cfg.ahead, cfg.dig_depth):
+            more: list[tuple[int, int]] = []
+            play(st, step, more)
+            auto(st, more)
+            best = max(best, evaluate(st, w))
+            undo(st, more)
+        out.append((best, f, node, moves, like))
+    out.sort(key=lambda x: -x[0])
+    return out
 
 
 def _select(

@@ -49,15 +49,12 @@ class Weights:
     """Burial added to inner cards per tenth of the wait of the outer card in front."""
     cap: int = 300
     """The longest wait counted for a card in the outer ring or the centre."""
-    occupied: int = 20
+    occupied: int = 100
     """Cost per turn of wait of an outer position's top card."""
-    empty: int = 100
+    empty: int = 300
     """Bonus per empty outer position."""
-    centre: int = 10
+    centre: int = 100
     """Cost per turn of wait of the centre's top card."""
-    join: bool = True
-    """Count an outer card's wait as the shorter of its foundation turn and its
-    chance to move onto the centre or another outer run."""
 
 
 def _turns() -> list[list[list[tuple[int, bool, int]]]]:
@@ -114,31 +111,37 @@ def _wait(fcount: list[int], b1: list[int], b2: list[int], card: int, lam: int) 
     return _NO_WAIT
 
 
-def _join(piles: list[list[int]], o: int, card: int, b1: list[int], lam: int) -> int:
-    """How long before the top ``card`` of outer position ``o`` could move onto the
-    centre or another outer run: the burial of the cards that must come between
-    (an ace joins an empty centre at once)."""
-    best = _NO_WAIT
-    suit = card // 13
-    if card % 13 == 0:
-        return 0 if not piles[CENTRE] else best
-    for p in (CENTRE, *OUTER):
-        q = piles[p]
-        if p == o or not q:
-            continue
-        t = q[-1]
-        if t // 13 == suit and t < card:
-            cost = sum(b1[t + 1 : card])
-            best = min(best, (card - t - 1) * 10 + lam * cost // 10)
-    return best
+_STOCK_CACHE: dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[int]]] = {}
+
+
+def _stock_burials(stock: list[int], round_: int, ws: int) -> tuple[list[int], list[int]]:
+    """Fresh burial arrays holding the stock's cards (the stock changes only when
+    dealt or collected, so the work is kept)."""
+    key = (round_, ws, tuple(stock))
+    got = _STOCK_CACHE.get(key)
+    if got is None:
+        b1 = [BIG] * 52
+        b2 = [BIG] * 52
+        top = len(stock) - 1
+        width = 7 - round_
+        for d, c in enumerate(stock):
+            b = ((top - d) // width + 1) * ws // 10
+            if b < b1[c]:
+                b2[c] = b1[c]
+                b1[c] = b
+            elif b < b2[c]:
+                b2[c] = b
+        if len(_STOCK_CACHE) > 4096:
+            _STOCK_CACHE.clear()
+        got = _STOCK_CACHE[key] = (b1, b2)
+    return got[0][:], got[1][:]
 
 
 def evaluate(st: State, w: Weights) -> int:
     """The score of ``st`` (higher is better)."""
     piles = st.piles
     fcount = st.fcount
-    b1 = [BIG] * 52
-    b2 = [BIG] * 52
+    b1, b2 = _stock_burials(st.stock, st.round, w.stock)
     for p in (CENTRE, *OUTER, *UP):
         cards = piles[p]
         top = len(cards) - 1
@@ -149,17 +152,6 @@ def evaluate(st: State, w: Weights) -> int:
                 b1[c] = b
             elif b < b2[c]:
                 b2[c] = b
-    stock = st.stock
-    top = len(stock) - 1
-    width = 7 - st.round
-    ws = w.stock
-    for d, c in enumerate(stock):
-        b = ((top - d) // width + 1) * ws // 10
-        if b < b1[c]:
-            b2[c] = b1[c]
-            b1[c] = b
-        elif b < b2[c]:
-            b2[c] = b
     # How long each outer position stays busy: the wait of its top card, with
     # the inner ring counted by its own depth only; then the inner ring with that.
     wi = w.inner
@@ -181,8 +173,6 @@ def evaluate(st: State, w: Weights) -> int:
         for i in busy:
             top = piles[i + 4][-1]
             wait = _wait(fcount, c1, c2, top, w.lam)
-            if w.join:
-                wait = min(wait, _join(piles, i + 4, top, c1, w.lam))
             extra[i] = min(w.cap, wait) * w.block // 100
     for i in INNER:
         cards = piles[i]
@@ -203,10 +193,7 @@ def evaluate(st: State, w: Weights) -> int:
     for o in OUTER:
         p = piles[o]
         if p:
-            wait = eff1[p[-1]]
-            if w.join:
-                wait = min(wait, _join(piles, o, p[-1], b1, w.lam))
-            score -= w.occupied * min(cap, wait) // 10
+            score -= w.occupied * min(cap, eff1[p[-1]]) // 10
         else:
             score += w.empty
     c = piles[CENTRE]
