@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from . import __version__
 from .rules import GAMES, new_game
 
-COMMANDS: dict[str, tuple[str, str]] = {}
+COMMANDS: dict[str, tuple[str, str]] = {
+    "opponent": ("termsolitaire.solver.opponent_command", "the Spider computer opponent, headless"),
+}
 """Subcommands that live in their own package: name -> (module, help). The module
 has ``add_arguments(parser)`` (cheap: heavy imports wait for ``run``) and
 ``run(args) -> int`` (the exit status)."""

@@ -62,36 +62,42 @@ def search_moves(state: SpiderState) -> list[SpiderMove]:
     a bare pile, moving a whole pile onto a bare one (the same board, piles
     swapped, or worse), and every empty pile but the first as a target.
     """
-    piles, down, info = state.piles, state.down, state.info
+    down, info = state.down, state.info
     tops: dict[int, list[int]] = {}
     empty = -1
     bare: list[int] = []
     for i in range(PILES):
-        p = piles[i]
-        if len(p) == down[i]:
-            if down[i]:
-                bare.append(i)
-            elif empty < 0:
-                empty = i
-        else:
-            tops.setdefault(p[-1] & 15, []).append(i)
+        f = info[i]
+        if f.run:
+            r = f.top & 15
+            if r in tops:
+                tops[r].append(i)
+            else:
+                tops[r] = [i]
+        elif down[i]:
+            bare.append(i)
+        elif empty < 0:
+            empty = i
     moves: list[SpiderMove] = []
     for i in range(PILES):
-        p = piles[i]
-        run = info[i].run
+        f = info[i]
+        run = f.run
         if not run:
             if down[i]:
                 moves.append((i, TURN, 0))
             continue
-        top = p[-1]
+        top = f.top
         rank = top & 15
-        for r in range(rank + 1, (p[-run] & 15) + 2):
-            for d in tops.get(r, ()):
+        suit = top >> 4
+        for r in range(rank + 1, (f.base & 15) + 2):
+            targets = tops.get(r)
+            if targets:
                 k = r - rank
-                if k < run and (piles[d][-1] >> 4) != (top >> 4):
-                    continue
-                moves.append((i, d, k))
-        if len(p) - down[i] == run and not down[i]:
+                for d in targets:
+                    if k < run and info[d].top >> 4 != suit:
+                        continue
+                    moves.append((i, d, k))
+        if f.segs == 1 and not down[i]:
             continue
         if empty >= 0:
             moves.append((i, empty, run))

@@ -92,7 +92,7 @@ def from_move(m: Move) -> SpiderMove:
 class PileInfo:
     """What the search reads of one pile, computed in one pass over its face-up cards."""
 
-    __slots__ = ("bad", "hash", "mixed", "nat", "placed", "run", "segs")
+    __slots__ = ("bad", "base", "hash", "mixed", "nat", "placed", "run", "segs", "top")
 
     def __init__(self, pile: list[int], down: int, index: int) -> None:
         h = _ZDOWN[index][down]
@@ -129,6 +129,10 @@ class PileInfo:
         """Breaks where the upper card is not one rank lower."""
         self.run = run
         """Length of the run at the top (0 when the pile shows no face-up card)."""
+        self.top = prev
+        """The top card (-1 when the pile shows no face-up card)."""
+        self.base = pile[n - run] if run else -1
+        """The lowest card of the run at the top (-1 when none)."""
 
 
 class SpiderState:
