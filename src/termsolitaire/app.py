@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -64,6 +64,7 @@ class SolitaireApp(App[int]):
         replay: Replay | None = None,
         resume: bool = False,
         variant_given: bool = True,
+        home: Callable[[Services, CardLook], Screen[Any]] | None = None,
         **kw: Any,
     ) -> None:
         super().__init__(ansi_color=True, **kw)
@@ -79,6 +80,7 @@ class SolitaireApp(App[int]):
         self.resume = resume
         self.variant_given = variant_given
         self.start_replay = replay  # termsolitaire replay FILE: only the replay screen
+        self.home = home  # a command's own first screen instead of the menu (the match lobby)
 
     def settings_look(self) -> CardLook:
         """The card look the settings ask for."""
@@ -93,6 +95,8 @@ class SolitaireApp(App[int]):
             self.notify(message, severity="warning", timeout=10)
         if self.start_replay is not None:
             self.push_screen(replay_screen(self.start_replay, self.look))
+        elif self.home is not None:
+            self.push_screen(self.home(self.services, self.look))
         elif self.start_game is None:
             self.push_screen(MenuScreen(self.services))
         else:

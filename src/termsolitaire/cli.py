@@ -22,7 +22,9 @@ from collections.abc import Callable, Sequence
 from . import __version__
 from .rules import GameInfo, games, info, new_game
 
-COMMANDS: dict[str, tuple[str, str]] = {}
+COMMANDS: dict[str, tuple[str, str]] = {
+    "match": ("termsolitaire.match.command", "the Spider match lobby: tables on this host"),
+}
 """Subcommands that live in their own package: name -> (module, help). The module
 has ``add_arguments(parser)`` (cheap: heavy imports wait for ``run``) and
 ``run(args) -> int`` (the exit status)."""
