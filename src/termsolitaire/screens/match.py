@@ -168,6 +168,8 @@ class MatchScreen(SpiderScreen):
         return self.sep.join(parts)
 
     def hint(self) -> str:
+        if self.seat.finished:
+            return "Your game has ended: r results, w watch, Q back to the lobby"
         return "Your clock is running: 1-0 piles, d deal, t+pile turn, e End, ? help"
 
     # ------------------------------------------------------------ the clock and the table
