@@ -14,6 +14,7 @@ polled with a timeout; nothing here sleeps for a fixed time.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -38,7 +39,10 @@ from termsolitaire.screens.match_results import verdict
 from .conftest import SPIDER_KEYS, chord
 
 WAIT = 60.0
-ANSI = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[P^_][^\x1b]*\x1b\\|.)")
+ANSI = re.compile(
+    rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[P^_][^\x1b]*\x1b\\|.)"
+)
+"""Escape sequences: CSI, OSC, DCS and the like, and two-byte ones."""
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 
@@ -106,9 +110,10 @@ class Term:
 
     def keys(self, *keys: str) -> None:
         for k in keys:
-            os.write(self.master, {"enter": b"\r", "right": b"\x1b[C", "down": b"\x1b[B"}.get(
-                k, k.encode()
-            ))
+            os.write(
+                self.master,
+                {"enter": b"\r", "right": b"\x1b[C", "down": b"\x1b[B"}.get(k, k.encode()),
+            )
             time.sleep(0.15)  # a typist's pace: lets the app take one key at a time
 
     def kill(self) -> None:
@@ -123,10 +128,8 @@ class Term:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
-        try:
+        with contextlib.suppress(OSError):
             os.close(self.master)
-        except OSError:
-            pass
 
 
 def seat_rows(shared: Path) -> dict[str, sqlite3.Row]:
