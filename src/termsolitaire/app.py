@@ -19,14 +19,16 @@ from textual.screen import Screen
 
 from .messages import MenuChoice, SettingChanged
 from .replay import Replay, load_replay
-from .rules import new_game
+from .rules import info, new_game
 from .screens.board import BoardScreen
 from .screens.boards import board_screen
+from .screens.choice import ChoiceScreen
 from .screens.menu import MenuScreen
 from .screens.replay import replay_screen
 from .screens.settings import SettingsScreen, set_mouse
 from .screens.stats import StatsScreen
-from .session import Clock, GameSession, Services, abandon, time_limit_of
+from .session import Clock, GameSession, Services, abandon, describe, played, time_limit_of
+from .storage.locks import SaveLock
 from .storage.saves import Saved
 from .widgets.cards import CardLook
 
@@ -41,6 +43,7 @@ PALETTE_ACTIONS = [
     ("Move list", "Napoleon: show or hide the list of moves", "move_list"),
     ("Four-colour deck", "Switch between two and four suit colours", "four_colour"),
     ("Help", "Every key of this board", "help"),
+    ("Rules", "The rules of this game", "rules"),
     ("Statistics", "Games played and won; start a finished deal again", "statistics"),
     ("Settings", "Card style, colours, theme, defaults, mouse", "settings"),
 ]
@@ -100,71 +103,138 @@ class SolitaireApp(App[int]):
         elif self.start_game is None:
             self.push_screen(MenuScreen(self.services))
         else:
-            self.push_screen(self.start_board())
+            self.start_board()
 
     # ------------------------------------------------- saving and resuming
 
-    def resumed(self, saved: Saved, notice: str | None = None) -> BoardScreen:
-        """The board of a saved game, continued exactly (its id, clock and limit)."""
-        session = GameSession(self.services, saved.game, saved.id, time_limit_of(saved))
-        return board_screen(session, self.look, notice=notice)
-
-    def start_board(self) -> BoardScreen:
-        """The board the command line asked for: its save continued when there is one
-        and no --deal (nor other variant) was asked; else a new game, the saved one
-        counting as abandoned if it had a move."""
-        name = self.start_game
-        assert name is not None
-        saved, problem = self.services.saves.load(name)
-        if (
-            saved is not None
-            and self.resume
-            and self.start_deal is None
-            and (not self.variant_given or dict(saved.game.variant) == self.start_variant)
-        ):
-            return self.resumed(saved)
-        return self.new_board(
-            name, self.start_deal, self.start_variant, self.time_limit, (saved, problem)
+    def start_board(self) -> None:
+        """The game the command line asked for (the same questions as the menu)."""
+        assert self.start_game is not None
+        variant = self.start_variant
+        problems: list[str] = []
+        if self.resume and self.start_deal is None and not self.variant_given:
+            latest, problems = self.latest_variant(self.start_game)
+            variant = latest or variant
+        self.open_game(
+            MenuChoice(
+                self.start_game,
+                self.start_deal,
+                variant,
+                self.time_limit,
+                resume=self.resume and self.start_deal is None,
+            ),
+            "; ".join(problems) or None,
         )
+
+    def latest_variant(self, name: str) -> tuple[dict[str, int] | None, list[str]]:
+        """The variant of the game ``name`` saved last, if any (the bare command
+        continues it, whichever variant it is), and messages about broken saves."""
+        saves, problems = self.services.saves.all()
+        mine = [s for s in saves if s.game.name == name]
+        if not mine:
+            return None, problems
+        return dict(max(mine, key=lambda s: s.saved_at).game.variant), problems
+
+    def on_menu_choice(self, message: MenuChoice) -> None:
+        self.open_game(message)
+
+    def open_game(self, choice: MenuChoice, notice: str | None = None) -> None:
+        """Open the game the player chose. A game open in another copy of the program
+        is offered read only; a saved game in progress of the same game and variant
+        is never abandoned without the player saying so (resume, abandon, or keep
+        it and go back)."""
+        saves = self.services.saves
+        lock = saves.lock(choice.game, choice.variant)
+        if not lock.acquire():
+            self.offer_read_only(choice, lock.holder())
+            return
+        saved, problem = saves.load(choice.game, choice.variant)
+        problem = "; ".join(m for m in (notice, problem) if m) or None
+        if choice.resume:
+            if saved is not None:
+                self.push_screen(self.resumed(saved, lock))
+            else:
+                notice = problem or "The saved game is gone; a new deal"
+                self.push_screen(self.new_board(choice, None, lock, notice))
+            return
+        if saved is not None and played(saved.game):
+
+            def answered(answer: str | None) -> None:
+                if answer == "resume":
+                    self.push_screen(self.resumed(saved, lock))
+                elif answer == "abandon":
+                    self.push_screen(self.new_board(choice, saved, lock))
+                else:
+                    lock.release()
+                    self.home("Kept: " + describe(saved))
+
+            self.push_screen(
+                ChoiceScreen(
+                    f"You have a {describe(saved)}.",
+                    ["Resume it, or abandon it for a new deal (it counts as lost)?"],
+                    [
+                        ("r", "Resume it", "resume"),
+                        ("a", "Abandon it", "abandon"),
+                        ("k", "Keep it, go back", "keep"),
+                    ],
+                ),
+                answered,
+            )
+            return
+        self.push_screen(self.new_board(choice, saved, lock, problem))
+
+    def offer_read_only(self, choice: MenuChoice, holder: str) -> None:
+        """The game is open in another copy: look at its save read only, or go back."""
+        title = info(choice.game).title
+
+        def answered(answer: str | None) -> None:
+            if answer == "look":
+                path = self.services.saves.path(choice.game, choice.variant)
+                try:
+                    replay = load_replay(path)
+                except ValueError as e:
+                    self.home(f"The other copy's save cannot be read: {e}")
+                    return
+                replay.end()
+                self.push_screen(replay_screen(replay, self.look))
+            else:
+                self.home()
+
+        self.push_screen(
+            ChoiceScreen(
+                f"{title} is open in another window ({holder}).",
+                ["Only one copy of a game can be played at a time, or moves would be lost."],
+                [("v", "View it read only", "look"), ("o", "Pick another game", "other")],
+            ),
+            answered,
+        )
+
+    def home(self, note: str | None = None) -> None:
+        """Back to the menu (opening it when the app was started on a board)."""
+        if not any(isinstance(s, MenuScreen) for s in self.screen_stack):
+            self.push_screen(MenuScreen(self.services))
+        if note:
+            self.notify(note, timeout=6)
+
+    def resumed(self, saved: Saved, lock: SaveLock | None = None) -> BoardScreen:
+        """The board of a saved game, continued exactly (its id, clock and limit)."""
+        session = GameSession(self.services, saved.game, saved.id, time_limit_of(saved), lock)
+        return board_screen(session, self.look)
 
     def new_board(
         self,
-        name: str,
-        deal: int | None,
-        variant: dict[str, int],
-        time_limit: int,
-        loaded: tuple[Saved | None, str | None] | None = None,
+        choice: MenuChoice,
+        saved: Saved | None,
+        lock: SaveLock | None = None,
         notice: str | None = None,
     ) -> BoardScreen:
-        """A new game of ``name``; its saved game (``loaded`` when already read), if
-        any, is abandoned."""
-        saved, problem = loaded if loaded is not None else self.services.saves.load(name)
-        messages = [m for m in (notice, problem) if m]
+        """A new game as ``choice`` asks; the ``saved`` game it replaces, if any,
+        counts as lost when it had a move."""
+        messages = [m for m in (notice,) if m]
         messages += abandon(self.services.stats, saved)
-        session = GameSession(self.services, new_game(name, deal, **variant), None, time_limit)
+        game = new_game(choice.game, choice.deal, **choice.variant)
+        session = GameSession(self.services, game, None, choice.time_limit, lock)
         return board_screen(session, self.look, notice="; ".join(messages) or None)
-
-    def on_menu_choice(self, message: MenuChoice) -> None:
-        if message.resume:
-            saved, problem = self.services.saves.load(message.game)
-            if saved is not None:
-                self.push_screen(self.resumed(saved))
-                return
-            notice = problem or "The saved game is gone; a new deal"
-            self.push_screen(
-                self.new_board(
-                    message.game,
-                    message.deal,
-                    message.variant,
-                    message.time_limit,
-                    (None, None),
-                    notice,
-                )
-            )
-            return
-        self.push_screen(
-            self.new_board(message.game, message.deal, message.variant, message.time_limit)
-        )
 
     def save_boards(self) -> None:
         """Autosave every game on a board (leaving, a hang-up, SIGTERM)."""

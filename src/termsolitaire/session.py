@@ -21,6 +21,7 @@ from typing import Any
 
 from .rules import Game, info
 from .storage.files import StorageError
+from .storage.locks import SaveLock
 from .storage.paths import Paths, paths
 from .storage.saves import Saved, SaveStore, new_game_id
 from .storage.settings import Settings, load_settings, save_settings
@@ -136,10 +137,18 @@ class GameSession:
     time limit, and whether it is over. Saving and recording go through here."""
 
     def __init__(
-        self, services: Services | None, game: Game, game_id: str | None = None, time_limit: int = 0
+        self,
+        services: Services | None,
+        game: Game,
+        game_id: str | None = None,
+        time_limit: int = 0,
+        lock: SaveLock | None = None,
     ) -> None:
         self.services = services
         self.game = game
+        self.lock = lock
+        """The lock of this game's save slot, held while the game is open (None: not
+        locked, as in a replay)."""
         self.id = game_id or new_game_id()
         self.time_limit = time_limit * 60
         """Seconds on the clock (0: the clock counts up with no limit)."""
@@ -208,7 +217,7 @@ class GameSession:
         if self.services is None:
             return None
         try:
-            self.services.saves.delete(self.game.name)
+            self.services.saves.delete(self.game.name, self.game.variant)
         except StorageError as e:
             return str(e)
         return None
@@ -225,6 +234,16 @@ class GameSession:
         self.over = True
         problem = self.forget()
         return [*messages, *([problem] if problem else [])]
+
+    def follow(self, game: Game) -> GameSession:
+        """A session for the next game on the same board (restart, new deal): the
+        same services, time limit and lock (the same save slot), a fresh id."""
+        return GameSession(self.services, game, None, self.time_limit // 60, self.lock)
+
+    def release(self) -> None:
+        """The game is closed: let another copy of the program open it."""
+        if self.lock is not None:
+            self.lock.release()
 
     def abandon(self) -> list[str]:
         """The game gives way to another deal: lost, when it had a move."""

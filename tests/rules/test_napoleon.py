@@ -75,7 +75,13 @@ def test_same_colour_refused(mid):
 
 
 def test_wrong_rank_refused(mid):
-    refused(mid, "p10-p8", "one rank higher", "K♥")  # 5♠ on K♥
+    refused(mid, "p10-p8", "one rank higher (a 6)", "K♥")  # 5♠ on K♥
+
+
+def test_both_causes_are_said(mid):
+    """5♥ on 8♥ breaks both rules: the refusal names both (issue 9.16)."""
+    reason = refused(mid, "p16-p6")  # 5♥ on 8♥
+    assert reason == "5♥ goes on a black card one rank higher (a 6), not on 8♥"
 
 
 def test_foundation_up_in_suit(mid):

@@ -179,3 +179,32 @@ def test_cards_of_a_new_deal(name, variant):
     per_card = {"napoleon": 1, "penguin": 1, "stjernen": 2}.get(name, copies)
     assert sum(cards.values()) == (104 if name in ("spider", "stjernen") else 52)
     assert set(cards.values()) == {per_card}
+
+
+def _candidates(game) -> list[Move]:
+    """A wide set of actions: every transfer between two piles with 1 to 4 cards, a
+    deal, a collect and a turn of every pile (most of them illegal)."""
+    out = [Move.parse("deal"), Move.parse("collect")]
+    for src in game.pile_names:
+        out.append(Move.turn(src))
+        for dst in game.pile_names:
+            if src != dst:
+                out += [Move.transfer(src, dst, k) for k in range(1, 5)]
+    return out
+
+
+@pytest.mark.parametrize(("name", "variant"), PARAMS)
+@PROPS
+@given(data=st.data(), deal=DEALS)
+def test_every_refusal_says_why_specifically(name, variant, data, deal):
+    """For every illegal action from a wide candidate set, on positions reached by
+    random play, the refusal is the rules' own reason, never the generic fallback."""
+    game = new_game(name, deal=deal, **variant)
+    _random_line(data, game, data.draw(st.integers(0, 40)))
+    legal = set(game.legal_moves())
+    for m in _candidates(game):
+        reason = game.why_illegal(m)
+        if m in legal:
+            assert reason is None
+        else:
+            assert reason and not reason.endswith("is not allowed here"), (str(m), reason)

@@ -107,8 +107,10 @@ async def test_menu_opens_each_board_and_q_comes_back() -> None:
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        for n, g in enumerate(games()):
-            app.screen.query_one("#games").highlighted = n  # type: ignore[attr-defined]
+        for g in games():
+            lines = app.screen.query_one("#games")
+            ids = [o.id for o in lines.options]  # type: ignore[attr-defined]
+            lines.highlighted = ids.index(g.name)  # type: ignore[attr-defined]
             await pilot.press("enter")
             assert g.name == board(app).GAME
             await pilot.press("Q")

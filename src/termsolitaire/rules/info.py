@@ -52,6 +52,8 @@ class GameInfo:
     """Minutes a player may put on the clock, ``0`` meaning no limit; empty when the
     game's clock only counts up."""
     time_limit_default: int = 0
+    order: int = 100
+    """Where the menu lists the game (lower first; ties by name)."""
 
     def default_variant(self) -> dict[str, int]:
         return {c.key: c.default for c in self.variants}

@@ -1,4 +1,7 @@
-"""Napoleon: sixteen piles in a circle around the four aces (RULES.md section 4).
+"""Napoleon: sixteen piles in a circle around the four aces.
+
+The rules as players read them: docs/rules.md (also on screen: ``r`` in the
+menu). The contract this module follows: the project's RULES.md, section 4.
 
 Piles: ``p1``-``p16`` clockwise from north (``p1`` at 0°, ``p2`` at 22.5°, ...),
 ``f1``-``f4`` the foundations of ♠ ♥ ♦ ♣, each starting with its ace.
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from .cards import SUITS, Card, pack
+from .cards import SUITS, Card, pack, rank_word
 from .deal import shuffled
 from .game import Game, names
 from .info import GameInfo
@@ -47,6 +50,7 @@ class Napoleon(Game):
         title="Napoleon",
         blurb="sixteen piles in a circle round the four aces",
         stream=1,
+        order=4,
     )
     pile_names = POSITIONS + FOUNDATIONS
     foundations = FOUNDATIONS
@@ -117,10 +121,14 @@ class Napoleon(Game):
         if not dst:
             return "Only a king can go on an empty position"
         top = dst[-1]
+        colour = "black" if card.red else "red"
+        higher = rank_word(card.rank + 1)
+        if top.red == card.red and top.rank != card.rank + 1:  # both causes, both said
+            want = f"a {colour} card one rank higher ({higher})"
+            return f"{card.label} goes on {want}, not on {top.label}"
         if top.red == card.red:
-            colour = "black" if card.red else "red"
             return f"{card.label} goes on a {colour} card, not on {top.label}"
-        return f"{card.label} goes on a card one rank higher, not on {top.label}"
+        return f"{card.label} goes on a card one rank higher ({higher}), not on {top.label}"
 
     def _execute(self, m: Move) -> None:
         self._transfer(m)

@@ -1,4 +1,7 @@
-"""Penguin, David Parlett's patience (RULES.md section 2).
+"""Penguin, David Parlett's patience.
+
+The rules as players read them: docs/rules.md (also on screen: ``r`` in the
+menu). The contract this module follows: the project's RULES.md, section 2.
 
 Piles: ``t1``-``t7`` columns, ``c1``-``c7`` the flipper's one-card cells,
 ``f1``-``f4`` the foundations of ♠ ♥ ♦ ♣. The game key ``beak`` is the rank that
@@ -52,6 +55,7 @@ class Penguin(Game):
         title="Penguin",
         blurb="seven columns, a flipper of seven cells, the beak rank",
         stream=2,
+        order=2,
     )
     pile_names = COLUMNS + CELLS + FOUNDATIONS
     foundations = FOUNDATIONS

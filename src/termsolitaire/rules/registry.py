@@ -1,13 +1,16 @@
 """The registry of games: one declaration per game, one way to start each.
 
-The built-in games register themselves by being imported here (their module
-ends with ``register(...)``); a program may :func:`register` a game of its own
-the same way, and it then appears wherever games are listed.
+Every module of this package is imported when the registry loads; a game's
+module ends with ``register(ItsClass)``. So a new game is one new module here
+(and its board screen, :mod:`termsolitaire.screens`): nothing else lists the
+games. A program may :func:`register` a game of its own the same way, and it
+then appears wherever games are listed.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from typing import Any
 
 from .game import Game
@@ -15,9 +18,6 @@ from .info import GameInfo
 
 GAMES: tuple[str, ...] = ("napoleon", "penguin", "spider", "stjernen")
 """The built-in games, by the names used everywhere (API.md)."""
-
-_MENU_ORDER = ("stjernen", "penguin", "spider", "napoleon")
-"""The order the menu lists the built-in games in."""
 
 _CLASSES: dict[str, type[Game]] = {}
 
@@ -36,13 +36,15 @@ def register(cls: type[Game]) -> type[Game]:
 
 
 def _load_builtins() -> None:
-    for name in _MENU_ORDER:
-        importlib.import_module(f"{__package__}.{name}")
+    """Import every module of the rules package: the games among them register."""
+    package = importlib.import_module(__package__ or "termsolitaire.rules")
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")
 
 
 def games() -> tuple[GameInfo, ...]:
-    """Every registered game's declaration, in menu order (the built-in ones first)."""
-    return tuple(cls.info for cls in _CLASSES.values())
+    """Every registered game's declaration, in menu order."""
+    return tuple(sorted((c.info for c in _CLASSES.values()), key=lambda g: (g.order, g.name)))
 
 
 def info(name: str) -> GameInfo:

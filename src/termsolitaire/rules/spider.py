@@ -1,4 +1,7 @@
-"""Spider, the two-player StarGames variant (RULES.md section 3).
+"""Spider, the two-player StarGames variant.
+
+The rules as players read them: docs/rules.md (also on screen: ``r`` in the
+menu). The contract this module follows: the project's RULES.md, section 3.
 
 Piles: ``t1``-``t10`` the tableau, left to right; ``stock``, face down, whole
 packets of ten; ``done``, the completed runs. ``done`` keeps the 13 cards of
@@ -88,6 +91,7 @@ class Spider(Game):
         title="Spider",
         blurb="ten piles, build K to A in suit; against the clock",
         stream=3,
+        order=3,
         variants=(Choice("suits", "suit", tuple(PACKS), 1, "1, 2 or 4 suits"),),
         time_limits=(0, 5, 10, 15, 20),
     )

@@ -1,4 +1,7 @@
-"""Stjernen, "the Star": a Norwegian two-deck patience (RULES.md section 1).
+"""Stjernen, "the Star": a Norwegian two-deck patience.
+
+The rules as players read them: docs/rules.md (also on screen: ``r`` in the
+menu). The contract this module follows: the project's RULES.md, section 1.
 
 Piles (API.md): ``c`` the centre; ``i1``-``i4`` the inner ring (north, east,
 south, west); ``o1``-``o4`` the outer ring, ``oN`` in front of ``iN``;
@@ -76,6 +79,7 @@ class Stjernen(Game):
         title="Stjernen",
         blurb="the star: rings of piles round a centre, six rounds of stock",
         stream=4,
+        order=1,
     )
     pile_names = (CENTRE, *INNER, *OUTER, *FOUNDATIONS, *UPTURNED, STOCK)
     foundations = FOUNDATIONS

@@ -17,6 +17,7 @@ what only it shows; naming ``GAME`` puts it in :data:`BOARDS`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -38,6 +39,7 @@ from .dealnumber import DealNumberScreen
 from .help import HelpScreen
 from .mouse import MouseMixin
 from .results import ResultsScreen
+from .rulebook import RulesScreen
 from .selection import Hand
 from .stuck import StuckScreen
 
@@ -51,7 +53,8 @@ BOARDS: dict[str, type[BoardScreen]] = {}
 class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
     """One game on the felt. Subclasses give ``GAME``, ``PLACES``, ``NAV`` and keys."""
 
-    CSS_PATH: ClassVar[list[str]] = ["board.tcss"]
+    CSS_PATH: ClassVar[list[str]] = [str(Path(__file__).with_name("board.tcss"))]
+    """Absolute, so a board defined elsewhere (a program's own game) finds it too."""
     GAME: ClassVar[str] = ""
     """The name of the game this board plays (its rules declaration's ``name``)."""
     PLACES: ClassVar[dict[str, Place]] = {}
@@ -134,6 +137,11 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         if self.notice:  # the status line cuts a long message: a toast shows it whole
             self.app.notify(self.notice, severity="warning", timeout=10)
         self.autosave()
+
+    def on_unmount(self) -> None:
+        """The board is gone (back to the menu, the app closing): another copy of the
+        program may open this game now."""
+        self.session.release()
 
     def on_resize(self) -> None:
         width, height = self.app.size
@@ -300,8 +308,7 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         """Put a new game on this board (restart, new deal, deal by number): the one
         there counts as lost if it had a move; the new one has a fresh id."""
         self.abandon()
-        s = self.session
-        self.session = GameSession(s.services, game, time_limit=s.time_limit // 60)
+        self.session = self.session.follow(game)
         self.hand = Hand(game)
         self.dragging = False
         self.query_one("#title", TextLine).set(self.title_text())
@@ -438,7 +445,10 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         self.confirm_abandon(f"Play deal {deal}", go)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.help_keys(), self.game.title))
+        self.app.push_screen(HelpScreen(self.help_keys(), self.game.title, self.game.name))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.game.name))
 
     def action_quit(self) -> None:
         """Back to the menu when there is one, else leave; the game stays saved."""

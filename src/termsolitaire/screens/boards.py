@@ -1,16 +1,28 @@
 """Which board screen plays which game: the map, filled by importing the boards.
 
-Each board screen names its game (``BoardScreen.GAME``); importing it puts it in
-:data:`~.board.BOARDS`. A new game's board joins by being imported here.
+Each board screen names its game (``BoardScreen.GAME``); defining it puts it in
+:data:`~.board.BOARDS`. A game's board lives in the module of this package
+named after the game (``screens/<name>.py``), imported here for every game the
+rules registry knows; a program may also define a board of its own anywhere.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+
+from termsolitaire.rules import games
 from termsolitaire.session import GameSession
 from termsolitaire.widgets.cards import CardLook
 
-from . import napoleon, penguin, spider, stjernen  # noqa: F401  (they register their boards)
 from .board import BOARDS, BoardScreen
+
+
+def _load_boards() -> None:
+    for g in games():
+        name = f"{__package__}.{g.name}"
+        if g.name not in BOARDS and importlib.util.find_spec(name) is not None:
+            importlib.import_module(name)
 
 
 def board_class(name: str) -> type[BoardScreen]:
@@ -30,3 +42,6 @@ def board_screen(
 ) -> BoardScreen:
     """The board of the session's game, playing it."""
     return board_class(session.game.name)(session, look, notice=notice)
+
+
+_load_boards()

@@ -6,33 +6,15 @@ on the board has a move and is not finished: an abandoned game counts as lost.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Static
+from .choice import ChoiceScreen
 
 
-class ConfirmAbandonScreen(ModalScreen[bool]):
-    """Dismisses with True (abandon) or False (keep playing)."""
-
-    CSS_PATH = "confirm.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes, abandon", id="confirm-yes"),
-        Binding("n,escape", "answer(False)", "No, keep playing", id="confirm-no"),
-    ]
+class ConfirmAbandonScreen(ChoiceScreen[bool]):
+    """Dismisses with True (abandon) or None (keep playing)."""
 
     def __init__(self, what: str) -> None:
-        super().__init__()
-        self.what = what
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="panel"):
-            yield Static(f"{self.what}?", id="headline")
-            yield Static("The game in progress will count as lost.")
-            yield Static("y / Enter: yes    n / Escape: keep playing", id="keys")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        super().__init__(
+            f"{what}?",
+            ["The game in progress will count as lost."],
+            [("y", "Yes, abandon", True), ("n", "No, keep playing", False)],
+        )

@@ -12,6 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
+from .rulebook import RulesScreen
+
 
 def key_table(keys: list[tuple[str, str]]) -> Table:
     table = Table(box=None, show_header=False, padding=(0, 2, 0, 0), expand=False)
@@ -28,12 +30,15 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Close help", id="help-close"),
+        Binding("r", "rules", "Rules", id="help-rules"),
     ]
 
-    def __init__(self, keys: list[tuple[str, str]], title: str) -> None:
+    def __init__(self, keys: list[tuple[str, str]], title: str, game: str | None = None) -> None:
         super().__init__()
-        self.keys = keys
+        self.keys = [*keys, ("r", "the rules of this game")] if game else keys
         self.heading = title
+        self.game = game
+        """The game whose rules ``r`` shows (None: no rules here)."""
 
     def compose(self) -> ComposeResult:
         general = files(__package__).joinpath("help.md").read_text(encoding="utf-8")
@@ -44,3 +49,7 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_rules(self) -> None:
+        if self.game is not None:
+            self.app.push_screen(RulesScreen(self.game))

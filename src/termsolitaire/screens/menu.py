@@ -1,4 +1,10 @@
-"""The main menu: the four games, Spider's suits and time limit, the deal number."""
+"""The main menu: Resume lines for the saved games, the games, their options
+(from each game's declaration: Spider's suits and time limit), the deal number.
+
+One list holds the Resume lines and the games, so ↑ ↓ go through both; the
+first line is highlighted. Enter on a Resume line continues that game; on a
+game, starts it (asking first when a game of that kind is in progress).
+"""
 
 from __future__ import annotations
 
@@ -14,16 +20,26 @@ from textual.widgets.option_list import Option
 from termsolitaire.messages import MenuChoice
 from termsolitaire.rules import GameInfo, games
 from termsolitaire.session import Services, describe, time_limit_of
-from termsolitaire.storage.saves import Saved
+from termsolitaire.storage.saves import Saved, slot
 
+from .boards import has_board
 from .help import HelpScreen
+from .rulebook import RulesScreen
+
+RESUME = "resume:"
+"""The id prefix of a Resume line (then the save slot)."""
+
+
+def playable() -> list[GameInfo]:
+    """The games that have a board, in menu order."""
+    return [g for g in games() if has_board(g.name)]
 
 
 def option_sets() -> list[tuple[str, str, str, tuple[int, ...], int]]:
     """The menu's option radio sets, from the games' declarations: (game, key,
     label, values, default); ``key`` is a variant key or ``time_limit``."""
     out = []
-    for g in games():
+    for g in playable():
         for c in g.variants:
             out.append((g.name, c.key, f"{g.title} {c.noun}s", c.values, c.default))
         if g.time_limits:
@@ -41,6 +57,7 @@ class MenuScreen(Screen[None]):
     CSS_PATH = "menu.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", id="menu-play", priority=False),
+        Binding("r", "rules", "Rules", id="menu-rules"),
         Binding("question_mark,f1", "help", "Help", id="menu-help"),
         Binding("escape", "quit", "Quit", id="menu-quit"),
         Binding("s", "app.statistics", "Statistics", id="menu-statistics"),
@@ -68,93 +85,87 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu"):
             yield Label("termsolitaire", id="menu-title")
             # Filled from the saves when the menu shows (on_mount, on_screen_resume).
-            yield OptionList(id="resume")
-            yield OptionList(
-                *(Option(f"{g.title:<9} {g.blurb}", id=g.name) for g in games()),
-                id="games",
-            )
-            with Horizontal(id="options"):
-                for game, key, label, values, _ in self.options:
-                    with Vertical():
-                        yield Label(label)
-                        with RadioSet(id=f"{game}-{key}"):
-                            chosen = self.default(game, key)
-                            for v in values:
-                                yield RadioButton(
-                                    value_label(key, v), value=v == chosen, id=f"{game}-{key}-{v}"
-                                )
-                with Vertical():
-                    yield Label("Deal number")
-                    yield Input(placeholder="random", restrict=r"\d*", max_length=19, id="deal")
+            yield OptionList(id="games")
+            for game, key, label, values, _ in self.options:
+                with Horizontal(classes="option"):
+                    yield Label(label, classes="option-label")
+                    with RadioSet(id=f"{game}-{key}"):
+                        chosen = self.default(game, key)
+                        for v in values:
+                            yield RadioButton(
+                                value_label(key, v), value=v == chosen, id=f"{game}-{key}-{v}"
+                            )
+            with Horizontal(classes="option"):
+                yield Label("Deal number", classes="option-label")
+                yield Input(placeholder="random", restrict=r"\d*", max_length=20, id="deal")
             with Horizontal(id="buttons"):
-                yield Button("Play", id="play", variant="primary")
-                yield Button("Help", id="help")
-                yield Button("Statistics", id="statistics")
-                yield Button("Settings", id="settings")
-                yield Button("Quit", id="quit")
+                for name in ("Play", "Rules", "Help", "Statistics", "Settings", "Quit"):
+                    yield Button(name, id=name.lower(), compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
+        self.refresh_lines()
         games = self.query_one("#games", OptionList)
-        games.highlighted = 1
+        games.highlighted = 0
         games.focus()
-        if self.refresh_resume():
-            self.query_one("#resume", OptionList).focus()
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
-            self.refresh_resume()
+            self.refresh_lines()
 
-    def refresh_resume(self) -> bool:
-        """One Resume line per game that has a save; whether there is any.
+    def refresh_lines(self) -> None:
+        """One Resume line per saved game (game and variant), then the games.
         A broken save is kept aside by the storage layer and its message shown."""
-        self.saved = {}
-        for g in games():
-            name = g.name
-            saved, problem = self.services.saves.load(name)
-            if problem:
-                self.notify(problem, severity="warning", timeout=10)
-            if saved is not None:
-                self.saved[name] = saved
-        resume = self.query_one("#resume", OptionList)
-        resume.clear_options()
-        resume.add_options(
-            Option(f"Resume {describe(saved)}", id=name) for name, saved in self.saved.items()
-        )
-        resume.display = bool(self.saved)
-        if self.saved:
-            resume.highlighted = 0
-        return bool(self.saved)
+        saves, problems = self.services.saves.all()
+        for problem in problems:
+            self.notify(problem, severity="warning", timeout=10)
+        names = [g.name for g in playable()]
+        saves = sorted((s for s in saves if s.game.name in names), key=lambda s: -s.saved_at)
+        self.saved = {slot(s.game.name, s.game.variant): s for s in saves}
+        games = self.query_one("#games", OptionList)
+        keep = games.highlighted
+        games.clear_options()
+        lines: list[Option | None] = [
+            Option(f"Resume {describe(s)}", id=RESUME + key) for key, s in self.saved.items()
+        ]
+        if lines:
+            lines.append(None)  # a separator
+        lines += [Option(f"{g.title:<9} {g.blurb}", id=g.name) for g in playable()]
+        games.add_options(lines)
+        if keep is not None and keep < games.option_count:
+            games.highlighted = keep
 
-    def action_restart_saved(self) -> None:
-        """R on a Resume line: that deal again from the start (the saved game is abandoned)."""
-        resume = self.query_one("#resume", OptionList)
-        if not resume.has_focus or resume.highlighted is None:
-            return
-        name = resume.get_option_at_index(resume.highlighted).id
-        saved = self.saved.get(name or "")
-        if saved is None:
-            return
-        g = saved.game
-        self.post_message(MenuChoice(g.name, g.deal, dict(g.variant), time_limit_of(saved)))
-
-    def choice(self) -> MenuChoice | None:
+    def highlighted(self) -> str | None:
         games = self.query_one("#games", OptionList)
         if games.highlighted is None:
             return None
-        option = games.get_option_at_index(games.highlighted)
-        if option.id is None:
+        return games.get_option_at_index(games.highlighted).id
+
+    def action_restart_saved(self) -> None:
+        """R on a Resume line: that deal again from the start."""
+        line = self.highlighted() or ""
+        saved = self.saved.get(line.removeprefix(RESUME)) if line.startswith(RESUME) else None
+        if saved is not None:
+            g = saved.game
+            self.post_message(MenuChoice(g.name, g.deal, dict(g.variant), time_limit_of(saved)))
+
+    def choice(self) -> MenuChoice | None:
+        line = self.highlighted()
+        if line is None:
             return None
-        name = option.id
+        if line.startswith(RESUME):
+            saved = self.saved[line.removeprefix(RESUME)]
+            g = saved.game
+            return MenuChoice(g.name, None, dict(g.variant), time_limit_of(saved), resume=True)
         text = self.query_one("#deal", Input).value.strip()
         deal = int(text) if text.isdigit() and int(text) < 1 << 64 else None
         chosen: dict[str, int] = {}
         for game, key, _, values, default in self.options:
-            if game == name:
+            if game == line:
                 pressed = self.query_one(f"#{game}-{key}", RadioSet).pressed_index
                 chosen[key] = values[pressed] if pressed >= 0 else default
         time_limit = chosen.pop("time_limit", 0)
-        return MenuChoice(name, deal, chosen, time_limit)
+        return MenuChoice(line, deal, chosen, time_limit)
 
     def action_play(self) -> None:
         choice = self.choice()
@@ -163,9 +174,6 @@ class MenuScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option_list.id == "resume" and event.option.id is not None:
-            self.post_message(MenuChoice(event.option.id, None, {}, resume=True))
-            return
         self.action_play()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -176,12 +184,21 @@ class MenuScreen(Screen[None]):
         button = str(event.button.id)
         await self.run_action(action.get(button, button))
 
+    def action_rules(self) -> None:
+        """The rules of the highlighted game (of a Resume line's game too)."""
+        line = self.highlighted() or ""
+        if line.startswith(RESUME):
+            line = self.saved[line.removeprefix(RESUME)].game.name
+        self.app.push_screen(RulesScreen(line or playable()[0].name))
+
     def action_help(self) -> None:
         keys = [
-            ("↑ ↓", "choose a game, or a Resume line (a saved game)"),
+            ("↑ ↓", "choose a Resume line (a saved game) or a game"),
+            ("Enter", "play it"),
+            ("r", "the rules of the highlighted game"),
             ("R", "on a Resume line: that deal again from the start"),
             ("Tab", "go to the options, the deal number and the buttons"),
-            ("Enter", "play the chosen game"),
+            ("s o", "statistics, settings"),
             ("? F1", "this help"),
             ("Escape", "quit"),
         ]

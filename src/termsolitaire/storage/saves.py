@@ -14,15 +14,19 @@ than loaded as a different game.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import time
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from ..rules import Game, from_json
+from ..rules import Game, from_json, info
 from .files import StorageError, keep_aside, write_atomic
+from .locks import SaveLock
 from .paths import Paths
 
 FORMAT = "termsolitaire-autosave"
@@ -89,20 +93,75 @@ def decode(raw: bytes) -> Saved:
     )
 
 
+def slot(name: str, variant: Mapping[str, int] | None = None) -> str:
+    """The save slot of a game and variant: one save each (``penguin``,
+    ``spider-suits2``). A variant that is the game's default still names itself,
+    so 1-suit and 2-suit Spider never share a file.
+
+    >>> slot("penguin"), slot("spider", {"suits": 2})
+    ('penguin', 'spider-suits2')
+    """
+    return "-".join([name, *(f"{k}{v}" for k, v in sorted((variant or {}).items()))])
+
+
+def _variant(name: str, variant: Mapping[str, int] | None) -> dict[str, int]:
+    """``variant``, or the game's default one when None."""
+    if variant is not None:
+        return dict(variant)
+    try:
+        return info(name).default_variant()
+    except ValueError:
+        return {}
+
+
 class SaveStore:
-    """The autosaves under ``paths.saves``, one per game name."""
+    """The autosaves under ``paths.saves``, one per game and variant (:func:`slot`).
+
+    Saves written before there was one per variant (``spider.json``) are still
+    read, for the variant they hold, and give way to the new file on the next save.
+    """
 
     def __init__(self, paths: Paths) -> None:
         self.paths = paths
 
+    def path(self, name: str, variant: Mapping[str, int] | None = None) -> Path:
+        return self.paths.save_file(slot(name, _variant(name, variant)))
+
+    def _legacy(self, name: str) -> Path:
+        return self.paths.save_file(name)
+
     def save(self, game: Game, game_id: str, options: dict[str, Any] | None = None) -> None:
         """Write the game's autosave atomically; raises :class:`StorageError`."""
-        write_atomic(self.paths.save_file(game.name), encode(game, game_id, options))
+        path = self.path(game.name, game.variant)
+        write_atomic(path, encode(game, game_id, options))
+        legacy = self._legacy(game.name)
+        if legacy != path and legacy.is_file():
+            saved, _ = self._read(legacy, game.name, None)
+            if saved is not None and saved.game.variant == game.variant:
+                with contextlib.suppress(OSError):
+                    legacy.unlink()
 
-    def load(self, name: str) -> tuple[Saved | None, str | None]:
-        """The saved game ``name`` and, when its file was broken, a message for the
-        player (the file is then kept aside as ``NAME.corrupt-<timestamp>``)."""
-        path = self.paths.save_file(name)
+    def load(
+        self, name: str, variant: Mapping[str, int] | None = None
+    ) -> tuple[Saved | None, str | None]:
+        """The saved game ``name`` in ``variant`` (None: the game's default variant)
+        and, when its file was broken, a message for the player (the file is then
+        kept aside as ``NAME.corrupt-<timestamp>``)."""
+        want = _variant(name, variant)
+        path = self.path(name, want)
+        if path.exists() or path == self._legacy(name):
+            return self._read(path, name, want)
+        legacy = self._legacy(name)
+        if legacy.is_file():
+            saved, problem = self._read(legacy, name, None)
+            if saved is not None and saved.game.variant != want:
+                return None, None  # an older save of another variant: its own slot's
+            return saved, problem
+        return None, None
+
+    def _read(
+        self, path: Path, name: str, variant: dict[str, int] | None
+    ) -> tuple[Saved | None, str | None]:
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -113,17 +172,45 @@ class SaveStore:
             saved = decode(raw)
             if saved.game.name != name:
                 raise ValueError(f"holds a {saved.game.name} game")
+            if variant is not None and saved.game.variant != variant:
+                raise ValueError(f"holds the variant {saved.game.variant}")
         except ValueError as e:
             moved = keep_aside(path)
             where = f"kept as {moved.name}" if moved else "left in place"
             return None, f"The saved {name} game could not be read ({e}); {where}."
         return saved, None
 
-    def delete(self, name: str) -> None:
+    def all(self) -> tuple[list[Saved], list[str]]:
+        """Every save there is (one per game and variant) and messages about broken ones."""
+        found: dict[str, Saved] = {}
+        problems: list[str] = []
         try:
-            self.paths.save_file(name).unlink(missing_ok=True)
+            paths = sorted(self.paths.saves.glob("*.json"))
+        except OSError:
+            paths = []
+        for path in paths:
+            saved, problem = self._read(path, path.stem.split("-")[0], None)
+            if problem:
+                problems.append(problem)
+            if saved is not None:
+                found.setdefault(slot(saved.game.name, saved.game.variant), saved)
+        return list(found.values()), problems
+
+    def delete(self, name: str, variant: Mapping[str, int] | None = None) -> None:
+        want = _variant(name, variant)
+        try:
+            self.path(name, want).unlink(missing_ok=True)
+            legacy = self._legacy(name)
+            if legacy.is_file():
+                saved, _ = self._read(legacy, name, None)
+                if saved is None or saved.game.variant == want:
+                    legacy.unlink(missing_ok=True)
         except OSError as e:
             raise StorageError(f"cannot remove the saved {name} game: {e.strerror or e}") from e
 
-    def exists(self, name: str) -> bool:
-        return self.paths.save_file(name).is_file()
+    def exists(self, name: str, variant: Mapping[str, int] | None = None) -> bool:
+        return self.load(name, variant)[0] is not None
+
+    def lock(self, name: str, variant: Mapping[str, int] | None = None) -> SaveLock:
+        """The lock of a game's save (not yet taken): one open copy of a game at a time."""
+        return SaveLock(self.path(name, variant).with_suffix(".lock"))

@@ -1,0 +1,70 @@
+"""A question with a few answers, each on a key and a button: the one dialog shape.
+
+The stuck offer, "abandon this game?", "resume, abandon or keep it?" and "this
+game is open elsewhere" are all a :class:`ChoiceScreen`: a headline, a few
+lines, and answers. Escape gives ``None`` (nothing chosen, nothing changes).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Generic, TypeVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+T = TypeVar("T")
+
+
+class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+    """``answers``: (key, label, value) each; the first is the default (Enter)."""
+
+    CSS_PATH = "choice.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Never mind", id="choice-cancel"),
+    ]
+
+    def __init__(
+        self, headline: str, lines: list[str], answers: list[tuple[str, str, T]], **kw: str
+    ) -> None:
+        super().__init__(**kw)
+        self.headline = headline
+        self.lines = lines
+        self.answers = answers
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel"):
+            yield Static(self.headline, id="headline")
+            for line in self.lines:
+                yield Static(line, classes="line")
+            with Horizontal(id="buttons"):
+                for n, (key, label, _) in enumerate(self.answers):
+                    yield Button(
+                        f"{label} ({key})",
+                        id=self._button_id(n),
+                        variant="primary" if n == 0 else "default",
+                        compact=True,
+                    )
+
+    def _button_id(self, n: int) -> str:
+        """The answer's value when it is a word (``#undo``), else ``answer-N``."""
+        value = self.answers[n][2]
+        return value if isinstance(value, str) and value.isidentifier() else f"answer-{n}"
+
+    def on_mount(self) -> None:
+        for n, (key, _, _) in enumerate(self.answers):
+            self._bindings.bind(key, f"answer({n})", show=False)
+        self.query_one(f"#{self._button_id(0)}", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        ids = [self._button_id(n) for n in range(len(self.answers))]
+        self.action_answer(ids.index(str(event.button.id)))
+
+    def action_answer(self, index: int) -> None:
+        self.dismiss(self.answers[index][2])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

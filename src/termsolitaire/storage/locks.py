@@ -1,0 +1,76 @@
+"""One open copy of a game at a time: an advisory lock beside its save.
+
+A board holds the lock of its game's save while it is open (``flock`` on
+``saves/SLOT.lock``, which also names the holder: process, host, since when).
+The operating system drops it when the process ends, however it ends (exit,
+a hang-up, a kill), so a crash never leaves a game locked. A second copy of
+the program that wants the same game finds it held and says where.
+
+Where ``fcntl`` does not exist (Windows) the lock is always granted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import time
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX
+    fcntl = None  # type: ignore[assignment]
+
+
+class SaveLock:
+    """The lock of one save slot."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        """Whether this process holds it."""
+        return self._fd is not None
+
+    def acquire(self) -> bool:
+        """Take the lock without waiting; False when another process holds it.
+        A lock that cannot be made at all (an unwritable directory) is granted:
+        saving will say what is wrong, and play goes on."""
+        if self._fd is not None:
+            return True
+        if fcntl is None:
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return True
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        note = f"process {os.getpid()} on {socket.gethostname()} since {time.strftime('%H:%M')}"
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, note.encode(), 0)
+        self._fd = fd
+        return True
+
+    def holder(self) -> str:
+        """Who holds it, as the holder wrote it (``process 123 on box since 14:02``)."""
+        try:
+            return self.path.read_text(errors="replace").strip() or "another copy"
+        except OSError:
+            return "another copy"
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+        os.close(fd)  # closing drops the flock
