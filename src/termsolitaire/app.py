@@ -67,7 +67,7 @@ class SolitaireApp(App[int]):
         replay: Replay | None = None,
         resume: bool = False,
         variant_given: bool = True,
-        home: Callable[[Services, CardLook], Screen[Any]] | None = None,
+        first_screen: Callable[[Services, CardLook], Screen[Any]] | None = None,
         **kw: Any,
     ) -> None:
         super().__init__(ansi_color=True, **kw)
@@ -83,7 +83,8 @@ class SolitaireApp(App[int]):
         self.resume = resume
         self.variant_given = variant_given
         self.start_replay = replay  # termsolitaire replay FILE: only the replay screen
-        self.home = home  # a command's own first screen instead of the menu (the match lobby)
+        # A command's own first screen instead of the menu (the match lobby).
+        self.first_screen = first_screen
 
     def settings_look(self) -> CardLook:
         """The card look the settings ask for."""
@@ -98,8 +99,8 @@ class SolitaireApp(App[int]):
             self.notify(message, severity="warning", timeout=10)
         if self.start_replay is not None:
             self.push_screen(replay_screen(self.start_replay, self.look))
-        elif self.home is not None:
-            self.push_screen(self.home(self.services, self.look))
+        elif self.first_screen is not None:
+            self.push_screen(self.first_screen(self.services, self.look))
         elif self.start_game is None:
             self.push_screen(MenuScreen(self.services))
         else:

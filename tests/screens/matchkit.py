@@ -46,7 +46,7 @@ def lobby_app(
     app = SolitaireApp(
         clock=Clock(running=False, now=clock),
         data_dir=str(home),
-        home=lambda services, look: LobbyScreen(services, match, look),
+        first_screen=lambda services, look: LobbyScreen(services, match, look),
     )
     return app, match
 

@@ -52,7 +52,7 @@ def _run_app(args: argparse.Namespace, match: object) -> int:
     assert isinstance(match, MatchServices)
     app = SolitaireApp(
         data_dir=getattr(args, "data_dir", None),
-        home=lambda services, look: LobbyScreen(services, match, look, join=args.join),
+        first_screen=lambda services, look: LobbyScreen(services, match, look, join=args.join),
     )
     _apply_display_options(app, args)
     result = app.run(mouse=app.services.settings.mouse)

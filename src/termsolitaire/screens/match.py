@@ -281,6 +281,8 @@ class MatchScreen(SpiderScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.NOT_IN_A_MATCH:
             return False
+        if action in ("deal", "turn", "undo", "redo", "end"):
+            return not self.over
         if action == "results":
             return self.over
         return super().check_action(action, parameters)

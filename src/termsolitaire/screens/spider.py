@@ -82,6 +82,11 @@ class SpiderScreen(BoardScreen):
         assert isinstance(game, Spider)
         return ResultsScreen(headline, game.score, game.moves, int(game.elapsed), runs=game.runs)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "end":
+            return not self.over
+        return super().check_action(action, parameters)
+
     def end_question(self) -> str:
         """What the End confirm says will happen."""
         return f"It is recorded as it stands: score {self.game.score}, not won."
