@@ -292,3 +292,61 @@ async def test_against_the_computer_ends_by_the_clock_with_both_results(
         await pilot.press("w")
         await until(pilot, lambda: isinstance(app.screen, WatchScreen), "watch the computer")
         assert app.screen.game.to_text() == driver.seat.game.to_text()  # type: ignore[attr-defined]
+
+
+async def test_computer_match_resumes_after_a_restart(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The app closes mid-match; started again, Enter on the table brings back the
+    player's game and clock as the store kept them, and the computer picks up
+    from its stored actions in a new process. After the match either game
+    replays move by move."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right", "enter")  # the computer, casual, 10 minutes
+        screen = app.screen
+        assert isinstance(screen, MatchScreen)
+        driver = match.drivers[screen.seat.table_id]
+        for n in (1, 2):
+            clock.advance(15)
+            await until(pilot, lambda n=n: len(driver.seat.log) >= n, f"computer action {n}")
+        await pilot.press(*chord(transfer(screen), SPIDER_KEYS))
+        mine, table = list(screen.seat.log), screen.seat.table_id
+    match.close()
+    assert not driver.running
+    cpu_log = list(driver.seat.log)
+
+    clock.advance(60)  # away for a minute: both clocks run on
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "yours: playing" in str(app.screen.query_one("#tables").get_row_at(0))
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, MatchScreen)
+        assert screen.seat.log == mine
+        assert screen.query_one("#clock").text == "8:30"  # type: ignore[attr-defined]
+        driver = match.drivers[table]
+        assert driver.seat.log == cpu_log
+        clock.advance(15)
+        await until(pilot, lambda: len(driver.seat.log) > len(cpu_log), "the computer again")
+        assert driver.seat.log[: len(cpu_log)] == cpu_log
+        await pilot.press("e", "y")
+        await until(pilot, lambda: isinstance(app.screen, MatchResultsScreen), "results")
+        clock.advance(600)  # the computer's time runs out
+        results = app.screen
+        assert isinstance(results, MatchResultsScreen)
+        await until(pilot, lambda: results.results is not None and results.results.final, "final")
+        await pilot.press("o")  # the computer's game, move by move
+        await until(pilot, lambda: "Replay" in str(app.screen.query_one("#title").text), "replay")
+        replay = app.screen.replay  # type: ignore[attr-defined]
+        assert [str(m) for m in replay.moves] == [
+            str(m) for m in match.store.watch(table, 2).game.history
+        ]
+        await pilot.press("right")
+        assert replay.index == 1
+        await pilot.press("Q")
+        await until(pilot, lambda: isinstance(app.screen, MatchResultsScreen), "results again")
+        await pilot.press("y")  # the player's own
+        await until(pilot, lambda: "Replay" in str(app.screen.query_one("#title").text), "mine")
+        assert [str(m) for m in app.screen.replay.moves] == mine  # type: ignore[attr-defined]
+    match.close()

@@ -118,6 +118,8 @@ class MatchScreen(SpiderScreen):
         self.opponent: SeatInfo | None = None
         self.revision = -1
         self.problem_shown: str | None = None
+        self.results_again = False
+        """Show the results when this board is back on top (after Watch, a replay)."""
 
     @property
     def min_size(self) -> tuple[int, int]:
@@ -356,10 +358,13 @@ class MatchScreen(SpiderScreen):
         except MatchError as e:
             self.say(e.reason)
             return
-        self.app.push_screen(WatchScreen(watcher, self.look), self.after_watching)
+        self.results_again = True
+        self.app.push_screen(WatchScreen(watcher, self.look))
 
-    def after_watching(self, _: object = None) -> None:
-        if self.over:
+    def on_screen_resume(self) -> None:
+        """Back from Watch or a replay: the results again."""
+        if self.results_again and self.over and self.app.screen is self:
+            self.results_again = False
             self.action_results()
 
     def replay(self, whose: str) -> None:
@@ -370,7 +375,8 @@ class MatchScreen(SpiderScreen):
         except MatchError as e:
             self.say(e.reason)
             return
-        self.app.push_screen(screen, self.after_watching)
+        self.results_again = True
+        self.app.push_screen(screen)
 
     def hand_over(self) -> None:
         """Hot-seat: the first player is done; the second takes the keyboard."""
