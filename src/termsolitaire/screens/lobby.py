@@ -212,9 +212,10 @@ class LobbyScreen(Screen[None]):
         if keep is not None:
             self.select(keep.id)
         shown = len(self.tables)
-        what = "tables" if self.finished_too else "open tables"
+        what = "table" if self.finished_too else "open table"
         self.query_one("#lobby-title", TextLine).set(
             f"Spider match lobby · you are {self.match.me.name} · {shown} {what}"
+            + ("" if shown == 1 else "s")
         )
         self.query_one("#invites", Static).update(
             "\n".join(
