@@ -350,3 +350,35 @@ async def test_computer_match_resumes_after_a_restart(
         await until(pilot, lambda: "Replay" in str(app.screen.query_one("#title").text), "mine")
         assert [str(m) for m in app.screen.replay.moves] == mine  # type: ignore[attr-defined]
     match.close()
+
+
+async def test_invite_from_the_lobby_and_decline(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """ann invites from the lobby: an unknown name is refused in one line and the
+    dialog stays; bob's name sends it. bob's invitation to cat is declined by cat."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    match.store.open_table(suits=1, minutes=10, public=False, deal=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        assert isinstance(app.screen, AskScreen)
+        await pilot.press(*"zed", "enter")
+        assert "No player called 'zed'" in str(app.screen.query_one("#why").render())
+        await pilot.press("ctrl+u", *"bob", "enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        assert "Invited bob to table 1" in app.screen.query_one("#status").text  # type: ignore[attr-defined]
+        assert [i.table_id for i in bob.invitations()] == [1]
+
+    cat = MatchStore(Player.make("cat"), shared, now=clock)
+    bob.invite(bob.open_table(deal=4, public=False).table_id, "cat")
+    app, _ = lobby_app(shared, clock, tmp_path / "home-cat", player="cat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert [t.id for t in lobby.tables] == [2]
+        await pilot.press("x")
+        assert "Declined bob's invitation to table 2" in lobby.query_one("#status").text  # type: ignore[attr-defined]
+        assert lobby.tables == [] and cat.invitations() == []
+    bob.close()
+    cat.close()

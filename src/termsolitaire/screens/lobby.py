@@ -298,19 +298,19 @@ class LobbyScreen(Screen[None]):
             self.last_new = new
             try:
                 seat = self.match.open(new)
+                info = seat.info()
+                guest = self.match.guest_of(info) if new.kind == "hotseat" else None
             except MatchError as e:
                 self.say(e.reason)
                 return
             self.reload()
             self.select(seat.table_id)
             if new.kind == "table":
-                info = seat.info()
                 self.say(
                     f"Table {seat.table_id} is open (code {info.code}): Enter starts your game, "
                     "i invites a player"
                 )
                 return
-            guest = self.match.guest_of(seat.info()) if new.kind == "hotseat" else None
             self.app.push_screen(self.board(seat, next_player=guest))
 
         self.app.push_screen(NewGameScreen(self.last_new), chosen)

@@ -140,7 +140,9 @@ class MatchScreen(SpiderScreen):
         yield Footer()
 
     def on_resize(self) -> None:
-        self.query_one("#felt").display = self.board.display
+        width, height = self.app.size
+        need_w, need_h = self.min_size
+        self.query_one("#felt").display = width >= need_w and height >= need_h
 
     def on_mount(self) -> None:
         if not self.seat.finished:
@@ -152,10 +154,14 @@ class MatchScreen(SpiderScreen):
             self.call_after_refresh(self.finish, self.end_headline())
 
     def start_computer(self) -> None:
+        """At a computer's table: its process starts (again) with this board."""
         info = self.table_info()
-        driver = self.match.driver(info) if info is not None else None
-        if driver is not None:
-            self.match.start_driver(driver)
+        try:
+            driver = self.match.driver(info) if info is not None else None
+            if driver is not None:
+                self.match.start_driver(driver)
+        except MatchError as e:
+            self.say(e.reason)
 
     def title_text(self) -> str:
         g = self.game
