@@ -171,8 +171,8 @@ class MatchScreen(SpiderScreen):
             f"deal {g.deal}",
             f"{self.seat.minutes} min",
         ]
-        if self.hidden or self.next_player is not None:
-            parts.insert(1, self.seat.store.me.name)
+        if self.hidden or self.next_player is not None:  # hot-seat: whose game this is
+            parts[0] = f"{self.seat.store.me.name} plays"
         return self.sep.join(parts)
 
     def hint(self) -> str:
