@@ -271,8 +271,8 @@ class ComputerDriver:
             return False
         if self._due is None:
             if not self._asked:
+                self._asked = True  # before sending: a failed send starts a new child
                 self._send("next")
-                self._asked = True
             message = self._read()
             if message is None:
                 return False
