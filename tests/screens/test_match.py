@@ -206,6 +206,9 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
         assert isinstance(results, MatchResultsScreen)
         await until(pilot, lambda: results.results is not None and results.results.final, "final")
         assert [f.player.name for f in results.results.seats] == ["ann", "Bob"]
+        shown = screen_text(app)  # both read it: nobody is "you"
+        assert "(you)" not in shown and "You win" not in shown
+        assert " wins, by " in shown or "A draw" in shown
         assert results.results.seats[0].score == score
         record = match.store.record()
         assert record.opponents[0][0].name == "Bob" and record.overall.played == 1

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from termsolitaire.match import MatchError, Results, Seat
+from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
 from termsolitaire.session import clock_text
 
@@ -137,6 +138,9 @@ class MatchResultsScreen(ModalScreen[str]):
             self.query_one("#verdict", Static).update(e.reason)
             return
         me = s.store.me.id
+        players = [f.player for f in self.results.seats]
+        if any(is_guest_of(a, b.id) for a in players for b in players):
+            me = ""  # hot-seat: both players read this screen, nobody is "you"
         left = {i.player.id: i.remaining_at(now) for i in playing}
         self.query_one("#figures", Static).update(figures_table(self.results, me, left))
         self.query_one("#verdict", Static).update(verdict(self.results, me))
