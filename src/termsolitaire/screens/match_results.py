@@ -22,8 +22,7 @@ from termsolitaire.match import MatchError, Results, Seat
 from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
 from termsolitaire.session import clock_text
-
-from .match import FINISH
+from termsolitaire.widgets.opponent import FINISH
 
 POLL = 0.5
 
