@@ -99,7 +99,7 @@ def wait_for(what: str, check: Callable[[], Any], timeout: float, term: Terminal
 
 def load(store: SaveStore) -> Saved | None:
     try:
-        saved, problem = store.load("spider")
+        saved, problem = store.load("spider", {"suits": 2})
     except OSError:
         return None
     assert problem is None, problem

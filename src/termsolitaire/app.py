@@ -171,7 +171,7 @@ class SolitaireApp(App[int]):
 
             self.push_screen(
                 ChoiceScreen(
-                    f"You have a {describe(saved)}.",
+                    f"In progress: {describe(saved)}.",
                     ["Resume it, or abandon it for a new deal (it counts as lost)?"],
                     [
                         ("r", "Resume it", "resume"),

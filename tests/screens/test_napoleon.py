@@ -114,7 +114,7 @@ async def test_refusal_shows_the_rules_reason_and_changes_nothing() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         before = napoleon(app).game.to_text()
         await pilot.press(KEYS["p1"], KEYS["p2"])  # 10♦ onto 8♥
-        assert status(app) == "10♦ goes on a black card, not on 8♥"
+        assert status(app) == "10♦ goes on a black card one rank higher (a jack), not on 8♥"
         assert napoleon(app).game.to_text() == before
         await pilot.press(KEYS["p1"], "f")
         assert status(app) == "Next on the A♦ foundation is the 2♦"

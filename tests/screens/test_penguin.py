@@ -71,7 +71,7 @@ async def _top_row(app: SolitaireApp, pile: str) -> int:
     return max(y for y, r in enumerate(view._rows, 1) if r.kind == "edge")
 
 
-async def test_same_move_by_click_click_and_by_drag() -> None:
+async def test_same_move_by_click_click_and_by_drag(tmp_path) -> None:
     clicked = SolitaireApp("penguin", 5, {}, clock=False)
     async with clicked.run_test(size=(80, 24)) as pilot:
         y = await _top_row(clicked, "t7")
@@ -80,7 +80,8 @@ async def test_same_move_by_click_click_and_by_drag() -> None:
         await pilot.click("#pile-t3", offset=(2, 1))
         by_click = board(clicked).game.to_text()
         assert [str(m) for m in board(clicked).game.history] == ["t7-t3"]
-    dragged = SolitaireApp("penguin", 5, {}, clock=False)
+    # Another player's data (this one's save of deal 5 would ask before a new deal 5).
+    dragged = SolitaireApp("penguin", 5, {}, clock=False, data_dir=str(tmp_path))
     async with dragged.run_test(size=(80, 24)) as pilot:
         y = await _top_row(dragged, "t7")
         await pilot.mouse_down("#pile-t7", offset=(2, y))

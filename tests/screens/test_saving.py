@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from termsolitaire.app import SolitaireApp
-from termsolitaire.rules import Game
+from termsolitaire.rules import Game, from_json
 from termsolitaire.rules.moves import DEAL
 from termsolitaire.rules.penguin import Penguin
+from termsolitaire.screens.choice import ChoiceScreen
 from termsolitaire.screens.dealnumber import DealNumberScreen, parse_deal
 from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.screens.results import ResultsScreen
@@ -22,8 +23,10 @@ from termsolitaire.storage.stats import Stats
 from .conftest import PENGUIN_KEYS, SPIDER_KEYS, board, chord, status
 
 
-def saved_json(app: SolitaireApp, name: str) -> tuple[str, str]:
-    saved, problem = app.services.saves.load(name)
+def saved_json(
+    app: SolitaireApp, name: str, variant: dict[str, int] | None = None
+) -> tuple[str, str]:
+    saved, problem = app.services.saves.load(name, variant)
     assert problem is None and saved is not None
     return saved.game.to_json(), saved.id
 
@@ -66,10 +69,10 @@ async def test_autosave_after_deal_and_turn_spider(spider_app: SolitaireApp) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         screen = board(app)
         await pilot.press(*first_move(screen.game))
-        assert saved_json(app, "spider")[0] == screen.game.to_json()
+        assert saved_json(app, "spider", {"suits": 2})[0] == screen.game.to_json()
         await pilot.press("d")
         assert screen.game.history[-1] == DEAL
-        saved, _ = app.services.saves.load("spider")
+        saved, _ = app.services.saves.load("spider", {"suits": 2})
         assert saved is not None and saved.game.to_json() == screen.game.to_json()
         assert not saved.game.can_undo  # the deal's barrier comes back from the save
 
@@ -94,9 +97,9 @@ async def test_resume_from_menu_continues_exactly() -> None:
         await pilot.pause()
         menu = app.screen
         assert isinstance(menu, MenuScreen)
-        resume = menu.query_one("#resume")
-        assert resume.display and resume.has_focus
-        line = str(resume.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
+        lines = menu.query_one("#games")
+        assert lines.has_focus and lines.highlighted == 0  # type: ignore[attr-defined]
+        line = str(lines.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
         assert line.startswith("Resume Spider 2 suits — deal 123,") and "9:17 left" in line
         await pilot.press("enter")
         await pilot.pause()
@@ -112,7 +115,7 @@ async def test_resume_from_menu_continues_exactly() -> None:
         clock = screen.query_one("#clock").text  # type: ignore[attr-defined]
         assert clock == "9:14"
         await pilot.press("Z")  # the redo list came back too
-        assert app.services.saves.load("spider")[0].game.redo_list == ()  # type: ignore[union-attr]
+        assert app.services.saves.load("spider", {"suits": 2})[0].game.redo_list == ()  # type: ignore[union-attr]
 
 
 async def test_won_game_recorded_once_and_save_deleted(
@@ -218,7 +221,8 @@ async def test_broken_save_in_the_menu() -> None:
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        assert not app.screen.query_one("#resume").display
+        prompts = [str(o.prompt) for o in app.screen.query_one("#games").options]  # type: ignore[attr-defined]
+        assert not any(p.startswith("Resume") for p in prompts)
         assert any("could not be read" in str(n.message) for n in app._notifications)
         assert list(home.saves.glob("spider.json.corrupt-*"))
 
@@ -236,39 +240,68 @@ async def seed(name: str, deal: int, moves: int, **kw: object) -> tuple[str, str
         return screen.game.to_json(), screen.session.id
 
 
-async def test_bare_game_command_resumes_and_deal_starts_anew() -> None:
+def question(app: SolitaireApp) -> str:
+    screen = app.screen
+    assert isinstance(screen, ChoiceScreen), screen
+    return screen.headline
+
+
+async def test_bare_game_command_resumes_and_deal_asks_first() -> None:
+    """Issue 9.3: ``penguin --deal 9`` with a game in progress asks; keep, resume and
+    abandon each do what they say, and only abandon counts it as lost."""
     expected, game_id = await seed("penguin", 5, 2)
     app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
     async with app.run_test(size=(80, 24)):
         assert board(app).game.to_json() == expected and board(app).session.id == game_id
         assert rows(app) == []
-    app = SolitaireApp("penguin", 9, {}, clock=False, resume=True, variant_given=False)
-    async with app.run_test(size=(80, 24)):
-        assert board(app).game.deal == 9 and board(app).game.history == ()
-        assert rows(app) == [(game_id, "lost", 2)]
+    for key, kept in (("k", True), ("r", True), ("a", False)):
+        app = SolitaireApp("penguin", 9, {}, clock=False, resume=True, variant_given=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert question(app).startswith("In progress: Penguin — deal 5, 2 moves")
+            await pilot.press(key)
+            await pilot.pause()
+            if key == "k":
+                assert isinstance(app.screen, MenuScreen)
+            elif key == "r":
+                assert board(app).game.deal == 5 and len(board(app).game.history) == 2
+            else:
+                assert board(app).game.deal == 9 and board(app).game.history == ()
+        assert rows(app) == ([] if kept else [(game_id, "lost", 2)])
 
 
-async def test_other_suits_on_the_command_line_start_anew() -> None:
+async def test_other_suits_on_the_command_line_leave_the_save_alone() -> None:
+    """Issue 9.4: 4-suit Spider does not replace a 2-suit game in progress."""
     _, game_id = await seed("spider", 7, 1)
     app = SolitaireApp("spider", None, {"suits": 4}, clock=False, resume=True)
     async with app.run_test(size=(80, 24)):
         assert board(app).game.variant == {"suits": 4}
-        assert rows(app) == [(game_id, "lost", 1)]
+        assert rows(app) == []
+        assert app.services.saves.load("spider", {"suits": 2})[0].id == game_id  # type: ignore[union-attr]
 
 
-async def test_another_deal_from_the_menu_abandons_the_save() -> None:
+async def test_choosing_the_game_in_the_menu_asks_before_abandoning() -> None:
+    """Issue 9.2: choosing Penguin by name while a Penguin game is in progress asks;
+    ↑ ↓ go from the Resume line to the games."""
     _, game_id = await seed("penguin", 5, 1)
     app = SolitaireApp(clock=False)
-    async with app.run_test(size=(100, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("tab")  # from the Resume list to the games
-        await pilot.press("enter")  # Penguin, a random deal
+        lines = app.screen.query_one("#games")
+        ids = [o.id for o in lines.options]  # type: ignore[attr-defined]
+        while ids[lines.highlighted] != "penguin":  # type: ignore[attr-defined]
+            await pilot.press("down")
+        await pilot.press("enter")  # Penguin, a random deal: first the question
+        await pilot.pause()
+        assert question(app).startswith("In progress: Penguin — deal 5, 1 move")
+        assert rows(app) == []
+        await pilot.press("a")
         await pilot.pause()
         assert board(app).game.history == () and board(app).session.id != game_id
         assert rows(app) == [(game_id, "lost", 1)]
         await pilot.press("Q")  # back to the menu: its Resume line is the new game
         await pilot.pause()
-        line = str(app.screen.query_one("#resume").get_option_at_index(0).prompt)  # type: ignore[attr-defined]
+        line = str(app.screen.query_one("#games").get_option_at_index(0).prompt)  # type: ignore[attr-defined]
         assert line.startswith("Resume Penguin — deal") and ", 0 moves, 0:00" in line
 
 
@@ -278,6 +311,8 @@ async def test_restart_saved_deal_from_the_menu() -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         await pilot.press("R")
+        await pilot.pause()
+        await pilot.press("a")  # yes, abandon it
         await pilot.pause()
         assert board(app).game.deal == 5 and board(app).game.history == ()
         assert rows(app) == [(game_id, "lost", 1)]
@@ -301,13 +336,13 @@ async def test_spider_time_up_records_lost_and_deletes_the_save() -> None:
     app = SolitaireApp("spider", 123, {"suits": 2}, time_limit=5, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = board(app)
-        assert app.services.saves.exists("spider")
+        assert app.services.saves.exists("spider", {"suits": 2})
         screen.game.elapsed = 5 * 60.0
         screen.tick()
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         assert [r[1] for r in rows(app)] == ["lost"]
-        assert not app.services.saves.exists("spider")
+        assert not app.services.saves.exists("spider", {"suits": 2})
 
 
 async def test_hang_up_saves_and_exits(penguin_app: SolitaireApp) -> None:
@@ -339,7 +374,7 @@ async def test_every_board_saves_and_resumes(name: str, variant: dict[str, int])
         await pilot.pause()
         screen.action_undo()
         expected = screen.game.to_json()
-        assert saved_json(app, name) == (expected, screen.session.id)
+        assert saved_json(app, name, variant) == (expected, screen.session.id)
     again = SolitaireApp(name, None, {}, clock=False, resume=True, variant_given=False)
     async with again.run_test(size=(120, 40)):
         assert board(again).game.to_json() == expected
@@ -363,3 +398,42 @@ async def test_abandoning_asks_first_and_no_keeps_the_game(penguin_app: Solitair
         app.services.settings.confirm_abandon = False
         await pilot.press("R")
         assert app.screen is screen and screen.game.history == () and len(rows(app)) == 1
+
+
+async def test_a_game_open_elsewhere_is_offered_read_only() -> None:
+    """Issue 9.5: while another copy has Penguin open, this one says so and offers
+    the saved game read only (nothing can be played, the save stays as it is) or
+    another game; it never writes over the other copy's save."""
+    expected, _ = await seed("penguin", 5, 2)
+    other = SaveStore(paths()).lock("penguin")
+    assert other.acquire()  # the other copy holds the game
+    try:
+        app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert question(app).startswith("Penguin is open in another window (process ")
+            await pilot.press("v")
+            await pilot.pause()
+            screen = board(app)
+            assert getattr(screen, "READ_ONLY", False)
+            assert (
+                len(screen.game.history) == 0
+                and screen.game.to_text() == from_json(expected).to_text()
+            )
+            await pilot.press("7", "3")  # the board's keys do nothing here
+            assert screen.game.to_text() == from_json(expected).to_text()
+            await pilot.press("Q")  # started on the game: Q leaves, as on a board
+            await pilot.pause()
+            assert not app.is_running
+        assert app.services.saves.load("penguin")[0].game.to_json() == expected  # type: ignore[union-attr]
+        app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("o")  # another game: the menu
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+    finally:
+        other.release()
+    app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
+    async with app.run_test(size=(80, 24)):
+        assert board(app).game.to_json() == expected  # free again: it resumes

@@ -34,7 +34,7 @@ def store(tmp_path):
 def test_resume_gives_the_identical_game(store):
     g = _played(suits=2)
     store.save(g, "id-1", {"time_limit": 10})
-    saved, message = store.load("spider")
+    saved, message = store.load("spider", {"suits": 2})
     assert message is None and saved is not None
     assert saved.game.to_json() == g.to_json()
     assert saved.game.to_text() == g.to_text()
@@ -47,11 +47,11 @@ def test_no_save_is_not_an_error(store):
     assert store.load("penguin") == (None, None)
 
 
-def _check_damaged(store, raw: bytes, good_json: str) -> None:
-    path = store.paths.save_file("spider")
+def _check_damaged(store, raw: bytes, good_json: str, suits: int) -> None:
+    path = store.path("spider", {"suits": suits})
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(raw)
-    saved, message = store.load("spider")
+    saved, message = store.load("spider", {"suits": suits})
     if saved is not None:
         # Loaded: then it must be exactly the game that was saved.
         assert saved.game.to_json() == good_json
@@ -59,7 +59,7 @@ def _check_damaged(store, raw: bytes, good_json: str) -> None:
     else:
         assert message and "could not be read" in message
         assert not path.exists()
-        kept = list(path.parent.glob("spider.json.corrupt-*"))
+        kept = list(path.parent.glob(f"{path.name}.corrupt-*"))
         assert kept and any(k.read_bytes() == raw for k in kept)
         for k in kept:
             k.unlink()
@@ -71,7 +71,7 @@ def test_truncated_at_every_byte_offset(store):
     step = 1 if FULL else max(1, len(good) // 400)
     offsets = [*range(0, len(good), step), len(good) - 1]
     for cut in offsets:
-        _check_damaged(store, good[:cut], g.to_json())
+        _check_damaged(store, good[:cut], g.to_json(), 1)
 
 
 def test_random_bytes_flipped(store):
@@ -82,17 +82,45 @@ def test_random_bytes_flipped(store):
         raw = bytearray(good)
         for _ in range(rng.randint(1, 3)):
             raw[rng.randrange(len(raw))] = rng.randrange(256)
-        _check_damaged(store, bytes(raw), g.to_json())
+        _check_damaged(store, bytes(raw), g.to_json(), 4)
 
 
 def test_future_version_is_kept_aside(store):
     g = _played()
     store.save(g, "id-4")
-    path = store.paths.save_file("spider")
+    path = store.path("spider", g.variant)
     path.write_text(path.read_text().replace('"version": 1', '"version": 9', 1))
-    saved, message = store.load("spider")
+    saved, message = store.load("spider", g.variant)
     assert saved is None and "newer termsolitaire" in message
-    assert list(path.parent.glob("spider.json.corrupt-*"))
+    assert list(path.parent.glob(f"{path.name}.corrupt-*"))
+
+
+def test_each_variant_has_its_own_save(store):
+    """Issue 9.4: starting 2-suit Spider leaves a 1-suit game in progress alone."""
+    one, two = _played(suits=1), _played(suits=2)
+    store.save(one, "id-1")
+    store.save(two, "id-2")
+    assert store.load("spider", {"suits": 1})[0].id == "id-1"  # type: ignore[union-attr]
+    assert store.load("spider", {"suits": 2})[0].id == "id-2"  # type: ignore[union-attr]
+    assert store.load("spider", {"suits": 4}) == (None, None)
+    store.delete("spider", {"suits": 2})
+    assert store.load("spider", {"suits": 1})[0].id == "id-1"  # type: ignore[union-attr]
+    saves, problems = store.all()
+    assert [s.id for s in saves] == ["id-1"] and problems == []
+
+
+def test_a_save_from_before_the_slots_is_still_read(store):
+    """A 2-suit game saved as spider.json (one file per game, before) is found in
+    its variant's slot and moves to the slot's own file at the next save."""
+    g = _played(suits=2)
+    legacy = store.paths.save_file("spider")
+    legacy.parent.mkdir(parents=True, exist_ok=True)
+    legacy.write_text(encode(g, "old"))
+    assert store.load("spider", {"suits": 1}) == (None, None)
+    saved, _ = store.load("spider", {"suits": 2})
+    assert saved is not None and saved.id == "old"
+    store.save(saved.game, saved.id)
+    assert not legacy.exists() and store.path("spider", {"suits": 2}).exists()
 
 
 def test_a_save_of_another_game_is_refused(store):
@@ -117,3 +145,32 @@ def test_decode_refuses_pickle_and_garbage():
     for raw in (pickle.dumps({"a": 1}), b"", b"[]", b'{"format": "termsolitaire-autosave"}'):
         with pytest.raises(ValueError):
             decode(raw)
+
+
+def test_a_game_open_in_one_process_is_locked_for_another(store, tmp_path):
+    """Issue 9.5: the lock beside a save is held by one process at a time and let go
+    when that process dies, however it dies."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, time\n"
+        "from termsolitaire.storage.paths import paths\n"
+        "from termsolitaire.storage.saves import SaveStore\n"
+        f"lock = SaveStore(paths({str(tmp_path)!r})).lock('penguin')\n"
+        "assert lock.acquire()\n"
+        "print('held', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        mine = store.lock("penguin")
+        assert not mine.acquire()
+        assert mine.holder().startswith(f"process {holder.pid} on ")
+        assert store.lock("napoleon").acquire()  # another game is free
+    finally:
+        holder.kill()
+        holder.wait()
+    assert mine.acquire()  # the kill let it go
+    mine.release()

@@ -50,7 +50,8 @@ def option_sets() -> list[tuple[str, str, str, tuple[int, ...], int]]:
 
 
 def value_label(key: str, value: int) -> str:
-    return GameInfo.limit_text(value) if key == "time_limit" else str(value)
+    """A choice as the menu shows it: ``none`` or the number (the row says its unit)."""
+    return "none" if key == "time_limit" and not value else str(value)
 
 
 class MenuScreen(Screen[None]):
@@ -95,6 +96,8 @@ class MenuScreen(Screen[None]):
                             yield RadioButton(
                                 value_label(key, v), value=v == chosen, id=f"{game}-{key}-{v}"
                             )
+                    if key == "time_limit":
+                        yield Label("minutes", classes="option-unit")
             with Horizontal(classes="option"):
                 yield Label("Deal number", classes="option-label")
                 yield Input(placeholder="random", restrict=r"\d*", max_length=20, id="deal")
