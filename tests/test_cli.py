@@ -74,8 +74,9 @@ def test_stats_prints_the_table_from_the_data_dir(tmp_path):
     out = run("stats", "--data-dir", str(tmp_path))
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
+    assert "\x1b" not in out.stdout  # piped: plain text, no colour codes
     assert lines[0].split()[:4] == ["game", "variant", "played", "won"]
-    assert lines[2].split() == [
+    assert lines[1].split() == [
         "spider",
         "suits=2",
         "2",
@@ -88,3 +89,53 @@ def test_stats_prints_the_table_from_the_data_dir(tmp_path):
         "1",
     ]
     assert any(line.split()[4:7] == ["123", "won", "640"] for line in lines)
+
+
+def test_printing_stops_quietly_when_the_reader_goes_away(tmp_path):
+    """Issue 9.7: ``termsolitaire stats | head -1`` ends with status 0 and no
+    traceback, however much there was left to print."""
+    from termsolitaire.storage.stats import Stats
+
+    stats = Stats(tmp_path / "stats.sqlite3")
+    for n in range(3000):
+        stats.record(f"g{n}", "penguin", {}, n, n % 2 == 0, 52, 100 + n, 60.0 + n)
+    stats.close()
+    for args in (["stats", "--recent", "3000"], ["show", "spider", "--deal", "1"]):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "termsolitaire", *args, "--data-dir", str(tmp_path)]
+            if args[0] == "stats"
+            else [sys.executable, "-m", "termsolitaire", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline()  # like head -1: one line, then the pipe closes
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 0, err
+        assert "Traceback" not in err and "Error" not in err, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--four-colour", "penguin"],
+        ["penguin", "--four-colour"],
+        ["--four-colour"],
+        ["--ascii", "--four-colour", "spider", "--suits", "2"],
+    ],
+)
+def test_display_options_go_before_or_after_the_game(argv):
+    """Issue 9.12: display options are global, like --ascii."""
+    from termsolitaire.cli import build_parser
+
+    args = build_parser().parse_args(argv)
+    assert args.four_colour is True
+
+
+def test_a_games_help_lists_only_its_own_options():
+    """Issue 9.17: ``penguin --help`` does not offer --suits; spider's does."""
+    penguin = run("penguin", "--help").stdout
+    spider = run("spider", "--help").stdout
+    assert "--suits" not in penguin and "--time-limit" not in penguin
+    assert "--suits" in spider and "--time-limit" in spider

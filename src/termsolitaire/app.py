@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -27,6 +28,7 @@ from .screens.menu import MenuScreen
 from .screens.replay import replay_screen
 from .screens.settings import SettingsScreen, set_mouse
 from .screens.stats import StatsScreen
+from .screens.typeahead import stray
 from .session import Clock, GameSession, Services, abandon, describe, played, time_limit_of
 from .storage.locks import SaveLock
 from .storage.saves import Saved
@@ -44,6 +46,7 @@ PALETTE_ACTIONS = [
     ("Four-colour deck", "Switch between two and four suit colours", "four_colour"),
     ("Help", "Every key of this board", "help"),
     ("Rules", "The rules of this game", "rules"),
+    ("Pause", "Hide the board and stop the clock (P)", "pause"),
     ("Statistics", "Games played and won; start a finished deal again", "statistics"),
     ("Settings", "Card style, colours, theme, defaults, mouse", "settings"),
 ]
@@ -265,6 +268,17 @@ class SolitaireApp(App[int]):
         """Leave the app; every game on a board is saved first."""
         self.save_boards()
         super().exit(result, return_code, message)
+
+    def _on_key(self, event: events.Key) -> None:
+        """A key typed on a screen that has since given way (``#`` then ``4321``
+        in one burst) goes to the screen on top now, in order, not to the keys of
+        the screen it was typed on (:mod:`termsolitaire.screens.typeahead`).
+
+        Textual calls each class's ``_on_key`` in turn: preventing the default
+        keeps ``App._on_key`` from reading the stray key as well."""
+        if stray(event, self.screen):
+            event.prevent_default()
+            self.post_message(events.Key(event.key, event.character))
 
     # ---------------------------------------------------------- settings
 

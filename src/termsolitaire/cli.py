@@ -24,6 +24,9 @@ from .rules import GameInfo, games, info, new_game
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "match": ("termsolitaire.match.command", "the Spider match lobby: tables on this host"),
+    "serve": ("termsolitaire.serve.command", "the SSH server: every connection plays"),
+    "web": ("termsolitaire.serve.web", "the app in a browser on this machine"),
+    "solve": ("termsolitaire.solver.command", "find a winning line, or prove there is none"),
 }
 """Subcommands that live in their own package: name -> (module, help). The module
 has ``add_arguments(parser)`` (cheap: heavy imports wait for ``run``) and

@@ -1,8 +1,12 @@
-"""``termsolitaire stats``: the statistics as plain text tables (no textual import)."""
+"""``termsolitaire stats``: the statistics as text tables (Rich; no textual import)."""
 
 from __future__ import annotations
 
 import sys
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
 
 from .session import clock_text
 from .storage.files import StorageError
@@ -13,20 +17,6 @@ from .storage.stats import Stats, Summary
 def duration(seconds: float | None) -> str:
     """A time in the tables (``-`` when there is none)."""
     return "-" if seconds is None else clock_text(round(seconds))
-
-
-def table(rows: list[list[str]], right: set[int]) -> str:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    out = []
-    for n, row in enumerate(rows):
-        cells = [
-            c.rjust(w) if i in right else c.ljust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        ]
-        out.append("  ".join(cells).rstrip())
-        if n == 0:
-            out.append("  ".join("-" * w for w in widths))
-    return "\n".join(out)
 
 
 def summary_row(s: Summary) -> tuple[str, ...]:
@@ -45,7 +35,44 @@ def summary_row(s: Summary) -> tuple[str, ...]:
     )
 
 
+SUMMARY_HEAD = (
+    "game",
+    "variant",
+    "played",
+    "won",
+    "win %",
+    "best score",
+    "best time",
+    "fewest moves",
+    "streak",
+    "longest",
+)
+FINISHED_HEAD = ("finished (UTC)", "game", "variant", "deal", "result", "score", "moves", "time")
+
+
+def _table(
+    head: tuple[str, ...], rows: list[tuple[str, ...]], right: set[int], plain: bool
+) -> Table:
+    """A Rich table: a line under the heads on a terminal, no lines at all when piped."""
+    table = Table(box=None if plain else box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for i, name in enumerate(head):
+        table.add_column(name, justify="right" if i in right else "left", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """The reader went away: let the command line end quietly with status 0
+        (Rich's own way ends with status 1)."""
+        raise BrokenPipeError
+
+
 def print_stats(data_dir: str | None, recent: int) -> int:
+    """Print the figures per game and variant and the last ``recent`` finished games.
+    On a terminal the tables have a rule under their heads; piped, they are plain
+    text columns with no colour."""
     stats = Stats(paths(data_dir).stats_db)
     try:
         summaries = stats.summaries()
@@ -58,37 +85,24 @@ def print_stats(data_dir: str | None, recent: int) -> int:
     if not summaries:
         print("No finished games yet.")
         return 0
-    rows = [
-        [
-            "game",
-            "variant",
-            "played",
-            "won",
-            "win %",
-            "best score",
-            "best time",
-            "fewest moves",
-            "streak",
-            "longest",
-        ]
-    ]
-    rows.extend(list(summary_row(s)) for s in summaries)
-    print(table(rows, right={2, 3, 4, 5, 6, 7, 8, 9}))
+    plain = not sys.stdout.isatty()
+    console = _Console(width=1000 if plain else None, highlight=False)
+    rows = [summary_row(s) for s in summaries]
+    console.print(_table(SUMMARY_HEAD, rows, {2, 3, 4, 5, 6, 7, 8, 9}, plain))
     if finished:
-        print()
-        rows = [["finished (UTC)", "game", "variant", "deal", "result", "score", "moves", "time"]]
-        for f in finished:
-            rows.append(
-                [
-                    f.finished_at.replace("T", " ").rstrip("Z"),
-                    f.game,
-                    f.variant or "-",
-                    "-" if f.deal is None else str(f.deal),
-                    f.result,
-                    str(f.score),
-                    str(f.moves),
-                    duration(f.seconds),
-                ]
+        console.print()
+        done = [
+            (
+                f.finished_at.replace("T", " ").rstrip("Z"),
+                f.game,
+                f.variant or "-",
+                "-" if f.deal is None else str(f.deal),
+                f.result,
+                str(f.score),
+                str(f.moves),
+                duration(f.seconds),
             )
-        print(table(rows, right={3, 5, 6, 7}))
+            for f in finished
+        ]
+        console.print(_table(FINISHED_HEAD, done, {3, 5, 6, 7}, plain))
     return 0

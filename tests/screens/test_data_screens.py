@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Sparkline, Static
+from textual.widgets import DataTable, Static
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.cli import main
@@ -67,8 +67,18 @@ async def test_stats_screen_shows_the_figures() -> None:
             "60",
             "5:00",
         ]
-        sparks = list(screen.query(Sparkline))
-        assert [list(s.data or []) for s in sparks] == [[52.0, 20.0, 52.0], [480.0]]
+        sparks = [str(s.render()) for s in screen.query(".spark-line")]
+        # penguin: won, lost with 20, won; spider: one lost game, its bar short of full
+        assert sparks == ["█▃█", "▇"]
+
+
+def test_a_game_with_no_win_never_draws_a_full_bar() -> None:
+    """Issue 9.17: lost games never draw a full bar; a score of 0 draws none."""
+    from termsolitaire.screens.stats import bars
+
+    assert bars([(0, False)] * 3) == "   "
+    assert "█" not in bars([(17, False), (3, False), (17, False)])
+    assert bars([(5, False), (52, True)])[-1] == "█"
 
 
 async def test_stats_screen_starts_a_finished_deal_again() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from termsolitaire.app import SolitaireApp
 from termsolitaire.screens.stjernen import StjernenScreen
 from termsolitaire.screens.stuck import StuckScreen
@@ -79,11 +81,12 @@ async def test_refused_inner_ring_move_shows_reason_and_changes_nothing() -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         before = screen(app).game.to_text()
         await pilot.press("w", "6")  # i1 (north) to o2 (east)
-        assert status(app) == "An inner-ring card goes only to its own outer position (o1)"
+        # The board labels o1 "8" (issue 9.8: piles named as the board shows them).
+        assert status(app) == "An inner-ring card goes only to its own outer position (8)"
         assert screen(app).game.to_text() == before
         assert screen(app).hand.src is None
         await pilot.press("d", "4")  # i2 (east) to o4 (west)
-        assert status(app) == "An inner-ring card goes only to its own outer position (o2)"
+        assert status(app) == "An inner-ring card goes only to its own outer position (6)"
         assert screen(app).game.to_text() == before
 
 
@@ -191,3 +194,48 @@ async def test_last_card_home_shows_the_won_panel() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         assert screen(app).game.is_won
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_any_cell_of_a_visible_card_starts_a_drag(size: tuple[int, int]) -> None:
+    """Issue 9.13: a drag starts from the top line of a card as from its bottom
+    line, on every kind of star pile that holds a card one may take."""
+    app = StjernenApp(1)
+    async with app.run_test(size=size) as pilot:
+        s = screen(app)
+        await pilot.press("0")  # a row on the upturned piles
+        for name in ("i1", "i2", "o1", "u1"):
+            view = s.board.piles[name]
+            for y in range(1, view.region.height):  # row 0 is the pile's label
+                if not view.count_at(y):
+                    continue
+                s.hand.drop()
+                await pilot.mouse_down(f"#pile-{name}", offset=(view.region.width // 2, y))
+                await pilot.hover("#pile-c", offset=(1, 1))
+                assert s.dragging and s.hand.src == name, (name, y)
+                await pilot.mouse_up("#pile-c", offset=(1, 1))
+                await pilot.pause()
+
+
+async def test_a_chord_naming_a_foundation_plays_there_or_says_why() -> None:
+    """Issue 9.14: ``4 7`` with K♦ on o4 and clubs on foundation 7 is refused with
+    the reason; it is never played onto another foundation. ``4 f`` may choose."""
+    from textual.app import App
+
+    from termsolitaire.session import GameSession
+
+    from ..rules.test_stjernen import position
+
+    game = position(f1="KC", o4="KD")
+
+    class OneBoard(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(StjernenScreen(GameSession(None, game)))
+
+    app = OneBoard()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4", "7")
+        assert game.history == ()
+        assert status(app) == "K♦ cannot go on the ♣ foundation: same suit only"
+        await pilot.press("4", "f")
+        assert [str(m) for m in game.history] in (["o4-f2"], ["o4-f3"], ["o4-f4"])

@@ -33,6 +33,9 @@ COMMON_BINDINGS: list[BindingType] = [
         tooltip="type a deal number to play",
     ),
     Binding("question_mark,f1", "help", "Help", id="help", tooltip="this help"),
+    Binding(
+        "P", "pause", "Pause", show=False, id="pause", tooltip="hide the board and stop the clock"
+    ),
     Binding("Q", "quit", "Quit", id="quit", tooltip="back to the menu, or leave"),
     Binding(
         "left,h",

@@ -16,6 +16,7 @@ what only it shows; naming ``GAME`` puts it in :data:`BOARDS`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -42,6 +43,7 @@ from .results import ResultsScreen
 from .rulebook import RulesScreen
 from .selection import Hand
 from .stuck import StuckScreen
+from .typeahead import KeysFollowTheScreen
 
 ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|"})
 
@@ -50,7 +52,7 @@ BOARDS: dict[str, type[BoardScreen]] = {}
 :mod:`.boards` imports them all)."""
 
 
-class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
+class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
     """One game on the felt. Subclasses give ``GAME``, ``PLACES``, ``NAV`` and keys."""
 
     CSS_PATH: ClassVar[list[str]] = [str(Path(__file__).with_name("board.tcss"))]
@@ -64,6 +66,12 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
     MIN_HEIGHT: ClassVar[int] = 18
     PILE_WORD: ClassVar[str] = "pile"
     """What the game calls a pile, for messages ("position" in Napoleon)."""
+    CLOCK_PAUSES: ClassVar[bool] = True
+    """Solo play: the clock stops while the board is covered or paused. A match's
+    clock never does (its screen sets this False)."""
+    _pattern: ClassVar[re.Pattern[str] | None]
+    WHEN_HIDDEN: ClassVar[frozenset[str]] = frozenset({"help", "rules", "quit", "pause"})
+    """The only actions while the board is hidden (too small a window, paused)."""
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -85,6 +93,8 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         self.look = look or CardLook()
         self.hand = Hand(session.game)
         self.dragging = False
+        self.paused = False
+        self.too_small = False
         self.board = self.make_board()
 
     def make_board(self) -> Board:
@@ -146,14 +156,30 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
     def on_resize(self) -> None:
         width, height = self.app.size
         need_w, need_h = self.min_size
-        small = width < need_w or height < need_h
-        enlarge = self.query_one("#enlarge", Static)
+        self.too_small = width < need_w or height < need_h
+        self.cover()
+
+    @property
+    def board_hidden(self) -> bool:
+        """The board is not on screen (the window is too small, or the game is paused):
+        its keys do nothing and a solo game's clock stands still."""
+        return self.too_small or self.paused
+
+    def cover(self) -> None:
+        """Show the board, or in its place why it is hidden."""
+        width, height = self.app.size
+        need_w, need_h = self.min_size
         x = "x" if self.look.ascii else "×"
-        enlarge.update(
-            f"Enlarge the window to {need_w}{x}{need_h} to play\n(it is {width}{x}{height} now)"
-        )
-        enlarge.display = small
-        self.board.display = not small
+        enlarge = self.query_one("#enlarge", Static)
+        if self.too_small:
+            enlarge.update(
+                f"Enlarge the window to {need_w}{x}{need_h} to play\n(it is {width}{x}{height} now)"
+            )
+        else:
+            enlarge.update("Paused: the clock stands still.\nP plays on.")
+        enlarge.display = self.board_hidden
+        self.board.display = not self.board_hidden
+        self.refresh_bindings()
 
     # ------------------------------------------------------- what it shows
 
@@ -213,9 +239,59 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         self.show_clock()
 
     def say(self, text: str) -> None:
+        """Put ``text`` on the status line; piles are named as the board labels them."""
+        text = self.named(text)
         if self.look.ascii:
             text = text.translate(ASCII_SUITS)
         self.query_one("#status", TextLine).set(text)
+
+    def pile_key(self, pile: str) -> str:
+        """The label the board shows on a pile (its key)."""
+        place = self.PLACES.get(pile)
+        return place.key if place is not None else pile
+
+    def pile_title(self, pile: str) -> str:
+        """A pile named for a sentence: its kind and its key (``Column 7``, ``Cell w``)."""
+        for b in self.BINDINGS:
+            if isinstance(b, Binding) and b.id == f"pile-{pile}":
+                return f"{b.description.partition(' ')[0]} {self.pile_key(pile)}"
+        return self.pile_key(pile)
+
+    def named(self, text: str) -> str:
+        """``text`` with the rules' pile names (``t3``, ``o1``) as the board labels
+        them (``3``, ``8``; ``Pile 3`` when it begins the sentence)."""
+        pattern = type(self)._pile_pattern()
+        if pattern is None:
+            return text
+
+        def label(m: re.Match[str]) -> str:  # a sentence's subject gets its kind too
+            name = m.group(0)
+            return self.pile_title(name) if m.start() == 0 else self.pile_key(name)
+
+        return pattern.sub(label, text)
+
+    @classmethod
+    def _pile_pattern(cls) -> re.Pattern[str] | None:
+        """The rules' names of this board's keyed piles, as one pattern (cached)."""
+        if "_pattern" not in cls.__dict__:
+            names = [
+                n
+                for n, p in cls.PLACES.items()
+                if n != p.key and len(p.key) == 1 and n.isalnum() and not n.isalpha()
+            ]
+            names.sort(key=len, reverse=True)  # t10 before t1
+            cls._pattern = re.compile(r"\b(" + "|".join(names) + r")\b") if names else None
+        return cls._pattern
+
+    def move_text(self, move: Move) -> str:
+        """A move as the player plays it: ``7→3``, ``2→5 (3 cards)``, ``deal``, ``turn 4``."""
+        arrow = "->" if self.look.ascii else "→"
+        if move.kind == "turn":
+            return f"turn {self.pile_key(move.src)}"
+        if move.kind != "move":
+            return move.kind
+        text = f"{self.pile_key(move.src)}{arrow}{self.pile_key(move.dst)}"
+        return text + (f" ({move.count} cards)" if move.count > 1 else "")
 
     def show_clock(self) -> None:
         self.query_one("#clock", TextLine).set(clock_text(self.session.seconds_shown))
@@ -229,8 +305,21 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
             self.finish("Time is up")
 
     def advance_clock(self) -> None:
-        """Add the time since the last tick to the game's clock, while it is on screen."""
-        self.session.advance(active=self.is_current)
+        """Add the time since the last tick to the game's clock. A solo game's clock
+        stands still while a dialog covers the board, the board is hidden, or the
+        game is paused; a match clock (``CLOCK_PAUSES`` false) never stops."""
+        on_screen = self.app.screen is self and not self.board_hidden
+        self.session.advance(active=on_screen or not self.CLOCK_PAUSES)
+
+    def action_pause(self) -> None:
+        """``P``: hide the board and stop the clock, or play on."""
+        if not self.CLOCK_PAUSES:
+            self.say("A match clock never stops")
+            return
+        self.advance_clock()
+        self.paused = not self.paused
+        self.cover()
+        self.say("Paused" if self.paused else "Playing on")
 
     # ------------------------------------------------------- saving, statistics
 
@@ -266,7 +355,7 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
             self.say(e.reason)
             self.redraw()
             return False
-        self.say(f"Played {move}")
+        self.say(f"Played {self.move_text(move)}")
         self.after_change()
         return True
 
@@ -348,11 +437,13 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
             count = max(1, min(count, self.game.movable(name)))
         self.hand.pick(name, count)
         targets = self.hand.targets()
-        where = ", ".join(sorted(targets, key=self._order))
+        keys = dict.fromkeys(self.pile_key(t) for t in sorted(targets, key=self._order))
+        where = ", ".join(keys)
+        held = self.pile_title(name)
         if where:
-            self.say(f"{name} in hand: it may go to {where} (Escape puts it back)")
+            self.say(f"{held} in hand: it may go to {where} (Escape puts it back)")
         else:
-            self.say(f"{name} in hand: no place takes these cards now (Escape puts them back)")
+            self.say(f"{held} in hand: no place takes these cards now (Escape puts them back)")
         self.redraw()
 
     def _order(self, name: str) -> int:
@@ -375,7 +466,7 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
             self.say(e.reason)
             self.redraw()
             return
-        self.say(f"Took back {move}")
+        self.say(f"Took back {self.move_text(move)}")
         self.redraw()
         self.autosave()
 
@@ -387,7 +478,7 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
             self.say(e.reason)
             self.redraw()
             return
-        self.say(f"Played {move} again")
+        self.say(f"Played {self.move_text(move)} again")
         self.after_change()
 
     def action_deal(self) -> None:
@@ -481,8 +572,10 @@ class BoardScreen(CursorMixin, MouseMixin, Screen[None]):
         return [*grouped, *rows, ("ctrl+p", "command palette: every action by name")]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Only games with foundations offer sending a card to one; only games with a
-        stock offer dealing."""
+        """Nothing plays while the board is hidden; only games with foundations offer
+        sending a card to one; only games with a stock offer dealing."""
+        if self.board_hidden and action not in self.WHEN_HIDDEN:
+            return False
         if action == "foundation":
             return bool(self.game.foundations)
         if action == "deal":

@@ -14,6 +14,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from .typeahead import TypeAheadMixin
+
 LIMIT = 1 << 64
 
 
@@ -26,14 +28,16 @@ def parse_deal(text: str) -> tuple[int | None, str]:
         return None, f"A deal number is a whole number such as 5, not {text!r}"
     value = int(text)
     if value >= LIMIT:
-        return None, "A deal number must be below 2**64"
+        return None, "A deal number has at most 20 digits (below 18,446,744,073,709,551,616)"
     return value, ""
 
 
-class DealNumberScreen(ModalScreen[int | None]):
-    """Dismisses with the deal number, or None (Escape)."""
+class DealNumberScreen(TypeAheadMixin, ModalScreen[int | None]):
+    """Dismisses with the deal number, or None (Escape). Digits typed with the ``#``
+    in one burst land in its input (:mod:`.typeahead`)."""
 
     CSS_PATH = "dealnumber.tcss"
+    AUTO_FOCUS = "#deal-input"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Never mind", id="deal-number-cancel"),
     ]
@@ -45,7 +49,7 @@ class DealNumberScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
             yield Static(f"{self.game_title}: play deal number", id="headline")
-            yield Input(placeholder="0 to 2**64-1", max_length=24, id="deal-input")
+            yield Input(placeholder="a whole number: 0, 5, 123456…", max_length=24, id="deal-input")
             yield Static("Enter: play that deal; Escape: never mind", id="why")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
 from .rulebook import RulesScreen
+from .typeahead import KeysFollowTheScreen
 
 
 def key_table(keys: list[tuple[str, str]]) -> Table:
@@ -24,7 +25,7 @@ def key_table(keys: list[tuple[str, str]]) -> Table:
     return table
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(KeysFollowTheScreen, ModalScreen[None]):
     """Escape, q or ? closes it."""
 
     CSS_PATH = "help.tcss"

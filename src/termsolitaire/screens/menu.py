@@ -25,6 +25,7 @@ from termsolitaire.storage.saves import Saved, slot
 from .boards import has_board
 from .help import HelpScreen
 from .rulebook import RulesScreen
+from .typeahead import KeysFollowTheScreen
 
 RESUME = "resume:"
 """The id prefix of a Resume line (then the save slot)."""
@@ -54,7 +55,7 @@ def value_label(key: str, value: int) -> str:
     return "none" if key == "time_limit" and not value else str(value)
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(KeysFollowTheScreen, Screen[None]):
     CSS_PATH = "menu.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", id="menu-play", priority=False),

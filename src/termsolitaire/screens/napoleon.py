@@ -85,8 +85,8 @@ class NapoleonScreen(NearestCursorMixin, BoardScreen):
         yield TextLine("", id="status")
         yield Footer()
 
-    def on_resize(self) -> None:
-        super().on_resize()
+    def cover(self) -> None:
+        super().cover()
         self.query_one("#middle").display = self.board.display
 
     def hint(self) -> str:

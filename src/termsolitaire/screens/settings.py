@@ -23,6 +23,8 @@ from termsolitaire.rules import GameInfo, games
 from termsolitaire.session import Services
 from termsolitaire.storage.settings import Settings, choices
 
+from .typeahead import KeysFollowTheScreen, TypeAheadMixin
+
 GENERAL_ROWS: list[tuple[str, str, str]] = [
     ("card_style", "Card style", "draw cards with box-drawing and suit glyphs, or ASCII only"),
     ("four_colour", "Four-colour deck", "♠ black ♥ red ♦ blue ♣ green, or two colours"),
@@ -95,8 +97,9 @@ class SettingsList(OptionList):
     ]
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
     CSS_PATH = "settings.tcss"
+    AUTO_FOCUS = "#settings-list"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,Q,q", "close", "Back", id="settings-close"),
     ]

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Sparkline, Static
+from textual.widgets import DataTable, Footer, Label, Static
 
 from termsolitaire.messages import MenuChoice
 from termsolitaire.rules import info
@@ -23,6 +23,8 @@ from termsolitaire.session import Services
 from termsolitaire.stats_table import duration, summary_row
 from termsolitaire.storage.files import StorageError
 from termsolitaire.storage.stats import Finished, Summary
+
+from .typeahead import KeysFollowTheScreen, TypeAheadMixin
 
 RECENT = 30
 """Finished games per game in its sparkline."""
@@ -47,6 +49,27 @@ FINISHED_COLUMNS = ("date (UTC)", "game", "variant", "deal", "result", "score", 
 
 SUMMARY_RIGHT = frozenset(range(2, 10))
 FINISHED_RIGHT = frozenset({3, 5, 6, 7})
+
+
+BARS = " ▁▂▃▄▅▆▇█"
+
+
+def bars(games: list[tuple[float, bool]]) -> str:
+    """One bar per finished game, oldest first: a won game is a full bar; a lost
+    one is as tall as its score against the best score there (scaled from 0, or
+    from the lowest score when that is below 0), never full. A score of 0 is no
+    bar at all.
+
+    >>> bars([(0, False), (0, False)]), bars([(26, False), (52, True)]), bars([(52, False)])
+    ('  ', '▄█', '▇')
+    """
+    scores = [s for s, _ in games]
+    low = min(0.0, *scores)
+    high = max(low + 1, *scores)
+    top = len(BARS) - 2  # the full bar is for wins
+    return "".join(
+        BARS[-1] if won else BARS[round((s - low) / (high - low) * top)] for s, won in games
+    )
 
 
 def cells(row: tuple[str, ...], right: frozenset[int]) -> list[Text]:
@@ -80,8 +103,9 @@ def finished_row(f: Finished) -> tuple[str, ...]:
     )
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
     CSS_PATH = "stats.tcss"
+    AUTO_FOCUS = "#finished"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play_selected", "Play this deal", id="stats-play"),
         Binding("escape,Q,q", "close", "Back", id="stats-close"),
@@ -121,24 +145,30 @@ class StatsScreen(Screen[None]):
             for game, scores, won in self.recent():
                 with Horizontal(classes="spark"):
                     yield Label(f"{game:<9}", classes="spark-game")
-                    yield Sparkline(scores, summary_function=max, classes="spark-line")
+                    yield Label(bars(scores), classes="spark-line")
+                    best = max(score for score, _ in scores)
                     yield Label(
-                        f" last {len(scores)}: {won} won, best score {max(scores):.0f}",
+                        f" last {len(scores)}: {won} won, best score {best:.0f}",
                         classes="spark-note",
                     )
         yield Label("Finished games: Enter plays that deal again", id="finished-title")
         yield DataTable(id="finished", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
-    def recent(self) -> list[tuple[str, list[float], int]]:
-        """Per game: the scores of its last ``RECENT`` finished games, oldest first, and wins."""
+    def recent(self) -> list[tuple[str, list[tuple[float, bool]], int]]:
+        """Per game: (score, won) of its last ``RECENT`` finished games, oldest first,
+        and how many of them were won."""
         per: dict[str, list[Finished]] = {}
         for f in self.finished:  # newest first
             rows = per.setdefault(f.game, [])
             if len(rows) < RECENT:
                 rows.append(f)
         return [
-            (game, [float(f.score) for f in reversed(rows)], sum(f.result == "won" for f in rows))
+            (
+                game,
+                [(float(f.score), f.result == "won") for f in reversed(rows)],
+                sum(f.result == "won" for f in rows),
+            )
             for game, rows in sorted(per.items())
         ]
 

@@ -1,0 +1,83 @@
+"""Keys typed ahead belong to the screen they were typed for.
+
+Over a slow SSH link, or when pasted, keys arrive in a burst: ``#4321`` and Enter
+in one read. Textual hands all five to the screen that was current when they
+arrived, the board; its ``#`` opens the deal-number dialog, and the digits that
+follow would be read by the board (as pile keys) or lost. Two mixins put them
+where the player meant them:
+
+- :class:`KeysFollowTheScreen`, on a screen that opens other screens by a key,
+  marks each key with the screen it was typed on; the app
+  (:meth:`~termsolitaire.app.SolitaireApp._on_key`) sends a key whose screen
+  is no longer on top to the screen now on top, in the order typed, instead
+  of reading it against that screen's keys;
+- :class:`TypeAheadMixin`, on a screen that opens with a widget to type in: a
+  key that reaches it before that widget has focus goes to that widget (text
+  to an input, Enter to submit it, arrows and Enter to a list).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+from textual.widgets import Input
+
+TYPED_ON = "_termsolitaire_screen"
+"""The attribute a key carries: the screen it was typed on."""
+
+
+class KeysFollowTheScreen:
+    """Mixed into a screen (before ``Screen``): marks each key with this screen."""
+
+    def on_key(self, event: events.Key) -> None:
+        setattr(event, TYPED_ON, self)
+
+
+def stray(event: events.Key, current: Any) -> bool:
+    """Whether ``event`` was typed on a screen that is no longer ``current``."""
+    typed_on = getattr(event, TYPED_ON, None)
+    return typed_on is not None and typed_on is not current
+
+
+_GIVEN = "_termsolitaire_given"
+
+
+class TypeAheadMixin:
+    """Mixed into a screen (before ``Screen``) whose ``AUTO_FOCUS`` names its widget."""
+
+    if TYPE_CHECKING:  # given by the Screen it is mixed into
+        AUTO_FOCUS: str | None
+        focused: Any
+
+        def query_one(self, *args: Any, **kw: Any) -> Any: ...
+
+    async def on_key(self, event: events.Key) -> None:
+        if not self.AUTO_FOCUS or getattr(event, _GIVEN, False):
+            return
+        try:
+            target = self.query_one(self.AUTO_FOCUS)
+        except Exception:  # not mounted yet: nothing can take it
+            return
+        if target.has_focus or self.focused is not None:
+            return  # the key went to a widget already (and bubbled up here)
+        setattr(event, _GIVEN, True)
+        if await _give(target, event):
+            event.stop()
+            event.prevent_default()
+            target.focus()
+
+
+async def _give(target: Any, event: events.Key) -> bool:
+    """Do what ``target`` would do with ``event`` had it focus: type a character
+    into an input, or run the target's own binding for the key. Whether it did."""
+    if isinstance(target, Input) and event.is_printable and event.character:
+        target.insert_text_at_cursor(event.character)
+        return True
+    for node in target.ancestors_with_self:
+        for binding in node._bindings.key_to_bindings.get(event.key, ()):
+            await target.run_action(binding.action, node)
+            return True
+        if node is target.screen:
+            break
+    return False

@@ -1,0 +1,10 @@
+"""Play without installing: ``termsolitaire serve`` (an SSH server) and ``termsolitaire web``.
+
+Every SSH session gets its own process: the app runs on a pseudo-terminal of its
+own (:mod:`.apprun`), the SSH channel and the pty exchange bytes, and a
+dropped connection hangs the app up so it saves, exactly as a local terminal
+closing would. The player's public key is the account (:mod:`.players`); the
+limits that keep one machine usable live in :mod:`.limits`; :mod:`.server`
+ties them together and :mod:`.command` is the command line. No module here
+imports textual: the server never draws anything itself.
+"""

@@ -1,0 +1,206 @@
+"""One app process on a pseudo-terminal of its own, driven from asyncio.
+
+The app is started through a two-line wrapper that makes the pty its
+controlling terminal before it execs the real command: the kernel then sends
+SIGWINCH on a resize and, should the server itself die, SIGHUP when the pty's
+master side closes, so no app outlives a crashed server unsaved. The wrapper
+is a plain ``exec``, not a ``preexec_fn``: forking an asyncio server that has
+threads must not run Python code in the child.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import fcntl
+import os
+import signal
+import struct
+import subprocess
+import sys
+import termios
+from collections.abc import Mapping, Sequence
+
+CTTY = (
+    "import fcntl, os, sys, termios\n"
+    "fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
+    "os.execvp(sys.argv[1], sys.argv[1:])\n"
+)
+"""Run in the child: take the pty (stdin) as controlling terminal, then become the app."""
+
+
+def set_size(fd: int, cols: int, rows: int) -> None:
+    """Tell the pty its size; with a controlling terminal the kernel sends SIGWINCH."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class AppProcess:
+    """The app on a pty: :meth:`read` what it draws, :meth:`write` the keys,
+    :meth:`resize`, :meth:`hang_up` (it saves and leaves), :meth:`wait`, :meth:`kill`."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], master: int) -> None:
+        self.proc = proc
+        self.master = master
+        self.pid = proc.pid
+        self._loop = asyncio.get_running_loop()
+        self._exited = self._loop.create_future()
+        self._watch_exit()
+
+    @classmethod
+    def start(
+        cls,
+        command: Sequence[str],
+        env: Mapping[str, str],
+        size: tuple[int, int],
+        cwd: str | None = None,
+    ) -> AppProcess:
+        """Start ``command`` on a new pty of ``size`` (columns, rows) in a new session."""
+        master, slave = os.openpty()
+        try:
+            set_size(slave, *size)
+            proc = subprocess.Popen(
+                [sys.executable, "-I", "-S", "-c", CTTY, *command],
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=dict(env),
+                cwd=cwd,
+                start_new_session=True,
+                close_fds=True,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
+        return cls(proc, master)
+
+    # ------------------------------------------------------------ the pty
+
+    async def read(self) -> bytes:
+        """What the app drew since the last read; b"" once the app has closed the pty."""
+        while True:
+            try:
+                return os.read(self.master, 65536)
+            except BlockingIOError:
+                pass
+            except OSError as e:  # EIO: no process holds the pty any more
+                if e.errno in (errno.EIO, errno.EBADF):
+                    return b""
+                raise
+            ready = self._loop.create_future()
+            self._loop.add_reader(self.master, _set, ready)
+            try:
+                await ready
+            finally:
+                self._loop.remove_reader(self.master)
+
+    async def write(self, data: bytes) -> None:
+        """Give the app ``data`` (keys, mouse, paste), waiting while the pty is full."""
+        view = memoryview(data)
+        while view:
+            try:
+                n = os.write(self.master, view)
+                view = view[n:]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError as e:
+                if e.errno in (errno.EIO, errno.EBADF):
+                    return  # the app is gone: nobody to read the keys
+                raise
+            ready = self._loop.create_future()
+            self._loop.add_writer(self.master, _set, ready)
+            try:
+                await ready
+            finally:
+                self._loop.remove_writer(self.master)
+
+    def resize(self, cols: int, rows: int) -> None:
+        """The client's window changed: the pty's size, and SIGWINCH (belt and braces)."""
+        if cols <= 0 or rows <= 0:
+            return
+        with contextlib.suppress(OSError):
+            set_size(self.master, cols, rows)
+        self.signal(signal.SIGWINCH)
+
+    # ------------------------------------------------------------ the process
+
+    def signal(self, sig: int) -> None:
+        """Send ``sig`` to the app's process group (the app and anything it started)."""
+        if self.returncode is not None:
+            return
+        try:
+            os.killpg(self.pid, sig)
+        except ProcessLookupError:
+            pass
+        except PermissionError:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, sig)
+
+    def hang_up(self) -> None:
+        """What a closing terminal does: the app saves every game and leaves."""
+        self.signal(signal.SIGHUP)
+
+    def kill(self) -> None:
+        self.signal(signal.SIGKILL)
+
+    @property
+    def returncode(self) -> int | None:
+        return self.proc.returncode
+
+    async def wait(self, timeout: float | None = None) -> int | None:
+        """The exit status (negative: killed by that signal), or None after ``timeout``."""
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._exited), timeout)
+        except TimeoutError:
+            return None
+
+    async def stop(self, grace: float) -> int:
+        """Hang up, give the app ``grace`` seconds to save and leave, then SIGKILL."""
+        self.hang_up()
+        status = await self.wait(grace)
+        if status is None:
+            self.kill()
+            status = await self.wait(10.0)
+        return status if status is not None else -signal.SIGKILL
+
+    def close(self) -> None:
+        """Close the pty (after the app is gone; a live app would get SIGHUP)."""
+        if self.master >= 0:
+            with contextlib.suppress(OSError):
+                self._loop.remove_reader(self.master)
+                self._loop.remove_writer(self.master)
+            os.close(self.master)
+            self.master = -1
+
+    def _watch_exit(self) -> None:
+        """Reap the child as soon as it exits: a pidfd where Linux has one, else polling."""
+        try:
+            pidfd = os.pidfd_open(self.pid)
+        except (AttributeError, OSError):
+            self._loop.create_task(self._poll_exit())
+            return
+
+        def exited() -> None:
+            self._loop.remove_reader(pidfd)
+            os.close(pidfd)
+            self._reaped(self.proc.wait())
+
+        self._loop.add_reader(pidfd, exited)
+
+    async def _poll_exit(self) -> None:
+        while (status := self.proc.poll()) is None:
+            await asyncio.sleep(0.2)
+        self._reaped(status)
+
+    def _reaped(self, status: int) -> None:
+        if not self._exited.done():
+            self._exited.set_result(status)
+
+
+def _set(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)

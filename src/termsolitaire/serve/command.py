@@ -1,0 +1,174 @@
+"""``termsolitaire serve``: the command line of the SSH server.
+
+``add_arguments`` only declares options (the CLI builds every subcommand's parser
+at each start); asyncssh is imported by ``run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .config import APP_COMMAND, ServeConfig
+from .limits import parse_duration
+
+D = ServeConfig(data_dir=Path())
+
+
+def _duration(text: str) -> float:
+    try:
+        return parse_duration(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
+    return int(text)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return int(text)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "An SSH server: every connection plays in its own process, the SSH key is the "
+        "account. Durations read 90s, 30m or 8h (a bare number is minutes; 0 turns a limit off)."
+    )
+    p.add_argument("--host", default=D.host, help=f"address to listen on (default {D.host})")
+    p.add_argument("--port", type=_port, default=D.port, help=f"port (default {D.port})")
+    p.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="host key, players' saves and the match lobby (default: TERMSOLITAIRE_HOME "
+        "or the user data directory)",
+    )
+    p.add_argument("--match-dir", metavar="DIR", help="the Spider lobby (default DATA/match)")
+    who = p.add_argument_group("who may play")
+    who.add_argument(
+        "--open", action="store_true", help="admit guests without a key (nothing is kept)"
+    )
+    who.add_argument(
+        "--authorized-keys", metavar="FILE", type=Path, help="admit only the keys in FILE"
+    )
+    lim = p.add_argument_group("limits")
+    lim.add_argument(
+        "--max-sessions",
+        type=_count,
+        default=D.max_sessions,
+        metavar="N",
+        help=f"sessions in all (default {D.max_sessions}; 0: no cap)",
+    )
+    lim.add_argument(
+        "--max-per-key",
+        type=_count,
+        default=D.max_per_key,
+        metavar="N",
+        help=f"sessions per key (default {D.max_per_key}; 0: no cap)",
+    )
+    lim.add_argument(
+        "--ip-burst",
+        type=_count,
+        default=D.ip_burst,
+        metavar="N",
+        help=f"connections one address may open at once (default {D.ip_burst})",
+    )
+    lim.add_argument(
+        "--ip-per-minute",
+        type=float,
+        default=D.ip_per_minute,
+        metavar="N",
+        help=f"then connections a minute per address (default {D.ip_per_minute:g}; 0: no limit)",
+    )
+    lim.add_argument(
+        "--idle-timeout",
+        type=_duration,
+        default="30m",
+        metavar="TIME",
+        help="no key for this long: save and end the session (default 30m)",
+    )
+    lim.add_argument(
+        "--session-limit",
+        type=_duration,
+        default="8h",
+        metavar="TIME",
+        help="the longest session (default 8h)",
+    )
+    lim.add_argument(
+        "--grace",
+        type=_duration,
+        default="10s",
+        metavar="TIME",
+        help="time an app has to save after a hang-up before it is killed (default 10s)",
+    )
+    p.add_argument(
+        "--app-command",
+        default=APP_COMMAND,
+        metavar="CMD",
+        help=f"what each session runs (default {APP_COMMAND!r})",
+    )
+    p.add_argument(
+        "--log-level",
+        default="info",
+        choices=("debug", "info", "warning"),
+        help="how much to log on stderr (default info)",
+    )
+
+
+def config_from(args: argparse.Namespace) -> ServeConfig:
+    from ..storage.paths import paths
+
+    return ServeConfig(
+        data_dir=paths(getattr(args, "data_dir", None)).data,
+        host=args.host,
+        port=args.port,
+        match_dir=Path(args.match_dir).expanduser() if args.match_dir else None,
+        app_command=args.app_command,
+        open=args.open,
+        authorized_keys=args.authorized_keys,
+        max_sessions=args.max_sessions,
+        max_per_key=args.max_per_key,
+        ip_burst=args.ip_burst,
+        ip_per_minute=args.ip_per_minute,
+        idle_timeout=args.idle_timeout,
+        session_limit=args.session_limit,
+        grace=args.grace,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    config = config_from(args)
+    if config.authorized_keys is not None and not config.authorized_keys.is_file():
+        sys.stderr.write(f"termsolitaire serve: no such file: {config.authorized_keys}\n")
+        return 2
+    if not config.command():
+        sys.stderr.write("termsolitaire serve: --app-command is empty\n")
+        return 2
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(message)s", stream=sys.stderr
+    )
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+
+    from .server import ServeServer
+
+    try:
+        asyncio.run(ServeServer(config).serve_until_signal())
+    except OSError as e:
+        sys.stderr.write(
+            f"termsolitaire serve: cannot listen on {config.host}:{config.port}: "
+            f"{e.strerror or e}\n"
+        )
+        return 1
+    except ValueError as e:  # a broken host key or authorized-keys file
+        sys.stderr.write(f"termsolitaire serve: {e}\n")
+        return 1
+    return 0

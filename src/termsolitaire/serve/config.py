@@ -1,0 +1,80 @@
+"""What ``termsolitaire serve`` was asked for, and the app each session runs.
+
+The defaults are for one small machine shared by friends: a session costs one
+Python process (see docs/scaling.md for the measured figures).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .players import Player
+
+APP_COMMAND = "{python} -m termsolitaire"
+"""The app every session runs; ``{python}`` is this interpreter. The Spider match lobby
+is meant to be the home screen: ``"{python} -m termsolitaire match"`` once it exists."""
+
+PASSED_ON = ("PATH", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "LANG", "LC_ALL", "LC_CTYPE", "TZ")
+"""What the app inherits from the server's environment (nothing else leaks into a session)."""
+
+FROM_CLIENT = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
+"""What the player's ssh may set (``SendEnv``): their locale and colour wishes."""
+
+
+@dataclass
+class ServeConfig:
+    """Everything the server needs; ``command.py`` fills it from the command line."""
+
+    data_dir: Path
+    host: str = "127.0.0.1"
+    port: int = 2222
+    match_dir: Path | None = None
+    app_command: str = APP_COMMAND
+    open: bool = False
+    authorized_keys: Path | None = None
+    max_sessions: int = 100
+    max_per_key: int = 3
+    ip_burst: int = 10
+    ip_per_minute: float = 10.0
+    idle_timeout: float = 30 * 60.0
+    session_limit: float = 8 * 3600.0
+    grace: float = 10.0
+    login_timeout: float = 60.0
+
+    @property
+    def host_key(self) -> Path:
+        return self.data_dir / "ssh_host_ed25519_key"
+
+    @property
+    def matches(self) -> Path:
+        return self.match_dir if self.match_dir is not None else self.data_dir / "match"
+
+    def command(self) -> list[str]:
+        """The app's argv: ``app_command`` split as a shell would, ``{python}`` filled in."""
+        return [part.replace("{python}", sys.executable) for part in shlex.split(self.app_command)]
+
+    def environment(
+        self, player: Player, term: str, client_env: Mapping[str, str]
+    ) -> dict[str, str]:
+        """The app's environment: a clean one, the player's identity and directories,
+        the client's terminal type, and no COLUMNS/LINES (they would pin the size)."""
+        env = {k: os.environ[k] for k in PASSED_ON if k in os.environ}
+        env.setdefault("LANG", "C.UTF-8")
+        for k in FROM_CLIENT:
+            value = client_env.get(k)
+            if value and value.isprintable() and len(value) < 100:
+                env[k] = value
+        env.update(
+            TERM=term or "xterm-256color",
+            HOME=str(player.home),
+            TERMSOLITAIRE_HOME=str(player.home),
+            TERMSOLITAIRE_PLAYER=player.name,
+            TERMSOLITAIRE_PLAYER_ID=player.id,
+            TERMSOLITAIRE_MATCH_DIR=str(self.matches),
+        )
+        return env

@@ -1,0 +1,348 @@
+"""One SSH session: admit or refuse it in one line, learn who plays, run their app on a
+pty of its own, copy bytes both ways, and end it so the game is saved.
+
+How a session ends decides what the player reads last:
+
+- they quit the app: nothing more (the app said goodbye);
+- the connection dropped: nobody reads; the app is hung up and saves;
+- idle, over the session limit, the server stopping: the app is hung up, saves
+  and restores the terminal, then one line says why and that the game is kept;
+- the app died on its own (a crash, a kill): one line says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import time
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from ..storage.files import StorageError
+from .apprun import AppProcess
+from .limits import Refusal, duration_text
+from .players import NAME_RULE, Player
+from .prompt import ask_line
+
+if TYPE_CHECKING:
+    from .server import Login, ServeServer
+
+log = logging.getLogger("termsolitaire.serve")
+
+RESET = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse reporting off
+    b"\x1b[?2004l\x1b[?1004l\x1b[?1049l\x1b[?25h\x1b[0m\r\n"  # paste, focus, screen, cursor
+)
+"""Put the player's terminal back as it was, should the app not have done so."""
+
+NO_PTY = "This is a game: it needs a terminal. Connect with 'ssh -t'."
+KEYS_ONLY = "No SSH key: make one with 'ssh-keygen -t ed25519', then connect again."
+NOT_LISTED = "Your key {key} is not on this server's list; ask its keeper to add it."
+STOPPING = "The server is stopping; try again later."
+
+
+class Session:
+    """One session channel of one connection (``ssh`` may open several on one)."""
+
+    def __init__(self, server: ServeServer, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        self.server = server
+        self.process = process
+        self.login: Login = process.channel.get_connection().get_owner()  # type: ignore[assignment]
+        self.id = server.new_id()
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.size = (80, 24)
+        self.player: Player | None = None
+        self.app: AppProcess | None = None
+        self.channel_open = True
+        self.last_input = time.monotonic()
+        self.started = time.monotonic()
+
+    # ------------------------------------------------------------ talking to the client
+
+    def say(self, text: str) -> None:
+        """One line to the player (the channel is raw: CR LF)."""
+        self.send(text.encode() + b"\r\n")
+
+    def send(self, data: bytes) -> None:
+        if not self.channel_open:
+            return
+        try:
+            self.process.stdout.write(data)
+        except (OSError, asyncssh.Error):
+            self.channel_open = False
+
+    async def receive(self) -> bytes:
+        """The player's next bytes; a window change is applied and reading goes on;
+        b"" when the connection is gone."""
+        while True:
+            try:
+                data = await self.process.stdin.read(65536)
+            except asyncssh.TerminalSizeChanged as e:
+                self.size = (e.width, e.height)
+                if self.app is not None:
+                    self.app.resize(e.width, e.height)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except (OSError, asyncssh.Error):
+                return b""
+            if data:
+                self.last_input = time.monotonic()
+            return data
+
+    def finish(self, status: int) -> None:
+        if self.channel_open:
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.process.exit(status)
+        self.channel_open = False
+
+    # ------------------------------------------------------------ the session
+
+    async def run(self) -> None:
+        server, login = self.server, self.login
+        login.sessions += 1
+        server.sessions.add(self)
+        try:
+            refusal = self.admission()
+            if refusal:
+                server.refuse(login, refusal.why, self.id)
+                self.say(refusal.line)
+                self.finish(1)
+                return
+            key = login.fingerprint
+            server.caps.add(key)
+            try:
+                await self.play()
+            finally:
+                server.caps.remove(key)
+        except Exception:
+            log.exception("session=%d failed", self.id)
+            self.finish(1)
+        finally:
+            server.sessions.discard(self)
+            if not self.done.done():
+                self.done.set_result(None)
+
+    def admission(self) -> Refusal | None:
+        """Why this session may not start (None: it may)."""
+        login, cfg = self.login, self.server.config
+        if self.server.stopping.is_set():
+            return Refusal(STOPPING, "server stopping")
+        if login.refusal:
+            return login.refusal
+        if login.key is None and not cfg.open:
+            if login.rejected:
+                line = NOT_LISTED.format(key=login.rejected[0])
+                return Refusal(line, "key not on the authorized list")
+            return Refusal(KEYS_ONLY, "no key (not --open)")
+        if self.process.get_terminal_type() is None:
+            return Refusal(NO_PTY, "no pty")
+        return self.server.caps.admit(login.fingerprint)
+
+    async def play(self) -> None:
+        """Learn who plays (a guest, a known key, or a new one that picks a name), then
+        run their app; a guest's directory goes when the session ends."""
+        cols, rows, *_ = self.process.get_terminal_size()
+        self.size = (cols or 80, rows or 24)
+        player = await self.until_stopping(self.identify())
+        if player is None:
+            if self.server.stopping.is_set():
+                self.say(STOPPING)
+            self.finish(0)
+            self.log_end("left at the name prompt", None)
+            return
+        self.player = player
+        try:
+            await self.run_player(player)
+        finally:
+            if player.guest:
+                self.server.players.forget(player)
+
+    async def run_player(self, player: Player) -> None:
+        """Start ``player``'s app on a pty and run the session until it ends."""
+        process, cfg = self.process, self.server.config
+        term = process.get_terminal_type() or "xterm-256color"
+        env = cfg.environment(player, term, process.env)
+        try:
+            self.app = AppProcess.start(cfg.command(), env, self.size, cwd=str(player.home))
+        except OSError as e:
+            self.say(f"The game could not start ({e.strerror or e}); try again later.")
+            self.finish(1)
+            self.log_end("app did not start", None)
+            return
+        log.info(
+            "connect session=%d ip=%s player=%s key=%s term=%s size=%dx%d pid=%d",
+            self.id,
+            self.login.address,
+            player.name,
+            player.id,
+            term,
+            *self.size,
+            self.app.pid,
+        )
+        try:
+            why, status = await self.run_app(self.app)
+        finally:
+            if self.app.returncode is None:  # only after an unexpected error
+                await self.app.stop(cfg.grace)
+            self.app.close()
+        self.finish(0 if status in (0, -signal.SIGHUP) else 1)
+        self.log_end(why, status)
+
+    async def until_stopping(self, work: Awaitable[Player | None]) -> Player | None:
+        """``work``'s result, or None as soon as the server stops (no app to save yet)."""
+        task = asyncio.ensure_future(work)
+        stop = asyncio.create_task(self.server.stopping.wait())
+        await asyncio.wait({task, stop}, return_when=asyncio.FIRST_COMPLETED)
+        stop.cancel()
+        if not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            return None
+        return task.result()
+
+    async def identify(self) -> Player | None:
+        """The player of this key (asking a new key for a name), or a guest; None when the
+        player left at the prompt."""
+        players, login = self.server.players, self.login
+        try:
+            if login.key is None:
+                return players.guest()
+            fingerprint = login.fingerprint
+            assert fingerprint is not None
+            player = players.find(fingerprint)
+            if player is not None:
+                return player
+            self.say("Welcome to termsolitaire! Your SSH key is new here.")
+            self.say(f"Choose the name other players will see: {NAME_RULE}.")
+            idle = self.server.config.idle_timeout or None
+            while True:
+                try:
+                    name = await ask_line(self.receive, self.send, "Name: ", idle, limit=20)
+                except TimeoutError:
+                    self.say(f"\r\nNo key for {duration_text(idle or 0)}: goodbye.")
+                    return None
+                if name is None:
+                    return None
+                if not name:
+                    continue
+                async with self.server.register_lock:
+                    player = players.find(fingerprint)  # another session got there first
+                    if player is not None:
+                        return player
+                    try:
+                        key_text = login.key.export_public_key().decode().strip()
+                        player = players.register(fingerprint, name, key_text)
+                    except ValueError as e:
+                        self.say(str(e))
+                        continue
+                self.say(f"Welcome, {player.name}. Starting the game...")
+                return player
+        except StorageError as e:
+            self.say(f"Your account could not be opened: {e}. Try again later.")
+            return None
+
+    async def run_app(self, app: AppProcess) -> tuple[str, int]:
+        """Copy bytes until the app ends, the player goes, or a limit strikes; then end the
+        app so it saves. The reason for the log and the app's exit status."""
+        out = asyncio.create_task(self.copy_out(app))
+        keys = asyncio.create_task(self.copy_in(app))
+        limits = asyncio.create_task(self.watch())
+        try:
+            done, _ = await asyncio.wait({out, keys, limits}, return_when=asyncio.FIRST_COMPLETED)
+            if out in done:
+                status = await app.wait(self.server.config.grace)
+                if status is None:
+                    status = await app.stop(self.server.config.grace)
+                why = "player quit" if status == 0 else f"app ended ({describe(status)})"
+                if status != 0:
+                    self.send(RESET)
+                    self.say(f"The game stopped unexpectedly ({describe(status)}). Sorry!")
+                return why, status
+            if keys in done:
+                self.channel_open = False  # the client is gone: nobody reads any more
+                status = await app.stop(self.server.config.grace)
+                return "client closed", status
+            why, line = limits.result()
+            status = await app.stop(self.server.config.grace)
+            await asyncio.wait({out}, timeout=5.0)  # the app's goodbye reaches the client
+            self.send(RESET)
+            self.say(line)
+            return why, status
+        finally:
+            for task in (out, keys, limits):
+                task.cancel()
+            await asyncio.gather(out, keys, limits, return_exceptions=True)
+
+    async def copy_out(self, app: AppProcess) -> None:
+        """The app's screen to the client; once the client is gone, read and drop (an app
+        blocked on a full pty could not save)."""
+        while data := await app.read():
+            if not self.channel_open:
+                continue
+            self.send(data)
+            try:
+                await self.process.stdout.drain()
+            except (OSError, asyncssh.Error):
+                self.channel_open = False
+
+    async def copy_in(self, app: AppProcess) -> None:
+        """The player's keys, mouse and pastes to the app, until the connection ends."""
+        while data := await self.receive():
+            await app.write(data)
+
+    async def watch(self) -> tuple[str, str]:
+        """Wait for the idle timeout, the session limit or the server stopping: the log
+        reason and the line the player reads."""
+        cfg, stopping = self.server.config, self.server.stopping
+        while True:
+            now = time.monotonic()
+            if stopping.is_set():
+                return "server stopping", (
+                    "The server is stopping; your game is saved. Connect again later to resume."
+                )
+            deadlines = []
+            if cfg.idle_timeout > 0:
+                idle_end = self.last_input + cfg.idle_timeout
+                if now >= idle_end:
+                    return f"idle {duration_text(cfg.idle_timeout)}", (
+                        f"No key for {duration_text(cfg.idle_timeout)}: your game is saved. "
+                        "Connect again to resume."
+                    )
+                deadlines.append(idle_end)
+            if cfg.session_limit > 0:
+                end = self.started + cfg.session_limit
+                if now >= end:
+                    return f"session limit {duration_text(cfg.session_limit)}", (
+                        f"Sessions here last at most {duration_text(cfg.session_limit)}: "
+                        "your game is saved. Connect again to resume."
+                    )
+                deadlines.append(end)
+            wait = min(deadlines) - now if deadlines else None
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), wait)
+
+    def log_end(self, why: str, status: int | None) -> None:
+        log.info(
+            "disconnect session=%d ip=%s player=%s after=%s why=%r exit=%s",
+            self.id,
+            self.login.address,
+            self.player.name if self.player else "-",
+            duration_text(time.monotonic() - self.started),
+            why,
+            describe(status) if status is not None else "-",
+        )
+
+
+def describe(status: int) -> str:
+    """An exit status as a word: ``0``, ``1``, ``SIGKILL``."""
+    if status < 0:
+        try:
+            return signal.Signals(-status).name
+        except ValueError:
+            return f"signal {-status}"
+    return str(status)

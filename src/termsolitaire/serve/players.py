@@ -1,0 +1,138 @@
+"""Accounts: the SSH public key is the player.
+
+The key's SHA256 fingerprint names the player's directory under
+``<data>/players/`` (saves, settings and statistics, used by the app as its
+``TERMSOLITAIRE_HOME``); ``player.json`` there holds the name chosen on the
+first connection and the public key. Guests (``--open``, no key) get a fresh
+directory under ``<data>/guests/`` that goes when their session ends.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..storage.files import StorageError, write_atomic
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,19}")
+NAME_RULE = "2 to 20 letters, digits, - _ or ., starting with a letter or digit"
+RESERVED = ("guest", "admin", "root", "server", "termsolitaire")
+
+
+def safe_id(fingerprint: str) -> str:
+    """A directory name for a key fingerprint (``SHA256:ab+/c`` -> ``sha256-ab-_c``).
+
+    >>> safe_id("SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s")
+    'sha256-uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s'
+    >>> safe_id("SHA256:a+b/c=")
+    'sha256-a-b_c'
+    """
+    algo, _, digest = fingerprint.partition(":")
+    digest = digest.rstrip("=").replace("+", "-").replace("/", "_")
+    if not digest or not re.fullmatch(r"[A-Za-z0-9_-]+", digest):
+        raise ValueError(f"not a key fingerprint: {fingerprint!r}")
+    return f"{algo.lower()}-{digest}"
+
+
+def check_name(text: str) -> str | None:
+    """Why ``text`` cannot be a player's name (None: it can).
+
+    >>> check_name("alice"), check_name("Bob_2")
+    (None, None)
+    >>> check_name("a-very-long-name-indeed")
+    'A name is 2 to 20 letters, digits, - _ or ., starting with a letter or digit.'
+    >>> check_name("guest7")
+    "Names starting with 'guest' are kept for the server."
+    """
+    if not NAME.fullmatch(text):
+        return f"A name is {NAME_RULE}."
+    for word in RESERVED:
+        if text.lower().startswith(word):
+            return f"Names starting with {word!r} are kept for the server."
+    return None
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who is playing: the name others see, the id the lobby keys on, their files."""
+
+    name: str
+    id: str
+    home: Path
+    guest: bool = False
+
+
+class Players:
+    """The players known to this server, under ``root`` (the server's data directory)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.players = root / "players"
+        self.guests = root / "guests"
+
+    def home(self, fingerprint: str) -> Path:
+        return self.players / safe_id(fingerprint)
+
+    def find(self, fingerprint: str) -> Player | None:
+        """The registered player of this key, or None (first connection)."""
+        home = self.home(fingerprint)
+        try:
+            data = json.loads((home / "player.json").read_text(encoding="utf-8"))
+            name = data["name"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if not isinstance(name, str) or check_name(name) is not None:
+            return None
+        return Player(name, fingerprint, home)
+
+    def taken(self, name: str) -> bool:
+        """Whether another key already goes by ``name`` (letter case aside)."""
+        wanted = name.lower()
+        for path in self.players.glob("*/player.json"):
+            try:
+                other = json.loads(path.read_text(encoding="utf-8")).get("name")
+            except (OSError, ValueError, AttributeError):
+                continue
+            if isinstance(other, str) and other.lower() == wanted:
+                return True
+        return False
+
+    def register(self, fingerprint: str, name: str, public_key: str) -> Player:
+        """Keep ``name`` for this key; raises ValueError with the player's message when
+        the name is not allowed or taken, StorageError when it cannot be written."""
+        problem = check_name(name)
+        if problem:
+            raise ValueError(problem)
+        if self.taken(name):
+            raise ValueError(f"{name!r} is taken; choose another name.")
+        home = self.home(fingerprint)
+        try:
+            home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as e:
+            raise StorageError(f"cannot create {home}: {e.strerror or e}") from e
+        record = {"name": name, "fingerprint": fingerprint, "key": public_key}
+        write_atomic(home / "player.json", json.dumps(record, indent=1) + "\n")
+        return Player(name, fingerprint, home)
+
+    def guest(self) -> Player:
+        """A new guest with an empty directory of its own (see :meth:`forget`)."""
+        token = secrets.token_hex(4)
+        home = self.guests / token
+        try:
+            home.mkdir(parents=True, mode=0o700)
+        except OSError as e:
+            raise StorageError(f"cannot create {home}: {e.strerror or e}") from e
+        return Player(f"guest-{token}", f"guest:{token}", home, guest=True)
+
+    def forget(self, player: Player) -> None:
+        """Remove a guest's directory (their games go with them)."""
+        if player.guest and player.home.parent == self.guests:
+            shutil.rmtree(player.home, ignore_errors=True)
+
+    def forget_all_guests(self) -> None:
+        """Guest directories left by a server that died: nobody can come back to them."""
+        shutil.rmtree(self.guests, ignore_errors=True)

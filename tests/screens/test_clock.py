@@ -1,0 +1,73 @@
+"""The clock and the hidden board (issue 9.6, 9.15): a solo game's clock stands still
+while a dialog covers the board or the game is paused; keys never play on a board
+that is not on screen."""
+
+from __future__ import annotations
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.session import Clock
+
+from .conftest import board, status
+
+
+def stepped() -> tuple[list[float], Clock]:
+    now = [1000.0]
+    return now, Clock(running=True, now=lambda: now[0])
+
+
+async def test_the_clock_stands_still_under_a_dialog_and_while_paused() -> None:
+    now, clock = stepped()
+    app = SolitaireApp("penguin", 5, {}, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        now[0] += 2
+        screen.tick()
+        assert screen.game.elapsed == 2
+        await pilot.press("question_mark")  # help covers the board
+        now[0] += 30
+        screen.tick()
+        await pilot.press("escape")
+        now[0] += 1
+        screen.tick()
+        assert screen.game.elapsed == 3  # the 30 s under the help did not count
+        await pilot.press("P")
+        assert not screen.board.display and "Paused" in str(screen.query_one("#enlarge").render())
+        now[0] += 60
+        screen.tick()
+        await pilot.press("7", "3")  # game keys do nothing while paused
+        assert screen.game.history == ()
+        await pilot.press("P")
+        assert screen.board.display and status(app) == "Playing on"
+        now[0] += 1
+        screen.tick()
+        assert screen.game.elapsed == 4
+
+
+async def test_keys_do_not_play_on_a_hidden_board() -> None:
+    """At 60×20 the Penguin board is replaced by "Enlarge the window"; its keys
+    must not play moves nobody can see."""
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = board(app)
+        assert not screen.board.display
+        await pilot.press("4", "f", "7", "3", "N", "z")
+        assert screen.game.history == () and screen.game.log == ()
+        await pilot.press("question_mark")  # help still opens
+        assert type(app.screen).__name__ == "HelpScreen"
+
+
+async def test_a_match_clock_never_stops() -> None:
+    now, clock = stepped()
+    app = SolitaireApp("penguin", 5, {}, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        type(screen).CLOCK_PAUSES = False
+        try:
+            await pilot.press("question_mark")
+            now[0] += 5
+            screen.tick()
+            assert screen.game.elapsed == 5
+            await pilot.press("escape", "P")
+            assert status(app) == "A match clock never stops" and screen.board.display
+        finally:
+            type(screen).CLOCK_PAUSES = True

@@ -1,0 +1,75 @@
+"""The menu and the rules pages (issue 9.9, 9.10)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Button, Markdown
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.rules import games, new_game
+from termsolitaire.screens.help import HelpScreen
+from termsolitaire.screens.menu import MenuScreen
+from termsolitaire.screens.rulebook import RulesScreen, rules_document
+from termsolitaire.storage.paths import paths
+from termsolitaire.storage.saves import SaveStore
+
+DOCS = Path(__file__).parents[2] / "docs" / "rules.md"
+
+
+def _save_four() -> None:
+    store = SaveStore(paths())
+    for name, variant in [("penguin", {}), ("spider", {"suits": 1}), ("spider", {"suits": 2})]:
+        g = new_game(name, 3, **variant)
+        g.play(g.legal_moves()[0])
+        store.save(g, f"id-{name}{variant}")
+    g = new_game("napoleon", 3)
+    store.save(g, "id-napoleon")
+
+
+async def test_menu_fits_80x24_with_four_resume_lines_and_arrows_go_through() -> None:
+    _save_four()
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        lines = menu.query_one("#games")
+        ids = [o.id for o in lines.options]  # type: ignore[attr-defined]
+        assert sum(1 for i in ids if i and i.startswith("resume:")) == 4
+        assert lines.has_focus and lines.highlighted == 0  # the first line, a Resume line
+        for button in menu.query(Button):  # every button is on the screen, whole
+            r = button.region
+            assert r.height >= 1 and r.right <= 80 and r.bottom <= 23, (button.id, r)
+        menu_box = menu.query_one("#menu").region
+        assert menu_box.bottom <= 23  # the border is not cut (the footer is row 23)
+        first_game = ids.index(games()[0].name)
+        for _ in range(first_game):
+            await pilot.press("down")  # ↓ goes from the Resume lines into the games
+        assert lines.highlighted == first_game  # type: ignore[attr-defined]
+
+
+def test_docs_rules_md_is_the_rules_pages_of_the_program() -> None:
+    assert DOCS.read_text(encoding="utf-8") == rules_document(), (
+        "docs/rules.md differs from the pages in the program: "
+        "python -m termsolitaire.screens.rulebook > docs/rules.md"
+    )
+    text = rules_document()
+    for needle in ("beak", "wrapping", "Scoring", "rounds", "1st", "Undo", "clockwise"):
+        assert needle in text
+
+
+async def test_rules_from_the_menu_and_from_a_board_help() -> None:
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, RulesScreen) and app.screen.game == games()[0].name
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("r")
+        assert isinstance(app.screen, RulesScreen) and app.screen.game == "penguin"
+        assert "beak" in app.screen.query_one(Markdown).source

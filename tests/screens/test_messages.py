@@ -1,0 +1,46 @@
+"""Status messages name piles as the board labels them (issue 9.8): the keys on the
+piles (``d``, ``3``, ``w``), never the rules' internal names (``p4``, ``t3``, ``c2``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.rules import games
+
+from .conftest import board, status
+
+INTERNAL = re.compile(r"\b([tcfpiou]\d{1,2})\b")
+
+
+@pytest.mark.parametrize("name", [g.name for g in games()])
+async def test_status_never_shows_an_internal_pile_name(name: str) -> None:
+    g = next(g for g in games() if g.name == name)
+    app = SolitaireApp(name, 7, g.default_variant(), clock=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = board(app)
+        keys = {p: place.key for p, place in screen.PLACES.items()}
+        seen = []
+        for src in screen.PLACES:  # pick every pile up, then try every destination
+            for dst in list(screen.PLACES)[:6]:
+                screen.action_cancel()
+                screen.pick(src, None)
+                seen.append(status(app))
+                if screen.hand.src is not None and dst != src:
+                    screen.action_pile(dst)
+                    seen.append(status(app))
+        legal = [m for m in screen.game.legal_moves() if m.kind == "move"]
+        if legal:
+            screen.play(legal[0])
+            seen.append(status(app))
+            await pilot.press("z")
+            seen.append(status(app))
+        for text in seen:
+            assert not INTERNAL.search(text), text
+        held = [t for t in seen if " in hand: it may go to " in t]
+        assert held, seen  # some pile could be picked up and its targets named
+        for text in held:  # the targets are listed by their keys
+            targets = text.split(" in hand: it may go to ")[1].split(" (")[0].split(", ")
+            assert set(targets) <= set(keys.values()), text

@@ -1,0 +1,154 @@
+"""``termsolitaire serve`` and ``termsolitaire web`` as commands: bad options say so,
+SIGTERM saves every game before the server leaves, the web page is served."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from termsolitaire.cli import main
+from termsolitaire.serve.players import Players
+
+from .conftest import START, Harness, saved_game
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty")
+
+
+@pytest.mark.parametrize(
+    ("argv", "error"),
+    [
+        (["serve", "--idle-timeout", "soon"], "not a duration: 'soon'"),
+        (["serve", "--port", "70000"], "a port is a number from 0 to 65535"),
+        (["serve", "--max-sessions", "-1"], "expected a whole number >= 0"),
+        (["web", "--port", "0"], "a port is a number from 1 to 65535"),
+    ],
+)
+def test_bad_options_exit_2_with_one_line(argv, error, capsys) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert error in err and "Traceback" not in err
+
+
+def test_missing_authorized_keys_file(tmp_path, capsys) -> None:
+    assert main(["serve", "--data-dir", str(tmp_path), "--authorized-keys", "nope"]) == 2
+    assert capsys.readouterr().err == "termsolitaire serve: no such file: nope\n"
+
+
+class Lines:
+    """A child's stderr, line by line, as it comes."""
+
+    def __init__(self, stream: asyncio.StreamReader) -> None:
+        self.lines: list[str] = []
+        self.task = asyncio.create_task(self._read(stream))
+
+    async def _read(self, stream: asyncio.StreamReader) -> None:
+        while line := await stream.readline():
+            self.lines.append(line.decode(errors="replace").rstrip())
+
+    async def wait(self, pattern: str, timeout: float = START) -> re.Match[str]:
+        deadline = time.monotonic() + timeout
+        while True:
+            for line in self.lines:
+                if found := re.search(pattern, line):
+                    return found
+            assert time.monotonic() < deadline and not self.task.done(), (pattern, self.lines)
+            await asyncio.sleep(0.05)
+
+
+@pytest.mark.asyncio
+async def test_sigterm_saves_every_game_then_stops(tmp_path: Path, key, other_key) -> None:
+    """The server as a command, two players mid-game: SIGTERM hangs up both apps,
+    each saves, each player reads why, and the server exits 0."""
+    data = tmp_path / "data"
+    players = Players(data)
+    ann = players.register(key.get_fingerprint("sha256"), "ann", "k1")
+    ben = players.register(other_key.get_fingerprint("sha256"), "ben", "k2")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "termsolitaire", "serve", "--port", "0", "--data-dir", str(data),
+        stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    assert proc.stderr is not None
+    log = Lines(proc.stderr)
+    try:
+        port = int((await log.wait(r"serving on 127\.0\.0\.1:(\d+)")).group(1))
+        h = Harness(None, None, port)
+        screens = [await h.session(k) for k in (key, other_key)]
+        for s in screens:
+            await s.wait_for("Penguin   seven columns")
+            s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
+        for s in screens:
+            await s.wait_for("Penguin · deal")
+        before = [saved_game(p, "penguin") for p in (ann, ben)]
+        stamp = time.time()
+        proc.send_signal(signal.SIGTERM)
+        for s in screens:
+            await s.wait_said("The server is stopping; your game is saved.")
+            assert await s.wait_closed() == 0
+        assert await asyncio.wait_for(proc.wait(), START) == 0
+        await log.task
+        for p, first in zip((ann, ben), before, strict=True):
+            saved = saved_game(p, "penguin")
+            assert first is not None and saved is not None and saved.id == first.id
+            assert saved.saved_at >= stamp  # saved by the hang-up
+        assert any("why='server stopping' exit=0" in line for line in log.lines), log.lines
+        assert log.lines[-1].endswith("stopped")
+        with pytest.raises(OSError):
+            await asyncssh.connect("127.0.0.1", port, known_hosts=None, client_keys=[key])
+        await h.close()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.asyncio
+async def test_web_serves_the_page(tmp_path: Path) -> None:
+    """``termsolitaire web`` answers on localhost with textual-serve's page, and its
+    websocket runs the app: the menu's text comes through."""
+    import aiohttp
+
+    port = free_port()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "termsolitaire", "web", "--host", "127.0.0.1",
+        "--port", str(port), "--data-dir", str(tmp_path),
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + START
+        async with aiohttp.ClientSession() as http:
+            while True:
+                try:
+                    async with http.get(f"http://127.0.0.1:{port}/") as r:
+                        page = await r.text()
+                        break
+                except aiohttp.ClientConnectionError:
+                    assert time.monotonic() < deadline and proc.returncode is None
+                    await asyncio.sleep(0.1)
+            assert r.status == 200
+            assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+            drawn = b""
+            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+                while b"seven columns" not in drawn:
+                    message = await asyncio.wait_for(ws.receive(), deadline - time.monotonic())
+                    assert message.type == aiohttp.WSMsgType.BINARY, message
+                    drawn += message.data
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(proc.wait(), START)

@@ -1,0 +1,172 @@
+"""Acceptance 2 of issue 14: every refusal is one clear line to the player and one log
+line for the keeper; the idle timeout and the session limit save the game first."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+import asyncssh
+import pytest
+
+from .conftest import saved_game
+
+pytestmark = [
+    pytest.mark.asyncio,
+    pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty"),
+]
+
+
+async def test_no_pty_is_told_to_use_ssh_t(serve, key) -> None:
+    async with serve() as h:
+        h.register(key, "alice")
+        conn = await h.connect(key)
+        result = await conn.run(encoding=None)  # no term_type: no pty, as 'ssh host' in a pipe
+        assert result.stdout == b"This is a game: it needs a terminal. Connect with 'ssh -t'.\r\n"
+        assert result.exit_status == 1
+        assert h.logged(r"^refuse session=\d+ ip=127\.0\.0\.1 key=SHA256:\S+ why='no pty'")
+        assert not h.logged("^connect")
+
+
+async def test_authorized_keys_admit_only_listed_keys(serve, key, other_key, tmp_path) -> None:
+    """An unlisted key is refused at authentication; a client that then tries
+    keyboard-interactive (as OpenSSH does) reads why; a listed key plays."""
+    listed = tmp_path / "authorized_keys"
+    listed.write_bytes(key.export_public_key())
+    async with serve(authorized_keys=listed) as h:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await h.connect(other_key)
+        fingerprint = other_key.get_fingerprint("sha256")
+        await h.wait_logged(rf"^refuse ip=127\.0\.0\.1 key={re.escape(fingerprint)} "
+                        r"why='key not on the authorized list'")  # fmt: skip
+
+        from .conftest import GuestClient
+
+        s = await h.session(other_key, client_factory=GuestClient, kbdint_auth=True)
+        await s.wait_said(f"Your key {fingerprint} is not on this server's list;")
+        assert await s.wait_closed() == 1
+
+        s = await h.session(key)
+        await s.wait_for("Name:")  # admitted: a first login
+        assert len(h.logged("why='key not on the authorized list'")) == 2
+
+
+async def test_no_key_without_open_is_told_to_make_one(serve) -> None:
+    async with serve() as h:
+        s = await h.session(None)
+        await s.wait_said("No SSH key: make one with 'ssh-keygen -t ed25519', then connect again.")
+        assert await s.wait_closed() == 1
+        assert h.logged(r"^refuse session=\d+ ip=127\.0\.0\.1 key=none why='no key \(not --open\)'")
+
+
+async def test_per_key_and_total_caps(serve, key, other_key) -> None:
+    """One session per key and two in all: the second session of a key and the third
+    in all are refused, each with its own line; a closed session frees its place."""
+    third = asyncssh.generate_private_key("ssh-ed25519")
+    async with serve(max_per_key=1, max_sessions=2) as h:
+        for k, name in ((key, "ann"), (other_key, "ben"), (third, "cid")):
+            h.register(k, name)
+        a = await h.session(key)
+        await a.wait_for("Penguin   seven columns")
+        again = await h.session(key)
+        await again.wait_said("You already have 1 session here (the most one key may have)")
+        assert await again.wait_closed() == 1
+        assert h.logged(r"^refuse .*why='per-key cap'")
+
+        b = await h.session(other_key)
+        await b.wait_for("Penguin   seven columns")
+        c = await h.session(third)
+        await c.wait_said("The server is full (2 sessions); try again later.")
+        assert await c.wait_closed() == 1
+        assert h.logged(r"^refuse .*why='total cap'")
+
+        a.send("\x1b")  # ann quits: a place is free again
+        assert await a.wait_closed() == 0
+        c = await h.session(third)
+        await c.wait_for("Penguin   seven columns")
+
+
+async def test_per_address_rate(serve, key) -> None:
+    """A burst of 2 connections, then 1 a minute: the third connection is refused with
+    the wait it needs."""
+    async with serve(ip_burst=2, ip_per_minute=1) as h:
+        h.register(key, "alice")
+        for _ in range(2):
+            r = await (await h.connect(key)).run(encoding=None)
+            assert b"needs a terminal" in r.stdout  # admitted past the rate (then no pty)
+        s = await h.session(key)
+        await s.wait_said("Too many connections from 127.0.0.1: try again in")
+        line = s.plain()
+        wait = int(re.search(r"try again in (\d+) s", line).group(1))
+        assert 50 <= wait <= 60 and "(at most 1 a minute)" in line
+        assert await s.wait_closed() == 1
+        refused = h.logged(
+            r"^refuse session=\d+ ip=127\.0\.0\.1 key=SHA256:\S+ why='per-address rate'"
+        )
+        assert len(refused) == 1 and len(h.logged("why='per-address rate'")) == 1
+
+
+async def test_idle_timeout_saves_then_ends(serve, key) -> None:
+    """No key for the idle time: the app is hung up, saves (clock included), the
+    terminal is put back, one line says so, and the session ends."""
+    idle = 10.0  # from the session's start too: the menu must show before it strikes
+    async with serve(idle_timeout=idle) as h:
+        player = h.register(key, "alice")
+        s = await h.session(key)
+        await s.wait_for("Penguin   seven columns")
+        s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
+        pressed = time.time()
+        await s.wait_for("Penguin · deal")
+        first = saved_game(player, "penguin")
+        assert first is not None
+        await s.wait_said(
+            "No key for 10 s: your game is saved. Connect again to resume.", timeout=idle + 60
+        )
+        assert await s.wait_closed() == 0
+        ended = time.time()
+        saved = saved_game(player, "penguin")
+        assert saved is not None and saved.id == first.id
+        assert pressed + idle * 0.9 <= saved.saved_at <= ended  # saved at the hang-up
+        assert saved.game.elapsed > first.game.elapsed
+        assert s.raw.rindex(b"\x1b[?1049l") < s.raw.rindex(b"No key for")
+        assert h.logged(r"^disconnect .*player=alice .*why='idle 10 s' exit=0")
+
+
+async def test_session_limit_saves_then_ends(serve, key) -> None:
+    """Past the session limit the game is saved and the session ends (the idle
+    timeout, 30 min by default, has nothing to do with it)."""
+    async with serve(session_limit=15.0) as h:
+        player = h.register(key, "bob")
+        s = await h.session(key)
+        await s.wait_for("Penguin   seven columns")
+        s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
+        await s.wait_for("Penguin · deal")
+        first = saved_game(player, "penguin")
+        await s.wait_said("Sessions here last at most 15 s: your game is saved.")
+        assert await s.wait_closed() == 0
+        saved = saved_game(player, "penguin")
+        assert first is not None and saved is not None and saved.id == first.id
+        assert saved.saved_at > first.saved_at
+        assert h.logged(r"why='session limit 15 s' exit=0")
+
+
+async def test_stopping_server_ends_a_name_prompt_in_words(serve, key) -> None:
+    async with serve() as h:
+        s = await h.session(key)
+        await s.wait_for("Name:")
+        await h.server.stop()
+        await s.wait_said("The server is stopping; try again later.")
+        assert await s.wait_closed() == 0
+        assert h.server.players.find(key.get_fingerprint("sha256")) is None
+
+
+async def test_idle_at_the_name_prompt_says_goodbye(serve, key) -> None:
+    async with serve(idle_timeout=2.0) as h:
+        s = await h.session(key)
+        await s.wait_for("Name:")
+        s.send("ali")  # typing counts as a key; then nothing more
+        await s.wait_said("No key for 2 s: goodbye.")
+        assert await s.wait_closed() == 0
+        assert h.server.players.find(key.get_fingerprint("sha256")) is None
+        assert h.logged(r"^disconnect .*player=- .*why='left at the name prompt'")
