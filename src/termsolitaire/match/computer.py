@@ -86,9 +86,34 @@ EngineFactory = Callable[[str, Game, int], Engine]
 after the actions so far; the engine sees only what a player sees)."""
 
 
+class _OpponentEngine:
+    """The solver's :class:`~termsolitaire.solver.opponent.Opponent` as an :class:`Engine`:
+    it is shown only :func:`~termsolitaire.solver.opponent_view.view_of` the child's game
+    (no face-down or stock card), and the child plays its choice on that game."""
+
+    def __init__(self, level: str, game: Game, seed: int) -> None:
+        try:
+            opponent = importlib.import_module("termsolitaire.solver.opponent")
+            view = importlib.import_module("termsolitaire.solver.opponent_view")
+        except ModuleNotFoundError:
+            raise MatchError("The computer opponent is not part of this termsolitaire") from None
+        self.game = game
+        self.view_of: Callable[[Game], Any] = view.view_of
+        self.opponent = opponent.Opponent(level, suits=int(game.variant["suits"]), seed=seed)
+
+    def next_action(self) -> tuple[str, float] | None:
+        if self.game.is_won:
+            return None
+        move = self.opponent.choose(self.view_of(self.game))
+        if move is None:
+            return None
+        self.game.play(move)
+        return str(move), float(self.opponent.pace)
+
+
 def opponent_engine(level: str, game: Game, seed: int) -> Engine:
-    """The computer opponent of :mod:`termsolitaire.solver.opponent`."""
-    raise MatchError("The computer opponent is not part of this termsolitaire yet")
+    """The computer opponent of :mod:`termsolitaire.solver.opponent`, at ``level``."""
+    return _OpponentEngine(level, game, seed)
 
 
 def load_engine(spec: str) -> EngineFactory:

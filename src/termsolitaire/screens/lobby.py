@@ -35,6 +35,7 @@ from .lobby_text import COLUMNS, detail_text, game_text, players_text, state_tex
 from .match import MatchScreen
 from .newgame import NewGameScreen
 from .players import PlayersScreen
+from .polling import while_shown
 
 POLL = 1.0
 """Seconds between two looks at the store's revision."""
@@ -122,6 +123,7 @@ class LobbyScreen(Screen[None]):
     def say(self, text: str) -> None:
         self.query_one("#status", TextLine).set(text)
 
+    @while_shown
     def poll(self) -> None:
         try:
             revision = self.match.store.revision()

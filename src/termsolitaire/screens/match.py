@@ -40,6 +40,7 @@ from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 from termsolitaire.widgets.opponent import PANEL_WIDTH, panel_text
 
+from .polling import while_shown
 from .selection import Hand
 from .spider import SpiderScreen
 
@@ -153,6 +154,7 @@ class MatchScreen(SpiderScreen):
             self.say(e.reason)
             return None
 
+    @while_shown
     def poll(self) -> None:
         """A few times a second: the clock, the opponent, the store's health."""
         seat = self.seat

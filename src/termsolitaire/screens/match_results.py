@@ -24,6 +24,8 @@ from termsolitaire.match.services import MatchServices
 from termsolitaire.session import clock_text
 from termsolitaire.widgets.opponent import FINISH
 
+from .polling import while_shown
+
 POLL = 0.5
 
 
@@ -118,6 +120,7 @@ class MatchResultsScreen(ModalScreen[str]):
         self.poll()
         self.set_interval(POLL, self.poll)
 
+    @while_shown
     def poll(self) -> None:
         """Read the results again when the table has changed or a clock ran out; the
         clocks of those still playing tick in between."""

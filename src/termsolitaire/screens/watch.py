@@ -29,6 +29,7 @@ from termsolitaire.widgets.line import TextLine
 
 from .board import BoardScreen
 from .help import HelpScreen
+from .polling import while_shown
 from .replay import replay_screen
 from .spider import SpiderScreen
 
@@ -73,6 +74,7 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
         now = self.watcher.store.now()
         self.query_one("#clock", TextLine).set(clock_text(self.watcher.info.remaining_at(now)))
 
+    @while_shown
     def poll(self) -> None:
         w = self.watcher
         try:
