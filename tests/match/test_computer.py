@@ -126,3 +126,10 @@ def test_unknown_levels_are_refused(level: str) -> None:
 
     with pytest.raises(MatchError, match="The computer plays at beginner"):
         computer_player(level)
+
+
+def test_the_levels_offered_are_the_opponents() -> None:
+    opponent = pytest.importorskip("termsolitaire.solver.opponent")
+    from termsolitaire.match.computer import LEVELS
+
+    assert tuple(opponent.LEVELS) == LEVELS
