@@ -10,6 +10,7 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from textual.pilot import Pilot
 
@@ -21,6 +22,7 @@ from termsolitaire.screens.lobby import LobbyScreen
 from termsolitaire.session import Clock
 
 T0 = 1_000_000.0
+S = TypeVar("S")
 OPPONENT = importlib.util.find_spec("termsolitaire.solver.opponent") is not None
 ENGINE = COMPUTER_ENGINE if OPPONENT else "tests.screens.engine:make"
 """The computer's engine in these tests: the real opponent (its beginner plays the
@@ -73,3 +75,11 @@ def screen_text(app: SolitaireApp) -> str:
     body = svg[svg.index("<g") :]
     text = re.sub(r"<[^>]+>", "", body)
     return html.unescape(text).replace("\xa0", " ")
+
+
+async def shown_screen(pilot: Pilot[object], kind: type[S], timeout: float = 20.0) -> S:
+    """The app's screen once it is a ``kind`` (a key's effect may take a moment)."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, kind), kind.__name__, timeout)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen

@@ -24,7 +24,7 @@ from termsolitaire.screens.newgame import NewGameScreen
 from termsolitaire.screens.watch import WatchScreen
 
 from .conftest import SPIDER_KEYS, chord
-from .matchkit import WallClock, lobby_app, screen_text, until
+from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
 
 
 @pytest.fixture
@@ -54,16 +54,14 @@ async def test_table_joined_played_ended_results_both_sides(
     ann's game early; the results wait for bob, then name the winner."""
     app, match = lobby_app(shared, clock, tmp_path / "home")
     async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app.screen, LobbyScreen)
+        await shown_screen(pilot, LobbyScreen)
         await pilot.press("n")
-        assert isinstance(app.screen, NewGameScreen)
+        await shown_screen(pilot, NewGameScreen)
         await pilot.press("enter")  # a public table, 1 suit, 10 minutes
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+        lobby = await shown_screen(pilot, LobbyScreen)
         assert "yours: not started" in str(lobby.query_one("#tables").get_row_at(0))
         await pilot.press("enter")  # start playing
-        screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        screen = await shown_screen(pilot, MatchScreen)
         assert "nobody yet" in panel(screen)
         assert screen.query_one("#clock").text == "10:00"  # type: ignore[attr-defined]
 
@@ -84,11 +82,10 @@ async def test_table_joined_played_ended_results_both_sides(
         assert bob.table(screen.seat.table_id).seat_of("ann").moves == 1  # in the store
 
         await pilot.press("e")
-        assert isinstance(app.screen, ConfirmEndScreen)
+        await shown_screen(pilot, ConfirmEndScreen)
         await pilot.press("y")
-        await until(pilot, lambda: isinstance(app.screen, MatchResultsScreen), "results")
-        results = app.screen
-        assert isinstance(results, MatchResultsScreen)
+        await shown_screen(pilot, MatchResultsScreen)
+        results = await shown_screen(pilot, MatchResultsScreen)
         assert screen.seat.reason == "end"
         assert "Waiting for bob to finish" in str(results.query_one("#verdict").render())
         assert bob.table(screen.seat.table_id).seat_of("bob").playing  # bob plays on
@@ -108,7 +105,7 @@ async def test_table_joined_played_ended_results_both_sides(
         record = match.store.record()
         assert record.overall.played == 1 and record.opponents[0][0].id == "bob"
         await pilot.press("q")
-        assert isinstance(app.screen, LobbyScreen)
+        await shown_screen(pilot, LobbyScreen)
         bob.close()
 
 
@@ -121,19 +118,17 @@ async def test_time_up_ends_the_game_by_the_clock(
     seat = match.store.open_table(suits=1, minutes=5, deal=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
-        screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        screen = await shown_screen(pilot, MatchScreen)
         await pilot.press(*chord(transfer(screen), SPIDER_KEYS))
         await pilot.press("Q")  # back to the lobby: the clock keeps running
-        assert isinstance(app.screen, LobbyScreen)
+        await shown_screen(pilot, LobbyScreen)
         clock.advance(200)
         await pilot.press("enter")
-        screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        screen = await shown_screen(pilot, MatchScreen)
         assert screen.query_one("#clock").text == "1:40"  # type: ignore[attr-defined]
         assert len(screen.seat.log) == 1  # the game as it was
         clock.advance(100)
-        await until(pilot, lambda: isinstance(app.screen, MatchResultsScreen), "results")
+        await shown_screen(pilot, MatchResultsScreen)
         assert app.screen.headline == "Time is up"  # type: ignore[attr-defined]
         assert match.store.table(seat.table_id).seat_of("ann").reason == "time"
 
@@ -148,16 +143,14 @@ async def test_watch_shows_the_opponents_board_live(
     bseat.start()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
-        screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        await shown_screen(pilot, MatchScreen)
         await pilot.press("w")  # not while playing
         assert not isinstance(app.screen, WatchScreen)
         await pilot.press("e", "y")
-        await until(pilot, lambda: isinstance(app.screen, MatchResultsScreen), "results")
+        await shown_screen(pilot, MatchResultsScreen)
         await pilot.press("w")
-        await until(pilot, lambda: isinstance(app.screen, WatchScreen), "watch")
-        watch = app.screen
-        assert isinstance(watch, WatchScreen)
+        await shown_screen(pilot, WatchScreen)
+        watch = await shown_screen(pilot, WatchScreen)
         assert "Watching bob" in watch.query_one("#title").text  # type: ignore[attr-defined]
         assert watch.game.to_text() == bseat.game.to_text()
         for _ in range(3):
@@ -166,7 +159,7 @@ async def test_watch_shows_the_opponents_board_live(
         await pilot.press("1", "2")  # nothing plays on a watched board
         assert watch.game.to_text() == bseat.game.to_text()
         await pilot.press("Q")
-        await until(pilot, lambda: isinstance(app.screen, MatchResultsScreen), "results again")
+        await shown_screen(pilot, MatchResultsScreen)
     bob.close()
 
 
@@ -177,23 +170,21 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "right", "right")  # against: hot-seat here
         await pilot.press("enter")  # asks for the second player's name first
-        assert isinstance(app.screen, NewGameScreen)
+        await shown_screen(pilot, NewGameScreen)
         await pilot.press(*"Bob", "enter")
-        first = app.screen
-        assert isinstance(first, MatchScreen)
+        first = await shown_screen(pilot, MatchScreen)
         assert first.next_player is not None and first.next_player.name == "Bob"
         assert "plays after" in panel(first)
         await pilot.press(*chord(transfer(first), SPIDER_KEYS))
         score = first.game.score
         clock.advance(45)
         await pilot.press("e", "y")
-        await until(pilot, lambda: isinstance(app.screen, HandOverScreen), "the hand-over")
+        await shown_screen(pilot, HandOverScreen)
         shown = screen_text(app)  # the whole screen: the first board is covered too
         assert "result stays hidden until Bob has played" in shown
         assert "score" not in shown.lower() and "moves" not in shown.lower()
         await pilot.press("enter")
-        second = app.screen
-        assert isinstance(second, MatchScreen)
+        second = await shown_screen(pilot, MatchScreen)
         assert second.seat.store.me.name == "Bob"
         assert second.game.deal == first.game.deal and not second.game.log
         assert second.query_one("#clock").text == "10:00"  # type: ignore[attr-defined]
@@ -201,9 +192,8 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
         assert str(score) not in panel(second).replace("10:00", "")
         await pilot.press(*chord(transfer(second), SPIDER_KEYS))
         await pilot.press("e", "y")
-        await until(pilot, lambda: isinstance(app.screen, MatchResultsScreen), "results")
-        results = app.screen
-        assert isinstance(results, MatchResultsScreen)
+        await shown_screen(pilot, MatchResultsScreen)
+        results = await shown_screen(pilot, MatchResultsScreen)
         await until(pilot, lambda: results.results is not None and results.results.final, "final")
         assert [f.player.name for f in results.results.seats] == ["ann", "Bob"]
         shown = screen_text(app)  # both read it: nobody is "you"
@@ -222,10 +212,9 @@ async def test_refusals_show_in_one_line(shared: Path, clock: WallClock, tmp_pat
     full = bob.open_table(deal=1).table_id
     cat.join(full)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+        lobby = await shown_screen(pilot, LobbyScreen)
         await pilot.press("c")
-        assert isinstance(app.screen, AskScreen)
+        await shown_screen(pilot, AskScreen)
         await pilot.press(*"ZZZZ-ZZZZ", "enter")
         why = str(app.screen.query_one("#why").render())
         assert why.startswith("No table has the code ZZZZ-ZZZZ") and "\n" not in why
@@ -245,15 +234,14 @@ async def test_private_table_by_invitation(shared: Path, clock: WallClock, tmp_p
     bob = MatchStore(Player.make("bob"), shared, now=clock)
     table = bob.open_table(suits=1, minutes=5, public=False, deal=9).table_id
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+        lobby = await shown_screen(pilot, LobbyScreen)
         assert lobby.tables == []
         bob.invite(table, "ann")
         await until(pilot, lambda: lobby.tables, "the invitation")
         assert "bob invites you to table" in str(lobby.query_one("#invites").render())
         assert "invited by bob" in str(lobby.query_one("#tables").get_row_at(0))
         await pilot.press("enter")
-        assert isinstance(app.screen, MatchScreen)
+        await shown_screen(pilot, MatchScreen)
         assert app.screen.seat.number == 2
     bob.close()
 
@@ -270,8 +258,7 @@ async def test_against_the_computer_ends_by_the_clock_with_both_results(
         await pilot.press("down", "left")  # level: beginner
         await pilot.press("down", "down", "left")  # limit: 5 minutes
         await pilot.press("enter")
-        screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        screen = await shown_screen(pilot, MatchScreen)
         await until(pilot, lambda: "computer (beginner)" in panel(screen), "the computer")
         driver = match.drivers[screen.seat.table_id]
         for n in range(1, 4):
@@ -288,9 +275,8 @@ async def test_against_the_computer_ends_by_the_clock_with_both_results(
         assert driver.running
         await pilot.press(*chord(transfer(screen), SPIDER_KEYS))
         clock.advance(300)
-        await until(pilot, lambda: isinstance(app.screen, MatchResultsScreen), "results")
-        results = app.screen
-        assert isinstance(results, MatchResultsScreen)
+        await shown_screen(pilot, MatchResultsScreen)
+        results = await shown_screen(pilot, MatchResultsScreen)
         await until(pilot, lambda: results.results is not None and results.results.final, "final")
         me, cpu = results.results.seats
         assert (me.reason, cpu.reason) == ("time", "time")
@@ -300,7 +286,7 @@ async def test_against_the_computer_ends_by_the_clock_with_both_results(
         assert "computer (beginner)" in shown and "ann (you)" in shown
         assert "time ran out" in shown
         await pilot.press("w")
-        await until(pilot, lambda: isinstance(app.screen, WatchScreen), "watch the computer")
+        await shown_screen(pilot, WatchScreen)
         assert app.screen.game.to_text() == driver.seat.game.to_text()  # type: ignore[attr-defined]
 
 
@@ -314,8 +300,7 @@ async def test_computer_match_resumes_after_a_restart(
     app, match = lobby_app(shared, clock, tmp_path / "home")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "right", "enter")  # the computer, casual, 10 minutes
-        screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        screen = await shown_screen(pilot, MatchScreen)
         driver = match.drivers[screen.seat.table_id]
         for n in (1, 2):
             clock.advance(15)
@@ -331,8 +316,7 @@ async def test_computer_match_resumes_after_a_restart(
     async with app.run_test(size=(80, 24)) as pilot:
         assert "yours: playing" in str(app.screen.query_one("#tables").get_row_at(0))
         await pilot.press("enter")
-        screen = app.screen
-        assert isinstance(screen, MatchScreen)
+        screen = await shown_screen(pilot, MatchScreen)
         assert screen.seat.log == mine
         assert screen.query_one("#clock").text == "8:30"  # type: ignore[attr-defined]
         driver = match.drivers[table]
@@ -341,10 +325,9 @@ async def test_computer_match_resumes_after_a_restart(
         await until(pilot, lambda: len(driver.seat.log) > len(cpu_log), "the computer again")
         assert driver.seat.log[: len(cpu_log)] == cpu_log
         await pilot.press("e", "y")
-        await until(pilot, lambda: isinstance(app.screen, MatchResultsScreen), "results")
+        await shown_screen(pilot, MatchResultsScreen)
         clock.advance(600)  # the computer's time runs out
-        results = app.screen
-        assert isinstance(results, MatchResultsScreen)
+        results = await shown_screen(pilot, MatchResultsScreen)
         await until(pilot, lambda: results.results is not None and results.results.final, "final")
         await pilot.press("o")  # the computer's game, move by move
         await until(pilot, lambda: "Replay" in str(app.screen.query_one("#title").text), "replay")
@@ -355,7 +338,7 @@ async def test_computer_match_resumes_after_a_restart(
         await pilot.press("right")
         assert replay.index == 1
         await pilot.press("Q")
-        await until(pilot, lambda: isinstance(app.screen, MatchResultsScreen), "results again")
+        await shown_screen(pilot, MatchResultsScreen)
         await pilot.press("y")  # the player's own
         await until(pilot, lambda: "Replay" in str(app.screen.query_one("#title").text), "mine")
         assert [str(m) for m in app.screen.replay.moves] == mine  # type: ignore[attr-defined]
@@ -372,11 +355,11 @@ async def test_invite_from_the_lobby_and_decline(
     match.store.open_table(suits=1, minutes=10, public=False, deal=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("i")
-        assert isinstance(app.screen, AskScreen)
+        await shown_screen(pilot, AskScreen)
         await pilot.press(*"zed", "enter")
         assert "No player called 'zed'" in str(app.screen.query_one("#why").render())
         await pilot.press("ctrl+u", *"bob", "enter")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await shown_screen(pilot, LobbyScreen)
         assert "Invited bob to table 1" in app.screen.query_one("#status").text  # type: ignore[attr-defined]
         assert [i.table_id for i in bob.invitations()] == [1]
 
@@ -384,8 +367,7 @@ async def test_invite_from_the_lobby_and_decline(
     bob.invite(bob.open_table(deal=4, public=False).table_id, "cat")
     app, _ = lobby_app(shared, clock, tmp_path / "home-cat", player="cat")
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+        lobby = await shown_screen(pilot, LobbyScreen)
         assert [t.id for t in lobby.tables] == [2]
         await pilot.press("x")
         assert "Declined bob's invitation to table 2" in lobby.query_one("#status").text  # type: ignore[attr-defined]
