@@ -24,12 +24,14 @@ from .rules import info, new_game
 from .screens.board import BoardScreen
 from .screens.boards import board_screen
 from .screens.choice import ChoiceScreen
+from .screens.finding import FindDealScreen
 from .screens.menu import MenuScreen
 from .screens.replay import replay_screen
 from .screens.settings import SettingsScreen, set_mouse
 from .screens.stats import StatsScreen
 from .screens.typeahead import stray
 from .session import Clock, GameSession, Services, abandon, describe, played, time_limit_of
+from .solver import has_solver
 from .storage.locks import SaveLock
 from .storage.saves import Saved
 from .widgets.cards import CardLook
@@ -71,6 +73,7 @@ class SolitaireApp(App[int]):
         resume: bool = False,
         variant_given: bool = True,
         first_screen: Callable[[Services, CardLook], Screen[Any]] | None = None,
+        winnable: bool = False,
         **kw: Any,
     ) -> None:
         super().__init__(ansi_color=True, **kw)
@@ -88,6 +91,7 @@ class SolitaireApp(App[int]):
         self.start_replay = replay  # termsolitaire replay FILE: only the replay screen
         # A command's own first screen instead of the menu (the match lobby).
         self.first_screen = first_screen
+        self.services.winnable = winnable  # --winnable, whatever the setting
 
     def settings_look(self) -> CardLook:
         """The card look the settings ask for."""
@@ -167,7 +171,7 @@ class SolitaireApp(App[int]):
                 if answer == "resume":
                     self.push_screen(self.resumed(saved, lock))
                 elif answer == "abandon":
-                    self.push_screen(self.new_board(choice, saved, lock))
+                    self.deal_new_board(choice, saved, lock)
                 else:
                     lock.release()
                     self.home("Kept: " + describe(saved))
@@ -185,7 +189,27 @@ class SolitaireApp(App[int]):
                 answered,
             )
             return
-        self.push_screen(self.new_board(choice, saved, lock, problem))
+        self.deal_new_board(choice, saved, lock, problem)
+
+    def deal_new_board(
+        self,
+        choice: MenuChoice,
+        saved: Saved | None,
+        lock: SaveLock | None,
+        notice: str | None = None,
+    ) -> None:
+        """Push the board of a new game as ``choice`` asks; a random deal is first
+        proved winnable when the player asked for winnable deals only."""
+        wanted = self.services.winnable_only
+        if choice.deal is not None or not wanted or not has_solver(choice.game):
+            self.push_screen(self.new_board(choice, saved, lock, notice))
+            return
+
+        def found(deal: int | None) -> None:
+            chosen = replace(choice, deal=deal)
+            self.push_screen(self.new_board(chosen, saved, lock, notice))
+
+        self.push_screen(FindDealScreen(self.services, choice.game, choice.variant), found)
 
     def offer_read_only(self, choice: MenuChoice, holder: str) -> None:
         """The game is open in another copy: look at its save read only, or go back."""
@@ -263,6 +287,10 @@ class SolitaireApp(App[int]):
             timer.daemon = True
             timer.start()
         self.exit(0)
+
+    async def on_unmount(self) -> None:
+        """The solver's worker processes end with the app."""
+        await self.services.close()
 
     def exit(self, result: int | None = None, return_code: int = 0, message: Any = None) -> None:
         """Leave the app; every game on a board is saved first."""
@@ -353,6 +381,7 @@ def run(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> 
         data_dir=getattr(args, "data_dir", None),
         resume=getattr(args, "deal", None) is None,
         variant_given=bool(getattr(args, "variant_given", False)),
+        winnable=bool(getattr(args, "winnable", False)),
     )
     _apply_display_options(app, args)
     result = app.run(mouse=app.services.settings.mouse)

@@ -93,6 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
     for g in games():
         p = sub.add_parser(g.name, help=f"play {g.title}: {g.blurb}")
         p.add_argument("--deal", type=_deal, metavar="N", help="deal number (default: random)")
+        p.add_argument(
+            "--winnable",
+            action="store_true",
+            help="a random deal the solver proves winnable (as the setting does)",
+        )
         _variant_options(p, g)
         if g.time_limits:
             p.add_argument(

@@ -14,7 +14,7 @@ from termsolitaire.solver import Budget, solve
 from termsolitaire.solver import napoleon as N
 from termsolitaire.solver.napoleon import NapoleonState, relaxed_lost
 
-from .helpers import autoplay_matches, brute_force, check_same, plain_search, side_by_side
+from .helpers import autoplay_matches, check_same, side_by_side
 
 PROPS = settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
@@ -112,66 +112,3 @@ def test_never_lost_from_partway_along_a_winning_line(deal):
         state = NapoleonState.from_game(g)
         assert not relaxed_lost(state.piles, state.found, state.loc, state.idx)
         assert solve(g, Budget(seconds=20)).verdict == "won"
-
-
-@settings(PROPS, max_examples=200 if FULL else 15)
-@given(st.integers(0, 2**32), st.integers(0, 10**6))
-def test_agrees_with_brute_force_after_random_play(deal, seed):
-    """Random play (mostly sending cards home) often ends in a position whose
-    few reachable positions the rules core can list one by one: whenever that
-    decides it, the solver gives the same answer (so its pruning never throws
-    away a win, and its ``lost`` is a real one)."""
-    g = new_game("napoleon", deal)
-    rng = random.Random(seed)
-    for _ in range(40):
-        moves = g.legal_moves()
-        if not moves:
-            break
-        home = [m for m in moves if m.dst.startswith("f")]
-        g.play(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(moves))
-    truth = brute_force(g, cap=3000)
-    if truth is not None:
-        assert solve(g, Budget(seconds=20)).verdict == truth, g.to_text()
-
-
-@settings(PROPS, max_examples=200 if FULL else 12)
-@given(st.integers(0, 2**32), st.integers(0, 10**6))
-def test_agrees_with_a_search_without_game_knowledge(deal, seed):
-    """After random play, a search of every legal move (no automatic moves, no
-    pruning, no dead-end test) often finishes on positions far bigger than
-    brute force can take: the solver must agree with it whenever it does.
-    (This is what caught cell rules that were each sound but not together.)"""
-    g = new_game("napoleon", deal)
-    rng = random.Random(seed)
-    for _ in range(25):
-        moves = g.legal_moves()
-        if not moves:
-            break
-        home = [m for m in moves if m.dst.startswith("f")]
-        g.play(rng.choice(home) if home and rng.random() < 0.5 else rng.choice(moves))
-    truth = plain_search(NapoleonState.from_game(g), cap=20_000)
-    if truth is not None:
-        assert solve(g, Budget(seconds=20)).verdict == truth, g.to_text()
-
-
-@pytest.mark.parametrize("deal", [3, 8, 13, 20])
-def test_near_a_winning_line_agrees_with_a_search_without_game_knowledge(deal):
-    """Positions partway along a found win, then a few random moves off it:
-    mostly still winnable, and the search without game knowledge finishes on
-    them; the solver must agree."""
-    game = new_game("napoleon", deal)
-    line = solve(game, Budget(seconds=20)).moves
-    rng = random.Random(deal)
-    checked = 0
-    for _ in range(6):
-        g = game.copy()
-        for m in line[: rng.randrange(len(line) // 3, len(line))]:
-            g.play(m)
-        for _ in range(rng.randrange(4)):
-            if g.legal_moves():
-                g.play(rng.choice(g.legal_moves()))
-        truth = plain_search(NapoleonState.from_game(g), cap=50_000)
-        if truth is not None:
-            checked += 1
-            assert solve(g, Budget(seconds=20)).verdict == truth, g.to_text()
-    assert checked

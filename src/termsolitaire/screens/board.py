@@ -37,11 +37,13 @@ from termsolitaire.widgets.line import TextLine
 from .confirm import ConfirmAbandonScreen
 from .cursor import CursorMixin
 from .dealnumber import DealNumberScreen
+from .finding import FindDealScreen
 from .help import HelpScreen
 from .mouse import MouseMixin
 from .results import ResultsScreen
 from .rulebook import RulesScreen
 from .selection import Hand
+from .solving import SolverHelp
 from .stuck import StuckScreen
 from .typeahead import KeysFollowTheScreen
 
@@ -52,7 +54,7 @@ BOARDS: dict[str, type[BoardScreen]] = {}
 :mod:`.boards` imports them all)."""
 
 
-class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
+class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Screen[None]):
     """One game on the felt. Subclasses give ``GAME``, ``PLACES``, ``NAV`` and keys."""
 
     CSS_PATH: ClassVar[list[str]] = [str(Path(__file__).with_name("board.tcss"))]
@@ -133,10 +135,16 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
             yield TextLine(self.title_text(), id="title")
             yield TextLine("", align="right", id="stats")
             yield TextLine("", align="right", id="clock")
-        yield self.board
+        yield from self.felt()
         yield Static("", id="enlarge")
-        yield TextLine("", id="status")
+        with Horizontal(id="statusbar"):
+            yield TextLine("", id="status")
+            yield TextLine("", align="right", id="verdict")
         yield Footer()
+
+    def felt(self) -> ComposeResult:
+        """What lies between the header and the status line: the board."""
+        yield self.board
 
     def on_mount(self) -> None:
         if self.session.clock_running:
@@ -147,6 +155,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         if self.notice:  # the status line cuts a long message: a toast shows it whole
             self.app.notify(self.notice, severity="warning", timeout=10)
         self.autosave()
+        self.position_changed()
 
     def on_unmount(self) -> None:
         """The board is gone (back to the menu, the app closing): another copy of the
@@ -362,6 +371,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
     def after_change(self) -> None:
         self.redraw()
         self.autosave()
+        self.position_changed()
         if self.game.is_won:
             self.finish("Won!")
         elif self.game.is_stuck:
@@ -400,9 +410,11 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.session = self.session.follow(game)
         self.hand = Hand(game)
         self.dragging = False
+        self.plan = self.won_from = self.proved_lost = None
         self.query_one("#title", TextLine).set(self.title_text())
         self.redraw()
         self.autosave()
+        self.position_changed()
 
     # -------------------------------------------------------------- actions
 
@@ -469,6 +481,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.say(f"Took back {self.move_text(move)}")
         self.redraw()
         self.autosave()
+        self.position_changed()
 
     def action_redo(self) -> None:
         self.hand.drop()
@@ -517,9 +530,27 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.confirm_abandon("Start a new deal", self.new_deal)
 
     def new_deal(self) -> None:
+        """A new random deal (one the solver proves winnable, when the player asked
+        for those only)."""
         g = self.game
-        self.start(new_game(g.name, None, **g.variant))
-        self.say(f"New deal: {self.game.deal}")
+        name, variant = g.name, dict(g.variant)
+
+        def deal(number: int | None) -> None:
+            self.start(new_game(name, number, **variant))
+            self.say(f"New deal: {self.game.deal}")
+
+        if self.winnable_only:
+            services = self.session.services
+            assert services is not None
+            self.app.push_screen(FindDealScreen(services, name, variant), deal)
+        else:
+            deal(None)
+
+    @property
+    def winnable_only(self) -> bool:
+        """Whether new random deals must be proved winnable first (a setting)."""
+        services = self.session.services
+        return bool(services is not None and services.winnable_only and self.solver_help)
 
     def action_deal_number(self) -> None:
         self.app.push_screen(DealNumberScreen(self.game.title), self.on_deal_number)
@@ -580,6 +611,8 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
             return bool(self.game.foundations)
         if action == "deal":
             return bool(self.game.stock_pile)
+        if action in ("hint", "solution", "demo"):
+            return self.solver_help
         return True
 
     def action_foundation(self) -> None:

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from termsolitaire.match import (
     GameOver,
@@ -59,6 +59,7 @@ class MatchScreen(SpiderScreen):
         Binding("r", "results", "Results", id="match-results", tooltip="the results again"),
     ]
     NOT_IN_A_MATCH = ("restart", "new_game", "deal_number")
+    SOLVER_HELP = False  # no hint, verdict or solution: the solver sees hidden cards
 
     def __init__(
         self,
@@ -86,17 +87,11 @@ class MatchScreen(SpiderScreen):
 
     # ------------------------------------------------------------ layout
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="header"):
-            yield TextLine(self.title_text(), id="title")
-            yield TextLine("", align="right", id="stats")
-            yield TextLine("", align="right", id="clock")
+    def felt(self) -> ComposeResult:
+        """The board, and the opponent's side panel beside it."""
         with Horizontal(id="felt"):
             yield self.board
             yield Static("", id="opponent")
-        yield Static("", id="enlarge")
-        yield TextLine("", id="status")
-        yield Footer()
 
     def on_resize(self) -> None:
         width, height = self.app.size

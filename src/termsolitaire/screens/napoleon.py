@@ -21,12 +21,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, Static
 
 from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS, Napoleon
 from termsolitaire.widgets.board import Board, Place
 from termsolitaire.widgets.circle import CircleBoard
-from termsolitaire.widgets.line import TextLine
 
 from .bindings import FOUNDATION_BINDING, NEAREST_CURSOR, board_bindings, pile_bindings
 from .board import BoardScreen
@@ -73,17 +71,10 @@ class NapoleonScreen(NearestCursorMixin, BoardScreen):
 
     # ------------------------------------------------------------ layout
 
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="header"):
-            yield TextLine(self.title_text(), id="title")
-            yield TextLine("", align="right", id="stats")
-            yield TextLine("", align="right", id="clock")
+    def felt(self) -> ComposeResult:
         with Horizontal(id="middle"):
             yield self.board
             yield self.move_list
-        yield Static("", id="enlarge")
-        yield TextLine("", id="status")
-        yield Footer()
 
     def cover(self) -> None:
         super().cover()

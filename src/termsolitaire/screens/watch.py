@@ -45,6 +45,7 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
     """The opponent's game, following the store."""
 
     BINDINGS: ClassVar[list[BindingType]] = WATCH_BINDINGS
+    SOLVER_HELP = False  # the watched player may still be playing this deal
 
     def __init__(self, watcher: Watcher, look: CardLook | None = None) -> None:
         limit = int(watcher.info.limit // 60)
