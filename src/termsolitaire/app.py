@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -72,6 +72,7 @@ class SolitaireApp(App[int]):
         replay: Replay | None = None,
         resume: bool = False,
         variant_given: bool = True,
+        first_screen: Callable[[Services, CardLook], Screen[Any]] | None = None,
         winnable: bool = False,
         **kw: Any,
     ) -> None:
@@ -88,6 +89,8 @@ class SolitaireApp(App[int]):
         self.resume = resume
         self.variant_given = variant_given
         self.start_replay = replay  # termsolitaire replay FILE: only the replay screen
+        # A command's own first screen instead of the menu (the match lobby).
+        self.first_screen = first_screen
         self.services.winnable = winnable  # --winnable, whatever the setting
 
     def settings_look(self) -> CardLook:
@@ -103,6 +106,8 @@ class SolitaireApp(App[int]):
             self.notify(message, severity="warning", timeout=10)
         if self.start_replay is not None:
             self.push_screen(replay_screen(self.start_replay, self.look))
+        elif self.first_screen is not None:
+            self.push_screen(self.first_screen(self.services, self.look))
         elif self.start_game is None:
             self.push_screen(MenuScreen(self.services))
         else:

@@ -23,6 +23,7 @@ from . import __version__
 from .rules import GameInfo, games, info, new_game
 
 COMMANDS: dict[str, tuple[str, str]] = {
+    "match": ("termsolitaire.match.command", "the Spider match lobby: tables on this host"),
     "serve": ("termsolitaire.serve.command", "the SSH server: every connection plays"),
     "web": ("termsolitaire.serve.web", "the app in a browser on this machine"),
     "solve": ("termsolitaire.solver.command", "find a winning line, or prove there is none"),

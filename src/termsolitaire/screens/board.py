@@ -382,10 +382,12 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
             return
         self.advance_clock()
         self.tell(self.session.finish())
+        self.app.push_screen(self.results_screen(headline), self.on_results_choice)
+
+    def results_screen(self, headline: str) -> ResultsScreen:
+        """The results panel of the game just over (a game may show more figures)."""
         g = self.game
-        self.app.push_screen(
-            ResultsScreen(headline, g.score, g.moves, int(g.elapsed)), self.on_results_choice
-        )
+        return ResultsScreen(headline, g.score, g.moves, int(g.elapsed))
 
     def on_results_choice(self, choice: str | None) -> None:
         if choice == "new":
