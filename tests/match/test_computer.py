@@ -129,7 +129,7 @@ def test_unknown_levels_are_refused(level: str) -> None:
 
 
 def test_the_levels_offered_are_the_opponents() -> None:
-    opponent = pytest.importorskip("termsolitaire.solver.opponent")
     from termsolitaire.match.computer import LEVELS
+    from termsolitaire.solver import opponent
 
     assert tuple(opponent.LEVELS) == LEVELS

@@ -5,7 +5,6 @@ for one player; other players act through their own stores."""
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
 import time
 from collections.abc import Callable
@@ -23,12 +22,9 @@ from termsolitaire.session import Clock
 
 T0 = 1_000_000.0
 S = TypeVar("S")
-OPPONENT = importlib.util.find_spec("termsolitaire.solver.opponent") is not None
-ENGINE = COMPUTER_ENGINE if OPPONENT else "tests.screens.engine:make"
+ENGINE = COMPUTER_ENGINE
 """The computer's engine in these tests: the real opponent (its beginner plays the
-computer tests). While ``termsolitaire.solver.opponent`` is not on this branch
-(issue 12: it lands from the ``spider`` branch), a stand-in that plays the first
-legal transfer keeps the screens' computer flow tested."""
+computer tests)."""
 
 
 class WallClock:

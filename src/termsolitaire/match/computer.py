@@ -41,7 +41,8 @@ from .seat import Seat
 
 PREFIX = "computer:"
 LEVELS: tuple[str, ...] = ("beginner", "casual", "good", "expert")
-"""The levels offered, weakest first (the opponent module's own, once it has landed)."""
+"""The levels offered, weakest first: the opponent's own (a test checks), written
+out so the lobby shows them without loading the solver."""
 DEFAULT_LEVEL = "casual"
 ENGINE = "termsolitaire.match.computer:opponent_engine"
 """Where the child finds its engine: ``module:function`` (see :class:`Engine`)."""
@@ -92,14 +93,12 @@ class _OpponentEngine:
     (no face-down or stock card), and the child plays its choice on that game."""
 
     def __init__(self, level: str, game: Game, seed: int) -> None:
-        try:
-            opponent = importlib.import_module("termsolitaire.solver.opponent")
-            view = importlib.import_module("termsolitaire.solver.opponent_view")
-        except ModuleNotFoundError:
-            raise MatchError("The computer opponent is not part of this termsolitaire") from None
+        from ..solver.opponent import Opponent
+        from ..solver.opponent_view import view_of
+
         self.game = game
-        self.view_of: Callable[[Game], Any] = view.view_of
-        self.opponent = opponent.Opponent(level, suits=int(game.variant["suits"]), seed=seed)
+        self.view_of: Callable[[Game], Any] = view_of
+        self.opponent = Opponent(level, suits=int(game.variant["suits"]), seed=seed)
 
     def next_action(self) -> tuple[str, float] | None:
         if self.game.is_won:
