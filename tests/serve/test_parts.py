@@ -88,4 +88,4 @@ def test_app_environment_is_clean_and_names_the_player(tmp_path: Path, monkeypat
 def test_app_command_is_one_setting() -> None:
     cfg = ServeConfig(data_dir=Path(), app_command="{python} -m termsolitaire match")
     assert cfg.command()[1:] == ["-m", "termsolitaire", "match"]
-    assert config.APP_COMMAND == "{python} -m termsolitaire"
+    assert config.APP_COMMAND == "{python} -m termsolitaire match"

@@ -204,9 +204,13 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
             ("Tab", "go to the options, the deal number and the buttons"),
             ("s o", "statistics, settings"),
             ("? F1", "this help"),
-            ("Escape", "quit"),
+            ("Escape", "quit (back to the match lobby when opened from it)"),
         ]
         self.app.push_screen(HelpScreen(keys, "Menu"))
 
     def action_quit(self) -> None:
-        self.app.exit(0)
+        """Leave; opened from the match lobby, back to it."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit(0)
