@@ -2,7 +2,8 @@
 
 Starts the server (a child process, its own temporary data directory, limits
 off), logs N players in with their own keys over asyncssh with an 80x24 pty,
-opens a Penguin board in each, measures CPU while the boards sit idle (their
+goes from the home screen (the match lobby) to the menu and opens a Penguin
+board in each, measures CPU while the boards sit idle (their
 clocks ticking), then has every player press a cursor key every INTERVAL
 seconds for DURATION seconds. A key is answered when the board redraws below
 the header (the clock only repaints row 1). Then it reports:
@@ -41,6 +42,7 @@ from termsolitaire.serve.players import Players
 RIGHT = b"\x1b[C"
 MENU = b"seven columns"
 BOARD = "Penguin · deal".encode()
+LOBBY = b"Spider match lobby"
 BELOW_HEADER = re.compile(rb"\x1b\[([3-9]|\d\d+);\d+H")
 TICK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -95,6 +97,8 @@ class Player:
             term_type="xterm-256color", term_size=(80, 24), encoding=None
         )
         self.reader = asyncio.create_task(self.read())
+        await self.wait(LOBBY, deadline)  # the server's home: the match lobby
+        self.process.stdin.write(b"g")  # its solo games
         await self.wait(MENU, deadline)
         self.process.stdin.write(b"\x1b[B\r")  # down to Penguin, Enter
         await self.wait(BOARD, deadline)
