@@ -271,7 +271,8 @@ async def main(args: argparse.Namespace) -> int:
             "key to screen": f"p50 {percentile(lat, 50) * ms:.0f} ms, "
             f"p95 {percentile(lat, 95) * ms:.0f} ms, max {max(lat, default=0) * ms:.0f} ms",
             "app processes": f"{n} apps and {workers} solver workers under them",
-            "app memory": f"(an app with its solver worker) RSS mean {statistics.mean(rss):.1f} MiB (max {max(rss):.1f}), "
+            "app memory": "(an app with its solver worker) "
+            f"RSS mean {statistics.mean(rss):.1f} MiB (max {max(rss):.1f}), "
             f"PSS mean {statistics.mean(pss):.1f} MiB; all apps PSS {sum(pss):.0f} MiB",
             "server memory": f"RSS {server_rss / 1024:.1f} MiB",
             "CPU per session": f"idle {idle_cpu / n * 100:.2f}% of a core, "
