@@ -401,3 +401,30 @@ async def test_the_solo_games_are_one_key_from_the_lobby_and_escape_comes_back(
         assert f"deal {board.game.deal}, 1 move" in screen_text(app)
         assert app.is_running
     match.close()
+
+
+async def test_the_menu_opens_the_lobby_and_each_goes_back_to_the_other(
+    shared: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A local player finds the match from the menu (m); the lobby's g and q go back
+    to that menu instead of stacking another or leaving the program."""
+    from termsolitaire.app import SolitaireApp
+    from termsolitaire.screens.menu import MenuScreen
+
+    monkeypatch.setenv("TERMSOLITAIRE_MATCH_DIR", str(shared))
+    monkeypatch.setenv("TERMSOLITAIRE_PLAYER", "ann")
+    app = SolitaireApp(clock=False, data_dir=str(tmp_path / "home"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("m")
+        await shown_screen(pilot, LobbyScreen)
+        assert "you are ann" in screen_text(app)
+        depth = len(app.screen_stack)
+        await pilot.press("g")
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("m")
+        await shown_screen(pilot, LobbyScreen)
+        assert len(app.screen_stack) == depth  # the same lobby, not another
+        await pilot.press("q")
+        await shown_screen(pilot, MenuScreen)
+        assert app.is_running

@@ -410,12 +410,21 @@ class LobbyScreen(Screen[None]):
             ("a", "show finished tables too (their results and replays)"),
             ("g", "the solo games: the menu of all four (Escape there comes back)"),
             ("? F1", "this help"),
-            ("q Escape", "quit"),
+            ("q Escape", "quit (back to the menu when opened from it)"),
         ]
         self.app.push_screen(HelpScreen(keys, "Match lobby"))
 
     def action_games(self) -> None:
-        self.app.push_screen(MenuScreen(self.services))
+        """The menu of the solo games: back to it when the lobby was opened from it."""
+        if any(isinstance(s, MenuScreen) for s in self.app.screen_stack):
+            while not isinstance(self.app.screen, MenuScreen):
+                self.app.pop_screen()
+        else:
+            self.app.push_screen(MenuScreen(self.services))
 
     def action_quit(self) -> None:
-        self.app.exit(0)
+        """Leave; opened from the menu, back to it."""
+        if any(isinstance(s, MenuScreen) for s in self.app.screen_stack):
+            self.action_games()
+        else:
+            self.app.exit(0)

@@ -64,6 +64,7 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         Binding("escape", "quit", "Quit", id="menu-quit"),
         Binding("s", "app.statistics", "Statistics", id="menu-statistics"),
         Binding("o", "app.settings", "Settings", id="menu-settings"),
+        Binding("m", "app.match", "Match", id="menu-match"),
         Binding("R", "restart_saved", "Restart", id="menu-restart", show=False),
     ]
 
@@ -203,6 +204,7 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
             ("R", "on a Resume line: that deal again from the start"),
             ("Tab", "go to the options, the deal number and the buttons"),
             ("s o", "statistics, settings"),
+            ("m", "the Spider match lobby: the same deal against the computer or a person"),
             ("? F1", "this help"),
             ("Escape", "quit (back to the match lobby when opened from it)"),
         ]
