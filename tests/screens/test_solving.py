@@ -81,6 +81,7 @@ async def test_following_the_hint_wins(name: str, deal: int, variant: dict[str, 
                 assert board(app).game.to_text() not in seen  # never back to where it was
         assert isinstance(app.screen, ResultsScreen)
         assert under(app).game.is_won
+        assert under(app).query_one("#verdict").text == ""  # no "winnable" beside "Won!"
 
 
 async def test_a_lost_position_says_so_and_offers_the_way_back() -> None:

@@ -382,6 +382,7 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
             return
         self.advance_clock()
         self.tell(self.session.finish())
+        self.show_verdict("")  # nothing left to win: no "winnable" beside the results
         self.app.push_screen(self.results_screen(headline), self.on_results_choice)
 
     def results_screen(self, headline: str) -> ResultsScreen:

@@ -138,8 +138,8 @@ class SolverHelp:
             self.show_verdict("")
             self.say(f"The solver failed: {e}")
             return None
-        if self.game is not game or self.game.to_text() != text:
-            return None  # the player moved on meanwhile
+        if self.game is not game or self.game.to_text() != text or not self.solver_help:
+            return None  # the player moved on meanwhile (or the game is over)
         self.take(result, history)
         return result
 
