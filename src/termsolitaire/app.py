@@ -16,6 +16,7 @@ from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.driver import Driver
 from textual.screen import Screen
 
 from .messages import MenuChoice, SettingChanged
@@ -85,6 +86,13 @@ class SolitaireApp(App[int]):
         self.resume = resume
         self.variant_given = variant_given
         self.start_replay = replay  # termsolitaire replay FILE: only the replay screen
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver; on a terminal, one that sends only the cells that changed
+        (:mod:`termsolitaire.terminal`)."""
+        from .terminal import driver_for
+
+        return driver_for(super().get_driver_class())
 
     def settings_look(self) -> CardLook:
         """The card look the settings ask for."""
