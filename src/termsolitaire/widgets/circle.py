@@ -49,8 +49,6 @@ from .cards import (
     EMPTY,
     LABEL,
     SELECTED,
-    TARGET,
-    TARGET_EMPTY,
     TARGET_LABEL,
     CardLook,
 )
@@ -194,8 +192,7 @@ class CirclePile:
             return out
         if n == 0:
             text = self.placeholder or ("..." if look.ascii else "···")
-            style = TARGET_EMPTY if self.target else EMPTY
-            return [*out, (cells[0], text.center(CHIP)[:CHIP], style, 0)]
+            return [*out, (cells[0], text.center(CHIP)[:CHIP], EMPTY, 0)]
         first = 0
         if self.top_only:  # a centre pile: its top card
             first = n - 1
@@ -210,7 +207,7 @@ class CirclePile:
             if self.selected and count <= self.selected:
                 style += SELECTED
             elif count == 1:
-                style += TARGET if self.target else Style(bold=True)
+                style += Style(bold=True)
             out.append((cell, look.label(card).rjust(CHIP), style, count))
         return out
 

@@ -23,11 +23,10 @@ from termsolitaire.messages import DragDropped, DragMoved, PileClicked
 from .cards import (
     BACK,
     CURSOR_LABEL,
+    CURSOR_MARK,
     EMPTY,
     LABEL,
     SELECTED,
-    TARGET,
-    TARGET_EMPTY,
     TARGET_LABEL,
     CardLook,
 )
@@ -104,10 +103,11 @@ class PileView(Widget):
         for y, row in enumerate(rows):
             style = self._row_style(row, n)
             text = row.text
-            if y == cursor_row:
-                text = ">" + text[1:]
-                style = style + Style(bold=True)
-            strips.append(Strip([Segment(text, style)], width))
+            if y == cursor_row:  # one cell marks the cursor: a cursor key costs a few bytes
+                segments = [Segment(">", style + CURSOR_MARK), Segment(text[1:], style)]
+                strips.append(Strip(segments, width))
+            else:
+                strips.append(Strip([Segment(text, style)], width))
         blank = Strip.blank(width)
         strips.extend(blank for _ in range(height - len(strips)))
         return strips
@@ -134,15 +134,15 @@ class PileView(Widget):
         return len(rows) - 1
 
     def _row_style(self, row: Row, n: int) -> Style:
+        """A row's style. A legal target is marked on its label only, so lighting the
+        targets up and down again costs a few cells each, never a redrawn pile."""
         if row.kind == "empty":
-            return TARGET_EMPTY if self.target and row is self._rows[0] else EMPTY
+            return EMPTY
         if row.kind == "more":
             return LABEL
         style = self.look.face_style(row.card) if row.card is not None else BACK
         if self.selected and row.count <= self.selected:
             return style + SELECTED
-        if self.target and row.count == 1 and row.kind == "edge":
-            return style + TARGET
         return style
 
     def render_line(self, y: int) -> Strip:
