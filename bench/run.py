@@ -7,7 +7,7 @@ Every program runs in a pseudo-terminal (TERM=xterm-256color) of each size, as
 over SSH, and every byte it writes is counted. Each figure is the median of
 several runs in this one go (``--runs`` launches, ``--keys`` key presses):
 
-- launch to the first full frame (the screen's last line has come), and the
+- launch to the first full frame (its last line of text has come), and the
   bytes of that first frame (terminal set-up included);
 - key press to repaint (until the program falls silent) for a cursor key and
   for the key that finishes a card move;
@@ -49,7 +49,6 @@ GAMES = ["penguin", "spider", "napoleon", "stjernen"]
 DEALS = {"penguin": 5, "spider": 123, "napoleon": 1, "stjernen": 1}
 VARIANTS: dict[str, dict[str, int]] = {"spider": {"suits": 2}}
 UNDO = b"z"
-LAST_ROW = b"\x1b[{ROWS};1H"  # Textual draws a full frame top to bottom
 SOLI = ["--suits", "2", "--no-sync", "--no-animation"]
 
 
@@ -61,8 +60,8 @@ class Target:
     title: str
     argv: list[str]
     markers: tuple[bytes, ...]
-    """Bytes of the first full frame, in order: the last ones are drawn last (for a
-    Textual app, the move to the screen's last row after a text of the top)."""
+    """Texts of the first full frame, in the order they are drawn (top to bottom):
+    the last of them comes with the end of the frame."""
     env: Callable[[], dict[str, str]]
     move: list[tuple[str, bytes]] = field(default_factory=list)
     """One cycle: (what, key) pairs; the keys named pick, move, undo are measured."""
@@ -145,14 +144,14 @@ def targets(sizes: list[tuple[int, int]]) -> list[Target]:
                 name,
                 name.capitalize(),
                 [py, "-m", "termsolitaire", name, "--deal", str(deal), *variant],
-                (b"deal", LAST_ROW),
+                (b"deal", b"? help"),  # the title, then the hint on the status line
                 scratch_home,
                 [("pick", src.encode()), ("move", dst.encode()), ("undo", UNDO)],
                 note=f"deal {deal}{' ' + ' '.join(variant) if variant else ''}: {move}",
             )
         )
     out.append(
-        Target("bare", "bare Textual", [py, str(HERE / "bare.py")], (b"bare", LAST_ROW), dict)
+        Target("bare", "bare Textual", [py, str(HERE / "bare.py")], (b"bare Textual",), dict)
     )
     if importlib.util.find_spec("soliterm") is not None:
         cycle, move = soliterm_cycle(DEALS["spider"])
@@ -181,8 +180,7 @@ def median(values: list[float]) -> float | None:
 def launch(t: Target, size: tuple[int, int]) -> tuple[Term, dict[str, float]]:
     """Start ``t``; the time to its first full frame, its bytes, and its memory."""
     term = Term(t.argv, size, t.env())
-    markers = [m.replace(b"{ROWS}", str(size[1]).encode()) for m in t.markers]
-    data, at = term.until(*markers)
+    data, at = term.until(*t.markers)
     if at is None:
         raise RuntimeError(f"{t.name} at {size}: no full frame ({data[-300:]!r})")
     more, _ = term.rest(0.3, 0.3)
