@@ -17,7 +17,7 @@ what only it shows; naming ``GAME`` puts it in :data:`BOARDS`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, ItemsView, Iterator, KeysView, ValuesView
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -34,22 +34,70 @@ from termsolitaire.widgets.board import Board, Place, min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 
-from .confirm import ConfirmAbandonScreen
 from .cursor import CursorMixin
-from .dealnumber import DealNumberScreen
-from .help import HelpScreen
 from .mouse import MouseMixin
-from .results import ResultsScreen
-from .rulebook import RulesScreen
 from .selection import Hand
-from .stuck import StuckScreen
 from .typeahead import KeysFollowTheScreen
 
 ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|"})
 
-BOARDS: dict[str, type[BoardScreen]] = {}
-"""Each game's board screen class, by game name (filled as the classes are defined;
-:mod:`.boards` imports them all)."""
+
+class BoardMap(dict[str, "type[BoardScreen]"]):
+    """Each game's board screen class, by game name, filled as the classes are defined.
+
+    A game's board module (``screens/<game>.py``) is imported when it is first
+    asked for: ``BOARDS[name]`` and ``name in BOARDS`` import that game's board
+    only, and reading the map whole (iterating, ``len``, ``keys``, ``items``,
+    ``values``) imports every registered game's board first (:mod:`.boards`). So
+    ``termsolitaire penguin`` starts without importing the other boards.
+    """
+
+    def _one(self, name: object) -> None:
+        if isinstance(name, str) and not dict.__contains__(self, name):
+            from .boards import load_board
+
+            load_board(name)
+
+    def _all(self) -> None:
+        from .boards import load_boards
+
+        load_boards()
+
+    def __getitem__(self, name: str) -> type[BoardScreen]:
+        self._one(name)
+        return dict.__getitem__(self, name)
+
+    def __contains__(self, name: object) -> bool:
+        self._one(name)
+        return dict.__contains__(self, name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self._one(name)
+        return dict.get(self, name, default)
+
+    def __iter__(self) -> Iterator[str]:
+        self._all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._all()
+        return dict.__len__(self)
+
+    def keys(self) -> KeysView[str]:
+        self._all()
+        return dict.keys(self)
+
+    def items(self) -> ItemsView[str, type[BoardScreen]]:
+        self._all()
+        return dict.items(self)
+
+    def values(self) -> ValuesView[type[BoardScreen]]:
+        self._all()
+        return dict.values(self)
+
+
+BOARDS = BoardMap()
+"""Each game's board screen class, by game name (see :class:`BoardMap`)."""
 
 
 class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
@@ -358,6 +406,8 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         if self.game.is_won:
             self.finish("Won!")
         elif self.game.is_stuck:
+            from .stuck import StuckScreen  # dialogs are imported when first opened
+
             self.app.push_screen(StuckScreen(), self.on_stuck_choice)
 
     def finish(self, headline: str) -> None:
@@ -366,6 +416,8 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.advance_clock()
         self.tell(self.session.finish())
         g = self.game
+        from .results import ResultsScreen
+
         self.app.push_screen(
             ResultsScreen(headline, g.score, g.moves, int(g.elapsed)), self.on_results_choice
         )
@@ -494,6 +546,8 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
             else:
                 self.say("Playing on")
 
+        from .confirm import ConfirmAbandonScreen
+
         self.app.push_screen(ConfirmAbandonScreen(what), answered)
 
     def action_restart(self) -> None:
@@ -513,6 +567,8 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.say(f"New deal: {self.game.deal}")
 
     def action_deal_number(self) -> None:
+        from .dealnumber import DealNumberScreen
+
         self.app.push_screen(DealNumberScreen(self.game.title), self.on_deal_number)
 
     def on_deal_number(self, deal: int | None) -> None:
@@ -527,9 +583,13 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.confirm_abandon(f"Play deal {deal}", go)
 
     def action_help(self) -> None:
+        from .help import HelpScreen
+
         self.app.push_screen(HelpScreen(self.help_keys(), self.game.title, self.game.name))
 
     def action_rules(self) -> None:
+        from .rulebook import RulesScreen
+
         self.app.push_screen(RulesScreen(self.game.name))
 
     def action_quit(self) -> None:
