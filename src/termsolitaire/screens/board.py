@@ -194,7 +194,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.say(self.notice or self.hint())
         if self.notice:  # the status line cuts a long message: a toast shows it whole
             self.app.notify(self.notice, severity="warning", timeout=10)
-        self.autosave()
+        self.save_soon()
 
     def on_unmount(self) -> None:
         """The board is gone (back to the menu, the app closing): another copy of the
@@ -380,6 +380,12 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
             self.say(problem)
             self.tell(problem)
 
+    def save_soon(self) -> None:
+        """Autosave once the screen is repainted: the player sees a move without
+        waiting for the disk (an fsync can take tens of milliseconds), and the save
+        follows within the same turn of the event loop."""
+        self.call_after_refresh(self.autosave)
+
     def abandon(self) -> None:
         """The game on the board gives way to another deal: lost, when it had a move."""
         self.advance_clock()
@@ -402,7 +408,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
 
     def after_change(self) -> None:
         self.redraw()
-        self.autosave()
+        self.save_soon()
         if self.game.is_won:
             self.finish("Won!")
         elif self.game.is_stuck:
@@ -445,7 +451,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.dragging = False
         self.query_one("#title", TextLine).set(self.title_text())
         self.redraw()
-        self.autosave()
+        self.save_soon()
 
     # -------------------------------------------------------------- actions
 
@@ -511,7 +517,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
             return
         self.say(f"Took back {self.move_text(move)}")
         self.redraw()
-        self.autosave()
+        self.save_soon()
 
     def action_redo(self) -> None:
         self.hand.drop()
