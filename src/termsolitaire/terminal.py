@@ -31,6 +31,7 @@ with a shadow; ``TERMSOLITAIRE_PLAIN_OUTPUT=1`` turns it off.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 import signal
@@ -79,6 +80,7 @@ DEFAULT = Pen()
 _COLOUR = re.compile(r"(?:3[0-7]|9[0-7]|39|[34]8;5;\d+|[34]8;2;\d+;\d+;\d+|4[0-7]|10[0-7]|49)$")
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_sgr(params: str, pen: Pen) -> Pen | None:
     """``pen`` after ``ESC [ params m``; None when it holds a code we do not model.
 
@@ -125,6 +127,7 @@ def parse_sgr(params: str, pen: Pen) -> Pen | None:
     return Pen(frozenset(attrs), fg, bg)
 
 
+@functools.lru_cache(maxsize=4096)
 def sgr(old: Pen | None, new: Pen) -> str:
     """The shortest SGR sequence that turns the pen ``old`` (None: unknown) into ``new``.
 
@@ -193,11 +196,8 @@ def move(at: tuple[int, int] | None, x: int, y: int) -> str:
     >>> move(None, 0, 0), move((3, 5), 7, 5), move((3, 5), 0, 6), move((9, 2), 9, 12)
     ('\\x1b[H', '\\x1b[4C', '\\x1b[7H', '\\x1b[10B')
     """
-    best = f"\x1b[{y + 1}H" if x == 0 else f"\x1b[{y + 1};{x + 1}H"
-    if y == 0 and x == 0:
-        best = "\x1b[H"
     if at is None:
-        return best
+        return _absolute(x, y)
     cx, cy = at
     if (cx, cy) == (x, y):
         return ""
@@ -210,17 +210,54 @@ def move(at: tuple[int, int] | None, x: int, y: int) -> str:
     dx = x - cx
     if dx == 0:
         horizontal = ""
-    elif dx > 0:
-        horizontal = "\x1b[C" if dx == 1 else f"\x1b[{dx}C"
-    else:
-        horizontal = "\x1b[D" if dx == -1 else f"\x1b[{-dx}D"
-    if x == 0:
+    elif x == 0:
         horizontal = "\r"
-    elif len(horizontal) > len(f"\x1b[{x + 1}G"):
-        horizontal = f"\x1b[{x + 1}G"
-    for candidate in (vertical + horizontal, f"\x1b[{y + 1}d" + horizontal if cy != y else ""):
+    else:
+        horizontal = (
+            ("\x1b[C" if dx == 1 else f"\x1b[{dx}C")
+            if dx > 0
+            else ("\x1b[D" if dx == -1 else f"\x1b[{-dx}D")
+        )
+        column = f"\x1b[{x + 1}G"
+        if len(column) < len(horizontal):
+            horizontal = column
+    best = _absolute(x, y)
+    for candidate in (vertical + horizontal, f"\x1b[{y + 1}d" + horizontal if vertical else ""):
         if candidate and len(candidate) < len(best):
             best = candidate
+    return best
+
+
+def _absolute(x: int, y: int) -> str:
+    if x == 0:
+        return "\x1b[H" if y == 0 else f"\x1b[{y + 1}H"
+    return f"\x1b[{y + 1};{x + 1}H"
+
+
+def _digits(n: int) -> int:
+    return 1 if n < 10 else 2 if n < 100 else len(str(n))
+
+
+def move_len(at: tuple[int, int] | None, x: int, y: int) -> int:
+    """``len(move(at, x, y))``, without building it (ordering runs asks it often)."""
+    absolute = (
+        (3 if y == 0 else 3 + _digits(y + 1)) if x == 0 else 4 + _digits(y + 1) + _digits(x + 1)
+    )
+    if at is None:
+        return absolute
+    cx, cy = at
+    dy, dx = abs(y - cy), x - cx
+    vertical = 0 if dy == 0 else 3 if dy == 1 else 3 + _digits(dy)
+    if dx == 0:
+        horizontal = 0
+    elif x == 0:
+        horizontal = 1
+    else:
+        step = 3 if abs(dx) == 1 else 3 + _digits(abs(dx))
+        horizontal = min(step, 3 + _digits(x + 1))
+    best = min(absolute, vertical + horizontal)
+    if vertical:
+        best = min(best, 3 + _digits(y + 1) + horizontal)
     return best
 
 
@@ -236,6 +273,12 @@ _TOKEN = re.compile(
 
 class NotAFrame(Exception):
     """The data is not made only of cursor moves, colours and text."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _narrow(text: str) -> bool:
+    """Whether every character of ``text`` takes one cell (frames repeat their texts)."""
+    return all(get_character_cell_size(ch) == 1 for ch in text)
 
 
 def parse_frame(data: str) -> tuple[Cells, tuple[int, int] | None]:
@@ -264,7 +307,15 @@ def parse_frame(data: str) -> tuple[Cells, tuple[int, int] | None]:
             if at is None:
                 raise NotAFrame("text at an unknown place")
             x, y = at
-            for ch in m.group(5):
+            text = m.group(5)
+            if _narrow(text):
+                for ch in text:
+                    cells[(y, x)] = (ch, pen)
+                    x += 1
+                last = (y, x - 1)
+                at = (x, y)
+                continue
+            for ch in text:
                 size = get_character_cell_size(ch)
                 if size == 0:
                     if last is None:
@@ -352,12 +403,18 @@ class Shadow:
         runs: list[Run] = []
         for y in sorted(by_row):
             row = self.rows[y]
-            changed = [x for x in by_row[y] if looks(row[x]) != looks(cells[(y, x)])]
+            changed = []
+            for x in by_row[y]:
+                new, old = cells[(y, x)], row[x]
+                if old != new and (old is None or looks(old) != looks(new)):
+                    changed.append(x)
+            if not changed:
+                continue
             # A wide character is written whole: a changed right half sends its left.
             changed = sorted(
                 {x - 1 if cells[(y, x)][0] == "" and (y, x - 1) in cells else x for x in changed}
             )
-            blank_from = self._blank_from(y, row, cells)
+            blank_from = self._blank_from(y, row, cells) if len(changed) >= 4 else self.width
             for i, x in enumerate(changed):
                 if x >= blank_from and len(changed) - i >= 4:  # one EL clears the rest
                     if runs and runs[-1].y == y and runs[-1].end == x and not runs[-1].erase:
@@ -373,34 +430,32 @@ class Shadow:
         return runs
 
     def _order(self, runs: list[Run], cells: Cells) -> list[Run]:
-        """Runs in the order that costs the fewest cursor moves and colour changes
-        (the cheapest next, for up to a few dozen runs; else top to bottom)."""
-        if len(runs) > 40:
+        """Runs in the order that costs the fewest cursor moves and colour changes:
+        the cheapest next, for up to a couple of dozen runs; more (a screen drawn
+        whole) go top to bottom."""
+        if len(runs) > 24:
             return runs
         at, pen = self.at, self.pen
-        left = list(runs)
+        left = [(r, None if r.erase else cells[(r.y, r.x)]) for r in runs]
         ordered: list[Run] = []
         while left:
-            best = min(left, key=lambda r: self._cost(r, at, pen, cells))
-            left.remove(best)
-            ordered.append(best)
-            at = (best.end, best.y) if best.end < self.width else None
-            pen = self._pen_after(best, pen, cells)
+            best, best_cost = 0, 1 << 30
+            for i, (run, first) in enumerate(left):
+                cost = move_len(at, run.x, run.y)
+                if cost >= best_cost:
+                    continue
+                if first is None:
+                    want = _erasing(pen)
+                    cost += 0 if want == pen else len(sgr(pen, want))
+                elif not fits(pen, first):
+                    cost += len(sgr(pen, first[1]))
+                if cost < best_cost:
+                    best, best_cost = i, cost
+            run, _ = left.pop(best)
+            ordered.append(run)
+            at = (run.end, run.y) if run.end < self.width else None
+            pen = self._pen_after(run, pen, cells)
         return ordered
-
-    def _cost(
-        self,
-        run: Run,
-        at: tuple[int, int] | None,
-        pen: Pen | None,
-        cells: Cells,
-    ) -> int:
-        """Bytes to start ``run`` from the cursor ``at`` with ``pen``."""
-        step = len(move(at, run.x, run.y))
-        if run.erase:
-            return step + len(sgr(pen, _erasing(pen)))
-        cell = cells[(run.y, run.x)]
-        return step + (0 if fits(pen, cell) else len(sgr(pen, cell[1])))
 
     def _pen_after(self, run: Run, pen: Pen | None, cells: Cells) -> Pen:
         """The pen once ``run`` is written (near enough to choose the next run)."""
