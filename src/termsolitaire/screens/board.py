@@ -143,6 +143,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.dragging = False
         self.paused = False
         self.too_small = False
+        self._covered = False  # the footer's keys were last dimmed for a hidden board
         self.board = self.make_board()
 
     def make_board(self) -> Board:
@@ -177,14 +178,25 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        self.prepare_first_frame()
         with Horizontal(id="header"):
             yield TextLine(self.title_text(), id="title")
-            yield TextLine("", align="right", id="stats")
-            yield TextLine("", align="right", id="clock")
+            yield TextLine(self.stats_text(), align="right", id="stats")
+            yield TextLine(clock_text(self.session.seconds_shown), align="right", id="clock")
         yield self.board
         yield Static("", id="enlarge")
-        yield TextLine("", id="status")
+        yield TextLine(self.status_text(self.notice or self.hint()), id="status")
         yield Footer()
+
+    def prepare_first_frame(self) -> None:
+        """Place the piles for the size the board is going to have (the window less
+        the header, the status line and the footer) and hand them their cards, so
+        that the first frame is the whole board, not an empty felt filled in by
+        the next frames. A board of another size is placed again when it is laid
+        out."""
+        width, height = self.app.size
+        self.board.place_piles((width, height - 3))
+        self.show_board()
 
     def on_mount(self) -> None:
         if self.session.clock_running:
@@ -219,15 +231,23 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         need_w, need_h = self.min_size
         x = "x" if self.look.ascii else "×"
         enlarge = self.query_one("#enlarge", Static)
+        hidden = self.board_hidden
+        # Only what changes is touched: a resize of a window the board fits in
+        # costs no new layout, and the footer is recomposed only when the keys'
+        # dimming changes.
         if self.too_small:
             enlarge.update(
                 f"Enlarge the window to {need_w}{x}{need_h} to play\n(it is {width}{x}{height} now)"
             )
-        else:
+        elif hidden:
             enlarge.update("Paused: the clock stands still.\nP plays on.")
-        enlarge.display = self.board_hidden
-        self.board.display = not self.board_hidden
-        self.refresh_bindings()
+        if enlarge.display != hidden:
+            enlarge.display = hidden
+        if self.board.display == hidden:
+            self.board.display = not hidden
+        if hidden != self._covered:
+            self._covered = hidden
+            self.refresh_bindings()
 
     # ------------------------------------------------------- what it shows
 
@@ -270,6 +290,14 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
     # ------------------------------------------------------------ drawing
 
     def redraw(self) -> None:
+        """Show the position: the piles, the header's figures and the clock."""
+        self.show_board()
+        self.query_one("#stats", TextLine).set(self.stats_text())
+        self.show_clock()
+
+    def show_board(self) -> None:
+        """Hand each pile its cards and marks; the piles redraw only the rows that
+        changed. Boards with more to show (a move list, a few lines of text) add it."""
         hand = self.hand
         targets = hand.targets()
         shown = hand.shown_count()
@@ -283,15 +311,16 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
                 cursor=(hand.cursor_count or 1) if name == hand.cursor else None,
                 **marks,
             )
-        self.query_one("#stats", TextLine).set(self.stats_text())
-        self.show_clock()
 
     def say(self, text: str) -> None:
         """Put ``text`` on the status line; piles are named as the board labels them."""
+        self.query_one("#status", TextLine).set(self.status_text(text))
+
+    def status_text(self, text: str) -> str:
+        """``text`` as the status line shows it: piles named by their labels, and
+        the suits as letters on an ASCII terminal."""
         text = self.named(text)
-        if self.look.ascii:
-            text = text.translate(ASCII_SUITS)
-        self.query_one("#status", TextLine).set(text)
+        return text.translate(ASCII_SUITS) if self.look.ascii else text
 
     def pile_key(self, pile: str) -> str:
         """The label the board shows on a pile (its key)."""

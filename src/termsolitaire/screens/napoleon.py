@@ -24,6 +24,7 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
 from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS, Napoleon
+from termsolitaire.session import clock_text
 from termsolitaire.widgets.board import Board, Place
 from termsolitaire.widgets.circle import CircleBoard
 from termsolitaire.widgets.line import TextLine
@@ -74,15 +75,16 @@ class NapoleonScreen(NearestCursorMixin, BoardScreen):
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        self.prepare_first_frame()
         with Horizontal(id="header"):
             yield TextLine(self.title_text(), id="title")
-            yield TextLine("", align="right", id="stats")
-            yield TextLine("", align="right", id="clock")
+            yield TextLine(self.stats_text(), align="right", id="stats")
+            yield TextLine(clock_text(self.session.seconds_shown), align="right", id="clock")
         with Horizontal(id="middle"):
             yield self.board
             yield self.move_list
         yield Static("", id="enlarge")
-        yield TextLine("", id="status")
+        yield TextLine(self.status_text(self.notice or self.hint()), id="status")
         yield Footer()
 
     def cover(self) -> None:
@@ -92,8 +94,8 @@ class NapoleonScreen(NearestCursorMixin, BoardScreen):
     def hint(self) -> str:
         return "a-u positions, f foundation, M moves, arrows+Space, ? help"
 
-    def redraw(self) -> None:
-        super().redraw()
+    def show_board(self) -> None:
+        super().show_board()
         self.move_list.set_moves(self.game.history)
 
     def action_move_list(self) -> None:

@@ -56,6 +56,7 @@ class PileView(Widget):
         """Which cards continue a sequence on the one below (the rules say): they fold."""
         self._rows: list[Row] = []
         self._strips: list[Strip] = []
+        self._stale = True  # the strips are to be made again before they are shown
         self._press: tuple[int, int, int] | None = None
         self._dragging = False
         self._ignore_click = False
@@ -75,7 +76,12 @@ class PileView(Widget):
 
     def _redraw(self, full: bool = False) -> None:
         height = self.size.height
-        if height <= 0:
+        if height <= 0 or full or self._stale:
+            # Not laid out yet, or resized: drawn whole when next rendered, when the
+            # size is known (so the first frame already shows the cards).
+            self._stale = True
+            if height > 0:
+                self.refresh()
             return
         strips = self._make_strips(height)
         old = self._strips
@@ -146,6 +152,10 @@ class PileView(Widget):
         return style
 
     def render_line(self, y: int) -> Strip:
+        height = self.size.height
+        if self._stale or len(self._strips) != height:
+            self._strips = self._make_strips(height)
+            self._stale = False
         if y < len(self._strips):
             return self._strips[y]
         return Strip.blank(self.size.width)

@@ -277,8 +277,8 @@ class StarBoard(Board):
         yield self.info
         yield self.ghost
 
-    def place_piles(self) -> None:
-        width, height = self.size
+    def place_piles(self, size: tuple[int, int] | None = None) -> None:
+        width, height = size or self.size
         boxes = star_layout(width, height)
         if boxes is None:
             self.boxes = {}
