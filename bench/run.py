@@ -60,8 +60,8 @@ class Target:
     title: str
     argv: list[str]
     markers: tuple[bytes, ...]
-    """Texts of the first full frame, in the order they are drawn (top to bottom):
-    the last of them comes with the end of the frame."""
+    """Texts of the first full frame: its top and its bottom (the frame is whole
+    once all have come, whichever order they are drawn in)."""
     env: Callable[[], dict[str, str]]
     move: list[tuple[str, bytes]] = field(default_factory=list)
     """One cycle: (what, key) pairs; the keys named pick, move, undo are measured."""

@@ -96,20 +96,15 @@ class Term:
             self.app_keys = False
 
     def until(self, *markers: bytes, timeout: float = 60.0) -> tuple[bytes, float | None]:
-        """Read until ``markers`` have come, in this order; the bytes and the time the
-        last of them came (None: never)."""
+        """Read until all ``markers`` have come; the bytes and the time the last of
+        them came (None: never)."""
         data = b""
         end = time.perf_counter() + timeout
         while time.perf_counter() < end and not self.closed:
             chunk = self.read(0.05)
             if chunk:
                 data += chunk
-                at = 0
-                for marker in markers:
-                    at = data.find(marker, at)
-                    if at < 0:
-                        break
-                else:
+                if all(marker in data for marker in markers):
                     return data, time.perf_counter()
         return data, None
 
