@@ -144,6 +144,8 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.paused = False
         self.too_small = False
         self._covered = False  # the footer's keys were last dimmed for a hidden board
+        self._marks: dict[str, dict[str, Any]] = {}
+        self._marks_key: tuple[Any, ...] | None = None
         self.board = self.make_board()
 
     def make_board(self) -> Board:
@@ -301,16 +303,28 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         hand = self.hand
         targets = hand.targets()
         shown = hand.shown_count()
-        game = self.game
+        all_marks = self.position_marks()
         for name, view in self.board.piles.items():
-            marks: dict[str, Any] = {"cards": game.pile(name), "links": game.sequence_links(name)}
-            marks.update(self.pile_marks(name))
+            marks = all_marks[name]
             view.show(
                 selected=shown if name == hand.src else 0,
                 target=name in targets,
                 cursor=(hand.cursor_count or 1) if name == hand.cursor else None,
                 **marks,
             )
+
+    def position_marks(self) -> dict[str, dict[str, Any]]:
+        """Each pile's cards, links and :meth:`pile_marks`, worked out again only when
+        the position (or the look) changed: a cursor key moves marks, not cards."""
+        game = self.game
+        key = (game, len(game.log), self.look, self.board.geometry)
+        if self._marks_key != key:
+            marks: dict[str, dict[str, Any]] = {}
+            for name in self.board.piles:
+                marks[name] = {"cards": game.pile(name), "links": game.sequence_links(name)}
+                marks[name].update(self.pile_marks(name))
+            self._marks, self._marks_key = marks, key
+        return self._marks
 
     def say(self, text: str) -> None:
         """Put ``text`` on the status line; piles are named as the board labels them."""

@@ -55,6 +55,9 @@ class PileView(Widget):
         self.links: tuple[bool, ...] = ()
         """Which cards continue a sequence on the one below (the rules say): they fold."""
         self._rows: list[Row] = []
+        self._rows_key: tuple[Any, ...] | None = None
+        self._row_strips: dict[tuple[int, Style, bool], Strip] = {}
+        """Strips made for the current rows, by row and style (marks come and go)."""
         self._strips: list[Strip] = []
         self._stale = True  # the strips are to be made again before they are shown
         self._press: tuple[int, int, int] | None = None
@@ -97,23 +100,33 @@ class PileView(Widget):
     def _make_strips(self, height: int) -> list[Strip]:
         look = self.look
         top = 1 if self.key else 0  # no label row: the floating pile of a drag
-        if self.kind == "fan":
-            rows = fan_rows(self.cards, height - top, look, self.placeholder, self.links)
-        else:
-            rows = stack_rows(self.cards, look, self.placeholder, self.badge)[: height - top]
-        self._rows = rows
+        key = (self.kind, self.cards, height - top, look, self.placeholder, self.links, self.badge)
+        if key != self._rows_key:  # the cards changed, not only the marks: lay them out
+            if self.kind == "fan":
+                rows = fan_rows(self.cards, height - top, look, self.placeholder, self.links)
+            else:
+                rows = stack_rows(self.cards, look, self.placeholder, self.badge)[: height - top]
+            self._rows, self._rows_key = rows, key
+            self._row_strips.clear()
+        rows = self._rows
         width = look.width
         strips = [self._label_strip(width)] if top else []
         n = len(self.cards)
         cursor_row = self._cursor_row(rows)
+        made = self._row_strips
         for y, row in enumerate(rows):
             style = self._row_style(row, n)
-            text = row.text
-            if y == cursor_row:  # one cell marks the cursor: a cursor key costs a few bytes
-                segments = [Segment(">", style + CURSOR_MARK), Segment(text[1:], style)]
-                strips.append(Strip(segments, width))
-            else:
-                strips.append(Strip([Segment(text, style)], width))
+            cursor = y == cursor_row
+            strip = made.get((y, style, cursor))
+            if strip is None:
+                text = row.text
+                if cursor:  # one cell marks the cursor: a cursor key costs a few bytes
+                    segments = [Segment(">", style + CURSOR_MARK), Segment(text[1:], style)]
+                    strip = Strip(segments, width)
+                else:
+                    strip = Strip([Segment(text, style)], width)
+                made[(y, style, cursor)] = strip
+            strips.append(strip)
         blank = Strip.blank(width)
         strips.extend(blank for _ in range(height - len(strips)))
         return strips
