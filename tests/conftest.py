@@ -28,3 +28,6 @@ def _private_home(tmp_path_factory, monkeypatch):
     """Every test gets its own TERMSOLITAIRE_HOME: no test touches the real data
     directory or sees another test's saves."""
     monkeypatch.setenv("TERMSOLITAIRE_HOME", str(tmp_path_factory.mktemp("home")))
+    # No background searches unless a test asks (tests/screens/test_solving.py):
+    # they would make snapshots depend on timing and load the machine.
+    monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "0")

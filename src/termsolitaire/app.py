@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -79,6 +79,8 @@ class SolitaireApp(App[int]):
         replay: Replay | None = None,
         resume: bool = False,
         variant_given: bool = True,
+        first_screen: Callable[[Services, CardLook], Screen[Any]] | None = None,
+        winnable: bool = False,
         **kw: Any,
     ) -> None:
         super().__init__(ansi_color=True, **kw)
@@ -94,6 +96,9 @@ class SolitaireApp(App[int]):
         self.resume = resume
         self.variant_given = variant_given
         self.start_replay = replay  # termsolitaire replay FILE: only the replay screen
+        # A command's own first screen instead of the menu (the match lobby).
+        self.first_screen = first_screen
+        self.services.winnable = winnable  # --winnable, whatever the setting
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on a terminal, one that sends only the cells that changed
@@ -117,6 +122,8 @@ class SolitaireApp(App[int]):
             from .screens.replay import replay_screen
 
             self.push_screen(replay_screen(self.start_replay, self.look))
+        elif self.first_screen is not None:
+            self.push_screen(self.first_screen(self.services, self.look))
         elif self.start_game is None:
             from .screens.menu import MenuScreen
 
@@ -183,7 +190,7 @@ class SolitaireApp(App[int]):
                 if answer == "resume":
                     self.push_screen(self.resumed(saved, lock))
                 elif answer == "abandon":
-                    self.push_screen(self.new_board(choice, saved, lock))
+                    self.deal_new_board(choice, saved, lock)
                 else:
                     lock.release()
                     self.home("Kept: " + describe(saved))
@@ -201,7 +208,31 @@ class SolitaireApp(App[int]):
                 answered,
             )
             return
-        self.push_screen(self.new_board(choice, saved, lock, problem))
+        self.deal_new_board(choice, saved, lock, problem)
+
+    def deal_new_board(
+        self,
+        choice: MenuChoice,
+        saved: Saved | None,
+        lock: SaveLock | None,
+        notice: str | None = None,
+    ) -> None:
+        """Push the board of a new game as ``choice`` asks; a random deal is first
+        proved winnable when the player asked for winnable deals only."""
+        from .solver import has_solver
+
+        wanted = self.services.winnable_only
+        if choice.deal is not None or not wanted or not has_solver(choice.game):
+            self.push_screen(self.new_board(choice, saved, lock, notice))
+            return
+
+        def found(deal: int | None) -> None:
+            chosen = replace(choice, deal=deal)
+            self.push_screen(self.new_board(chosen, saved, lock, notice))
+
+        from .screens.finding import FindDealScreen
+
+        self.push_screen(FindDealScreen(self.services, choice.game, choice.variant), found)
 
     def offer_read_only(self, choice: MenuChoice, holder: str) -> None:
         """The game is open in another copy: look at its save read only, or go back."""
@@ -293,6 +324,10 @@ class SolitaireApp(App[int]):
             timer.daemon = True
             timer.start()
         self.exit(0)
+
+    async def on_unmount(self) -> None:
+        """The solver's worker processes end with the app."""
+        await self.services.close()
 
     def exit(self, result: int | None = None, return_code: int = 0, message: Any = None) -> None:
         """Leave the app; every game on a board is saved first."""
@@ -388,6 +423,7 @@ def run(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> 
         data_dir=getattr(args, "data_dir", None),
         resume=getattr(args, "deal", None) is None,
         variant_given=bool(getattr(args, "variant_given", False)),
+        winnable=bool(getattr(args, "winnable", False)),
     )
     _apply_display_options(app, args)
     result = app.run(mouse=app.services.settings.mouse)

@@ -23,8 +23,11 @@ from . import __version__
 from .rules import GameInfo, games, info, new_game
 
 COMMANDS: dict[str, tuple[str, str]] = {
+    "match": ("termsolitaire.match.command", "the Spider match lobby: tables on this host"),
     "serve": ("termsolitaire.serve.command", "the SSH server: every connection plays"),
     "web": ("termsolitaire.serve.web", "the app in a browser on this machine"),
+    "solve": ("termsolitaire.solver.command", "find a winning line, or prove there is none"),
+    "opponent": ("termsolitaire.solver.opponent_command", "the Spider computer opponent, headless"),
 }
 """Subcommands that live in their own package: name -> (module, help). The module
 has ``add_arguments(parser)`` (cheap: heavy imports wait for ``run``) and
@@ -93,6 +96,11 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     for g in games():
         p = sub.add_parser(g.name, help=f"play {g.title}: {g.blurb}")
         p.add_argument("--deal", type=_deal, metavar="N", help="deal number (default: random)")
+        p.add_argument(
+            "--winnable",
+            action="store_true",
+            help="a random deal the solver proves winnable (as the setting does)",
+        )
         _variant_options(p, g)
         if g.time_limits:
             p.add_argument(

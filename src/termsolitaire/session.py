@@ -14,10 +14,11 @@ statistics once.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .rules import Game, info
 from .storage.files import StorageError
@@ -26,6 +27,12 @@ from .storage.paths import Paths, paths
 from .storage.saves import Saved, SaveStore, new_game_id
 from .storage.settings import Settings, load_settings, save_settings
 from .storage.stats import Stats
+
+if TYPE_CHECKING:
+    from .solver.worker import SolverWorker
+
+
+SOLVER_ENV = "TERMSOLITAIRE_SOLVER_HELP"
 
 
 def clock_text(seconds: float) -> str:
@@ -60,6 +67,34 @@ class Services:
     clock: Clock = field(default_factory=Clock)
     messages: list[str] = field(default_factory=list)
     """Problems met while opening the stores, for the player (shown once)."""
+    winnable: bool = False
+    """This run asked for winnable deals only (``--winnable``), whatever the setting."""
+    _solver: SolverWorker | None = field(default=None, repr=False)
+
+    @property
+    def solver_help(self) -> bool:
+        """The verdict and hints: the setting, unless ``TERMSOLITAIRE_SOLVER_HELP=0``
+        turns them off for this run (a busy server, the test suite)."""
+        return self.settings.solver_help and os.environ.get(SOLVER_ENV, "1") != "0"
+
+    @property
+    def winnable_only(self) -> bool:
+        """New random deals must be proved winnable (the setting, or ``--winnable``)."""
+        return self.winnable or self.settings.winnable_only
+
+    def solver(self) -> SolverWorker:
+        """The solver's worker processes (started on first use; one per app)."""
+        if self._solver is None:
+            from .solver.worker import SolverWorker
+
+            self._solver = SolverWorker()
+        return self._solver
+
+    async def close(self) -> None:
+        """Stop what runs in other processes (the solver's searches)."""
+        if self._solver is not None:
+            await self._solver.close()
+            self._solver = None
 
     @classmethod
     def open(cls, data_dir: str | None = None, clock: Clock | None = None) -> Services:

@@ -85,3 +85,27 @@ def test_damaged_database_is_kept_aside(tmp_path, damage):
     assert fresh.messages and "starting afresh" in fresh.messages[0]
     assert list(tmp_path.glob("stats.sqlite3.corrupt-*"))
     assert fresh.record("new", "napoleon", {}, 1, True, 52, 70, 90.0)
+
+
+def test_wal_switch_waits_out_another_process_switching(tmp_path):
+    """SQLite answers a second WAL switch "locked" at once, bypassing its busy
+    handler; opening the statistics must wait, not fail (seen in CI)."""
+    import sqlite3
+
+    from termsolitaire.storage import stats as module
+
+    class Racing:
+        def __init__(self):
+            self.refusals = 2
+            self.db = sqlite3.connect(tmp_path / "s.db")
+
+        def execute(self, sql):
+            if sql.endswith("= WAL") and self.refusals:
+                self.refusals -= 1
+                raise sqlite3.OperationalError("database is locked")
+            return self.db.execute(sql)
+
+    racing = Racing()
+    module._wal(racing)
+    assert racing.refusals == 0
+    assert racing.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

@@ -21,7 +21,7 @@ COMMON_BINDINGS: list[BindingType] = [
         tooltip="put the cards in hand back; cancel a half-typed chord",
     ),
     Binding("z", "undo", "Undo", id="undo", tooltip="take back the last move"),
-    Binding("Z", "redo", "Redo", id="redo", tooltip="play again what undo took back"),
+    Binding("Z", "redo", "Redo", show=False, id="redo", tooltip="play again what undo took back"),
     Binding("R", "restart", "Restart", id="restart", tooltip="this deal from the start"),
     Binding("N", "new_game", "New", id="new-game", tooltip="a new random deal"),
     Binding(
@@ -31,6 +31,18 @@ COMMON_BINDINGS: list[BindingType] = [
         show=False,
         id="deal-number",
         tooltip="type a deal number to play",
+    ),
+    Binding("H", "hint", "Hint", id="hint", tooltip="the next move of a winning line"),
+    Binding(
+        "S",
+        "solution",
+        "Solution",
+        show=False,
+        id="solution",
+        tooltip="step through a winning line from here (→ ←), D there plays it",
+    ),
+    Binding(
+        "D", "demo", "Demo", show=False, id="demo", tooltip="play a winning line; any key stops"
     ),
     Binding("question_mark,f1", "help", "Help", id="help", tooltip="this help"),
     Binding(

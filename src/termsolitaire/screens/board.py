@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, ItemsView, Iterator, KeysView, ValuesView
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,7 +37,11 @@ from termsolitaire.widgets.line import TextLine
 from .cursor import CursorMixin
 from .mouse import MouseMixin
 from .selection import Hand
+from .solving import SolverHelp
 from .typeahead import KeysFollowTheScreen
+
+if TYPE_CHECKING:
+    from .results import ResultsScreen
 
 ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|"})
 
@@ -100,7 +104,7 @@ BOARDS = BoardMap()
 """Each game's board screen class, by game name (see :class:`BoardMap`)."""
 
 
-class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
+class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Screen[None]):
     """One game on the felt. Subclasses give ``GAME``, ``PLACES``, ``NAV`` and keys."""
 
     CSS_PATH: ClassVar[list[str]] = [str(Path(__file__).with_name("board.tcss"))]
@@ -185,10 +189,16 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
             yield TextLine(self.title_text(), id="title")
             yield TextLine(self.stats_text(), align="right", id="stats")
             yield TextLine(clock_text(self.session.seconds_shown), align="right", id="clock")
-        yield self.board
+        yield from self.felt()
         yield Static("", id="enlarge")
-        yield TextLine(self.status_text(self.notice or self.hint()), id="status")
+        with Horizontal(id="statusbar"):
+            yield TextLine(self.status_text(self.notice or self.hint()), id="status")
+            yield TextLine("", align="right", id="verdict")
         yield Footer()
+
+    def felt(self) -> ComposeResult:
+        """What lies between the header and the status line: the board."""
+        yield self.board
 
     def prepare_first_frame(self) -> None:
         """Place the piles for the size the board is going to have (the window less
@@ -209,6 +219,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         if self.notice:  # the status line cuts a long message: a toast shows it whole
             self.app.notify(self.notice, severity="warning", timeout=10)
         self.save_soon()
+        self.position_changed()
 
     def on_unmount(self) -> None:
         """The board is gone (back to the menu, the app closing): another copy of the
@@ -350,9 +361,16 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
 
     def named(self, text: str) -> str:
         """``text`` with the rules' pile names (``t3``, ``o1``) as the board labels
-        them (``3``, ``8``)."""
+        them (``3``, ``8``; ``Pile 3`` when it begins the sentence)."""
         pattern = type(self)._pile_pattern()
-        return pattern.sub(lambda m: self.pile_key(m.group(0)), text) if pattern else text
+        if pattern is None:
+            return text
+
+        def label(m: re.Match[str]) -> str:  # a sentence's subject gets its kind too
+            name = m.group(0)
+            return self.pile_title(name) if m.start() == 0 else self.pile_key(name)
+
+        return pattern.sub(label, text)
 
     @classmethod
     def _pile_pattern(cls) -> re.Pattern[str] | None:
@@ -452,6 +470,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
     def after_change(self) -> None:
         self.redraw()
         self.save_soon()
+        self.position_changed()
         if self.game.is_won:
             self.finish("Won!")
         elif self.game.is_stuck:
@@ -464,12 +483,14 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
             return
         self.advance_clock()
         self.tell(self.session.finish())
+        self.app.push_screen(self.results_screen(headline), self.on_results_choice)
+
+    def results_screen(self, headline: str) -> ResultsScreen:
+        """The results panel of the game just over (a game may show more figures)."""
         g = self.game
         from .results import ResultsScreen
 
-        self.app.push_screen(
-            ResultsScreen(headline, g.score, g.moves, int(g.elapsed)), self.on_results_choice
-        )
+        return ResultsScreen(headline, g.score, g.moves, int(g.elapsed))
 
     def on_results_choice(self, choice: str | None) -> None:
         if choice == "new":
@@ -492,9 +513,11 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.session = self.session.follow(game)
         self.hand = Hand(game)
         self.dragging = False
+        self.plan = self.won_from = self.proved_lost = None
         self.query_one("#title", TextLine).set(self.title_text())
         self.redraw()
         self.save_soon()
+        self.position_changed()
 
     # -------------------------------------------------------------- actions
 
@@ -561,6 +584,7 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.say(f"Took back {self.move_text(move)}")
         self.redraw()
         self.save_soon()
+        self.position_changed()
 
     def action_redo(self) -> None:
         self.hand.drop()
@@ -611,9 +635,29 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
         self.confirm_abandon("Start a new deal", self.new_deal)
 
     def new_deal(self) -> None:
+        """A new random deal (one the solver proves winnable, when the player asked
+        for those only)."""
         g = self.game
-        self.start(new_game(g.name, None, **g.variant))
-        self.say(f"New deal: {self.game.deal}")
+        name, variant = g.name, dict(g.variant)
+
+        def deal(number: int | None) -> None:
+            self.start(new_game(name, number, **variant))
+            self.say(f"New deal: {self.game.deal}")
+
+        if self.winnable_only:
+            services = self.session.services
+            assert services is not None
+            from .finding import FindDealScreen
+
+            self.app.push_screen(FindDealScreen(services, name, variant), deal)
+        else:
+            deal(None)
+
+    @property
+    def winnable_only(self) -> bool:
+        """Whether new random deals must be proved winnable first (a setting)."""
+        services = self.session.services
+        return bool(services is not None and services.winnable_only and self.solver_help)
 
     def action_deal_number(self) -> None:
         from .dealnumber import DealNumberScreen
@@ -680,6 +724,8 @@ class BoardScreen(KeysFollowTheScreen, CursorMixin, MouseMixin, Screen[None]):
             return bool(self.game.foundations)
         if action == "deal":
             return bool(self.game.stock_pile)
+        if action in ("hint", "solution", "demo"):
+            return self.solver_help
         return True
 
     def action_foundation(self) -> None:

@@ -21,13 +21,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, Static
 
 from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS, Napoleon
-from termsolitaire.session import clock_text
 from termsolitaire.widgets.board import Board, Place
 from termsolitaire.widgets.circle import CircleBoard
-from termsolitaire.widgets.line import TextLine
 
 from .bindings import FOUNDATION_BINDING, NEAREST_CURSOR, board_bindings, pile_bindings
 from .board import BoardScreen
@@ -74,18 +71,10 @@ class NapoleonScreen(NearestCursorMixin, BoardScreen):
 
     # ------------------------------------------------------------ layout
 
-    def compose(self) -> ComposeResult:
-        self.prepare_first_frame()
-        with Horizontal(id="header"):
-            yield TextLine(self.title_text(), id="title")
-            yield TextLine(self.stats_text(), align="right", id="stats")
-            yield TextLine(clock_text(self.session.seconds_shown), align="right", id="clock")
+    def felt(self) -> ComposeResult:
         with Horizontal(id="middle"):
             yield self.board
             yield self.move_list
-        yield Static("", id="enlarge")
-        yield TextLine(self.status_text(self.notice or self.hint()), id="status")
-        yield Footer()
 
     def cover(self) -> None:
         super().cover()

@@ -30,6 +30,18 @@ from .selection import Hand
 
 REPLAY_BINDINGS: list[BindingType] = [
     Binding("right,l,n", "step(1)", "Next", id="replay-next", tooltip="the next move"),
+    Binding(
+        "D", "demo", "Demo", id="replay-demo", tooltip="play the moves one by one; any key stops"
+    ),
+    Binding(
+        "plus,equals_sign",
+        "speed(-1)",
+        "Faster",
+        show=False,
+        id="replay-faster",
+        tooltip="demo: faster",
+    ),
+    Binding("minus", "speed(1)", "Slower", show=False, id="replay-slower", tooltip="demo: slower"),
     Binding("left,h,p", "step(-1)", "Previous", id="replay-previous", tooltip="take a move back"),
     Binding("home,g", "jump(0)", "Start", id="replay-start", tooltip="the start position"),
     Binding("end,G", "jump(-1)", "End", id="replay-end", tooltip="the last position"),
@@ -37,6 +49,8 @@ REPLAY_BINDINGS: list[BindingType] = [
     Binding("Q,escape", "quit", "Quit", id="replay-quit", tooltip="leave the replay"),
 ]
 READ_ONLY = "A replay is read only: → next, ← previous, End the end, Q quit"
+PACES = (0.15, 0.3, 0.6, 1.2, 2.5)
+"""Seconds between a demo's moves, fastest first."""
 
 
 class ReplayMixin:
@@ -57,14 +71,20 @@ class ReplayMixin:
         def say(self, text: str) -> None: ...
         def query_one(self, *a: Any, **kw: Any) -> Any: ...
 
-    def setup_replay(self, replay: Replay) -> None:
+    heading: str = "Replay"
+    demo_timer: Any = None
+    speed: int = 2
+    """The demo's pace: an index into ``PACES``."""
+
+    def setup_replay(self, replay: Replay, heading: str = "Replay") -> None:
         self.replay = replay
+        self.heading = heading
         self.over = True  # no clock, no results panel
 
     # -------------------------------------------------------------- header
 
     def title_text(self) -> str:
-        return f"Replay{self.sep}{super().title_text()}"  # type: ignore[misc]
+        return f"{self.heading}{self.sep}{super().title_text()}"  # type: ignore[misc]
 
     def stats_text(self) -> str:
         return move_text(self.replay)
@@ -106,7 +126,58 @@ class ReplayMixin:
         self.say(self.hint())
         self.show_position()
 
+    # ----------------------------------------------------------------- demo
+
+    def start_demo(self) -> None:
+        """Play the moves one by one at the chosen pace, until the end or any key."""
+        self.stop_demo()
+        if self.replay.index >= len(self.replay):
+            self.replay.go(0)
+            self.show_position()
+        self.demo_timer = self.set_interval(PACES[self.speed], self.demo_step)  # type: ignore[attr-defined]
+        self.say(f"Demo: a move every {PACES[self.speed]:g} s; + faster, - slower, any key stops")
+
+    def demo_step(self) -> None:
+        if self.replay.index >= len(self.replay):
+            self.stop_demo()
+            self.say("End of the demo")
+            return
+        self.replay.next()
+        self.show_position()
+
+    def stop_demo(self) -> bool:
+        """Stop a running demo; whether one ran."""
+        timer, self.demo_timer = self.demo_timer, None
+        if timer is None:
+            return False
+        timer.stop()
+        return True
+
+    def action_demo(self) -> None:
+        if not self.stop_demo():
+            self.start_demo()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Every key of a replay works (the board's own keys are not bound here)."""
+        return True
+
+    def action_speed(self, step: int) -> None:
+        self.speed = max(0, min(len(PACES) - 1, self.speed + step))
+        if self.demo_timer is not None:
+            self.start_demo()
+        else:
+            self.say(f"Demo pace: a move every {PACES[self.speed]:g} s (D plays)")
+
+    def on_key(self, event: Any) -> None:
+        """Any key stops a running demo (and does only that)."""
+        if self.demo_timer is not None and event.key not in ("plus", "equals_sign", "minus"):
+            self.stop_demo()
+            self.say("Demo stopped: → ← step, D plays on")
+            event.stop()
+            event.prevent_default()
+
     def action_quit(self) -> None:
+        self.stop_demo()
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:
@@ -140,6 +211,7 @@ class ReplayMixin:
     action_deal = action_collect = action_foundation = action_turn = read_only
     action_pile = action_grab = action_more = action_fewer = read_only
     action_deal_number = pick = to_foundation = restart = new_deal = read_only
+    action_hint = action_solution = action_pause = read_only
 
     def nothing(self, *args: Any) -> None:
         """A replay is never saved nor counted in the statistics."""
@@ -197,9 +269,12 @@ def replay_class(board: type[BoardScreen]) -> type[BoardScreen]:
     return _CLASSES[board]
 
 
-def replay_screen(replay: Replay, look: CardLook | None = None) -> BoardScreen:
-    """A screen showing ``replay`` on the board of its game; ValueError when there is none."""
+def replay_screen(
+    replay: Replay, look: CardLook | None = None, heading: str = "Replay"
+) -> BoardScreen:
+    """A screen showing ``replay`` on the board of its game (``heading`` opens its
+    title: "Replay", "Solution"); ValueError when there is none."""
     board = board_class(replay.game.name)
     screen = replay_class(board)(GameSession(None, replay.game), look, classes="replay")
-    screen.setup_replay(replay)  # type: ignore[attr-defined]
+    screen.setup_replay(replay, heading)  # type: ignore[attr-defined]
     return screen

@@ -1,4 +1,8 @@
-"""The results panel: won, or the clock ran out. Score, moves, time; New deal or Quit."""
+"""The results panel of a solo game: won, time up, or ended with End.
+
+Score, runs completed (Spider), moves and the time used; New deal or Quit.
+A match has its own panel with both players (:mod:`.match_results`).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +14,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from termsolitaire.session import clock_text
+
 
 class ResultsScreen(ModalScreen[str]):
-    """Dismisses with ``"new"`` or ``"quit"`` (``None``: Escape, look at the board)."""
+    """Dismisses with ``"new"`` or ``"quit"`` (``None``: Escape, look at the board).
+
+    ``runs`` is shown when the game counts completed runs (Spider)."""
 
     CSS_PATH = "results.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -21,20 +29,27 @@ class ResultsScreen(ModalScreen[str]):
         Binding("escape", "choose('')", "Look at the board", id="results-close"),
     ]
 
-    def __init__(self, headline: str, score: int, moves: int, seconds: int) -> None:
+    def __init__(
+        self, headline: str, score: int, moves: int, seconds: int, *, runs: int | None = None
+    ) -> None:
         super().__init__()
         self.headline = headline
         self.score = score
+        self.runs = runs
         self.moves = moves
         self.seconds = seconds
 
+    def figures_text(self) -> str:
+        rows = [("Score", str(self.score))]
+        if self.runs is not None:
+            rows.append(("Runs", f"{self.runs} of 8"))
+        rows += [("Moves", str(self.moves)), ("Time used", clock_text(self.seconds))]
+        return "\n".join(f"{name:<10} {value}" for name, value in rows)
+
     def compose(self) -> ComposeResult:
-        m, s = divmod(self.seconds, 60)
         with Vertical(id="panel"):
             yield Static(self.headline, id="headline")
-            yield Static(
-                f"Score  {self.score}\nMoves  {self.moves}\nTime   {m}:{s:02d}", id="figures"
-            )
+            yield Static(self.figures_text(), id="figures")
             with Horizontal(id="buttons"):
                 yield Button("New deal (n)", id="new", variant="primary")
                 yield Button("Quit (q)", id="quit")

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Footer, Markdown
 
 from termsolitaire.rules import games, info
 
@@ -45,7 +45,7 @@ class RulesScreen(ModalScreen[None]):
 
     CSS_PATH = "rulebook.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,r", "close", "Close", id="rules-close"),
+        Binding("escape,q,r", "close", "Close the rules", id="rules-close"),
     ]
 
     def __init__(self, game: str) -> None:
@@ -55,6 +55,7 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-body"):
             yield Markdown(rules_text(self.game), id="rules-text")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#rules-body").focus()

@@ -31,6 +31,11 @@ GENERAL_ROWS: list[tuple[str, str, str]] = [
     ("theme", "Theme", "the colours of panels, menus and text"),
     ("confirm_abandon", "Confirm abandoning", "ask before leaving a game in progress"),
     ("mouse", "Mouse", "click and drag cards; off leaves the terminal's own selection"),
+    (
+        "winnable_only",
+        "Winnable deals only",
+        "new random deals: only ones the solver proves winnable",
+    ),
 ]
 
 
@@ -62,7 +67,7 @@ CHOICES_WIDTH = 52
 def value_text(name: str, value: Any) -> str:
     if name.endswith(".time_limit"):
         return GameInfo.limit_text(value)
-    if name in ("four_colour", "mouse"):
+    if name in ("four_colour", "mouse", "winnable_only", "solver_help"):
         return "on" if value else "off"
     if name == "confirm_abandon":
         return "yes" if value else "no"

@@ -2,8 +2,10 @@
 
 Keys: piles ``1``-``9`` and ``0``, ``d`` deals from the stock, ``t`` then a
 pile's key turns that pile's top card (so does picking up a pile that shows
-only face-down cards). Score, moves and the clock (a countdown under a time
-limit) are always in the header.
+only face-down cards), ``e`` ends the game now (after a yes: RULES.md, "The
+match": a game ends when all cards are discarded, when time runs out, or on
+End). Score, moves and the clock (a countdown under a time limit) are always
+in the header; the results show the runs completed too.
 """
 
 from __future__ import annotations
@@ -16,10 +18,14 @@ from termsolitaire.rules import Move
 from termsolitaire.rules.spider import RUN, TABLEAU, Spider
 from termsolitaire.widgets.board import Place
 
-from .bindings import board_bindings, pile_bindings
+from .bindings import COMMON_BINDINGS, board_bindings, pile_bindings
 from .board import BoardScreen
+from .confirm_end import ConfirmEndScreen
+from .results import ResultsScreen
 
 PILE_KEYS = dict(zip(TABLEAU, "1234567890", strict=True))
+# Redo stays on Z and in the help, off the footer: End needs the room at 80 columns.
+_REDO = next(b for b in COMMON_BINDINGS if isinstance(b, Binding) and b.id == "redo")
 
 
 def _places() -> dict[str, Place]:
@@ -42,6 +48,11 @@ class SpiderScreen(BoardScreen):
             id="turn",
             tooltip="turn the top card of a pile showing only face-down cards: t, then its key",
         ),
+        Binding("e", "end", "End", id="end", tooltip="end this game now, with its score"),
+        Binding(
+            _REDO.key, _REDO.action, _REDO.description, show=False, id="redo", tooltip=_REDO.tooltip
+        ),
+        drop=("redo",),
     )
     PLACES = _places()
     NAV: ClassVar[list[list[str]]] = [[*TABLEAU, "stock"]]
@@ -65,6 +76,38 @@ class SpiderScreen(BoardScreen):
 
     def hint(self) -> str:
         return "Keys: 1-0 piles, d deal, t+pile turn; arrows+Space; mouse; ? help"
+
+    def results_screen(self, headline: str) -> ResultsScreen:
+        game = self.game
+        assert isinstance(game, Spider)
+        return ResultsScreen(headline, game.score, game.moves, int(game.elapsed), runs=game.runs)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "end":
+            return not self.over
+        return super().check_action(action, parameters)
+
+    def end_question(self) -> str:
+        """What the End confirm says will happen."""
+        return f"It is recorded as it stands: score {self.game.score}, not won."
+
+    def action_end(self) -> None:
+        """``e``: end the game now, after a yes."""
+        if self.over:
+            self.say("This game is over")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.end_game()
+            else:
+                self.say("Playing on")
+
+        self.app.push_screen(ConfirmEndScreen(self.end_question()), answered)
+
+    def end_game(self) -> None:
+        """The player said yes to End: the game is over, with its score."""
+        self.finish("You ended the game")
 
     def action_turn(self) -> None:
         pile = self.hand.src or self.hand.cursor

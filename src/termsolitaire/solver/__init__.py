@@ -9,12 +9,30 @@ rules core (:func:`verify`) before anyone sees it.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from termsolitaire.rules import Game
 
 from .base import Budget, Result, Verdict, verify
+from .plan import Plan
+from .winnable import WinnableDeal, find_winnable_deal
 
-__all__ = ["Budget", "Result", "Verdict", "solve", "verify"]
+__all__ = [
+    "Budget",
+    "Plan",
+    "Result",
+    "Verdict",
+    "WinnableDeal",
+    "find_winnable_deal",
+    "has_solver",
+    "solve",
+    "verify",
+]
+
+
+def has_solver(name: str) -> bool:
+    """Whether game ``name`` has its solver module (``termsolitaire.solver.<name>``)."""
+    return importlib.util.find_spec(f"{__name__}.{name}") is not None
 
 
 def solve(game: Game, budget: Budget | float = 10.0) -> Result:

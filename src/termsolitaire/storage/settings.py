@@ -29,6 +29,8 @@ GENERAL: dict[str, tuple[Any, ...]] = {
     "theme": ("textual-dark", "textual-light", "nord", "gruvbox", "monokai", "dracula"),
     "confirm_abandon": (True, False),
     "mouse": (True, False),
+    "winnable_only": (False, True),
+    "solver_help": (True, False),
 }
 """The general settings and the values each may take (the first is the default)."""
 
@@ -65,6 +67,10 @@ class Settings:
     theme: str = "textual-dark"
     confirm_abandon: bool = True
     mouse: bool = True
+    winnable_only: bool = False
+    """New random deals only among those the solver proves winnable."""
+    solver_help: bool = True
+    """The verdict on the status line and hints, searched in the background."""
     games: dict[str, dict[str, int]] = field(default_factory=dict)
     """Per game name, the menu's defaults (``{GAME: {"suits": 2}}``); a missing one
     is the declaration's default."""

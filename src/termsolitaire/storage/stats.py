@@ -102,7 +102,7 @@ class Stats:
         db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
         try:
             db.execute("PRAGMA busy_timeout = 30000")
-            db.execute("PRAGMA journal_mode = WAL")
+            _wal(db)
             db.execute("PRAGMA synchronous = NORMAL")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
@@ -211,3 +211,24 @@ def summarise(game: str, variant: str, rows: list[Finished]) -> Summary:
         current_streak=run,
         longest_streak=longest,
     )
+
+
+def _wal(db: sqlite3.Connection, patience: float = 30.0) -> None:
+    """Put the file in WAL mode, waiting out another process doing the same.
+
+    Two processes opening a new file at once both ask for WAL; SQLite answers
+    the loser "database is locked" at once, without its busy handler, so
+    the wait is here.
+    """
+    deadline = time.monotonic() + patience
+    pause = 0.005
+    while True:
+        try:
+            if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)

@@ -1,0 +1,100 @@
+"""The computer opponent under match rules, per level: run by hand, figures go in the issue note.
+
+    nice -n 10 python bench/opponent.py                         # the acceptance run
+    python bench/opponent.py --deals 1-20 --levels good,expert  # a quick look
+
+Each level plays Spider 1-suit and 2-suit deals (default 1-200) alone, as in a
+match: 10 minutes on the clock, counted at the level's pace (each action costs
+``pace`` seconds whatever the computer really took), until it presses End, wins
+or runs out of time. The rules core referees every action; the opponent sees
+only what a player sees. Per level and suit count: mean score, win rate, runs
+completed per game, actions per game, and the CPU seconds the computer spent per
+game (its real thinking, which must stay below the pace in a live match).
+
+Targets (issue 12): the levels strictly ordered by mean score on both suit
+counts; expert wins at least 90% of 1-suit and 50% of 2-suit deals. Two worker
+processes by default (the machine has two cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import time
+from dataclasses import dataclass
+
+from termsolitaire.rules import new_game
+from termsolitaire.solver.opponent import LEVELS, Opponent, play
+
+
+@dataclass
+class Row:
+    level: str
+    suits: int
+    deal: int
+    score: int
+    won: bool
+    runs: int
+    actions: int
+    cpu: float
+
+
+def _one(job: tuple[str, int, int, float]) -> Row:
+    level, suits, deal, seconds = job
+    game = new_game("spider", deal=deal, suits=suits)
+    start = time.process_time()
+    actions = sum(1 for _ in play(game, Opponent(level, suits, seed=deal), seconds))
+    cpu = time.process_time() - start
+    return Row(level, suits, deal, game.score, game.is_won, game.runs, actions, cpu)
+
+
+def deal_range(text: str) -> range:
+    a, _, b = text.partition("-")
+    return range(int(a), int(b or a) + 1)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", default="1-200", help="deal numbers, e.g. 1-200")
+    ap.add_argument("--suits", default="1,2", help="suit counts, e.g. 1,2")
+    ap.add_argument("--levels", default=",".join(LEVELS), help="levels, weakest first")
+    ap.add_argument("--minutes", type=float, default=10.0, help="the match's time limit")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--verbose", action="store_true", help="a line per game")
+    args = ap.parse_args()
+    levels = args.levels.split(",")
+    suits = [int(s) for s in args.suits.split(",")]
+    deals = deal_range(args.deals)
+    jobs = [(lv, s, d, args.minutes * 60) for s in suits for lv in levels for d in deals]
+    rows: list[Row] = []
+    start = time.monotonic()
+    with multiprocessing.Pool(args.workers) as pool:
+        for row in pool.imap_unordered(_one, jobs, chunksize=1):
+            rows.append(row)
+            if args.verbose:
+                print(row, flush=True)
+    wall = time.monotonic() - start
+    print(f"deals {args.deals}, {args.minutes:g} minutes at each level's pace, wall {wall:.0f} s")
+    head = ("suits", "level", "pace", "mean score", "won", "runs/game", "actions", "cpu s/game")
+    print(
+        f"{head[0]:>5} {head[1]:<9} {head[2]:>5} {head[3]:>10} {head[4]:>6} "
+        f"{head[5]:>9} {head[6]:>7} {head[7]:>10}"
+    )
+    for s in suits:
+        for lv in levels:
+            mine = [r for r in rows if r.suits == s and r.level == lv]
+            if not mine:
+                continue
+            print(
+                f"{s:>5} {lv:<9} {LEVELS[lv].pace:>5.1f} "
+                f"{statistics.mean(r.score for r in mine):>10.1f} "
+                f"{100 * sum(r.won for r in mine) / len(mine):>5.1f}% "
+                f"{statistics.mean(r.runs for r in mine):>9.2f} "
+                f"{statistics.mean(r.actions for r in mine):>7.0f} "
+                f"{statistics.mean(r.cpu for r in mine):>10.2f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

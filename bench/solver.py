@@ -1,0 +1,227 @@
+"""The solver on ranges of deals, per game: run by hand, figures go in the issue note.
+
+    nice -n 10 python bench/solver.py                       # the acceptance runs
+    python bench/solver.py --games penguin --penguin 1-100  # a quick look
+    python bench/solver.py --games penguin --fcs            # beside Freecell Solver
+
+Per game: deals tried, % won, % proved lost, % unknown, median and 95th
+percentile seconds per deal, median and largest peak memory per deal (the
+resident set of a fresh worker process, so the interpreter's own ~30 MB is
+included). Every won line is replayed through the rules core by
+``termsolitaire.solver.solve`` itself; a line that does not win counts as an
+error. Two worker processes by default (the machine has two cores); each deal
+gets a fresh process, so one deal's memory never counts against another's.
+
+Budgets per deal (issue 11): 2 s for Penguin, 10 s for the others, of wall
+clock (``--cpu``: of the worker's CPU time, which other work on the machine
+does not eat into; times are then CPU seconds too). Targets:
+Penguin 1-1000 100% decided; Napoleon 1-1000 at least 95% decided within 1 GB;
+Spider 1-suit 99% and 2-suit 95% won (1-200); Stjernen answered on every deal
+with a median of at least 80 cards home in the best line (1-200).
+
+``--fcs`` also runs Freecell Solver (Debian package ``freecell-solver-bin``) on
+each Penguin deal, relabelled so that the beak is the ace (7 cells, built by
+suit, unlimited sequence moves, empty columns take kings only; ``-sel`` so that
+an iteration limit is not read as unsolvable), and reports where the two agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import multiprocessing
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+from termsolitaire.rules import new_game
+from termsolitaire.solver import Budget, solve
+
+CONFIGS = {
+    # label: (game, variant, default deals, budget seconds)
+    "penguin": ("penguin", {}, "1-1000", 2.0),
+    "napoleon": ("napoleon", {}, "1-1000", 10.0),
+    "spider1": ("spider", {"suits": 1}, "1-200", 10.0),
+    "spider2": ("spider", {"suits": 2}, "1-200", 10.0),
+    "stjernen": ("stjernen", {}, "1-200", 10.0),
+}
+
+
+@dataclass
+class Row:
+    deal: int
+    verdict: str
+    seconds: float
+    best: int
+    moves: int
+    peak_mb: float
+    fcs: str = ""
+    fcs_seconds: float = 0.0
+
+
+def deal_range(text: str) -> range:
+    a, _, b = text.partition("-")
+    return range(int(a), int(b or a) + 1)
+
+
+def _one(job: tuple[str, dict[str, int], int, float, int, bool, bool]) -> Row:
+    """One deal, in a fresh worker process."""
+    name, variant, deal, seconds, memory_mb, cpu, fcs = job
+    game = new_game(name, deal, **variant)
+    try:
+        result = solve(game, Budget(seconds, memory_mb, cpu))
+        verdict, secs, best, moves = result.verdict, result.seconds, result.best, len(result.moves)
+    except AssertionError:
+        verdict, secs, best, moves = "error", 0.0, 0, 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    row = Row(deal, verdict, secs, best, moves, peak)
+    if fcs:
+        row.fcs, row.fcs_seconds = freecell_solver(game, seconds)
+    return row
+
+
+def fcs_board(game) -> str:
+    """Penguin as a Freecell Solver board: ranks relabelled so the beak is the ace."""
+    ranks = "A23456789TJQK"
+    beak: int = game.beak
+
+    def card(c) -> str:
+        return ranks[(c.rank - beak) % 13] + c.suit
+
+    found = []
+    for name, suit in zip(("f1", "f2", "f3", "f4"), "SHDC", strict=True):
+        n = len(game.pile(name))
+        found.append(f"{suit}-{ranks[n - 1] if n else '0'}")
+    cells = [game.pile(f"c{i}") for i in range(1, 8)]
+    lines = [
+        "Foundations: " + " ".join(found),
+        "Freecells: " + " ".join(card(p[0][0]) if p else "-" for p in cells),
+    ]
+    for i in range(1, 8):
+        lines.append(": " + " ".join(card(c) for c, _ in game.pile(f"t{i}")))
+    return "\n".join(lines) + "\n"
+
+
+FCS_ARGS = [
+    "fc-solve",
+    "-sel",
+    "--freecells-num", "7",
+    "--stacks-num", "7",
+    "--sequences-are-built-by", "suit",
+    "--sequence-move", "unlimited",
+    "--empty-stacks-filled-by", "kings",
+]  # fmt: skip
+
+
+def freecell_solver(game, seconds: float) -> tuple[str, float]:
+    """Freecell Solver's verdict (won / lost / unknown) and its time."""
+    start = time.monotonic()
+    try:
+        out = subprocess.run(
+            FCS_ARGS, input=fcs_board(game), capture_output=True, text=True, timeout=seconds
+        ).stdout
+    except subprocess.TimeoutExpired:
+        return "unknown", time.monotonic() - start
+    took = time.monotonic() - start
+    if "This game is solveable" in out:
+        return "won", took
+    if "I could not solve this game" in out:
+        return "lost", took
+    return "unknown", took
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def report(label: str, rows: list[Row], budget: float, wall: float) -> None:
+    n = len(rows)
+
+    def pct(verdict: str) -> str:
+        return f"{100 * sum(r.verdict == verdict for r in rows) / n:6.1f}"
+
+    times = [r.seconds for r in rows]
+    peaks = [r.peak_mb for r in rows]
+    print(
+        f"{label:<10} {n:>6} {pct('won')} {pct('lost')} {pct('unknown')} "
+        f"{statistics.median(times):8.2f} {percentile(times, 0.95):8.2f} "
+        f"{statistics.median(peaks):8.0f} {max(peaks):8.0f} "
+        f"{statistics.median(r.best for r in rows):6.0f} {pct('error')} {budget:5.0f} {wall:7.0f}"
+    )
+
+
+def fcs_report(rows: list[Row]) -> None:
+    agree = sum(r.fcs == r.verdict for r in rows)
+    print(f"\nPenguin beside Freecell Solver ({len(rows)} deals):")
+    print(f"  same verdict on {agree} deals")
+    for r in rows:
+        if r.fcs != r.verdict:
+            print(f"  deal {r.deal}: ours {r.verdict} ({r.seconds:.2f} s), fcs {r.fcs}")
+    ours = [r.seconds for r in rows]
+    theirs = [r.fcs_seconds for r in rows]
+    print(
+        f"  seconds per deal, median / 95% / max: ours {statistics.median(ours):.3f} / "
+        f"{percentile(ours, 0.95):.3f} / {max(ours):.3f}; fcs {statistics.median(theirs):.3f} / "
+        f"{percentile(theirs, 0.95):.3f} / {max(theirs):.3f} (fcs includes process start)"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", default=",".join(CONFIGS), help="labels, comma-separated")
+    for label, (_, _, deals, _) in CONFIGS.items():
+        ap.add_argument(f"--{label}", metavar="A-B", default=deals, help=f"deals (default {deals})")
+    ap.add_argument("--budget", type=float, help="seconds per deal for every game")
+    ap.add_argument("--memory", type=int, default=1024, metavar="MB", help="memory per deal")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    ap.add_argument(
+        "--cpu",
+        action="store_true",
+        help="budgets count each worker's CPU time, not the wall clock (a shared machine)",
+    )
+    ap.add_argument("--fcs", action="store_true", help="Penguin: also run Freecell Solver")
+    ap.add_argument("--verbose", action="store_true", help="one line per deal")
+    args = ap.parse_args()
+    if args.fcs and not shutil.which("fc-solve"):
+        sys.exit("fc-solve not found: apt-get install freecell-solver-bin")
+    print(
+        f"{'game':<10} {'deals':>6} {'%won':>6} {'%lost':>6} {'%unkn':>6} {'median s':>8} "
+        f"{'95% s':>8} {'med MB':>8} {'max MB':>8} {'best':>6} {'%err':>6} {'budget':>5} "
+        f"{'wall s':>7}"
+    )
+    fcs_rows: list[Row] = []
+    ctx = multiprocessing.get_context("fork")
+    for label in args.games.split(","):
+        name, variant, _, seconds = CONFIGS[label]
+        if importlib.util.find_spec(f"termsolitaire.solver.{name}") is None:
+            print(f"{label:<10} (no solver module termsolitaire.solver.{name} yet: skipped)")
+            continue
+        budget = args.budget or seconds
+        fcs = args.fcs and name == "penguin"
+        jobs = [
+            (name, variant, d, budget, args.memory, args.cpu, fcs)
+            for d in deal_range(getattr(args, label))
+        ]
+        start = time.monotonic()
+        with ctx.Pool(args.jobs, maxtasksperchild=1) as pool:
+            rows = []
+            for row in pool.imap(_one, jobs):
+                rows.append(row)
+                if args.verbose:
+                    print(f"  {label} {row}", flush=True)
+        report(label, rows, budget, time.monotonic() - start)
+        if fcs:
+            fcs_rows = rows
+    if fcs_rows:
+        fcs_report(fcs_rows)
+
+
+if __name__ == "__main__":
+    main()

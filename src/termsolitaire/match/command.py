@@ -1,0 +1,59 @@
+"""``termsolitaire match [--join CODE] [--match-dir DIR]``: the Spider match lobby.
+
+Opens the shared store (docs/match.md: ``--match-dir``, else
+``$TERMSOLITAIRE_MATCH_DIR``, else ``match/`` under the data directory) as the
+player this login is, and the app with the lobby as its home screen.
+``--join CODE`` takes the seat of the table with that code at once. A store
+that cannot be opened, or a player name that cannot be used, is one line on
+stderr and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..cli import _display_options
+
+    parser.add_argument("--join", metavar="CODE", help="take the seat of the table with this code")
+    parser.add_argument(
+        "--match-dir",
+        metavar="DIR",
+        help="the shared match directory (default: $TERMSOLITAIRE_MATCH_DIR, "
+        "else match/ under the data directory)",
+    )
+    _display_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from . import MatchError, MatchStore, current_player
+    from .services import MatchServices
+
+    try:
+        store = MatchStore(current_player(), args.match_dir)
+    except MatchError as e:
+        sys.stderr.write(f"termsolitaire: {e.reason}\n")
+        return 1
+    match = MatchServices(store)
+    try:
+        return _run_app(args, match)
+    finally:
+        match.close()
+        store.close()
+
+
+def _run_app(args: argparse.Namespace, match: object) -> int:
+    from ..app import SolitaireApp, _apply_display_options
+    from ..screens.lobby import LobbyScreen
+    from .services import MatchServices
+
+    assert isinstance(match, MatchServices)
+    app = SolitaireApp(
+        data_dir=getattr(args, "data_dir", None),
+        first_screen=lambda services, look: LobbyScreen(services, match, look, join=args.join),
+    )
+    _apply_display_options(app, args)
+    result = app.run(mouse=app.services.settings.mouse)
+    return result if isinstance(result, int) else 0

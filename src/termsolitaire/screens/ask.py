@@ -1,0 +1,56 @@
+"""A one-line question: a player's name, a table's code.
+
+The lobby hands it what to do with the answer (``submit``): the store's
+refusal comes back as one line under the input, the question stays open and
+nothing has changed; a good answer closes it. Escape: never mind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+Submit = Callable[[str], str | None]
+"""Does what the answer asks; returns why not (the dialog stays open), or None."""
+
+
+class AskScreen(ModalScreen[str | None]):
+    """Dismisses with the accepted answer, or None (Escape)."""
+
+    CSS_PATH = "ask.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Never mind", id="ask-cancel"),
+    ]
+
+    def __init__(
+        self, question: str, submit: Submit, *, placeholder: str = "", value: str = ""
+    ) -> None:
+        super().__init__()
+        self.question = question
+        self.submit = submit
+        self.placeholder = placeholder
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel"):
+            yield Static(self.question, id="question")
+            yield Input(self.value, placeholder=self.placeholder, max_length=64, id="answer")
+            yield Static("Enter: go; Escape: never mind", id="why")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        why = self.submit(text)
+        if why:
+            self.query_one("#why", Static).update(why)
+            return
+        self.dismiss(text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,38 @@
+"""Asking before End: the player's game ends now, with the score it has.
+
+``y`` or Enter ends the game, ``n`` or Escape plays on. In a match the
+opponent's game goes on; ending cannot be taken back.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class ConfirmEndScreen(ModalScreen[bool]):
+    """Dismisses with True (end the game now) or False (play on)."""
+
+    CSS_PATH = "confirm_end.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Yes, end it", id="end-yes"),
+        Binding("n,escape", "answer(False)", "No, play on", id="end-no"),
+    ]
+
+    def __init__(self, what: str) -> None:
+        super().__init__()
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel"):
+            yield Static("End this game now?", id="headline")
+            yield Static(self.what, id="what")
+            yield Static("y / Enter: end it    n / Escape: play on", id="keys")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -1,0 +1,72 @@
+"""Winnable deals only: the solver tries deal numbers until it proves one winnable.
+
+The search runs in the solver's worker processes; this dialog says what is
+going on and lets the player stop waiting (Escape: any deal).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from termsolitaire.rules import info
+from termsolitaire.session import Services
+from termsolitaire.solver import Budget
+
+SECONDS_PER_DEAL = 2.0
+"""The solver's budget for each deal it tries."""
+TRIES = 15
+"""Deals tried before giving up (then a deal not known to be winnable is played)."""
+
+
+class FindDealScreen(ModalScreen[int | None]):
+    """Dismisses with a deal number proved winnable, or None (none found, Escape)."""
+
+    CSS_PATH = "finding.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "give_up", "Any deal", id="find-any"),
+    ]
+
+    def __init__(self, services: Services, name: str, variant: dict[str, int]) -> None:
+        super().__init__()
+        self.services = services
+        self.game_name = name
+        self.variant = variant
+
+    def compose(self) -> ComposeResult:
+        g = info(self.game_name)
+        what = " ".join(filter(None, (g.title, g.variant_text(self.variant))))
+        with Vertical(id="panel"):
+            yield Static(f"Finding a winnable {what} deal…", id="headline")
+            yield Static(
+                "The solver tries deal numbers until it proves one winnable "
+                "(winnable deals only is on in the settings).",
+                classes="line",
+            )
+            yield Static("Escape: any deal, winnable or not", classes="line")
+
+    def on_mount(self) -> None:
+        self.run_worker(self.find, exclusive=True)
+
+    async def find(self) -> None:
+        worker = self.services.solver()
+        try:
+            found = await worker.find_winnable_deal(
+                self.game_name, self.variant, Budget(seconds=SECONDS_PER_DEAL), tries=TRIES
+            )
+        except Exception as e:
+            self.notify(f"The solver failed ({e}): any deal", severity="warning")
+            self.dismiss(None)
+            return
+        if found is None:
+            self.notify(f"No deal proved winnable in {TRIES} tries: any deal", severity="warning")
+        self.dismiss(found.deal if found else None)
+
+    def action_give_up(self) -> None:
+        self.workers.cancel_all()
+        self.dismiss(None)

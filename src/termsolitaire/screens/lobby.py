@@ -1,0 +1,400 @@
+"""The match lobby (``termsolitaire match``): the tables on this host.
+
+One row per table this player may see (their own first, then invitations,
+then friends' tables, then the newest): its number, suits and limit, public
+or private, who is seated, and where it stands. Below: what Enter does on
+the highlighted table, invitations, and one line for what went wrong (a
+refusal from the store, never a traceback).
+
+Keys: Enter plays (back to one's own game, join a free seat, the results of
+a finished table), ``n`` New (a table, the computer, hot-seat), ``i``
+Invite, ``c`` a code, ``p`` Info, ``f`` friends and ignore lists, ``w``
+Watch, ``x`` decline an invitation, ``l`` leave a table not started, ``a``
+finished tables too, ``q`` quit. The list follows the store: it is read
+again when the store's revision moves (polled every second).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from termsolitaire.match import MatchError, Seat, TableInfo
+from termsolitaire.match.services import MatchServices, NewGame
+from termsolitaire.session import Services
+from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.line import TextLine
+
+from .ask import AskScreen
+from .help import HelpScreen
+from .lobby_text import COLUMNS, detail_text, game_text, players_text, state_text
+from .match import MatchScreen
+from .newgame import NewGameScreen
+from .players import PlayersScreen
+from .polling import while_shown
+
+POLL = 1.0
+"""Seconds between two looks at the store's revision."""
+REREAD = 10.0
+"""Seconds after which the list is read again anyway (clocks run out unwritten)."""
+
+
+def back_to_lobby(app: App[Any], new_game: bool = False) -> None:
+    """Close every screen above the lobby; ``new_game`` opens its New dialog."""
+    while len(app.screen_stack) > 1 and not isinstance(app.screen, LobbyScreen):
+        app.pop_screen()
+    if isinstance(app.screen, LobbyScreen):
+        app.screen.reload()
+        if new_game:
+            app.screen.action_new()
+
+
+class LobbyScreen(Screen[None]):
+    CSS_PATH = "lobby.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "play", "Play", id="lobby-play"),
+        Binding("n", "new", "New", id="lobby-new"),
+        Binding("i", "invite", "Invite", id="lobby-invite"),
+        Binding("c", "code", "Code", id="lobby-code"),
+        Binding("p", "info", "Info", id="lobby-info"),
+        Binding("f", "lists", "Friends", id="lobby-lists"),
+        Binding("w", "watch", "Watch", id="lobby-watch"),
+        Binding("x", "decline", "Decline", id="lobby-decline", show=False),
+        Binding("l", "leave", "Leave", id="lobby-leave", show=False),
+        Binding("a", "all", "Finished too", id="lobby-all", show=False),
+        Binding("question_mark,f1", "help", "Help", id="lobby-help"),
+        Binding("q,escape", "quit", "Quit", id="lobby-quit"),
+    ]
+
+    def __init__(
+        self,
+        services: Services,
+        match: MatchServices,
+        look: CardLook | None = None,
+        *,
+        join: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.services = services
+        self.match = match
+        self.look = look or CardLook()
+        self.join_code = join
+        self.tables: list[TableInfo] = []
+        self.revision = -1
+        self.read_at = 0.0
+        self.finished_too = False
+        self.last_new = NewGame()
+
+    @property
+    def me(self) -> str:
+        return self.match.me.id
+
+    def compose(self) -> ComposeResult:
+        yield TextLine("", id="lobby-title")
+        table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="tables")
+        for name, width in COLUMNS:
+            table.add_column(name, width=width, key=name)
+        yield table
+        yield Static("", id="detail")
+        yield Static("", id="invites")
+        yield TextLine("", id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for message in self.match.store.messages:
+            self.notify(message, severity="warning", timeout=10)
+        self.reload()
+        self.query_one(DataTable).focus()
+        self.set_interval(POLL, self.poll)
+        self.app.set_interval(0.25, self.match.pump)  # the computer plays on any screen
+        if self.join_code:
+            code, self.join_code = self.join_code, None
+            self.join_by_code(code)
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    # ------------------------------------------------------------ reading
+
+    def say(self, text: str) -> None:
+        self.query_one("#status", TextLine).set(text)
+
+    @while_shown
+    def poll(self) -> None:
+        try:
+            revision = self.match.store.revision()
+        except MatchError as e:
+            self.say(e.reason)
+            return
+        if revision != self.revision or self.match.now() - self.read_at > REREAD:
+            self.reload()
+
+    def reload(self) -> None:
+        """Read the tables and invitations again and show them, keeping the row."""
+        store = self.match.store
+        try:
+            self.revision = store.revision()
+            self.tables = store.tables(include_finished=self.finished_too)
+            invitations = store.invitations()
+        except MatchError as e:
+            self.say(e.reason)
+            return
+        self.read_at = self.match.now()
+        me = self.me
+        table = self.query_one(DataTable)
+        keep = self.selected()
+        table.clear()
+        for t in self.tables:
+            star = "★" if t.friends else ""
+            table.add_row(
+                f"{t.id}",
+                game_text(t),
+                "public" if t.public else "private",
+                star + players_text(t),
+                state_text(t, me),
+                key=str(t.id),
+            )
+        if keep is not None:
+            self.select(keep.id)
+        shown = len(self.tables)
+        what = "table" if self.finished_too else "open table"
+        self.query_one("#lobby-title", TextLine).set(
+            f"Spider match lobby · you are {self.match.me.name} · {shown} {what}"
+            + ("" if shown == 1 else "s")
+        )
+        self.query_one("#invites", Static).update(
+            "\n".join(
+                f"{i.host.name} invites you to table {i.table_id} ({i.suits} suit"
+                f"{'s' if i.suits > 1 else ''}, {int(i.limit // 60)} min): Enter joins, "
+                "x declines"
+                for i in invitations[:2]
+            )
+        )
+        self.show_detail()
+
+    def selected(self) -> TableInfo | None:
+        table = self.query_one(DataTable)
+        if not self.tables or table.cursor_row is None or table.row_count == 0:
+            return None
+        row = min(table.cursor_row, len(self.tables) - 1)
+        return self.tables[row]
+
+    def select(self, table_id: int) -> None:
+        for row, t in enumerate(self.tables):
+            if t.id == table_id:
+                self.query_one(DataTable).move_cursor(row=row)
+                break
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        t = self.selected()
+        text = (
+            detail_text(t, self.me)
+            if t is not None
+            else "No table is open on this host.\nn: open one, against a person, "
+            "the computer or hot-seat"
+        )
+        self.query_one("#detail", Static).update(text)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_play()
+
+    # ------------------------------------------------------------ playing
+
+    def board(self, seat: Seat, **kw: Any) -> MatchScreen:
+        return MatchScreen(seat, self.match, self.look, **kw)
+
+    def action_play(self) -> None:
+        t = self.selected()
+        if t is None:
+            self.say("No table here: n opens one")
+            return
+        try:
+            if t.seat_of(self.me) is not None:
+                self.app.push_screen(self.own_board(t))
+            else:
+                self.app.push_screen(self.board(self.match.store.join(t.id)))
+        except MatchError as e:
+            self.say(e.reason)
+
+    def own_board(self, t: TableInfo) -> MatchScreen:
+        """This player's seat at ``t`` (hot-seat: the seat whose turn it is)."""
+        seat = self.match.store.seat(t.id)
+        guest = self.match.guest_of(t)
+        if guest is None:
+            return self.board(seat)
+        if not seat.finished:
+            return self.board(seat, next_player=guest)
+        other = t.opponent_of(self.me)
+        if other is not None and other.finished:
+            return self.board(seat)  # both done: the results
+        if other is not None:
+            return self.board(self.match.hand_over(t.id, guest), hidden=True)
+        return self.board(seat, next_player=guest)  # the hand-over, again
+
+    def action_new(self) -> None:
+        def chosen(new: NewGame | None) -> None:
+            if new is None:
+                return
+            self.last_new = new
+            try:
+                seat = self.match.open(new)
+                info = seat.info()
+                guest = self.match.guest_of(info) if new.kind == "hotseat" else None
+            except MatchError as e:
+                self.say(e.reason)
+                return
+            self.reload()
+            self.select(seat.table_id)
+            if new.kind == "table":
+                self.say(
+                    f"Table {seat.table_id} is open (code {info.code}): Enter starts your game, "
+                    "i invites a player"
+                )
+                return
+            self.app.push_screen(self.board(seat, next_player=guest))
+
+        self.app.push_screen(NewGameScreen(self.last_new), chosen)
+
+    def action_code(self) -> None:
+        joined: list[Seat] = []
+
+        def submit(text: str) -> str | None:
+            try:
+                joined.append(self.match.store.join_code(text))
+            except MatchError as e:
+                return e.reason
+            return None
+
+        def done(answer: str | None) -> None:
+            if joined:
+                self.app.push_screen(self.board(joined[0]))
+
+        self.app.push_screen(
+            AskScreen("Join a table by its code", submit, placeholder="ABCD-EFGH"), done
+        )
+
+    def join_by_code(self, code: str) -> None:
+        """``termsolitaire match --join CODE``."""
+        try:
+            seat = self.match.store.join_code(code)
+        except MatchError as e:
+            self.say(e.reason)
+            return
+        self.app.push_screen(self.board(seat))
+
+    def action_invite(self) -> None:
+        t = self.selected()
+        if t is None or t.host.id != self.me:
+            self.say("Highlight a table of yours first (n opens one)")
+            return
+        if t.full:
+            self.say(f"Table {t.id} is full: both seats are taken")
+            return
+
+        def submit(text: str) -> str | None:
+            try:
+                self.invited = self.match.store.invite(t.id, text)
+            except MatchError as e:
+                return e.reason
+            return None
+
+        def done(answer: str | None) -> None:
+            if answer is not None:
+                self.say(f"Invited {self.invited.name} to table {t.id}; they see it in their lobby")
+                self.reload()
+
+        self.app.push_screen(
+            AskScreen(
+                f"Invite a player to table {t.id} (or give them the code {t.code})",
+                submit,
+                placeholder="their name or id",
+            ),
+            done,
+        )
+
+    def action_decline(self) -> None:
+        t = self.selected()
+        if t is None or not t.invited:
+            self.say("Highlight a table you are invited to, then x declines")
+            return
+        try:
+            self.match.store.decline(t.id)
+        except MatchError as e:
+            self.say(e.reason)
+            return
+        self.say(f"Declined {t.host.name}'s invitation to table {t.id}")
+        self.reload()
+
+    def action_leave(self) -> None:
+        t = self.selected()
+        if t is None or t.seat_of(self.me) is None:
+            self.say("Highlight a table where you sit, then l leaves it")
+            return
+        try:
+            self.match.store.seat(t.id).leave()
+        except MatchError as e:
+            self.say(e.reason)
+            return
+        self.say(f"You left table {t.id}")
+        self.reload()
+
+    def action_watch(self) -> None:
+        from .watch import WatchScreen
+
+        t = self.selected()
+        if t is None:
+            self.say("No table here to watch")
+            return
+        target = t.opponent_of(self.me)
+        if target is None:
+            self.say(f"Nobody else sits at table {t.id} yet")
+            return
+        try:
+            watcher = self.match.store.watch(t.id, target.number)
+        except MatchError as e:
+            self.say(e.reason)
+            return
+        self.app.push_screen(WatchScreen(watcher, self.look))
+
+    def action_info(self) -> None:
+        t = self.selected()
+        other = t.opponent_of(self.me) if t is not None else None
+        self.app.push_screen(PlayersScreen(self.match, other.player if other else None))
+
+    def action_lists(self) -> None:
+        self.app.push_screen(PlayersScreen(self.match))
+
+    def action_all(self) -> None:
+        self.finished_too = not self.finished_too
+        self.reload()
+        self.say("Finished tables shown too" if self.finished_too else "Open tables only")
+
+    def action_help(self) -> None:
+        keys = [
+            ("↑ ↓", "choose a table"),
+            ("Enter", "play: your game, a free seat, or a finished table's results"),
+            ("n", "new game: a table, the computer, or hot-seat at this terminal"),
+            ("i", "invite a player to your table"),
+            ("c", "join a table by its code"),
+            ("p", "info: the highlighted opponent's match record (then p: anyone's)"),
+            ("f", "your record, friends and ignore lists"),
+            ("w", "watch the other player at the highlighted table"),
+            ("x", "decline the highlighted invitation"),
+            ("l", "leave a table where you have not started"),
+            ("a", "show finished tables too (their results and replays)"),
+            ("? F1", "this help"),
+            ("q Escape", "quit"),
+        ]
+        self.app.push_screen(HelpScreen(keys, "Match lobby"))
+
+    def action_quit(self) -> None:
+        self.app.exit(0)

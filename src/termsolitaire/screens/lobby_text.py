@@ -1,0 +1,70 @@
+"""What the lobby says about a table: its row and the lines below the list.
+
+Plain functions of a :class:`~termsolitaire.match.TableInfo` and the player's id,
+so the wording is tested without a screen.
+
+>>> from termsolitaire.match import Player, SeatInfo, TableInfo
+>>> ann = SeatInfo(1, Player("ann", "ann"), 0.0, 5.0, None, None, 600.0, 0, 0, 0, 0, 1.0)
+>>> t = TableInfo(3, ann.player, 2, 600.0, True, 42, 0.0, "started", (ann,), None, True, False)
+>>> game_text(t), players_text(t), state_text(t, "bob")
+('2 suits 10m', 'ann vs (free)', 'started, seat free')
+"""
+
+from __future__ import annotations
+
+from termsolitaire.match import TableInfo
+
+COLUMNS = (("#", 3), ("Game", 11), ("Table", 7), ("Players", 24), ("State", 22))
+
+
+def game_text(t: TableInfo) -> str:
+    return f"{t.suits} suit{'s' if t.suits > 1 else ''} {t.minutes}m"
+
+
+def players_text(t: TableInfo) -> str:
+    names = [s.player.name for s in t.seats]
+    if len(names) < 2:
+        names.append("(free)")
+    return " vs ".join(names)
+
+
+def state_text(t: TableInfo, me: str) -> str:
+    """Where the table stands, from this player's side."""
+    mine = t.seat_of(me)
+    other = t.opponent_of(me)
+    if t.state == "finished":
+        return "finished"
+    if mine is not None:
+        if not mine.started:
+            return "yours: not started"
+        if mine.playing:
+            return "yours: playing"
+        if other is None:
+            return "yours: done, seat free"
+        return f"yours: done; {other.player.name} plays"
+    if t.invited and t.can_join:
+        return f"invited by {t.host.name}"
+    if t.can_join:
+        return "seat free: join" if t.state == "waiting" else "started, seat free"
+    return "playing" if t.state == "playing" else t.state
+
+
+def detail_text(t: TableInfo, me: str) -> str:
+    """Two lines on the highlighted table: its facts, and what Enter does."""
+    parts = [f"Table {t.id}", f"deal {t.deal}", "public" if t.public else "private"]
+    if t.code:
+        parts.append(f"code {t.code}")
+    mine = t.seat_of(me)
+    if mine is not None and not mine.finished:
+        enter = (
+            "Enter: back to your game (your clock is running)"
+            if mine.started
+            else "Enter: start your game (the clock starts); i: invite someone"
+        )
+    elif mine is not None or t.state == "finished":
+        enter = "Enter: the results, Watch and the replays"
+    elif t.can_join:
+        enter = "Enter: take the free seat (same deal, a full clock of your own)"
+    else:
+        enter = "w: watch, once the match is over"
+    return " · ".join(parts) + "\n" + enter

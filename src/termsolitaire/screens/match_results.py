@@ -1,0 +1,158 @@
+"""The results of a match: both players' score, runs, moves and time, and the winner.
+
+Shown to each player when their own game ends, and kept up to date while the
+opponent still plays (it reads the store again when the table's revision
+moves): the results are replayed from the store, so both players see the same
+figures and the same winner (the higher score; equal scores draw). From here:
+Watch the opponent, replay either game, a new game, or back to the lobby.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from termsolitaire.match import MatchError, Results, Seat
+from termsolitaire.match.hotseat import is_guest_of
+from termsolitaire.match.services import MatchServices
+from termsolitaire.session import clock_text
+from termsolitaire.widgets.opponent import FINISH
+
+from .polling import while_shown
+
+POLL = 0.5
+
+
+def figures_table(results: Results, me: str, left: dict[str, float] | None = None) -> Table:
+    """Both players side by side (this player first), one row per figure; ``left``:
+    the seconds left of those still playing, by player id."""
+    left = left or {}
+    seats = sorted(results.seats, key=lambda f: f.player.id != me)
+    table = Table(box=None, padding=(0, 1), expand=False)
+    table.add_column("")
+    for f in seats:
+        who = f"{f.player.name} (you)" if f.player.id == me else f.player.name
+        table.add_column(who, justify="right", no_wrap=True)
+    rows: list[tuple[str, list[str]]] = [
+        ("Score", [str(f.score) for f in seats]),
+        ("Runs", [f"{f.runs} of 8" for f in seats]),
+        ("Moves", [str(f.moves) for f in seats]),
+        ("Time used", [clock_text(f.time_used) for f in seats]),
+        (
+            "Finish",
+            [
+                FINISH[f.reason]
+                if f.reason
+                else f"playing, {clock_text(left.get(f.player.id, 0))} left"
+                for f in seats
+            ],
+        ),
+    ]
+    for name, values in rows:
+        table.add_row(name, *values)
+    return table
+
+
+def verdict(results: Results, me: str) -> str:
+    """The winner line: who won and by how much, a draw, or who is still playing."""
+    if len(results.seats) < 2:
+        return "Nobody has joined yet: the table takes players for a day"
+    if not results.final:
+        playing = [f.player.name for f in results.seats if not f.finished]
+        return f"Waiting for {' and '.join(playing)} to finish"
+    if results.winner is None:
+        return "A draw: equal scores"
+    a, b = results.seats
+    margin = abs(a.score - b.score)
+    points = f"{margin} point{'s' if margin != 1 else ''}"
+    if results.winner.id == me:
+        return f"You win, by {points}"
+    return f"{results.winner.name} wins, by {points}"
+
+
+class MatchResultsScreen(ModalScreen[str]):
+    """Dismisses with ``watch``, ``mine`` / ``theirs`` (replay), ``new``, ``leave``,
+    or None (Escape: look at the board)."""
+
+    CSS_PATH = "match_results.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "choose('watch')", "Watch", id="match-results-watch"),
+        Binding("y", "choose('mine')", "Replay yours", id="match-results-mine"),
+        Binding("o", "choose('theirs')", "Replay theirs", id="match-results-theirs"),
+        Binding("n", "choose('new')", "New game", id="match-results-new"),
+        Binding("q", "choose('leave')", "Leave", id="match-results-leave"),
+        Binding("escape", "choose('')", "Look at the board", id="match-results-close"),
+    ]
+
+    def __init__(self, seat: Seat, match: MatchServices, headline: str) -> None:
+        super().__init__()
+        self.seat = seat
+        self.match = match
+        self.headline = headline
+        self.results: Results | None = None
+        self.revision = -1
+
+    def compose(self) -> ComposeResult:
+        s = self.seat
+        with Vertical(id="panel"):
+            yield Static(self.headline, id="headline")
+            yield Static(
+                f"Table {s.table_id} · deal {s.deal} · {s.suits} suit{'s' if s.suits > 1 else ''}"
+                f" · {s.minutes} min",
+                id="table",
+            )
+            yield Static("", id="figures")
+            yield Static("", id="verdict")
+            with Horizontal(id="buttons"):
+                yield Button("Watch (w)", id="watch", compact=True)
+                yield Button("Your replay (y)", id="mine", compact=True)
+                yield Button("Their replay (o)", id="theirs", compact=True)
+                yield Button("New game (n)", id="new", compact=True)
+                yield Button("Leave (q)", id="leave", compact=True, variant="primary")
+
+    def on_mount(self) -> None:
+        self.poll()
+        self.set_interval(POLL, self.poll)
+
+    @while_shown
+    def poll(self) -> None:
+        """Read the results again when the table has changed or a clock ran out; the
+        clocks of those still playing tick in between."""
+        s = self.seat
+        now = s.store.now()
+        try:
+            revision = s.store.revision(s.table_id)
+            final = self.results is not None and self.results.final
+            if final and revision == self.revision:
+                return
+            playing = [] if final else [i for i in s.info().seats if i.playing]
+            ran_out = any(i.remaining_at(now) <= 0 for i in playing)
+            if revision != self.revision or ran_out or self.results is None:
+                self.revision = revision
+                self.results = s.results()
+        except MatchError as e:
+            self.query_one("#verdict", Static).update(e.reason)
+            return
+        me = s.store.me.id
+        players = [f.player for f in self.results.seats]
+        if any(is_guest_of(a, b.id) for a in players for b in players):
+            me = ""  # hot-seat: both players read this screen, nobody is "you"
+        left = {i.player.id: i.remaining_at(now) for i in playing}
+        self.query_one("#figures", Static).update(figures_table(self.results, me, left))
+        self.query_one("#verdict", Static).update(verdict(self.results, me))
+        theirs = next((f for f in self.results.seats if f.player.id != me), None)
+        self.query_one("#watch", Button).display = theirs is not None
+        self.query_one("#theirs", Button).display = theirs is not None
+        self.query_one("#mine", Button).display = bool(s.game.history)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice or None)

@@ -1,0 +1,157 @@
+"""The New dialog of the lobby: who against, suits, time limit, public or private.
+
+One row per choice, its values side by side as in the settings: ↑ ↓ choose a
+row, ← → change it, Enter starts. Against a person at a table (public or
+private), the computer (at a level), or hot-seat at this terminal (the second
+player's name below). Suits 1 or 2, 4 as an extra; 5, 10, 15 or 20 minutes,
+10 by default (RULES.md: "no limit" is for solo play only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from termsolitaire.match import LIMITS, SUITS
+from termsolitaire.match.computer import LEVELS
+from termsolitaire.match.services import NewGame
+
+LABEL_WIDTH = 10
+KINDS = {"table": "a player (table)", "computer": "the computer", "hotseat": "hot-seat here"}
+
+ROWS: list[tuple[str, str, tuple[Any, ...]]] = [
+    ("kind", "Against", tuple(KINDS)),
+    ("level", "Level", LEVELS),
+    ("suits", "Suits", SUITS),
+    ("minutes", "Limit", LIMITS),
+    ("public", "Table", (True, False)),
+]
+"""(field of NewGame, label, values)."""
+
+
+def value_text(name: str, value: Any) -> str:
+    if name == "kind":
+        return KINDS[value]
+    if name == "minutes":
+        return f"{value} min"
+    if name == "suits":
+        return f"{value}" if value != 4 else "4 (extra)"
+    if name == "public":
+        return "public" if value else "private"
+    return str(value)
+
+
+def applies(name: str, kind: str) -> bool:
+    """Whether a row means anything for this kind of game."""
+    return not (name == "level" and kind != "computer") and not (
+        name == "public" and kind != "table"
+    )
+
+
+def row_text(name: str, label: str, current: Any, active: bool = True) -> Text:
+    text = Text(f"{label:<{LABEL_WIDTH}}")
+    values = dict((n, v) for n, _, v in ROWS)[name]
+    for v in values:
+        shown = value_text(name, v)
+        if v == current and active:
+            text.append(f"[{shown}]", style="bold reverse")
+        elif v == current:
+            text.append(f"({shown})", style="dim")
+        else:
+            text.append(f" {shown} ", style="dim")
+        text.append(" ")
+    return text
+
+
+class NewGameList(OptionList):
+    """The rows; ← → change the highlighted one, Enter starts."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l,space", "screen.change(1)", "Next choice", id="new-next"),
+        Binding("left,h", "screen.change(-1)", "Previous choice", id="new-previous"),
+    ]
+
+
+class NewGameScreen(ModalScreen[NewGame | None]):
+    """Dismisses with the :class:`NewGame` chosen, or None (Escape)."""
+
+    CSS_PATH = "newgame.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Never mind", id="new-cancel"),
+    ]
+
+    def __init__(self, choice: NewGame | None = None) -> None:
+        super().__init__()
+        self.choice = choice or NewGame()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel"):
+            yield Static("New game", id="headline")
+            yield NewGameList(
+                *(Option(self.row(name, label), id=name) for name, label, _ in ROWS),
+                id="rows",
+            )
+            yield Static("Second player's name (hot-seat)", id="guest-label")
+            yield Input(self.choice.guest, placeholder="their name", max_length=32, id="guest")
+            yield Static("↑ ↓ choose, ← → change, Enter start, Escape never mind", id="why")
+
+    def row(self, name: str, label: str) -> Text:
+        return row_text(name, label, getattr(self.choice, name), applies(name, self.choice.kind))
+
+    def on_mount(self) -> None:
+        rows = self.query_one(OptionList)
+        rows.highlighted = 0
+        rows.focus()
+        self.show_guest()
+
+    def show_guest(self) -> None:
+        hotseat = self.choice.kind == "hotseat"
+        self.query_one("#guest").display = hotseat
+        self.query_one("#guest-label").display = hotseat
+
+    def action_change(self, step: int) -> None:
+        rows = self.query_one(OptionList)
+        index = rows.highlighted
+        if index is None:
+            return
+        name, _, values = ROWS[index]
+        if not applies(name, self.choice.kind):
+            self.say(f"{ROWS[index][1]} is not asked for this kind of game")
+            return
+        current = getattr(self.choice, name)
+        position = values.index(current) if current in values else 0
+        self.choice = replace(self.choice, **{name: values[(position + step) % len(values)]})
+        for i, (n, label, _) in enumerate(ROWS):
+            rows.replace_option_prompt_at_index(i, self.row(n, label))
+        self.show_guest()
+        self.say("↑ ↓ choose, ← → change, Enter start, Escape never mind")
+
+    def say(self, text: str) -> None:
+        self.query_one("#why", Static).update(text)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.start()
+
+    def start(self) -> None:
+        choice = replace(self.choice, guest=self.query_one("#guest", Input).value.strip())
+        if choice.kind == "hotseat" and not choice.guest:
+            self.say("Type the second player's name, then Enter")
+            self.query_one("#guest", Input).focus()
+            return
+        self.dismiss(choice)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,149 @@
+"""Watch: the opponent's board, live and read only; and the replays of a match.
+
+:class:`WatchScreen` is the Spider board showing a
+:class:`~termsolitaire.match.Watcher`'s game: it polls the table's revision
+and applies the opponent's new actions as they come, with their clock
+counting down in the header. Nothing can be played: the board's keys are not
+bound, clicks and drags only say so. The store allows it only once the
+player's own game has ended (nobody sees the deal's hidden cards while still
+playing it).
+
+:func:`match_replay` opens either game of a match on the replay screen, move
+by move (its current line: what undo took back is not in it).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.binding import Binding, BindingType
+
+from termsolitaire.match import REASONS, MatchError, Seat, Watcher
+from termsolitaire.match.replay import fresh
+from termsolitaire.messages import DragDropped, DragMoved, PileClicked
+from termsolitaire.replay import Replay
+from termsolitaire.rules import Game, Move
+from termsolitaire.session import GameSession, clock_text
+from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.line import TextLine
+
+from .board import BoardScreen
+from .help import HelpScreen
+from .polling import while_shown
+from .replay import replay_screen
+from .spider import SpiderScreen
+
+POLL = 0.5
+WATCH_BINDINGS: list[BindingType] = [
+    Binding("Q,escape,q", "quit", "Back", id="watch-back", tooltip="stop watching"),
+    Binding("question_mark,f1", "help", "Help", id="watch-help", tooltip="this help"),
+]
+READ_ONLY = "You are watching: nothing can be played here (Q goes back)"
+
+
+class WatchScreen(SpiderScreen, inherit_bindings=False):
+    """The opponent's game, following the store."""
+
+    BINDINGS: ClassVar[list[BindingType]] = WATCH_BINDINGS
+    SOLVER_HELP = False  # the watched player may still be playing this deal
+
+    def __init__(self, watcher: Watcher, look: CardLook | None = None) -> None:
+        limit = int(watcher.info.limit // 60)
+        super().__init__(GameSession(None, watcher.game, time_limit=limit), look)
+        self.watcher = watcher
+        self.over = True  # no clock of its own, no results panel
+        self.revision = -1
+        self.said = ""
+
+    def title_text(self) -> str:
+        w = self.watcher
+        return self.sep.join(
+            [f"Watching {w.info.player.name}", f"table {w.table_id}", f"deal {self.game.deal}"]
+        )
+
+    def hint(self) -> str:
+        return READ_ONLY
+
+    def on_mount(self) -> None:
+        self.set_interval(POLL, self.poll)
+        self.poll()
+
+    def tick(self) -> None:
+        """The watched clock is :meth:`poll`'s."""
+
+    def show_clock(self) -> None:
+        now = self.watcher.store.now()
+        self.query_one("#clock", TextLine).set(clock_text(self.watcher.info.remaining_at(now)))
+
+    @while_shown
+    def poll(self) -> None:
+        w = self.watcher
+        try:
+            revision = w.store.revision(w.table_id)
+            if revision != self.revision:
+                self.revision = revision
+                if w.refresh():
+                    self.redraw()
+        except MatchError as e:
+            self.say(e.reason)
+            return
+        self.show_clock()
+        info = w.info
+        text = (
+            f"{info.player.name}'s game has ended ({REASONS[info.reason]}): Q goes back"
+            if info.reason
+            else f"{info.player.name} is playing: {len(w.actions)} actions so far (Q goes back)"
+        )
+        if text != self.said:
+            self.said = text
+            self.say(text)
+
+    def action_quit(self) -> None:
+        self.dismiss(None)
+
+    def action_help(self) -> None:
+        keys = [("Q Escape", "stop watching"), ("? F1", "this help")]
+        self.app.push_screen(HelpScreen(keys, "Watch"))
+
+    # ------------------------------------------------------- nothing plays
+
+    def play(self, move: Move) -> bool:
+        self.say(READ_ONLY)
+        return False
+
+    def read_only(self, *args: Any) -> None:
+        self.say(READ_ONLY)
+
+    action_undo = action_redo = action_restart = action_new_game = read_only
+    action_deal = action_foundation = action_turn = action_end = read_only
+    action_pile = action_grab = action_more = action_fewer = read_only
+    action_deal_number = pick = to_foundation = restart = new_deal = read_only
+
+    def nothing(self, *args: Any) -> None:
+        """Watching saves nothing and counts nothing."""
+
+    autosave = abandon = finish = nothing
+
+    def start(self, game: Game) -> None:
+        self.say(READ_ONLY)
+
+    def on_pile_clicked(self, message: PileClicked) -> None:
+        message.prevent_default()
+        message.stop()
+
+    def on_drag_moved(self, message: DragMoved) -> None:
+        message.prevent_default()
+        message.stop()
+
+    def on_drag_dropped(self, message: DragDropped) -> None:
+        message.prevent_default()
+        message.stop()
+
+
+def match_replay(seat: Seat, mine: bool, look: CardLook | None = None) -> BoardScreen:
+    """The replay screen of this player's game (``mine``) or of the opponent's (once
+    this player's own game has ended: NotAllowed before)."""
+    game = seat.game if mine else seat.watch().game
+    if not game.history:
+        raise MatchError("That game has no move to replay")
+    return replay_screen(Replay(fresh(seat.deal, seat.suits), list(game.history)), look)

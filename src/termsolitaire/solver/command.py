@@ -1,0 +1,130 @@
+"""``termsolitaire solve GAME (--deal N | --position FILE) [--suits S] [--budget SECONDS]``.
+
+Output, so that it can be saved and replayed (``termsolitaire replay FILE``):
+
+- solved (exit 0): a comment line, the header naming the start position (the
+  ``game``/``variant``/``deal`` lines for ``--deal``, the whole position text
+  for ``--position``) and the winning line, one action a line;
+- ``lost`` on stdout (exit 1): the search went through every position;
+- ``unknown after T s`` on stderr (exit 3): the budget ran out first;
+- bad arguments (exit 2): one ``error:`` line on stderr, as argparse writes.
+
+``add_arguments`` stays cheap: the search modules load in :func:`run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from termsolitaire.rules import GAMES, Game, from_text, new_game
+
+PROG = "termsolitaire solve"
+
+
+def _deal(text: str) -> int:
+    if not text.isdigit() or int(text) >= 1 << 64:
+        raise argparse.ArgumentTypeError(
+            f"deal must be a whole number from 0 to 2**64 - 1, not {text!r}"
+        )
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= 86_400:  # also false for nan
+        raise argparse.ArgumentTypeError(
+            f"budget must be a number of seconds above 0, not {text!r}"
+        )
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``termsolitaire solve`` (no heavy import here)."""
+    parser.add_argument("game", choices=GAMES, help="which game")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--deal", type=_deal, metavar="N", help="solve deal number N")
+    source.add_argument("--position", metavar="FILE", help="solve the position text in FILE")
+    parser.add_argument(
+        "--suits", type=int, choices=(1, 2, 4), metavar="S", help="Spider: 1, 2 or 4 suits"
+    )
+    parser.add_argument(
+        "--budget",
+        type=_seconds,
+        default=10.0,
+        metavar="SECONDS",
+        help="give up with 'unknown' after this long (default 10)",
+    )
+
+
+def _error(message: str) -> int:
+    sys.stderr.write(f"{PROG}: error: {message}\n")
+    return 2
+
+
+def _start(args: argparse.Namespace) -> Game | str:
+    """The position to solve, or the error message."""
+    if args.suits is not None and args.game != "spider":
+        return f"--suits is for Spider only, not {args.game}"
+    if args.deal is not None:
+        variant = {"suits": args.suits or 1} if args.game == "spider" else {}
+        return new_game(args.game, args.deal, **variant)
+    if args.suits is not None:
+        return "--suits goes with --deal (a position text names its own variant)"
+    try:
+        with open(args.position, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        return f"cannot read {args.position}: {e.strerror or e}"
+    except UnicodeDecodeError:
+        return f"{args.position} is not a text file"
+    try:
+        game = from_text(text)
+    except ValueError as e:
+        return f"{args.position}: {e}"
+    if game.name != args.game:
+        return f"{args.position} holds a {game.name} position, not {args.game}"
+    return game
+
+
+def header(game: Game, whole: bool) -> str:
+    """The lines that name the start position: what ``replay`` reads before the moves."""
+    if whole or game.deal is None:
+        return game.to_text()
+    lines = [f"game: {game.name}"]
+    if game.variant:
+        lines.append("variant: " + ",".join(f"{k}={v}" for k, v in game.variant.items()))
+    lines.append(f"deal: {game.deal}")
+    return "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve and print (see the module's notes); the exit status."""
+    from . import Budget, has_solver, solve
+
+    if not has_solver(args.game):
+        sys.stderr.write(f"{PROG}: there is no solver for {args.game} yet\n")
+        return 2
+    game = _start(args)
+    if isinstance(game, str):
+        return _error(game)
+
+    result = solve(game, Budget(seconds=args.budget))
+    if result.verdict == "won":
+        out = [
+            f"# {game.title}: a win in {len(result.moves)} moves, found in "
+            f"{result.seconds:.1f} s ({result.positions} positions)\n",
+            *(f"# {note}\n" for note in result.notes),
+            header(game, whole=args.position is not None),
+            *(f"{m}\n" for m in result.moves),
+        ]
+        sys.stdout.write("".join(out))
+        return 0
+    if result.verdict == "lost":
+        sys.stdout.write("lost\n")
+        return 1
+    sys.stderr.write(f"unknown after {result.seconds:.1f} s\n")
+    return 3

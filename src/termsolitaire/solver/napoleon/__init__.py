@@ -1,0 +1,107 @@
+"""Napoleon's solver: a compact state, and searches that can prove a deal lost.
+
+The state (:mod:`.state`): sixteen piles as ``bytes`` of card codes (0-51, as
+:attr:`termsolitaire.rules.Card.code`: suit index × 13 + rank − 1), bottom to
+top, the top rank of each foundation, and where each card lies. A move is
+``(src, dst)``, pile indices 0-15 for ``p1``-``p16`` and 16-19 for
+``f1``-``f4``, the order of the rules core's ``pile_names``.
+
+A card's *hosts* are the two cards it may be put on (one rank higher, the other
+colour); its *guests* the two that may be put on it. A card is *settled* when
+it lies on a host, or is a king at the bottom of a pile; moves never unsettle a
+card, so a card that is not settled still lies where it was dealt, and the
+only moves that can be taken back are *sideways* moves: a settled card to its
+other host. Game knowledge that keeps the search small, and why each piece is
+sound:
+
+- **The piles are interchangeable.** They sit in a circle but the rules never
+  look at where: a position is the multiset of its piles (the key sorts them),
+  and a king goes to one empty pile only (any other gives the same position).
+- **A king at the bottom of its pile is home.** Moving it to an empty pile
+  gives the same position again: never tried.
+- **Safe foundation moves** are played at once (Horne's rule, as in Freecell):
+  a card may go home when both its guests are home (it can never hold
+  anything again), or when its guests could follow it home at once and so
+  could theirs: both other-colour foundations have reached two below it and
+  the other same-colour one three below. Any winning line from before the
+  move still wins after it, sending those guests home instead of onto the card.
+- **Sideways moves only as part of the move they serve.** Every move tried is
+  a *target* (a card home, a card not settled onto a host, a king into an
+  empty pile) together with the sideways moves that uncover its card and its
+  destination (:meth:`NapoleonState.search_moves`); when the destination
+  could sit on either of its own hosts, once for each. A sideways move in any
+  line can be put off until the move that needs it, so no win is lost, and
+  the search no longer walks through every arrangement of the settled cards.
+  When both hosts of a card are uncovered only one is tried: the card can
+  step across to the other later.
+- **A relaxed game proves positions lost** (:func:`relaxed_lost`): if not even
+  a game where uncovered cards stay free for good can bring every card home,
+  the real one cannot. This cuts off most dead ends long before the search
+  would have exhausted them.
+
+The time goes to a depth-first prover and a stream of restarted finders
+(:func:`termsolitaire.solver.search.restarts`, :func:`finders`).
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Iterator
+
+from termsolitaire.rules import Game, Move
+
+from ..base import Budget, Result
+from ..search import BestFirst, DepthFirst, Search, restarts, shorten
+from .cards import NAMES, Compound, NapoleonMove, Weights
+from .relax import relaxed_lost
+from .state import NapoleonState
+
+__all__ = ["NAMES", "NapoleonState", "relaxed_lost", "solve", "to_move"]
+
+
+def to_move(move: NapoleonMove) -> Move:
+    return Move.transfer(NAMES[move[0]], NAMES[move[1]])
+
+
+STRATEGIES: tuple[Weights, ...] = ((3, 2, 1), (3, 1, 1), (3, 2, 3), (10, 2, 1), (3, 2, 0))
+""":meth:`NapoleonState.rank` weights of the first best-first searches tried:
+each wins quickly on deals where the others flounder."""
+
+
+def finders(
+    state: NapoleonState, first: list[NapoleonMove]
+) -> Iterator[Search[NapoleonMove, Compound]]:
+    """The searches that take turns looking for a win (:func:`restarts`): the
+    best-first ones of :data:`STRATEGIES`, then, endlessly, best-first ones with
+    random weights and depth-first ones with shuffled moves, seeded from the
+    position so that a deal always gets the same answer."""
+    for weights in STRATEGIES:
+        yield BestFirst(state.copy(weights), first)
+    rng = random.Random(zlib.crc32(state.key()))
+    while True:
+        if rng.random() < 0.3:
+            yield DepthFirst(state.copy(jitter=rng.randrange(1 << 30)), first)
+        else:
+            weights = (rng.randint(2, 10), rng.randint(0, 3), rng.randint(0, 3))
+            yield BestFirst(state.copy(weights), first, seed=rng.randrange(1 << 30))
+
+
+def solve(game: Game, budget: Budget) -> Result:
+    """Search from ``game``'s position: ``won`` with a line, ``lost`` (proved) or ``unknown``."""
+    start = budget.clock()
+    state = NapoleonState.from_game(game)
+    first = state.autoplay()
+    if state.dead():
+        return Result("lost", seconds=budget.clock() - start, positions=1, best=state.progress())
+    out = restarts(DepthFirst(state.copy(), first), finders(state, first), budget)
+    line = out.line
+    if out.verdict == "won":
+        line = shorten(NapoleonState.from_game(game), line)
+    return Result(
+        verdict=out.verdict,
+        moves=tuple(to_move(m) for m in line),
+        seconds=budget.clock() - start,
+        positions=out.positions,
+        best=out.best,
+    )

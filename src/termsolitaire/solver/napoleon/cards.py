@@ -1,0 +1,35 @@
+"""Napoleon's cards as the solver codes them, and the tables it looks them up in.
+
+A card is its :attr:`termsolitaire.rules.Card.code` (suit index × 13 + rank − 1,
+suits in the order S H D C). A card's *hosts* are the two cards it may be put on
+(one rank higher, the other colour).
+"""
+
+from __future__ import annotations
+
+from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS
+
+PILES = 16
+NAMES = POSITIONS + FOUNDATIONS
+"""Pile index -> the rules core's pile name."""
+
+RANK = [c % 13 + 1 for c in range(52)]
+SUIT = [c // 13 for c in range(52)]
+BYTE = [bytes((c,)) for c in range(52)]
+OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
+"""For each suit index (S H D C), the two suits of the other colour."""
+SAME_COLOUR = (3, 2, 1, 0)
+"""For each suit index, the other suit of its colour."""
+HOSTS = [
+    tuple(s * 13 + RANK[c] for s in OTHER_COLOUR[SUIT[c]]) if RANK[c] < 13 else ()
+    for c in range(52)
+]
+INFO = [(SUIT[c], RANK[c], *(HOSTS[c] or (c, c))) for c in range(52)]
+"""Each card's suit, rank and two hosts (a king: itself twice, never used)."""
+SEP = b"\xff"
+HOME = 255
+"""``loc`` of a card on its foundation."""
+NapoleonMove = tuple[int, int]
+Compound = tuple[NapoleonMove, ...]
+"""What the search plays at once: sideways moves, then the move they serve."""
+Weights = tuple[int, int, int]

@@ -1,0 +1,127 @@
+"""Planning on what the opponent can see: searches that never need a hidden card.
+
+:func:`plan` looks for the best position reachable with the cards in view:
+transfers, and turns whose card is a blank (it fits nowhere and takes nothing).
+The opponent plays the line up to its first turn, sees the real card, and
+plans again.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from .spider_search import search_moves
+from .spider_state import PILES, TURN, SpiderMove, SpiderState
+
+FW = {
+    "hidden": 25,
+    "segs": 4,
+    "bad": 4,
+    "nat": 1,
+    "empty": 8,
+    "done": 20,
+    "bare": 0,
+    "cover": 0,
+    "move": 1,
+}
+
+
+def evaluate(state: SpiderState) -> int:
+    """How far the position is from a win, as far as the opponent can see (lower is better)."""
+    info = state.info
+    down = state.down
+    segs = bad = nat = empty = bare = cover = 0
+    for i in range(PILES):
+        f = info[i]
+        segs += f.segs
+        if down[i]:
+            cover += f.segs
+        bad += f.bad
+        nat += f.nat
+        if not f.run:
+            if down[i]:
+                bare += 1
+            else:
+                empty += 1
+    w = FW
+    return (
+        sum(down) * w["hidden"]
+        + segs * w["segs"]
+        + bad * w["bad"]
+        + nat * w["nat"]
+        - empty * w["empty"]
+        - bare * w["bare"]
+        - len(state.done) * w["done"]
+        + cover * w["cover"]
+    )
+
+
+def plan(
+    state: SpiderState, max_nodes: int, move_cost: float | None = None
+) -> tuple[list[SpiderMove], float]:
+    """The line (transfers and turns, no deal) to the best position found within
+    ``max_nodes`` positions, and how much better than the start it is (0: none).
+
+    Each move costs ``move_cost`` (a move costs a point and a moment of the clock).
+    """
+    if move_cost is None:
+        move_cost = FW["move"]
+    stock = state.stock[:]
+    root_value = evaluate(state)
+    parents = [-1]
+    moves: list[SpiderMove] = [(-1, -1, 0)]
+    depth = [0]
+    seen = {state.key}
+    heap = [(root_value, 0, state.snapshot())]
+    best, best_value = 0, root_value
+    while heap and len(parents) < max_nodes:
+        _, node, snap = heapq.heappop(heap)
+        state.restore(snap, stock)
+        g = depth[node] + 1
+        for m in plan_moves(state):
+            token = state.make(m)
+            key = state.key
+            if key not in seen:
+                seen.add(key)
+                n = len(parents)
+                parents.append(node)
+                moves.append(m)
+                depth.append(g)
+                value = evaluate(state) + g * move_cost
+                if value < best_value:
+                    best, best_value = n, value
+                heapq.heappush(heap, (value, n, state.snapshot()))
+            state.unmake(m, token)
+    line: list[SpiderMove] = []
+    while best > 0:
+        line.append(moves[best])
+        best = parents[best]
+    line.reverse()
+    return line, root_value - best_value
+
+
+def plan_moves(state: SpiderState) -> list[SpiderMove]:
+    """The solver's moves worth trying (:func:`~.spider_search.search_moves`), less
+    deals and less swaps: a whole run that lies on a card one rank higher of
+    another suit moving onto another card that is not of its suit."""
+    piles, down, info = state.piles, state.down, state.info
+    moves = []
+    for m in search_moves(state):
+        src, dst, k = m
+        if src < 0:
+            continue
+        if dst >= 0 and k == info[src].run and piles[dst]:
+            p = piles[src]
+            follows = len(p) - k > down[src] and (p[-k - 1] & 15) == (p[-k] & 15) + 1
+            if follows and len(piles[dst]) > down[dst] and (piles[dst][-1] >> 4) != (p[-k] >> 4):
+                continue
+        moves.append(m)
+    return moves
+
+
+def up_to_turn(line: list[SpiderMove]) -> list[SpiderMove]:
+    """The start of ``line`` up to its first turn or deal, included."""
+    for i, m in enumerate(line):
+        if m[0] < 0 or m[1] == TURN:
+            return line[: i + 1]
+    return line

@@ -1,0 +1,67 @@
+"""A winning line kept while the player follows it, so hints never loop.
+
+The screens ask the solver once, keep the answer as a :class:`Plan`, and ask
+the plan for the next move after every move of the player: as long as the
+position is one the line passes through (the player followed it, or undid
+back along it), the rest of the same line is the hint, so a hint can never send
+a card back and forth. Only when the player leaves the line is a new search
+needed.
+
+>>> from termsolitaire.rules import new_game
+>>> from termsolitaire.solver import solve
+>>> g = new_game("napoleon", deal=6)
+>>> plan = Plan.of(g, solve(g, 10).moves)
+>>> g.play(plan.next(g)) == plan.moves[0]
+True
+>>> plan.remaining(g) == plan.moves[1:]
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from termsolitaire.rules import Game, Move
+
+
+def board(game: Game) -> str:
+    """The cards and their places: position text without the lines that do not
+    depend on them alone (Spider's score and move count, the deal number)."""
+    return "\n".join(
+        ln for ln in game.to_text().splitlines() if not ln.startswith(("score:", "moves:", "deal:"))
+    )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A line of moves from a position, with every position it passes through."""
+
+    moves: tuple[Move, ...]
+    boards: tuple[str, ...] = field(repr=False)
+    """``boards[k]``: the board after ``moves[:k]`` (``boards[0]``: the start)."""
+
+    @classmethod
+    def of(cls, game: Game, moves: tuple[Move, ...] | list[Move]) -> Plan:
+        """The plan of ``moves`` from ``game``'s position (replayed on a copy;
+        :class:`~termsolitaire.rules.IllegalMove` if a move does not fit)."""
+        g = game.copy()
+        boards = [board(g)]
+        for m in moves:
+            g.play(m)
+            boards.append(board(g))
+        return cls(tuple(moves), tuple(boards))
+
+    def remaining(self, game: Game) -> tuple[Move, ...] | None:
+        """The rest of the line from ``game``'s position, or ``None`` when the
+        line does not pass through it (the latest passage, if several)."""
+        here = board(game)
+        for k in range(len(self.boards) - 1, -1, -1):
+            if self.boards[k] == here:
+                return self.moves[k:]
+        return None
+
+    def next(self, game: Game) -> Move | None:
+        """The hint: the line's next move from ``game``'s position (``None`` off
+        the line, or at its end)."""
+        rest = self.remaining(game)
+        return rest[0] if rest else None

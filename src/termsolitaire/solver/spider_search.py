@@ -1,0 +1,258 @@
+"""The two searches of the Spider solver (see :mod:`.spider`).
+
+:class:`BestFirst` finds wins: a best-first search guided by :func:`evaluate`,
+over the moves :func:`search_moves` thinks worth trying, with one queue per
+number of packets left in the stock. It cannot prove a loss (it leaves moves
+out). :func:`prove` can: a depth-first search over every legal move, whose
+only shortcut is exact (once the stock is empty, the piles are interchangeable
+and one empty pile stands for all); when it runs out of positions, no win exists.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable
+from typing import Any, Literal
+
+from .spider_state import DEAL_MOVE, PILES, TURN, SpiderMove, SpiderState
+
+Outcome = Literal["won", "lost", "exhausted", "unknown"]
+
+HIDDEN, SEGS, BAD, NAT, STOCK, BARE, BARE_CAP, DONE = 16, 4, 4, 1, 5, 6, 3, 20
+"""Weights of :func:`evaluate`, tuned on deals 1-200 of 2-suit Spider."""
+DEPTH = 4
+"""Every ``DEPTH`` moves from the start cost one point in the search's order:
+among equal positions, the shorter line first."""
+BYTES_PER_POSITION = 1000
+"""A generous estimate of the memory one position costs the search."""
+
+
+def evaluate(state: SpiderState) -> int:
+    """How far the position is from a win (lower is better).
+
+    Face-down cards and stock cards are work to come; so is every break between
+    runs (more when the cards do not even descend by rank); piles that show no
+    face-up card are room to work; completed runs are progress. A turn gains
+    (a face-down card less outweighs a run more and a bare pile less).
+    """
+    info = state.info
+    segs = bad = nat = bare = 0
+    for f in info:
+        segs += f.segs
+        bad += f.bad
+        nat += f.nat
+        if not f.run:
+            bare += 1
+    return (
+        sum(state.down) * HIDDEN
+        + segs * SEGS
+        + bad * BAD
+        + nat * NAT
+        + len(state.stock) * STOCK
+        - min(bare, BARE_CAP) * BARE
+        - len(state.done) * DONE
+    )
+
+
+def search_moves(state: SpiderState) -> list[SpiderMove]:
+    """The moves worth trying: every legal action but those that rarely help.
+
+    Left out: splitting a run onto a card of another suit, splitting a run onto
+    a bare pile, moving a whole pile onto a bare one (the same board, piles
+    swapped, or worse), and every empty pile but the first as a target.
+    """
+    down, info = state.down, state.info
+    tops: dict[int, list[int]] = {}
+    empty = -1
+    bare: list[int] = []
+    for i in range(PILES):
+        f = info[i]
+        if f.run:
+            r = f.top & 15
+            if r in tops:
+                tops[r].append(i)
+            else:
+                tops[r] = [i]
+        elif down[i]:
+            bare.append(i)
+        elif empty < 0:
+            empty = i
+    moves: list[SpiderMove] = []
+    for i in range(PILES):
+        f = info[i]
+        run = f.run
+        if not run:
+            if down[i]:
+                moves.append((i, TURN, 0))
+            continue
+        top = f.top
+        rank = top & 15
+        suit = top >> 4
+        for r in range(rank + 1, (f.base & 15) + 2):
+            targets = tops.get(r)
+            if targets:
+                k = r - rank
+                for d in targets:
+                    if k < run and info[d].top >> 4 != suit:
+                        continue
+                    moves.append((i, d, k))
+        if f.segs == 1 and not down[i]:
+            continue
+        if empty >= 0:
+            moves.append((i, empty, run))
+        for d in bare:
+            moves.append((i, d, run))
+    if state.stock:
+        moves.append(DEAL_MOVE)
+    return moves
+
+
+class BestFirst:
+    """A best-first search for a win from one position (the state is changed)."""
+
+    def __init__(
+        self,
+        state: SpiderState,
+        deadline: float,
+        max_positions: int,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.state = state
+        self.deadline = deadline
+        self.clock = clock
+        self.max_positions = max_positions
+        self.positions = 0
+        self.best_done = len(state.done)
+        self.best_value = evaluate(state)
+        self.best_line: list[SpiderMove] = []
+        """The line to the best position found (the lowest :func:`evaluate`)."""
+
+    def run(self) -> tuple[Outcome, list[SpiderMove]]:
+        """``won`` and the line; ``exhausted`` when no position is left to try;
+        ``unknown`` when the time or the positions allowed ran out."""
+        state = self.state
+        if state.won:
+            return "won", []
+        stock = state.stock[:]
+        parents = [-1]
+        moves: list[SpiderMove] = [DEAL_MOVE]
+        depth = [0]
+        seen = {state.key}
+        # One queue per number of packets left, taken in turn every other time
+        # (and the best of all queues in between): a search that dealt too
+        # early goes on improving the earlier stages too.
+        heaps: list[list[tuple[int, int, Any]]] = [[] for _ in range(6)]
+        heaps[len(stock) // 10].append((self.best_value, 0, state.snapshot()))
+        best_node = 0
+        turn = step = 0
+        clock = self.clock
+        outcome: Outcome = "exhausted"
+        while True:
+            if clock() > self.deadline or len(parents) > self.max_positions:
+                outcome = "unknown"
+                break
+            step += 1
+            if step & 1:
+                for _ in range(6):
+                    turn = (turn + 1) % 6
+                    if heaps[turn]:
+                        break
+                else:
+                    break
+                level = turn
+            else:
+                tops = [(h[0][0], i) for i, h in enumerate(heaps) if h]
+                if not tops:
+                    break
+                level = min(tops)[1]
+            _, node, snap = heapq.heappop(heaps[level])
+            state.restore(snap, stock)
+            g = depth[node] + 1
+            for m in search_moves(state):
+                token = state.make(m)
+                key = state.key
+                if key not in seen:
+                    seen.add(key)
+                    n = len(parents)
+                    parents.append(node)
+                    moves.append(m)
+                    depth.append(g)
+                    if state.won:
+                        self.positions = len(seen)
+                        self.best_done = len(state.done)
+                        self.best_line = _line(parents, moves, n)
+                        return "won", self.best_line
+                    if len(state.done) > self.best_done:
+                        self.best_done = len(state.done)
+                    value = evaluate(state)
+                    if value < self.best_value:
+                        self.best_value, best_node = value, n
+                    heapq.heappush(
+                        heaps[len(state.stock) // 10], (value + g // DEPTH, n, state.snapshot())
+                    )
+                state.unmake(m, token)
+        self.positions = len(seen)
+        self.best_line = _line(parents, moves, best_node)
+        return outcome, []
+
+
+def _line(parents: list[int], moves: list[SpiderMove], node: int) -> list[SpiderMove]:
+    line = []
+    while node > 0:
+        line.append(moves[node])
+        node = parents[node]
+    line.reverse()
+    return line
+
+
+def proof_moves(state: SpiderState) -> list[SpiderMove]:
+    """Every legal action, but once the stock is empty only the first empty pile
+    as a target: then the piles are interchangeable, so nothing is lost."""
+    moves = state.legal()
+    if state.stock:
+        return moves
+    piles = state.piles
+    first = next((i for i in range(PILES) if not piles[i]), -1)
+    return [m for m in moves if m[1] < 0 or piles[m[1]] or m[1] == first]
+
+
+def prove(
+    state: SpiderState,
+    deadline: float,
+    max_positions: int,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[Outcome, list[SpiderMove], int]:
+    """Depth-first over every move: ``won`` and a line, ``lost`` when every
+    position reachable has been seen without a win, or ``unknown``; and the
+    number of positions seen. The state is changed."""
+    if state.won:
+        return "won", [], 1
+    seen = {state.key}
+    path: list[SpiderMove] = []
+    tokens: list[Any] = []
+    stack: list[list[SpiderMove]] = [proof_moves(state)]
+    count = 0
+    while stack:
+        count += 1
+        if count & 1023 == 0 and (clock() > deadline or len(seen) > max_positions):
+            return "unknown", [], len(seen)
+        todo = stack[-1]
+        if not todo:
+            stack.pop()
+            if path:
+                state.unmake(path.pop(), tokens.pop())
+            continue
+        m = todo.pop()
+        token = state.make(m)
+        key = state.key
+        if key in seen:
+            state.unmake(m, token)
+            continue
+        seen.add(key)
+        path.append(m)
+        tokens.append(token)
+        if state.won:
+            return "won", path, len(seen)
+        stack.append(proof_moves(state))
+    return "lost", [], len(seen)

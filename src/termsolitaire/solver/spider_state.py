@@ -1,0 +1,314 @@
+"""Spider's compact state for search: integer cards, make/unmake, incremental hashing.
+
+The rules core (:class:`termsolitaire.rules.spider.Spider`) is the judge; this is
+a second, fast copy of the same rules for the solver and the computer opponent.
+``tests/solver/test_spider_state.py`` plays both side by side and checks that
+they agree on every legal move set and every position.
+
+Cards are small integers: ``suit * 16 + rank`` (suit 0-3 for ♠ ♥ ♦ ♣, rank 1-13),
+so ``upper - lower == 1`` says that ``lower`` continues a same-suit run on
+``upper``, and ``(upper & 15) - (lower & 15) == 1`` that it may be placed there.
+A card not known to the holder of the state (the opponent's view of a
+face-down card) is :data:`UNKNOWN`.
+
+Moves are tuples: ``(src, dst, count)`` a transfer, ``(src, TURN, 0)`` a turn,
+``DEAL_MOVE`` a deal; piles are numbered 0-9 for ``t1``-``t10``.
+
+Every pile keeps a summary (its hash and the figures the evaluation reads),
+recomputed only for the piles a move touches; the position's hash is the sum of
+the piles' mixed hashes. Once the stock is empty the piles are interchangeable,
+so the hash forgets which pile is which: two positions that differ only by the
+order of their piles are one position to the search.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from termsolitaire.rules import Card, Move
+from termsolitaire.rules.moves import DEAL
+from termsolitaire.rules.spider import TABLEAU, Spider
+
+PILES = 10
+TURN = -1
+DEAL_MOVE: tuple[int, int, int] = (-1, -1, 0)
+UNKNOWN = 0
+"""A face-down card whose identity the state's holder does not know."""
+RUN = 13
+SUIT_CODES = "SHDC"
+MASK = (1 << 64) - 1
+SpiderMove = tuple[int, int, int]
+
+_rng = random.Random(20240611)
+_ZUP = [_rng.getrandbits(64) for _ in range(128 * 64)]
+"""Zobrist keys of a face-up card (code) at a height in its pile."""
+_ZDOWN = [[_rng.getrandbits(64) if d else 0 for d in range(128)] for _ in range(PILES)]
+"""Zobrist keys of a pile's face-down prefix (its cards never move, so pile and count name it)."""
+_ZPILE = [_rng.getrandbits(64) for _ in range(PILES)]
+_ZSTOCK = [_rng.getrandbits(64) for _ in range(128)]
+
+
+def _mix(x: int) -> int:
+    """splitmix64's finaliser: spreads a pile hash before piles are added up."""
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
+    return x ^ (x >> 31)
+
+
+def code(card: Card) -> int:
+    """The integer of a rules card.
+
+    >>> code(Card(13, "S")), code(Card(1, "H"))
+    (13, 17)
+    """
+    return SUIT_CODES.index(card.suit) * 16 + card.rank
+
+
+def card(c: int) -> Card:
+    """The rules card of an integer (the inverse of :func:`code`)."""
+    return Card(c & 15, SUIT_CODES[c >> 4])
+
+
+def to_move(m: SpiderMove) -> Move:
+    """The rules move of a compact move."""
+    src, dst, count = m
+    if src < 0:
+        return DEAL
+    if dst == TURN:
+        return Move.turn(TABLEAU[src])
+    return Move.transfer(TABLEAU[src], TABLEAU[dst], count)
+
+
+def from_move(m: Move) -> SpiderMove:
+    """The compact move of a rules move."""
+    if m.kind == "deal":
+        return DEAL_MOVE
+    if m.kind == "turn":
+        return (TABLEAU.index(m.src), TURN, 0)
+    return (TABLEAU.index(m.src), TABLEAU.index(m.dst), m.count)
+
+
+class PileInfo:
+    """What the search reads of one pile, computed in one pass over its face-up cards."""
+
+    __slots__ = ("bad", "base", "hash", "mixed", "nat", "placed", "run", "segs", "top")
+
+    def __init__(self, pile: list[int], down: int, index: int) -> None:
+        h = _ZDOWN[index][down]
+        n = len(pile)
+        segs = nat = bad = 0
+        run = 0
+        prev = -1
+        for j in range(down, n):
+            c = pile[j]
+            h ^= _ZUP[(j << 6) | c]
+            if prev < 0:
+                segs = 1
+                run = 1
+            elif prev - c == 1:
+                run += 1
+            else:
+                segs += 1
+                run = 1
+                if (prev & 15) - (c & 15) == 1:
+                    nat += 1
+                else:
+                    bad += 1
+            prev = c
+        self.hash = h
+        self.mixed = _mix(h)
+        """The pile's hash, spread: its share of the key once piles are interchangeable."""
+        self.placed = _mix(h ^ _ZPILE[index])
+        """The same for a pile at its place (while the stock lasts)."""
+        self.segs = segs
+        """Same-suit runs in the face-up part."""
+        self.nat = nat
+        """Breaks between runs that still descend by rank (another suit)."""
+        self.bad = bad
+        """Breaks where the upper card is not one rank lower."""
+        self.run = run
+        """Length of the run at the top (0 when the pile shows no face-up card)."""
+        self.top = prev
+        """The top card (-1 when the pile shows no face-up card)."""
+        self.base = pile[n - run] if run else -1
+        """The lowest card of the run at the top (-1 when none)."""
+
+
+class SpiderState:
+    """A Spider position the search can play forward and back quickly.
+
+    ``piles[i]`` bottom to top, its first ``down[i]`` cards face down; ``stock``
+    top last (a deal gives ``stock[-1]`` to pile 0); ``done`` the suit of each
+    completed run, in order.
+    """
+
+    __slots__ = ("done", "down", "info", "piles", "stock")
+
+    def __init__(
+        self, piles: list[list[int]], down: list[int], stock: list[int], done: list[int]
+    ) -> None:
+        self.piles = piles
+        self.down = down
+        self.stock = stock
+        self.done = done
+        self.info = [PileInfo(piles[i], down[i], i) for i in range(PILES)]
+
+    @classmethod
+    def from_game(cls, game: Spider) -> SpiderState:
+        """The state of a rules game's position (every card known: full knowledge)."""
+        piles, down = [], []
+        for name in TABLEAU:
+            cards = game.pile(name)
+            piles.append([code(c) for c, _ in cards])
+            down.append(sum(1 for _, up in cards if not up))
+        stock = [code(c) for c, _ in game.pile("stock")]
+        done = [code(c) >> 4 for c, _ in game.pile("done")[::RUN]]
+        return cls(piles, down, stock, done)
+
+    def copy(self) -> SpiderState:
+        return SpiderState([p[:] for p in self.piles], self.down[:], self.stock[:], self.done[:])
+
+    # -------------------------------------------------------------- reading
+
+    @property
+    def key(self) -> int:
+        """The position's hash; pile order is forgotten once the stock is empty."""
+        if self.stock:
+            return (_ZSTOCK[len(self.stock)] + sum([f.placed for f in self.info])) & MASK
+        return sum([f.mixed for f in self.info]) & MASK
+
+    @property
+    def won(self) -> bool:
+        return len(self.done) == 8
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """An immutable copy of the position (see :meth:`restore`)."""
+        return (
+            tuple([bytes(p) for p in self.piles]),
+            bytes(self.down),
+            len(self.stock),
+            bytes(self.done),
+            tuple(self.info),
+        )
+
+    def restore(self, snap: tuple[Any, ...], stock: list[int]) -> None:
+        """Return to a snapshot of this state's own game (``stock``: the full stock, top last)."""
+        piles, down, n, done, info = snap
+        self.piles = [list(p) for p in piles]
+        self.down = list(down)
+        self.stock = stock[:n]
+        self.done = list(done)
+        self.info = list(info)
+
+    def position(self) -> tuple[Any, ...]:
+        """Piles (cards, face-down count), stock and done, for comparison with the rules."""
+        return (
+            tuple((tuple(p), d) for p, d in zip(self.piles, self.down, strict=True)),
+            tuple(self.stock),
+            tuple(self.done),
+        )
+
+    # ---------------------------------------------------------------- moves
+
+    def legal(self) -> list[SpiderMove]:
+        """Every legal action, exactly as the rules core lists them."""
+        piles, down = self.piles, self.down
+        tops: dict[int, list[int]] = {}
+        bare: list[int] = []
+        for i in range(PILES):
+            p = piles[i]
+            if len(p) == down[i]:
+                bare.append(i)
+            else:
+                tops.setdefault(p[-1] & 15, []).append(i)
+        moves: list[SpiderMove] = []
+        info = self.info
+        for i in range(PILES):
+            p = piles[i]
+            run = info[i].run
+            if not run:
+                if down[i]:
+                    moves.append((i, TURN, 0))
+                continue
+            for k in range(1, run + 1):
+                r = (p[-k] & 15) + 1
+                for d in tops.get(r, ()):
+                    moves.append((i, d, k))
+                for d in bare:
+                    moves.append((i, d, k))
+        if self.stock:
+            moves.append(DEAL_MOVE)
+        return moves
+
+    def make(self, m: SpiderMove) -> Any:
+        """Play ``m`` (legal); return what :meth:`unmake` needs to take it back."""
+        src, dst, k = m
+        piles, info = self.piles, self.info
+        if src < 0:
+            stock = self.stock
+            for i in range(PILES):
+                piles[i].append(stock.pop())
+            before = info[:]
+            cleared = self._clear(range(PILES))
+            for i in range(PILES):
+                info[i] = PileInfo(piles[i], self.down[i], i)
+            return (before, cleared)
+        if dst == TURN:
+            old = info[src]
+            self.down[src] -= 1
+            info[src] = PileInfo(piles[src], self.down[src], src)
+            return old
+        ps, pd = piles[src], piles[dst]
+        pd.extend(ps[-k:])
+        del ps[-k:]
+        saved = (info[src], info[dst])
+        cleared = self._clear((src, dst) if src < dst else (dst, src))
+        info[src] = PileInfo(ps, self.down[src], src)
+        info[dst] = PileInfo(pd, self.down[dst], dst)
+        return (saved, cleared)
+
+    def unmake(self, m: SpiderMove, token: Any) -> None:
+        """Take back ``m``, the last move made, with the token :meth:`make` returned."""
+        src, dst, k = m
+        piles, info = self.piles, self.info
+        if src < 0:
+            saved, cleared = token
+            self._unclear(cleared)
+            stock = self.stock
+            for i in range(PILES - 1, -1, -1):
+                stock.append(piles[i].pop())
+            info[:] = saved
+            return
+        if dst == TURN:
+            self.down[src] += 1
+            info[src] = token
+            return
+        saved, cleared = token
+        self._unclear(cleared)
+        ps, pd = piles[src], piles[dst]
+        ps.extend(pd[-k:])
+        del pd[-k:]
+        info[src], info[dst] = saved
+
+    def _clear(self, order: Any) -> list[int]:
+        """Send complete runs at the top of the piles in ``order`` to done; list their piles."""
+        cleared: list[int] = []
+        piles, down = self.piles, self.down
+        for i in order:
+            p = piles[i]
+            while len(p) - down[i] >= RUN and (p[-1] & 15) == 1 and p[-RUN] - p[-1] == 12:
+                top = p[-1]
+                if all(p[-j - 1] - p[-j] == 1 for j in range(1, RUN)):
+                    del p[-RUN:]
+                    self.done.append(top >> 4)
+                    cleared.append(i)
+                else:
+                    break
+        return cleared
+
+    def _unclear(self, cleared: list[int]) -> None:
+        piles = self.piles
+        for i in reversed(cleared):
+            suit = self.done.pop()
+            piles[i].extend(range(suit * 16 + 13, suit * 16, -1))

@@ -1,0 +1,396 @@
+"""The Stjernen solver: a beam search through the deals for good lines, and an
+exhaustive search for proofs.
+
+The stock's order is known, and dealing and collecting are moves, so the whole
+future is fixed by the player's choices. Two searches share the budget:
+
+- :class:`Prover`, a depth-first search over every legal move but the provably
+  pointless ones (:func:`.stjernen_moves.sound_steps`) with a table of the
+  positions seen. When it runs out of positions without a win, the position is
+  lost: the only way this solver says ``lost``. On a fresh deal it never gets
+  that far; near the end of a game it often does.
+- :func:`beam`, the search that finds the lines. Time is counted in deals: for
+  each deal of each round it keeps the ``width`` best positions (by
+  :func:`.stjernen_eval.evaluate`), looks around each by a small best-first
+  search over card moves and dig steps (foundation moves are played at once),
+  keeps the best positions found, and deals. Several beams with different
+  weights run in turn (a portfolio: each one's blind spots are different) until
+  one wins or the time is up; the best line of all is the answer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import itertools
+import time
+from dataclasses import dataclass, field
+
+from termsolitaire.rules import Game
+
+from .base import Budget, Result
+from .stjernen_eval import Weights, evaluate
+from .stjernen_moves import Step, auto, play, search_steps, sound_auto, sound_steps, undo
+from .stjernen_state import COLLECT, DEAL, ROUNDS, State, to_move
+
+WON = 104
+_TT_ENTRY_BYTES = 120
+"""Rough memory of one entry of the prover's table (an int in a set)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BeamConfig:
+    """One beam of the portfolio."""
+
+    width: int = 20
+    """Positions kept per deal."""
+    look: int = 30
+    """Positions expanded by the best-first look-around of each kept position."""
+    ahead: int = 2
+    """Dig for the cards wanted within this many turns of each suit."""
+    dig_depth: int = 6
+    """Dig for cards at most this deep."""
+    alike: int = 0
+    """If not 0: keep at most this many positions alike in foundations, inner
+    ring and upturned piles (they differ only in what the storage holds)."""
+    finish: int = 300
+    """Expansions of the last look-around when no deal or collect is left."""
+    peek: int = 0
+    """If not 0: score the best ``peek * width`` positions again one deal later
+    (:func:`_peek`) before keeping ``width`` of them."""
+    jitter: int = 0
+    """If not 0: add a random number up to this to each score (seeded by
+    ``seed``), so beams with different seeds keep different positions."""
+    seed: int = 0
+    weights: Weights = field(default_factory=Weights)
+
+
+PORTFOLIO = (
+    BeamConfig(),
+    BeamConfig(weights=Weights(horizon=250)),
+    BeamConfig(weights=Weights(lam=60)),
+)
+"""The beams :func:`solve` runs in turn (their widths set by the time left)."""
+FIRST_WIDTH = 10
+MAX_WIDTH = 2000
+
+
+class _Lines:
+    """The lines of a search as a tree: node ``k`` is reached from node
+    ``parent[k]`` by ``moves[k]``. Keeps the best node seen."""
+
+    def __init__(self, moves: tuple[int, ...], score: int) -> None:
+        self.parent = [-1]
+        self.moves = [moves]
+        self.best_score = score
+        self.best_node = 0
+
+    def add(self, parent: int, moves: tuple[int, ...], score: int) -> int:
+        node = len(self.parent)
+        self.parent.append(parent)
+        self.moves.append(moves)
+        if score > self.best_score:
+            self.best_score = score
+            self.best_node = node
+        return node
+
+    def line(self, node: int) -> list[int]:
+        out: list[int] = []
+        while node >= 0:
+            out[:0] = self.moves[node]
+            node = self.parent[node]
+        return out
+
+
+Found = list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
+"""Positions found: (score, foundation cards, moves that reach it, likeness)."""
+
+
+def _likeness(st: State) -> tuple[int, ...]:
+    """What positions alike share: foundations, inner ring, upturned piles."""
+    p = st.piles
+    return (*st.fcount, *(len(p[k]) for k in range(4)), *(len(p[k]) for k in range(9, 15)))
+
+
+def _noise(h: int, cfg: BeamConfig) -> int:
+    """A pseudo-random number in [0, jitter) fixed by the position and the seed."""
+    return ((h ^ (cfg.seed * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9 >> 40) % cfg.jitter
+
+
+def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: int) -> None:
+    """Best-first search over card moves from ``st`` (left as it was): up to
+    ``look`` expansions; every new position goes into ``found``."""
+    w = cfg.weights
+    heap: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
+    tick = 0
+    for _ in range(look):
+        if not heap:
+            return
+        _, _, path = heapq.heappop(heap)
+        base = [(m, st.make(m)) for m in path]
+        for step in search_steps(st, cfg.ahead, cfg.dig_depth):
+            done: list[tuple[int, int]] = []
+            play(st, step, done)
+            auto(st, done)
+            if st.hash not in seen:
+                seen.add(st.hash)
+                moves = path + tuple(m for m, _ in done)
+                score = evaluate(st, w)
+                if cfg.jitter:
+                    score += _noise(st.hash, cfg)
+                found.append((score, st.score, moves, _likeness(st) if cfg.alike else ()))
+                tick += 1
+                heapq.heappush(heap, (-score, tick, moves))
+            undo(st, done)
+        undo(st, base)
+
+
+def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int], int]:
+    """Search from ``root`` (unchanged) until a win, the end of the stock or
+    ``deadline``; return (best foundation count, its line, positions seen)."""
+    st = root.copy()
+    done: list[tuple[int, int]] = []
+    auto(st, done)
+    lines = _Lines(tuple(m for m, _ in done), st.score)
+    layers: dict[tuple[int, int], list[tuple[object, int]]] = {(st.round, 0): [(st.snapshot(), 0)]}
+    keys = [(st.round, 0)]
+    positions = 0
+    while keys and lines.best_score < WON and time.monotonic() < deadline:
+        key = heapq.heappop(keys)
+        layer = layers.pop(key)
+        seen: set[int] = set()
+        found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
+        for snap, node in layer:
+            st.restore(snap)  # type: ignore[arg-type]
+            if st.hash in seen:
+                continue
+            seen.add(st.hash)
+            like = _likeness(st) if cfg.alike else ()
+            around: Found = [(evaluate(st, cfg.weights), st.score, (), like)]
+            _look_around(st, cfg, seen, around, cfg.look)
+            found.extend((score, f, node, moves, like) for score, f, moves, like in around)
+            if time.monotonic() > deadline:
+                break
+        positions += len(seen)
+        found.sort(key=lambda x: -x[0])
+        snaps = dict((node, snap) for snap, node in layer)
+        if cfg.peek:
+            found = _peek(st, cfg, found, snaps)
+        best_f = max(found, key=lambda x: x[1], default=None)
+        if best_f and best_f[1] > lines.best_score:
+            lines.add(best_f[2], best_f[3], best_f[1])
+        finished = 0
+        for _, _, node, moves in _select(found, cfg):
+            st.restore(snaps[node])  # type: ignore[arg-type]
+            for m in moves:
+                st.make(m)
+            kept = lines.add(node, moves, st.score)
+            if st.stock:
+                m, nk = DEAL, (key[0], key[1] + 1)
+            elif st.round < ROUNDS:
+                m, nk = COLLECT, (key[0] + 1, 0)
+            else:
+                if finished < 3 and time.monotonic() < deadline:
+                    finished += 1
+                    positions += _finish(st, cfg, lines, kept)
+                continue
+            done = [(m, st.make(m))]
+            auto(st, done)
+            child = lines.add(kept, tuple(x for x, _ in done), st.score)
+            if nk not in layers:
+                layers[nk] = []
+                heapq.heappush(keys, nk)
+            layers[nk].append((st.snapshot(), child))
+    return lines.best_score, lines.line(lines.best_node), positions
+
+
+def _peek(
+    st: State,
+    cfg: BeamConfig,
+    found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]],
+    snaps: dict[int, object],
+) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]]:
+    """Score the best ``cfg.peek * cfg.width`` positions found again, one deal
+    later: deal (or collect), then the best of one more step. A storage move
+    that pays only after the next deal is seen for what it is."""
+    top = found[: cfg.peek * cfg.width]
+    out = []
+    w = cfg.weights
+    for score, f, node, moves, like in top:
+        st.restore(snaps[node])  # type: ignore[arg-type]
+        for m in moves:
+            st.make(m)
+        if st.stock:
+            m = DEAL
+        elif st.round < ROUNDS:
+            m = COLLECT
+        else:
+            out.append((score, f, node, moves, like))
+            continue
+        done = [(m, st.make(m))]
+        auto(st, done)
+        best = evaluate(st, w)
+        for step in search_steps(st, cfg.ahead, cfg.dig_depth):
+            more: list[tuple[int, int]] = []
+            play(st, step, more)
+            auto(st, more)
+            best = max(best, evaluate(st, w))
+            undo(st, more)
+        out.append((best, f, node, moves, like))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def _select(
+    found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]], cfg: BeamConfig
+) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """The best ``cfg.width`` of ``found`` (sorted best first), at most
+    ``cfg.alike`` of each likeness when that is set."""
+    if not cfg.alike:
+        return [x[:4] for x in found[: cfg.width]]
+    out = []
+    count: dict[tuple[int, ...], int] = {}
+    for x in found:
+        k = count.get(x[4], 0)
+        if k < cfg.alike:
+            count[x[4]] = k + 1
+            out.append(x[:4])
+            if len(out) == cfg.width:
+                break
+    return out
+
+
+def _finish(st: State, cfg: BeamConfig, lines: _Lines, node: int) -> int:
+    """No deal or collect is left: a longer look-around for the most foundation
+    cards; record the best in ``lines``; return the positions seen."""
+    seen = {st.hash}
+    found: Found = []
+    _look_around(st, cfg, seen, found, cfg.finish)
+    best = max(found, key=lambda x: x[1], default=None)
+    if best and best[1] > lines.best_score:
+        lines.add(node, best[2], best[1])
+    return len(seen)
+
+
+class Prover:
+    """Depth-first search over the sound move lists with a table of the positions
+    entered: resumable (:meth:`run` again continues), so it can share the budget.
+
+    ``status`` is ``"won"`` (``line`` holds the win), ``"lost"`` (every position
+    reachable was searched) or ``None`` (not finished)."""
+
+    def __init__(self, root: State, max_entries: int) -> None:
+        self.st = root.copy()
+        self.max_entries = max_entries
+        self.status: str | None = None
+        self.line: list[int] = []
+        self.seen: set[int] = set()
+        done: list[tuple[int, int]] = []
+        sound_auto(self.st, done)
+        self.seen.add(self.st.hash)
+        self._root_moves = [m for m, _ in done]
+        if self.st.score == WON:
+            self.status = "won"
+            self.line = self._root_moves
+        # Each frame: the steps to try, the next index, what the step into it did.
+        self._stack: list[tuple[list[int], int, list[tuple[int, int]]]] = [
+            (sound_steps(self.st), 0, done)
+        ]
+
+    @property
+    def positions(self) -> int:
+        return len(self.seen)
+
+    def run(self, deadline: float) -> str | None:
+        st, seen, stack = self.st, self.seen, self._stack
+        ticks = 0
+        while self.status is None:
+            if not stack:
+                self.status = "lost"
+                break
+            steps, k, record = stack[-1]
+            if k == len(steps):
+                stack.pop()
+                if stack:
+                    undo(st, record)
+                continue
+            stack[-1] = (steps, k + 1, record)
+            done: list[tuple[int, int]] = []
+            play(st, steps[k], done)
+            sound_auto(st, done)
+            if st.hash in seen:
+                undo(st, done)
+                continue
+            seen.add(st.hash)
+            if st.score == WON:
+                self.status = "won"
+                self.line = [m for _, _, rec in stack[1:] for m, _ in rec] + [m for m, _ in done]
+                self.line = self._root_moves + self.line
+                break
+            stack.append((sound_steps(st), 0, done))
+            ticks += 1
+            if ticks & 255 == 0 and (time.monotonic() > deadline or len(seen) > self.max_entries):
+                break
+        return self.status
+
+
+def solve(game: Game, budget: Budget) -> Result:
+    """Search ``game``'s position (left unchanged) within ``budget``.
+
+    The prover first gets a twentieth of the time (enough for a position near
+    its end). Then beams of the portfolio run in turn, each as wide as the time
+    left allows judging by the last one's speed, until one wins or the time is
+    up; the prover gets what is left over.
+    """
+    start = time.monotonic()
+    deadline = start + budget.seconds
+    root = State.from_game(game)
+    prover = Prover(root, budget.memory_mb * 1_000_000 // _TT_ENTRY_BYTES)
+    prover.run(start + min(1.0, budget.seconds / 20))
+    best, line, positions = root.score, [], 0
+    if prover.status is None:
+        width = FIRST_WIDTH
+        for k in itertools.count():
+            began = time.monotonic()
+            cfg = dataclasses.replace(PORTFOLIO[k % len(PORTFOLIO)], width=width)
+            score, moves, seen = beam(root, cfg, deadline)
+            positions += seen
+            if score > best or not line:
+                best, line = score, moves
+            now = time.monotonic()
+            if best == WON or now >= deadline:
+                break
+            # The time of a beam grows about as its width: aim to finish in time.
+            width = int(width * (deadline - now) / max(now - began, 1e-3) * 0.7)
+            if width < FIRST_WIDTH:
+                break
+            width = min(width, MAX_WIDTH)
+        if best < WON:
+            prover.run(deadline)
+    seconds = time.monotonic() - start
+    positions += prover.positions
+    if prover.status == "won":
+        line, best = prover.line, WON
+    verdict = "won" if best == WON else prover.status or "unknown"
+    if verdict == "lost":
+        best, line = _best_of_proof(root, line, best)
+    return Result(
+        verdict,  # type: ignore[arg-type]
+        tuple(to_move(m) for m in line),
+        seconds=seconds,
+        positions=positions,
+        best=best,
+    )
+
+
+def _best_of_proof(root: State, line: list[int], best: int) -> tuple[int, list[int]]:
+    """A lost position still gets a best line: the beam's, or a short greedy one."""
+    if line:
+        return best, line
+    st = root.copy()
+    done: list[tuple[int, int]] = []
+    auto(st, done)
+    return st.score, [m for m, _ in done]
+
+
+__all__ = ["PORTFOLIO", "BeamConfig", "Prover", "Step", "beam", "solve"]

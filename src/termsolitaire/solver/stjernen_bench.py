@@ -1,0 +1,83 @@
+"""Measure the Stjernen solver on a range of deals (issue 11, acceptance 3).
+
+    python -m termsolitaire.solver.stjernen_bench --deals 1-200 --budget 10 --jobs 2
+
+Each deal is solved from its start position within the budget, in ``jobs``
+worker processes; every line is replayed through the rules core (a won line
+must win, any line must reach the count the solver reports). Prints one line
+per deal and then: won / lost / unknown (%), median and 95th-percentile time,
+median and 10th-percentile cards on the foundations, and the load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from termsolitaire.rules import new_game
+from termsolitaire.solver import Budget, solve
+
+
+def _one(job: tuple[int, float]) -> tuple[int, str, int, float, int, bool]:
+    deal, seconds = job
+    game = new_game("stjernen", deal=deal)
+    result = solve(game, Budget(seconds=seconds))
+    g = game.copy()
+    for m in result.moves:
+        g.play(m)
+    ok = g.score == result.best and (g.is_won or result.verdict != "won")
+    return deal, result.verdict, result.best, result.seconds, result.positions, ok
+
+
+def _deals(text: str) -> list[int]:
+    lo, _, hi = text.partition("-")
+    return list(range(int(lo), int(hi or lo) + 1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", default="1-200", help="a range, e.g. 1-200")
+    ap.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    args = ap.parse_args(argv)
+    deals = _deals(args.deals)
+    load = os.getloadavg()
+    rows = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for row in pool.map(_one, [(d, args.budget) for d in deals]):
+            rows.append(row)
+            deal, verdict, best, seconds, positions, ok = row
+            mark = "ok" if ok else "BAD"
+            print(f"{deal:5} {verdict:8} {best:3} {seconds:5.1f}s {positions:8} {mark}")
+            sys.stdout.flush()
+    n = len(rows)
+    times = sorted(r[3] for r in rows)
+    cards = sorted(r[2] for r in rows)
+
+    def share(v: str) -> str:
+        return f"{100 * sum(r[1] == v for r in rows) / n:.1f}%"
+
+    replays = "all ok" if all(r[5] for r in rows) else "FAILED"
+    print(
+        f"stjernen deals {deals[0]}-{deals[-1]} ({n}), budget {args.budget:g} s, {args.jobs} jobs: "
+        f"won {share('won')}, lost {share('lost')}, unknown {share('unknown')}; "
+        f"time median {statistics.median(times):.1f} s, p95 {times[int(0.95 * (n - 1))]:.1f} s; "
+        f"cards median {statistics.median(cards):g}, p10 {cards[int(0.10 * (n - 1))]}, "
+        f"mean {statistics.fmean(cards):.1f}; replays {replays}"
+    )
+    print(
+        f"load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, after "
+        + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    )
+    return 0 if all(r[5] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    started = time.monotonic()
+    code = main()
+    print(f"wall {time.monotonic() - started:.0f} s")
+    sys.exit(code)

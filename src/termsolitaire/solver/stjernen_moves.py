@@ -1,0 +1,316 @@
+"""Stjernen moves for the solver: foundation moves played without a choice, the
+card moves worth searching, and goal-directed "dig" steps.
+
+A step is an int (one move of :mod:`.stjernen_state`) or a tuple of them played
+in order. Two families of move lists:
+
+- *sound* (:func:`sound_steps`, :func:`sound_auto`): every legal move except ones
+  proven not to matter, so a search over them that finds no win is a proof of
+  loss;
+- *heuristic* (:func:`search_steps`, :func:`auto`): foundation moves are always
+  played at once, pointless shuffles between outer positions are dropped, and
+  dig steps (clear the cards above a card a foundation wants, each to the best
+  place free) let the search see a payoff several moves away in one step.
+"""
+
+from __future__ import annotations
+
+from .stjernen_state import CENTRE, COLLECT, DEAL, FULL, INNER, OUTER, ROUNDS, UP, State, needed
+
+Step = int | tuple[int, ...]
+SOURCES = (CENTRE, *OUTER, *UP)
+
+
+def wanted(st: State, ahead: int = 1) -> set[int]:
+    """The cards the foundations take next, and up to ``ahead - 1`` after each."""
+    fc = st.fcount
+    return {needed(fc[s] + j, s) for s in range(4) for j in range(ahead) if fc[s] + j < FULL}
+
+
+def play(st: State, step: Step, done: list[tuple[int, int]]) -> None:
+    """Play ``step`` and record (move, undo info) pairs in ``done``."""
+    if type(step) is int:
+        done.append((step, st.make(step)))
+    else:
+        for m in step:
+            done.append((m, st.make(m)))
+
+
+def undo(st: State, done: list[tuple[int, int]]) -> None:
+    for m, info in reversed(done):
+        st.unmake(m, info)
+
+
+def auto(st: State, done: list[tuple[int, int]]) -> None:
+    """Heuristic: play every foundation move there is, the outer ring and the centre
+    first (that frees storage), then upturned piles, then inner cards through an
+    empty outer position, until none is left."""
+    piles = st.piles
+    fc = st.fcount
+    while True:
+        want = {needed(fc[s], s) for s in range(4) if fc[s] < FULL}
+        if not want:
+            return
+        for p in SOURCES:
+            q = piles[p]
+            if q and q[-1] in want:
+                m = p << 5 | st.fnd_target(q[-1])
+                done.append((m, st.make(m)))
+                break
+        else:
+            for i in INNER:
+                q = piles[i]
+                if q and q[-1] in want and not piles[i + 4]:
+                    card = q[-1]
+                    m = i << 5 | (i + 4)
+                    done.append((m, st.make(m)))
+                    m = (i + 4) << 5 | st.fnd_target(card)
+                    done.append((m, st.make(m)))
+                    break
+            else:
+                return
+
+
+def sound_auto(st: State, done: list[tuple[int, int]]) -> None:
+    """Play the foundation moves that can never be wrong: a card of a foundation's
+    second pass (its twin is up already, and so is every higher card of the suit,
+    so nothing can ever be built on it and it blocks whatever lies under it)."""
+    piles = st.piles
+    fc = st.fcount
+    while True:
+        want = {needed(fc[s], s) for s in range(4) if 13 <= fc[s] < FULL}
+        if not want:
+            return
+        for p in SOURCES:
+            q = piles[p]
+            if q and q[-1] in want:
+                m = p << 5 | st.fnd_target(q[-1])
+                done.append((m, st.make(m)))
+                break
+        else:
+            for i in INNER:
+                q = piles[i]
+                if q and q[-1] in want and not piles[i + 4]:
+                    card = q[-1]
+                    m = i << 5 | (i + 4)
+                    done.append((m, st.make(m)))
+                    m = (i + 4) << 5 | st.fnd_target(card)
+                    done.append((m, st.make(m)))
+                    break
+            else:
+                return
+
+
+def _board(st: State) -> tuple[dict[int, list[int]], list[int], list[int]]:
+    """Where cards can be built: card -> places that take it (centre, outer runs);
+    the empty outer positions with a card behind them; those without (all alike)."""
+    piles = st.piles
+    board: dict[int, list[int]] = {}
+    c = piles[CENTRE]
+    if not c:
+        for a in (0, 13, 26, 39):
+            board[a] = [CENTRE]
+    elif c[-1] % 13 != 12:
+        board[c[-1] + 1] = [CENTRE]
+    guarded: list[int] = []
+    free: list[int] = []
+    for o in OUTER:
+        p = piles[o]
+        if not p:
+            (guarded if piles[o - 4] else free).append(o)
+        elif p[-1] % 13 != 12:
+            board.setdefault(p[-1] + 1, []).append(o)
+    return board, guarded, free
+
+
+def search_steps(st: State, ahead: int = 2, dig_depth: int = 6) -> list[Step]:
+    """The card moves a heuristic search tries (no deal or collect; foundation
+    moves are left to :func:`auto`).
+
+    Of the empty outer positions with nothing behind them only the first is
+    offered. An outer card moves on to another outer position only to free its
+    own for the inner card behind it, or to uncover a card a foundation or the
+    centre takes. An inner card with an empty outer position in front may go
+    straight on in one step. Then the dig steps (:func:`digs`).
+    """
+    piles = st.piles
+    board, guarded, free = _board(st)
+    empty = guarded + free[:1]
+    want = wanted(st)
+    out: list[Step] = []
+    for i in INNER:
+        p = piles[i]
+        if not p:
+            continue
+        o = i + 4
+        card = p[-1]
+        if not piles[o]:
+            out.append(i << 5 | o)
+            for d in board.get(card, ()):
+                out.append((i << 5 | o, o << 5 | d))
+            for d in empty:
+                if d != o:
+                    out.append((i << 5 | o, o << 5 | d))
+        elif o in board.get(card, ()):
+            out.append(i << 5 | o)
+    for src in OUTER:
+        p = piles[src]
+        if not p:
+            continue
+        card = p[-1]
+        # Worth moving: to free the position for the inner card behind a lone
+        # card, or to uncover a card that goes up or onto the centre at once.
+        ok = bool(piles[src - 4]) if len(p) == 1 else (p[-2] in want or p[-2] in board)
+        for d in board.get(card, ()):
+            if d == CENTRE or ok:
+                out.append(src << 5 | d)
+        if ok:
+            for d in empty:
+                if len(p) > 1 or not piles[d - 4]:
+                    out.append(src << 5 | d)
+    for src in UP:
+        p = piles[src]
+        if p:
+            card = p[-1]
+            for d in board.get(card, ()):
+                out.append(src << 5 | d)
+            for d in empty:
+                out.append(src << 5 | d)
+    if dig_depth:
+        out.extend(digs(st, ahead, dig_depth))
+    return out
+
+
+def sound_steps(st: State) -> list[int]:
+    """Every legal action but those proven not to matter: a king starts only the
+    first empty foundation, only the first of the empty outer positions with
+    nothing behind them is offered, and a lone outer card does not move to an
+    empty outer position when neither has an inner card behind it."""
+    piles = st.piles
+    board, guarded, free = _board(st)
+    empty = guarded + free[:1]
+    out: list[int] = []
+    c = piles[CENTRE]
+    if c:
+        f = st.fnd_target(c[-1])
+        if f >= 0:
+            out.append(CENTRE << 5 | f)
+    for i in INNER:
+        p = piles[i]
+        if p:
+            o = i + 4
+            if not piles[o] or o in board.get(p[-1], ()):
+                out.append(i << 5 | o)
+    for src in (*OUTER, *UP):
+        p = piles[src]
+        if not p:
+            continue
+        card = p[-1]
+        f = st.fnd_target(card)
+        if f >= 0:
+            out.append(src << 5 | f)
+        for d in board.get(card, ()):
+            out.append(src << 5 | d)
+        lone = src < CENTRE and len(p) == 1 and not piles[src - 4]
+        for d in empty:
+            if not (lone and not piles[d - 4]):
+                out.append(src << 5 | d)
+    if st.stock:
+        out.append(DEAL)
+    elif st.round < ROUNDS:
+        out.append(COLLECT)
+    return out
+
+
+# ------------------------------------------------------------------ digging
+
+
+def _place(st: State, card: int, exclude: int) -> int:
+    """Where a card taken off a pile goes best: its foundation, the centre, an outer
+    run it extends, an empty outer position with nothing behind it, any empty
+    outer position; -1 if nowhere (``exclude``: the place it comes from)."""
+    piles = st.piles
+    f = st.fnd_target(card)
+    if f >= 0:
+        return f
+    c = piles[CENTRE]
+    if (not c and card % 13 == 0) or (c and c[-1] % 13 != 12 and c[-1] + 1 == card):
+        return CENTRE
+    for o in OUTER:
+        if o != exclude:
+            q = piles[o]
+            if q and q[-1] % 13 != 12 and q[-1] + 1 == card:
+                return o
+    spare = -1
+    for o in OUTER:
+        if o != exclude and not piles[o]:
+            if not piles[o - 4]:
+                return o
+            if spare < 0:
+                spare = o
+    return spare
+
+
+def _dig(st: State, p: int, k: int) -> tuple[int, ...] | None:
+    """The moves that take the cards above card ``k`` of pile ``p`` each to its best
+    place and then the card itself to its foundation (or, from the inner ring, to
+    the outer position in front when no foundation takes it yet); None when some
+    card has nowhere to go. The position is left as it was."""
+    piles = st.piles
+    done: list[tuple[int, int]] = []
+    card = piles[p][k]
+    ok = True
+
+    def move(a: int, b: int) -> None:
+        m = a << 5 | b
+        done.append((m, st.make(m)))
+
+    if p < 4:
+        o = p + 4
+        while ok and piles[o]:
+            d = _place(st, piles[o][-1], o)
+            ok = d >= 0
+            if ok:
+                move(o, d)
+        while ok and len(piles[p]) > k + 1:
+            move(p, o)
+            d = _place(st, piles[o][-1], o)
+            ok = d >= 0
+            if ok:
+                move(o, d)
+        if ok:
+            f = st.fnd_target(card)
+            move(p, o)
+            if f >= 0:
+                move(o, f)
+    else:
+        while ok and len(piles[p]) > k + 1:
+            d = _place(st, piles[p][-1], p)
+            ok = d >= 0
+            if ok:
+                move(p, d)
+        if ok:
+            f = st.fnd_target(card)
+            if f >= 0:
+                move(p, f)
+    steps = tuple(m for m, _ in done) if ok else None
+    undo(st, done)
+    return steps
+
+
+def digs(st: State, ahead: int, depth: int) -> list[Step]:
+    """Dig steps for every copy of a card the foundations want within ``ahead``
+    cards that lies at most ``depth`` deep in the inner ring, an upturned pile or
+    an outer run (or on top of an inner pile behind a busy outer position)."""
+    piles = st.piles
+    want = wanted(st, ahead)
+    out: list[Step] = []
+    for p in (*INNER, *UP, *OUTER):
+        cards = piles[p]
+        top = len(cards) - 1
+        for k in range(max(0, top - depth), top + 1):
+            if cards[k] in want and (k < top or (p < 4 and piles[p + 4])):
+                steps = _dig(st, p, k)
+                if steps:
+                    out.append(steps)
+    return out

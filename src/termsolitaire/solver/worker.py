@@ -1,0 +1,370 @@
+"""Searches in another process, so that the screens never wait for the solver.
+
+A pure-Python search holds the GIL: in a thread it would freeze the screen, so
+every search runs in a child process (``python -m termsolitaire.solver.worker``)
+that talks JSON lines over its stdin and stdout. The game travels as its
+position text, which holds every card (Spider's face-down ones too: the solver
+plays with full knowledge).
+
+Usage from asyncio code (a Textual app)::
+
+    worker = SolverWorker()              # no process yet
+    await worker.start()                 # optional: warm one up now
+    result = await worker.solve(game, Budget(seconds=5))   # a Result
+    found = await worker.find_winnable_deal("penguin", {}, Budget(2), tries=20)
+    await worker.close()                 # or: async with SolverWorker() as worker
+
+- Cancelling an awaiting ``solve`` (``task.cancel()``, a Textual worker's
+  cancel, ``asyncio.wait_for``) kills the process doing the search; a warm
+  replacement starts in the background, so a new request never waits for an
+  abandoned one.
+- Requests at the same time each get their own process. A process that
+  finished its request stays warm for the next one (at most one waits idle).
+- Every process dies with ``close()``, at interpreter exit, and on its own when
+  its parent process is gone.
+
+``solve_elsewhere(game, budget)`` is the same with one shared worker per event
+loop (``await shutdown()`` closes it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import contextlib
+import json
+import os
+import signal
+import sys
+import tempfile
+import threading
+import weakref
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from termsolitaire.rules import Game, Move
+
+from .base import Budget, Result
+from .winnable import WinnableDeal
+
+# ---------------------------------------------------------------- messages
+
+
+def _result_to_json(r: Result) -> dict[str, Any]:
+    return {
+        "verdict": r.verdict,
+        "moves": [str(m) for m in r.moves],
+        "seconds": r.seconds,
+        "positions": r.positions,
+        "best": r.best,
+        "notes": list(r.notes),
+    }
+
+
+def _result_from_json(d: Mapping[str, Any]) -> Result:
+    return Result(
+        verdict=d["verdict"],
+        moves=tuple(Move.parse(m) for m in d["moves"]),
+        seconds=float(d["seconds"]),
+        positions=int(d["positions"]),
+        best=int(d["best"]),
+        notes=tuple(d["notes"]),
+    )
+
+
+def _budget(d: Mapping[str, Any]) -> Budget:
+    return Budget(float(d["seconds"]), int(d["memory_mb"]), bool(d.get("cpu", False)))
+
+
+def handle(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Answer one request (in the worker process)."""
+    from termsolitaire.rules import from_text
+
+    from . import find_winnable_deal, solve
+
+    try:
+        if request["op"] == "solve":
+            game = from_text(request["position"])
+            return {"ok": True, "result": _result_to_json(solve(game, _budget(request)))}
+        if request["op"] == "winnable":
+            found = find_winnable_deal(
+                request["game"],
+                request["variant"],
+                _budget(request),
+                tries=int(request["tries"]),
+                seed=request["seed"],
+            )
+            if found is None:
+                return {"ok": True, "deal": None}
+            return {"ok": True, "deal": found.deal, "result": _result_to_json(found.result)}
+        return {"ok": False, "error": f"unknown request {request['op']!r}"}
+    except Exception as e:  # the parent shows it; the worker keeps serving
+        return {"ok": False, "error": f"{type(e).__name__}: {e}"}
+
+
+def _watch_parent(parent: int) -> None:
+    """End this process when its parent is gone (a search may be running)."""
+    while True:
+        threading.Event().wait(0.5)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def main() -> None:
+    """The worker process: one JSON request a line in, one JSON answer a line out."""
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
+    import termsolitaire.solver  # noqa: F401  (warm: load the search before the first request)
+
+    while line := sys.stdin.readline():
+        if line.strip():
+            sys.stdout.write(json.dumps(handle(json.loads(line))) + "\n")
+            sys.stdout.flush()
+
+
+# ---------------------------------------------------------------- client
+
+
+class SolverError(RuntimeError):
+    """The worker process failed (crashed, or the search raised)."""
+
+
+_LIVE: weakref.WeakSet[_Process] = weakref.WeakSet()
+
+
+@atexit.register
+def _kill_all() -> None:
+    for p in list(_LIVE):
+        p.kill()
+
+
+class _Process:
+    """One worker process."""
+
+    def __init__(self, proc: asyncio.subprocess.Process, stderr: Any) -> None:
+        self.proc = proc
+        self.stderr = stderr
+        _LIVE.add(self)
+
+    @classmethod
+    async def start(cls) -> _Process:
+        root = str(Path(__file__).resolve().parents[2])  # the directory holding termsolitaire/
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
+        stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop())
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "termsolitaire.solver.worker",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=stderr,
+            env=env,
+        )
+        return cls(proc, stderr)
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.returncode is None
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write((json.dumps(request) + "\n").encode())
+        await self.proc.stdin.drain()
+        line = await self.proc.stdout.readline()
+        if not line:
+            raise SolverError(f"the solver process ended: {self._errors()}")
+        reply: dict[str, Any] = json.loads(line)
+        if not reply.get("ok"):
+            raise SolverError(reply.get("error", "the solver failed"))
+        return reply
+
+    def _errors(self) -> str:
+        self.stderr.seek(0)
+        lines = self.stderr.read().decode(errors="replace").strip().splitlines()
+        return lines[-1] if lines else "no message"
+
+    def kill(self) -> None:
+        """Stop the process now (also from a closed event loop, at exit)."""
+        if self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.proc.pid, signal.SIGKILL)
+        _LIVE.discard(self)
+
+    async def stop(self) -> None:
+        """Kill the process and wait for it, so no zombie stays behind."""
+        self.kill()
+        with contextlib.suppress(ProcessLookupError):
+            await self.proc.wait()
+        self.stderr.close()
+
+
+class SolverWorker:
+    """Solver requests answered in other processes (see the module's notes)."""
+
+    def __init__(self, *, keep_warm: bool = True) -> None:
+        self.keep_warm = keep_warm
+        """Start a replacement process at once when one is killed by a cancel."""
+        self._idle: list[_Process] = []
+        self._busy: set[_Process] = set()
+        self._spare: asyncio.Task[_Process] | None = None
+        self._reaping: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    @property
+    def pids(self) -> list[int]:
+        """The live worker processes (idle and busy), for tests and diagnostics."""
+        return [p.pid for p in (*self._idle, *self._busy) if p.alive]
+
+    async def start(self) -> None:
+        """Start a process now, so that the first request finds it warm."""
+        if not self._idle:
+            self._idle.append(await self._take())
+
+    async def solve(self, game: Game | str, budget: Budget | float = 10.0) -> Result:
+        """:func:`termsolitaire.solver.solve` on ``game`` (or position text), elsewhere."""
+        if not isinstance(budget, Budget):
+            budget = Budget(seconds=float(budget))
+        text = game if isinstance(game, str) else game.to_text()
+        reply = await self._request({"op": "solve", "position": text, **_budget_json(budget)})
+        return _result_from_json(reply["result"])
+
+    async def find_winnable_deal(
+        self,
+        name: str,
+        variant: Mapping[str, int] | None = None,
+        budget: Budget | float = 2.0,
+        *,
+        tries: int = 25,
+        seed: int | None = None,
+    ) -> WinnableDeal | None:
+        """:func:`termsolitaire.solver.find_winnable_deal`, elsewhere."""
+        if not isinstance(budget, Budget):
+            budget = Budget(seconds=float(budget))
+        request = {
+            "op": "winnable",
+            "game": name,
+            "variant": dict(variant or {}),
+            "tries": tries,
+            "seed": seed,
+            **_budget_json(budget),
+        }
+        reply = await self._request(request)
+        if reply["deal"] is None:
+            return None
+        return WinnableDeal(int(reply["deal"]), _result_from_json(reply["result"]))
+
+    async def close(self) -> None:
+        """Stop every process (a running search too)."""
+        self._closed = True
+        if self._spare is not None:
+            spare, self._spare = self._spare, None
+            with contextlib.suppress(Exception):
+                self._idle.append(await spare)
+        procs = [*self._idle, *self._busy]
+        self._idle.clear()
+        self._busy.clear()
+        for p in procs:
+            await p.stop()
+        for task in list(self._reaping):
+            with contextlib.suppress(BaseException):
+                await task
+
+    async def __aenter__(self) -> SolverWorker:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------ inside
+
+    async def _take(self) -> _Process:
+        while self._idle:
+            p = self._idle.pop()
+            if p.alive:
+                return p
+            await p.stop()
+        spare, self._spare = self._spare, None
+        if spare is None:
+            spare = asyncio.ensure_future(_Process.start())
+        try:
+            return await asyncio.shield(spare)
+        except asyncio.CancelledError:
+            self._keep_spare(spare)  # still starting: keep it for the next request
+            raise
+
+    def _keep_spare(self, spare: asyncio.Task[_Process]) -> None:
+        if self._spare is None and not self._closed:
+            self._spare = spare
+        else:
+            spare.add_done_callback(self._reap_started)
+
+    def _reap_started(self, task: asyncio.Task[_Process]) -> None:
+        if not task.cancelled() and task.exception() is None:
+            self._reap(task.result())
+
+    async def _request(self, request: dict[str, Any]) -> dict[str, Any]:
+        if self._closed:
+            raise SolverError("the solver worker is closed")
+        p = await self._take()
+        self._busy.add(p)
+        try:
+            reply = await p.ask(request)
+        except BaseException:  # cancelled, or the process failed: it goes
+            self._busy.discard(p)
+            self._reap(p)
+            if self.keep_warm and not self._closed and self._spare is None:
+                self._spare = asyncio.ensure_future(_Process.start())
+                self._spare.add_done_callback(_quiet)
+            raise
+        self._busy.discard(p)
+        if self._closed or self._idle:
+            self._reap(p)
+        else:
+            self._idle.append(p)
+        return reply
+
+    def _reap(self, p: _Process) -> None:
+        p.kill()
+        task = asyncio.ensure_future(p.stop())
+        self._reaping.add(task)
+        task.add_done_callback(self._reaping.discard)
+
+
+def _quiet(task: asyncio.Task[Any]) -> None:
+    """Mark a background start's failure as seen (the next request will report it)."""
+    if not task.cancelled():
+        task.exception()
+
+
+def _budget_json(budget: Budget) -> dict[str, Any]:
+    return {"seconds": budget.seconds, "memory_mb": budget.memory_mb, "cpu": budget.cpu}
+
+
+_SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, SolverWorker] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def solve_elsewhere(game: Game | str, budget: Budget | float = 10.0) -> Result:
+    """:meth:`SolverWorker.solve` on this event loop's shared worker."""
+    loop = asyncio.get_running_loop()
+    worker = _SHARED.get(loop)
+    if worker is None:
+        worker = _SHARED[loop] = SolverWorker()
+    return await worker.solve(game, budget)
+
+
+async def shutdown() -> None:
+    """Close this event loop's shared worker, if any."""
+    worker = _SHARED.pop(asyncio.get_running_loop(), None)
+    if worker is not None:
+        await worker.close()
+
+
+if __name__ == "__main__":
+    main()

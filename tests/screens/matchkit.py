@@ -1,0 +1,81 @@
+"""Helpers for the match's Pilot tests: a shared match directory, a wall clock the
+test moves by hand (no test sleeps on it), and the app with the lobby as home
+for one player; other players act through their own stores."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from textual.pilot import Pilot
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.match import MatchStore, Player
+from termsolitaire.match.computer import ENGINE as COMPUTER_ENGINE
+from termsolitaire.match.services import MatchServices
+from termsolitaire.screens.lobby import LobbyScreen
+from termsolitaire.session import Clock
+
+T0 = 1_000_000.0
+S = TypeVar("S")
+ENGINE = COMPUTER_ENGINE
+"""The computer's engine in these tests: the real opponent (its beginner plays the
+computer tests)."""
+
+
+class WallClock:
+    """The store's wall clock, moved only by the test."""
+
+    def __init__(self, t: float = T0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> float:
+        self.t += seconds
+        return self.t
+
+
+def lobby_app(
+    shared: Path, clock: WallClock, home: Path, player: str = "ann", engine: str = ENGINE
+) -> tuple[SolitaireApp, MatchServices]:
+    """The app as ``termsolitaire match`` makes it, for ``player``, on the test's clock."""
+    match = MatchServices(MatchStore(Player.make(player), shared, now=clock), engine=engine)
+    app = SolitaireApp(
+        clock=Clock(running=False, now=clock),
+        data_dir=str(home),
+        first_screen=lambda services, look: LobbyScreen(services, match, look),
+    )
+    return app, match
+
+
+async def until(
+    pilot: Pilot[object], ok: Callable[[], object], what: str, timeout: float = 20.0
+) -> None:
+    """Wait (in small steps of the app's own loop) until ``ok()`` is true."""
+    end = time.monotonic() + timeout
+    while not ok():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.05)
+
+
+def screen_text(app: SolitaireApp) -> str:
+    """The characters on the screen now (from the SVG screenshot, tags removed)."""
+    svg = app.export_screenshot()
+    body = svg[svg.index("<g") :]
+    text = re.sub(r"<[^>]+>", "", body)
+    return html.unescape(text).replace("\xa0", " ")
+
+
+async def shown_screen(pilot: Pilot[object], kind: type[S], timeout: float = 20.0) -> S:
+    """The app's screen once it is a ``kind`` (a key's effect may take a moment)."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, kind), kind.__name__, timeout)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen

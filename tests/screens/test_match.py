@@ -1,0 +1,376 @@
+"""The Spider match through Pilot: the lobby, the match board and its side panel,
+End, time up, the results both players see, Watch, hot-seat and the computer.
+
+The store's clock is moved by hand (``WallClock``); waits are for visible
+effects, polled with a timeout. The other player acts through their own store,
+as a second terminal would.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from termsolitaire.match import MatchStore, Player
+from termsolitaire.rules import Move
+from termsolitaire.screens.ask import AskScreen
+from termsolitaire.screens.confirm_end import ConfirmEndScreen
+from termsolitaire.screens.handover import HandOverScreen
+from termsolitaire.screens.lobby import LobbyScreen
+from termsolitaire.screens.match import MatchScreen
+from termsolitaire.screens.match_results import MatchResultsScreen
+from termsolitaire.screens.newgame import NewGameScreen
+from termsolitaire.screens.watch import WatchScreen
+
+from .conftest import SPIDER_KEYS, chord
+from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
+
+
+@pytest.fixture
+def clock() -> WallClock:
+    return WallClock()
+
+
+@pytest.fixture
+def shared(tmp_path: Path) -> Path:
+    return tmp_path / "match"
+
+
+def transfer(screen: MatchScreen) -> Move:
+    """A transfer the player can make now (the first legal one)."""
+    return next(m for m in screen.game.legal_moves() if m.kind == "move")
+
+
+def panel(screen: MatchScreen) -> str:
+    return str(screen.query_one("#opponent").shown)  # type: ignore[attr-defined]
+
+
+async def test_table_joined_played_ended_results_both_sides(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """ann opens a public table from the lobby and starts; bob joins from his store
+    after she started; the side panel follows bob's score and clock; End ends
+    ann's game early; the results wait for bob, then name the winner."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("n")
+        await shown_screen(pilot, NewGameScreen)
+        await pilot.press("enter")  # a public table, 1 suit, 10 minutes
+        lobby = await shown_screen(pilot, LobbyScreen)
+        assert "yours: not started" in str(lobby.query_one("#tables").get_row_at(0))
+        await pilot.press("enter")  # start playing
+        screen = await shown_screen(pilot, MatchScreen)
+        assert "nobody yet" in panel(screen)
+        assert screen.query_one("#clock").text == "10:00"  # type: ignore[attr-defined]
+
+        bob = MatchStore(Player.make("bob"), shared, now=clock)
+        clock.advance(30)
+        bseat = bob.join(screen.seat.table_id)
+        bseat.start()
+        move = next(m for m in bseat.game.legal_moves() if m.kind == "move")
+        bseat.play(move)
+        await until(pilot, lambda: "bob" in panel(screen), "bob in the side panel")
+        await until(pilot, lambda: f"moves{1:>6}" in panel(screen), "bob's move in the panel")
+        assert "left  10:00" in panel(screen)  # bob's full clock of his own
+        assert screen.query_one("#clock").text == "9:30"  # type: ignore[attr-defined]
+
+        mine = transfer(screen)
+        await pilot.press(*chord(mine, SPIDER_KEYS))
+        assert screen.seat.log == [str(mine)]
+        assert bob.table(screen.seat.table_id).seat_of("ann").moves == 1  # in the store
+
+        await pilot.press("e")
+        await shown_screen(pilot, ConfirmEndScreen)
+        await pilot.press("y")
+        await shown_screen(pilot, MatchResultsScreen)
+        results = await shown_screen(pilot, MatchResultsScreen)
+        assert screen.seat.reason == "end"
+        assert "Waiting for bob to finish" in str(results.query_one("#verdict").render())
+        assert bob.table(screen.seat.table_id).seat_of("bob").playing  # bob plays on
+
+        clock.advance(60)
+        bseat.end()
+        await until(pilot, lambda: results.results is not None and results.results.final, "final")
+        mine_f, bobs = results.results.seats
+        assert (mine_f.player.id, mine_f.moves, mine_f.reason) == ("ann", 1, "end")
+        assert (bobs.player.id, bobs.moves, bobs.reason) == ("bob", 1, "end")
+        assert bob.results(screen.seat.table_id) == results.results  # the same on both sides
+        verdict = str(results.query_one("#verdict").render())
+        if mine_f.score == bobs.score:
+            assert verdict == "A draw: equal scores"
+        else:
+            assert ("You win" in verdict) == (mine_f.score > bobs.score)
+        record = match.store.record()
+        assert record.overall.played == 1 and record.opponents[0][0].id == "bob"
+        await pilot.press("q")
+        await shown_screen(pilot, LobbyScreen)
+        bob.close()
+
+
+async def test_time_up_ends_the_game_by_the_clock(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The countdown never pauses: a player who leaves the board keeps losing time,
+    and at 0:00 the game ends with reason time and the results show."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    seat = match.store.open_table(suits=1, minutes=5, deal=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        await pilot.press(*chord(transfer(screen), SPIDER_KEYS))
+        await pilot.press("Q")  # back to the lobby: the clock keeps running
+        await shown_screen(pilot, LobbyScreen)
+        clock.advance(200)
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        assert screen.query_one("#clock").text == "1:40"  # type: ignore[attr-defined]
+        assert len(screen.seat.log) == 1  # the game as it was
+        clock.advance(100)
+        await shown_screen(pilot, MatchResultsScreen)
+        assert app.screen.headline == "Time is up"  # type: ignore[attr-defined]
+        assert match.store.table(seat.table_id).seat_of("ann").reason == "time"
+
+
+async def test_watch_shows_the_opponents_board_live(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    table = match.store.open_table(suits=2, minutes=10, deal=123).table_id
+    bseat = bob.join(table)
+    bseat.start()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await shown_screen(pilot, MatchScreen)
+        await pilot.press("w")  # not while playing
+        assert not isinstance(app.screen, WatchScreen)
+        await pilot.press("e", "y")
+        await shown_screen(pilot, MatchResultsScreen)
+        await pilot.press("w")
+        await shown_screen(pilot, WatchScreen)
+        watch = await shown_screen(pilot, WatchScreen)
+        assert "Watching bob" in watch.query_one("#title").text  # type: ignore[attr-defined]
+        assert watch.game.to_text() == bseat.game.to_text()
+        for _ in range(3):
+            bseat.play(next(m for m in bseat.game.legal_moves() if m.kind == "move"))
+        await until(pilot, lambda: watch.game.to_text() == bseat.game.to_text(), "bob's moves")
+        await pilot.press("1", "2")  # nothing plays on a watched board
+        assert watch.game.to_text() == bseat.game.to_text()
+        await pilot.press("Q")
+        await shown_screen(pilot, MatchResultsScreen)
+    bob.close()
+
+
+async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right", "right")  # against: hot-seat here
+        await pilot.press("enter")  # asks for the second player's name first
+        await shown_screen(pilot, NewGameScreen)
+        await pilot.press(*"Bob", "enter")
+        first = await shown_screen(pilot, MatchScreen)
+        assert first.next_player is not None and first.next_player.name == "Bob"
+        assert "plays after" in panel(first)
+        await pilot.press(*chord(transfer(first), SPIDER_KEYS))
+        score = first.game.score
+        clock.advance(45)
+        await pilot.press("e", "y")
+        await shown_screen(pilot, HandOverScreen)
+        shown = screen_text(app)  # the whole screen: the first board is covered too
+        assert "result stays hidden until Bob has played" in shown
+        assert "score" not in shown.lower() and "moves" not in shown.lower()
+        await pilot.press("enter")
+        second = await shown_screen(pilot, MatchScreen)
+        assert second.seat.store.me.name == "Bob"
+        assert second.game.deal == first.game.deal and not second.game.log
+        assert second.query_one("#clock").text == "10:00"  # type: ignore[attr-defined]
+        await until(pilot, lambda: "hidden" in panel(second), "the hidden panel")
+        assert str(score) not in panel(second).replace("10:00", "")
+        await pilot.press(*chord(transfer(second), SPIDER_KEYS))
+        await pilot.press("e", "y")
+        await shown_screen(pilot, MatchResultsScreen)
+        results = await shown_screen(pilot, MatchResultsScreen)
+        await until(pilot, lambda: results.results is not None and results.results.final, "final")
+        assert [f.player.name for f in results.results.seats] == ["ann", "Bob"]
+        shown = screen_text(app)  # both read it: nobody is "you"
+        assert "(you)" not in shown and "You win" not in shown
+        assert " wins, by " in shown or "A draw" in shown
+        assert results.results.seats[0].score == score
+        record = match.store.record()
+        assert record.opponents[0][0].name == "Bob" and record.overall.played == 1
+
+
+async def test_refusals_show_in_one_line(shared: Path, clock: WallClock, tmp_path: Path) -> None:
+    """A wrong code, a full table: the store's reason, one line, nothing changed."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    cat = MatchStore(Player.make("cat"), shared, now=clock)
+    full = bob.open_table(deal=1).table_id
+    cat.join(full)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await shown_screen(pilot, LobbyScreen)
+        await pilot.press("c")
+        await shown_screen(pilot, AskScreen)
+        await pilot.press(*"ZZZZ-ZZZZ", "enter")
+        why = str(app.screen.query_one("#why").render())
+        assert why.startswith("No table has the code ZZZZ-ZZZZ") and "\n" not in why
+        await pilot.press("escape")
+        await pilot.press("enter")  # the full table
+        status = lobby.query_one("#status").text  # type: ignore[attr-defined]
+        assert status == f"Table {full} is full: both seats are taken"
+        assert len(match.store.table(full).seats) == 2
+    bob.close()
+    cat.close()
+
+
+async def test_private_table_by_invitation(shared: Path, clock: WallClock, tmp_path: Path) -> None:
+    """bob's private table is not in ann's lobby until he invites her; then it is,
+    marked, and Enter takes the seat."""
+    app, _match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    table = bob.open_table(suits=1, minutes=5, public=False, deal=9).table_id
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await shown_screen(pilot, LobbyScreen)
+        assert lobby.tables == []
+        bob.invite(table, "ann")
+        await until(pilot, lambda: lobby.tables, "the invitation")
+        assert "bob invites you to table" in str(lobby.query_one("#invites").render())
+        assert "invited by bob" in str(lobby.query_one("#tables").get_row_at(0))
+        await pilot.press("enter")
+        await shown_screen(pilot, MatchScreen)
+        assert app.screen.seat.number == 2
+    bob.close()
+
+
+async def test_against_the_computer_ends_by_the_clock_with_both_results(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """A match against the beginner on a 5-minute limit: the computer plays in its own
+    process at its pace (the test moves the clock), its side panel follows, and
+    time up ends both games; both results show, and the computer is watchable."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right")  # against: the computer
+        await pilot.press("down", "left")  # level: beginner
+        await pilot.press("down", "down", "left")  # limit: 5 minutes
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        await until(pilot, lambda: "computer (beginner)" in panel(screen), "the computer")
+        driver = match.drivers[screen.seat.table_id]
+        for n in range(1, 4):
+            clock.advance(15)
+            await until(pilot, lambda n=n: len(driver.seat.log) >= n, f"computer action {n}")
+
+        def shown_live() -> bool:
+            game = driver.seat.game  # a new object after each of its actions
+            return f"moves{game.moves:>6}" in panel(screen) and f"score{game.score:>6}" in panel(
+                screen
+            )
+
+        await until(pilot, shown_live, "its score and moves in the panel")
+        assert driver.running
+        await pilot.press(*chord(transfer(screen), SPIDER_KEYS))
+        clock.advance(300)
+        await shown_screen(pilot, MatchResultsScreen)
+        results = await shown_screen(pilot, MatchResultsScreen)
+        await until(pilot, lambda: results.results is not None and results.results.final, "final")
+        me, cpu = results.results.seats
+        assert (me.reason, cpu.reason) == ("time", "time")
+        assert cpu.player.id == "computer:beginner" and len(driver.seat.log) >= 3
+        assert not driver.running  # its process has ended
+        shown = screen_text(app)
+        assert "computer (beginner)" in shown and "ann (you)" in shown
+        assert "time ran out" in shown
+        await pilot.press("w")
+        await shown_screen(pilot, WatchScreen)
+        assert app.screen.game.to_text() == driver.seat.game.to_text()  # type: ignore[attr-defined]
+
+
+async def test_computer_match_resumes_after_a_restart(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The app closes mid-match; started again, Enter on the table brings back the
+    player's game and clock as the store kept them, and the computer picks up
+    from its stored actions in a new process. After the match either game
+    replays move by move."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right", "enter")  # the computer, casual, 10 minutes
+        screen = await shown_screen(pilot, MatchScreen)
+        driver = match.drivers[screen.seat.table_id]
+        for n in (1, 2):
+            clock.advance(15)
+            await until(pilot, lambda n=n: len(driver.seat.log) >= n, f"computer action {n}")
+        await pilot.press(*chord(transfer(screen), SPIDER_KEYS))
+        mine, table = list(screen.seat.log), screen.seat.table_id
+    match.close()
+    assert not driver.running
+    cpu_log = list(driver.seat.log)
+
+    clock.advance(60)  # away for a minute: both clocks run on
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "yours: playing" in str(app.screen.query_one("#tables").get_row_at(0))
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        assert screen.seat.log == mine
+        assert screen.query_one("#clock").text == "8:30"  # type: ignore[attr-defined]
+        driver = match.drivers[table]
+        assert driver.seat.log == cpu_log
+        clock.advance(15)
+        await until(pilot, lambda: len(driver.seat.log) > len(cpu_log), "the computer again")
+        assert driver.seat.log[: len(cpu_log)] == cpu_log
+        await pilot.press("e", "y")
+        await shown_screen(pilot, MatchResultsScreen)
+        clock.advance(600)  # the computer's time runs out
+        results = await shown_screen(pilot, MatchResultsScreen)
+        await until(pilot, lambda: results.results is not None and results.results.final, "final")
+        await pilot.press("o")  # the computer's game, move by move
+        await until(pilot, lambda: "Replay" in str(app.screen.query_one("#title").text), "replay")
+        replay = app.screen.replay  # type: ignore[attr-defined]
+        assert [str(m) for m in replay.moves] == [
+            str(m) for m in match.store.watch(table, 2).game.history
+        ]
+        await pilot.press("right")
+        assert replay.index == 1
+        await pilot.press("Q")
+        await shown_screen(pilot, MatchResultsScreen)
+        await pilot.press("y")  # the player's own
+        await until(pilot, lambda: "Replay" in str(app.screen.query_one("#title").text), "mine")
+        assert [str(m) for m in app.screen.replay.moves] == mine  # type: ignore[attr-defined]
+    match.close()
+
+
+async def test_invite_from_the_lobby_and_decline(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """ann invites from the lobby: an unknown name is refused in one line and the
+    dialog stays; bob's name sends it. bob's invitation to cat is declined by cat."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    match.store.open_table(suits=1, minutes=10, public=False, deal=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        await shown_screen(pilot, AskScreen)
+        await pilot.press(*"zed", "enter")
+        assert "No player called 'zed'" in str(app.screen.query_one("#why").render())
+        await pilot.press("ctrl+u", *"bob", "enter")
+        await shown_screen(pilot, LobbyScreen)
+        assert "Invited bob to table 1" in app.screen.query_one("#status").text  # type: ignore[attr-defined]
+        assert [i.table_id for i in bob.invitations()] == [1]
+
+    cat = MatchStore(Player.make("cat"), shared, now=clock)
+    bob.invite(bob.open_table(deal=4, public=False).table_id, "cat")
+    app, _ = lobby_app(shared, clock, tmp_path / "home-cat", player="cat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await shown_screen(pilot, LobbyScreen)
+        assert [t.id for t in lobby.tables] == [2]
+        await pilot.press("x")
+        assert "Declined bob's invitation to table 2" in lobby.query_one("#status").text  # type: ignore[attr-defined]
+        assert lobby.tables == [] and cat.invitations() == []
+    bob.close()
+    cat.close()

@@ -1,0 +1,184 @@
+"""The solver on the board (issue 11): the verdict, hints that win and never loop,
+"no winning line from here" with the way back, the solution stepped through and
+played as a demo, winnable deals only, and input answered during a long search.
+
+Searches run in the solver's worker processes; the tests wait for what shows on
+screen (the verdict, the status line), never a fixed time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.rules import Move, from_text, new_game
+from termsolitaire.screens.board import BoardScreen
+from termsolitaire.screens.choice import ChoiceScreen
+from termsolitaire.screens.napoleon import KEYS
+from termsolitaire.screens.results import ResultsScreen
+
+from ..solver.test_napoleon import LOST
+from .conftest import board, status
+
+WAIT = 60.0
+
+
+@pytest.fixture(autouse=True)
+def _solver_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver's help is off elsewhere in the tests (tests/conftest.py)."""
+    monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "1")
+
+
+async def until(pilot, check: Callable[[], object], what: str, timeout: float = WAIT) -> None:
+    """Let the app run until ``check()`` holds (the solver answers in another process)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting for {what}")
+        await pilot.pause(0.05)
+
+
+def under(app: SolitaireApp) -> BoardScreen:
+    """The board, also under a dialog or the results."""
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, BoardScreen))
+
+
+def verdict(app: SolitaireApp) -> str:
+    return board(app).query_one("#verdict").text  # type: ignore[attr-defined,no-any-return]
+
+
+@pytest.mark.parametrize(("name", "deal"), [("penguin", 5), ("napoleon", 1)])
+async def test_following_the_hint_wins(name: str, deal: int) -> None:
+    app = SolitaireApp(name, deal, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        seen = set()
+        for _ in range(300):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            screen = board(app)
+            seen.add(screen.game.to_text())
+            await pilot.press("H")
+            await until(pilot, lambda: status(app).startswith("Hint: "), "a hint")
+            await pilot.press("enter")
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, ResultsScreen) or status(app).startswith("Played"),
+                "the hinted move",
+            )
+            if not isinstance(app.screen, ResultsScreen):
+                assert board(app).game.to_text() not in seen  # never back to where it was
+        assert isinstance(app.screen, ResultsScreen)
+        assert under(app).game.is_won
+
+
+async def test_a_lost_position_says_so_and_offers_the_way_back() -> None:
+    app = SolitaireApp("napoleon", 1, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = board(app)
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        screen.start(from_text(LOST))  # a position lost on purpose
+        await until(pilot, lambda: verdict(app) == "not winnable", "the lost verdict")
+        await pilot.press("H")
+        assert status(app) == "No winning line from here"
+
+
+LOSING = ["t3-c2", "t7-c3", "t3-c5", "t5-c6", "t1-c4", "t5-c7"]
+"""Penguin deal 2: winnable after the first five moves, lost after the sixth (found
+by trying random moves with the solver, pinned here)."""
+
+
+async def test_the_way_back_undoes_to_the_last_winnable_position() -> None:
+    app = SolitaireApp("penguin", 2, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = board(app)
+        for text in LOSING[:-1]:
+            screen.play(Move.parse(text))
+        await until(pilot, lambda: verdict(app) == "winnable", "winnable after five moves")
+        screen.play(Move.parse(LOSING[-1]))
+        await until(pilot, lambda: verdict(app) == "no longer winnable", "the lost verdict")
+        await pilot.press("H")
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.headline == "No winning line from here."
+        assert app.screen.lines == ["A win was found 1 move ago."]
+        await pilot.press("u")
+        assert [str(m) for m in screen.game.history] == LOSING[:-1]
+        await until(pilot, lambda: verdict(app) == "winnable", "winnable again")
+
+
+async def test_keys_are_answered_at_once_while_the_solver_searches() -> None:
+    """A long search runs in another process: moves made meanwhile take effect at
+    once, and the search's answer about an old position is never shown."""
+    app = SolitaireApp("napoleon", 25, {}, clock=False)  # a deal the solver needs time for
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = board(app)
+        await pilot.press("H")  # a long search starts
+        assert status(app).startswith("Looking for a winning line")
+        for n in range(1, 4):
+            move = next(m for m in screen.game.legal_moves() if m.kind == "move")
+            keys = KEYS[move.src], "f" if move.dst.startswith("f") else KEYS[move.dst]
+            await pilot.press(*keys)  # typed while the other process searches
+            assert len(screen.game.history) == n, status(app)
+            assert status(app).startswith("Played")
+        await pilot.press("question_mark")
+        assert type(app.screen).__name__ == "HelpScreen"
+
+
+async def test_the_solution_steps_and_plays_as_a_demo() -> None:
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        game = board(app).game
+        await pilot.press("S")
+        solution = app.screen
+        assert getattr(solution, "heading", "") == "Solution"
+        await pilot.press("right", "right")
+        assert solution.replay.index == 2  # type: ignore[attr-defined]
+        await pilot.press("left")
+        assert solution.replay.index == 1  # type: ignore[attr-defined]
+        await pilot.press("D")
+        await until(pilot, lambda: solution.replay.index >= 4, "the demo")  # type: ignore[attr-defined]
+        await pilot.press("x")  # any key stops it
+        stopped = solution.replay.index  # type: ignore[attr-defined]
+        await pilot.pause(0.5)
+        assert solution.replay.index == stopped  # type: ignore[attr-defined]
+        await pilot.press("Q")
+        assert board(app).game is game and game.history == ()  # the board is untouched
+
+
+async def test_winnable_deals_only() -> None:
+    """With the setting on, a random deal is one the solver proved winnable: the
+    menu asks the solver's workers for one and deals the number they found."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.services.settings.winnable_only = True
+        worker = app.services.solver()
+        found: list[int] = []
+        ask = worker.find_winnable_deal
+
+        async def spy(*args, **kw):  # type: ignore[no-untyped-def]
+            answer = await ask(*args, **kw)
+            found.append(answer.deal)
+            return answer
+
+        worker.find_winnable_deal = spy  # type: ignore[method-assign]
+        lines = app.screen.query_one("#games")
+        ids = [o.id for o in lines.options]  # type: ignore[attr-defined]
+        lines.highlighted = ids.index("penguin")  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "a deal")
+        g = board(app).game
+        assert found == [g.deal]
+        from termsolitaire.solver import Budget, solve
+
+        assert solve(new_game("penguin", g.deal), Budget(seconds=10)).verdict == "won"
+        await pilot.press("N")  # a new deal on the board is one too
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, BoardScreen) and under(app).game.deal != g.deal,
+            "another deal",
+        )
+        assert found[-1] == under(app).game.deal

@@ -1,0 +1,177 @@
+"""The Spider computer opponent: fair (it never reads a hidden card), legal, headless.
+
+The fairness test is issue 12's acceptance 2: permuting the face-down cards
+and the stock it has not seen leaves its actions unchanged up to the first card
+it turns or deals, through ``termsolitaire opponent --position``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from termsolitaire.cli import main
+from termsolitaire.rules import Move, from_text, new_game
+from termsolitaire.solver.opponent import LEVELS, Opponent, play
+from termsolitaire.solver.opponent_view import view_of
+
+from ..conftest import FULL
+
+
+def _midgame(deal: int, suits: int, actions: int) -> str:
+    """The position text after the good level's first ``actions`` actions on a deal
+    (without its ``deal`` line: once permuted, it is no longer that deal)."""
+    game = new_game("spider", deal=deal, suits=suits)
+    for _ in zip(range(actions), play(game, Opponent("good", suits), seconds=None), strict=False):
+        pass
+    return "".join(line for line in game.to_text().splitlines(True) if not line.startswith("deal:"))
+
+
+def _permuted(text: str, seed: int) -> str:
+    """``text`` with its face-down cards and stock cards shuffled among their places."""
+    hidden = re.compile(r"\b[a-z0-9][shdc]\b")
+    lines = text.splitlines(True)
+    piles = [i for i, line in enumerate(lines) if re.match(r"(t\d+|stock):", line)]
+    cards = [c for i in piles for c in hidden.findall(lines[i].split(":", 1)[1])]
+    random.Random(seed).shuffle(cards)
+    it = iter(cards)
+    for i in piles:
+        key, value = lines[i].split(":", 1)
+        lines[i] = key + ":" + hidden.sub(lambda _: next(it), value)
+    return "".join(lines)
+
+
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(["opponent", *args])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def _until_reveal(actions: list[str]) -> list[str]:
+    for i, a in enumerate(actions):
+        if a == "deal" or a.startswith("turn"):
+            return actions[: i + 1]
+    return actions
+
+
+CASES = [(1, 3, 0), (2, 5, 0), (2, 11, 25), (1, 17, 60), (2, 23, 90), (2, 8, 140)]
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize(("suits", "deal", "played"), CASES if FULL else CASES[1:4])
+def test_unseen_cards_do_not_change_its_play_until_it_sees_one(
+    tmp_path, capsys, level: str, suits: int, deal: int, played: int
+) -> None:
+    text = _midgame(deal, suits, played)
+    first = tmp_path / "a.txt"
+    first.write_text(text)
+    status, out, _ = _run(capsys, "--level", level, "--position", str(first), "--moves", "60")
+    assert status == 0
+    mine = _until_reveal(out.split())
+    for seed in range(3):
+        other = _permuted(text, seed)
+        assert other != text
+        second = tmp_path / f"b{seed}.txt"
+        second.write_text(other)
+        status, out, _ = _run(capsys, "--level", level, "--position", str(second), "--moves", "60")
+        assert status == 0
+        assert _until_reveal(out.split()) == mine, f"level {level}, permutation {seed}"
+
+
+def test_the_check_catches_an_opponent_that_peeks() -> None:
+    """The permutation check above can fail: an opponent that reads the stock's
+    next card (here: it deals first when that card is a heart) is caught."""
+    text = _midgame(11, 2, 25)
+
+    def peeker(position: str) -> list[str]:
+        game = from_text(position)
+        opponent = Opponent("good", 2)
+        actions = []
+        for _ in range(30):
+            top = game.pile("stock")[-1][0] if game.pile("stock") else None
+            move = Move.parse("deal") if top and top.suit == "H" else opponent.choose(view_of(game))
+            if move is None:
+                break
+            game.play(move)
+            actions.append(str(move))
+        return _until_reveal(actions)
+
+    mine = peeker(text)
+    assert any(peeker(_permuted(text, seed)) != mine for seed in range(10))
+
+
+def test_its_view_holds_no_hidden_card() -> None:
+    text = _midgame(11, 2, 25)
+    a, b = from_text(text), from_text(_permuted(text, 1))
+    assert a.to_text() != b.to_text()
+    assert view_of(a) == view_of(b)
+    view = view_of(a)
+    assert sum(view.down) + view.stock == len(view.unseen)
+
+
+def test_the_command_prints_legal_actions_and_stops_after_k(capsys) -> None:
+    status, out, _ = _run(
+        capsys, "--level", "expert", "--suits", "2", "--deal", "4", "--moves", "25"
+    )
+    assert status == 0
+    actions = out.splitlines()
+    assert len(actions) == 25
+    game = new_game("spider", deal=4, suits=2)
+    for a in actions:
+        game.play(Move.parse(a))
+
+
+def test_it_plays_until_it_presses_end(capsys) -> None:
+    """Without --moves the opponent plays on until it wins or sees nothing more to gain."""
+    status, out, _ = _run(capsys, "--level", "good", "--suits", "1", "--deal", "2")
+    assert status == 0
+    game = new_game("spider", deal=2, suits=1)
+    for a in out.splitlines():
+        game.play(Move.parse(a))
+    assert game.is_won or (
+        not game.pile("stock") and Opponent("good", 1).choose(view_of(game)) is None
+    )
+
+
+def test_the_same_seed_plays_the_same_game(capsys) -> None:
+    args = ("--level", "beginner", "--suits", "2", "--deal", "9", "--moves", "40", "--seed", "5")
+    assert _run(capsys, *args)[1] == _run(capsys, *args)[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--level", "wizard", "--deal", "1"), "invalid choice"),
+        (("--level", "good"), "one of the arguments --deal --position is required"),
+        (("--level", "good", "--deal", "1", "--position", "x.txt"), "not allowed with"),
+        (("--level", "good", "--deal", "-1"), "whole number"),
+        (("--level", "good", "--deal", "1", "--suits", "3"), "invalid choice"),
+        (("--level", "good", "--deal", "1", "--moves", "many"), "whole number"),
+        (("--level", "good", "--position", "/no/such/file"), "cannot read"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_clear_line(capsys, args, message) -> None:
+    try:
+        status = main(["opponent", *args])
+    except SystemExit as e:
+        status = e.code
+    err = capsys.readouterr().err
+    assert status == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_bad_position_files_exit_2(tmp_path, capsys) -> None:
+    nap = tmp_path / "n.txt"
+    nap.write_text(new_game("napoleon", deal=1).to_text())
+    assert _run(capsys, "--level", "good", "--position", str(nap))[0] == 2
+    broken = tmp_path / "b.txt"
+    broken.write_text(new_game("spider", deal=1, suits=2).to_text().replace("t3:", "t33:"))
+    status, _, err = _run(capsys, "--level", "good", "--position", str(broken))
+    assert status == 2 and "line" in err
+    two = tmp_path / "two.txt"
+    two.write_text(new_game("spider", deal=1, suits=2).to_text())
+    status, _, err = _run(capsys, "--level", "good", "--suits", "1", "--position", str(two))
+    assert status == 2 and "2-suit" in err
