@@ -1,14 +1,14 @@
 """termsolitaire's speed as a player feels it, beside a bare Textual app and soliterm.
 
     python bench/run.py [--runs 5] [--keys 8] [--idle 10] [--sizes 80x24,120x40]
-                        [--only penguin,bare] [--markdown]
+                        [--only penguin,bare] [--solver-help] [--markdown]
 
 Every program runs in a pseudo-terminal (TERM=xterm-256color) of each size, as
 over SSH, and every byte it writes is counted. Each figure is the median of
 several runs in this one go (``--runs`` launches, ``--keys`` key presses):
 
-- launch to the first full frame (its last line of text has come), and the
-  bytes of that first frame (terminal set-up included);
+- launch to the first full frame (the title and the footer, drawn last, have
+  come), and the bytes of that first frame (terminal set-up included);
 - key press to repaint (until the program falls silent) for a cursor key and
   for the key that finishes a card move;
 - bytes written per cursor key, per pick-up, per card move, per undo;
@@ -20,6 +20,9 @@ several runs in this one go (``--runs`` launches, ``--keys`` key presses):
 
 termsolitaire starts a board directly (``termsolitaire GAME --deal N``) with a
 scratch TERMSOLITAIRE_HOME per copy, so no save question comes first. The
+solver's verdict is off (TERMSOLITAIRE_SOLVER_HELP=0), so the figures are the
+board's own: with it (``--solver-help``, the default for a player) each change
+also starts a search in a second process and redraws the verdict word. The
 bare Textual app (bench/bare.py: one Static) is the floor; soliterm (curses,
 ``pip install soliterm``) plays Spider with two suits, the same deal number
 (its own deal). Not part of the test suite; it takes a few minutes.
@@ -28,6 +31,7 @@ bare Textual app (bench/bare.py: one Static) is the floor; soliterm (curses,
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -69,8 +73,11 @@ class Target:
     note: str = ""
 
 
-def scratch_home() -> dict[str, str]:
-    return {"TERMSOLITAIRE_HOME": tempfile.mkdtemp(prefix="ts-bench-")}
+def scratch_home(solver_help: bool = False) -> dict[str, str]:
+    env = {"TERMSOLITAIRE_HOME": tempfile.mkdtemp(prefix="ts-bench-")}
+    if not solver_help:
+        env["TERMSOLITAIRE_SOLVER_HELP"] = "0"
+    return env
 
 
 def soliterm_home() -> dict[str, str]:
@@ -133,7 +140,7 @@ def soliterm_cycle(deal: int) -> tuple[list[tuple[str, bytes]], str]:
     return cycle, f"column {a + 1} to {b + 1} ({n} card{'s' if n > 1 else ''})"
 
 
-def targets(sizes: list[tuple[int, int]]) -> list[Target]:
+def targets(sizes: list[tuple[int, int]], solver_help: bool = False) -> list[Target]:
     py = sys.executable
     out = []
     for name in GAMES:
@@ -144,8 +151,8 @@ def targets(sizes: list[tuple[int, int]]) -> list[Target]:
                 name,
                 name.capitalize(),
                 [py, "-m", "termsolitaire", name, "--deal", str(deal), *variant],
-                (b"deal", b"? help"),  # the title, then the hint on the status line
-                scratch_home,
+                (b"deal", b"Quit"),  # the title, then the footer (drawn last)
+                functools.partial(scratch_home, solver_help),
                 [("pick", src.encode()), ("move", dst.encode()), ("undo", UNDO)],
                 note=f"deal {deal}{' ' + ' '.join(variant) if variant else ''}: {move}",
             )
@@ -458,13 +465,15 @@ def main() -> None:
     ap.add_argument("--only", default="", help="programs to measure (default: all)")
     ap.add_argument("--cores", type=float, default=0.5, help="seconds per rules figure")
     ap.add_argument("--solver", type=float, default=3.0, help="seconds per solver deal")
+    ap.add_argument("--solver-help", action="store_true", help="the solver's verdict on")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = ap.parse_args()
     sizes = [tuple(int(n) for n in s.split("x")) for s in args.sizes.split(",")]
     tags = [f"{w}x{h}" for w, h in sizes]
     started = time.perf_counter()
     print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min)")
-    ts = targets(sizes)
+    print(f"termsolitaire's solver verdict: {'on' if args.solver_help else 'off'}")
+    ts = targets(sizes, args.solver_help)
     if args.only:
         ts = [t for t in ts if t.name in args.only.split(",")]
     results = {}
