@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from termsolitaire.terminal import DEFAULT, NotAFrame, Pen, Shadow, parse_sgr, sgr
 
 STYLES = [None, "31", "1;31;107", "30;107", "38;5;214;49", "7", "4;32", "2", "1;2;34", "9;41"]
-TEXT = st.one_of(st.text(alphabet=" ab─♠▒", min_size=1, max_size=8), st.just(" " * 7))
+TEXT = st.one_of(
+    st.text(alphabet=" ab─♠▒", min_size=1, max_size=8), st.just(" " * 7), st.just(" " * 13)
+)
 
 
 def segment(text: str, style: str | None) -> str:
@@ -99,6 +101,22 @@ def test_a_line_that_gets_shorter_is_cleared_with_one_erase() -> None:
     shadow.frame(line.format("Column 7 in hand: it may go to 3".ljust(40)))
     out = shadow.frame(line.format("Played 7→3".ljust(40)))
     assert out.endswith("\x1b[K") and len(out.encode()) < 40
+
+
+def test_blanks_amid_a_line_are_erased_with_one_ech() -> None:
+    """The status line gets shorter while the verdict at its right stays: the
+    spaces between them go out as one ECH, and the screen is the same."""
+    shadow = Shadow(60, 1)
+    line = "\x1b[1;1H\x1b[33m{}\x1b[0m\x1b[1;51H\x1b[90mwinnable\x1b[0m\x1b[1;1H"
+    textual, textual_stream = emulator(60, 1)
+    ours, our_stream = emulator(60, 1)
+    for status in ("Column 7 in hand: it may go to q, w, e", "Played 7→3"):
+        frame = line.format(status.ljust(50))
+        textual_stream.feed(frame)
+        out = shadow.frame(frame)
+        our_stream.feed(out)
+        assert seen(ours) == seen(textual)
+    assert "X" in out and len(out.encode()) < 30, repr(out)
 
 
 def test_a_frame_it_does_not_understand_is_forgotten_not_garbled() -> None:

@@ -7,7 +7,8 @@ keeps what the terminal shows (a character and a pen per cell, as curses
 keeps its screen) and turns each frame Textual writes into the shortest
 writes that bring the terminal up to date: cells that already show what the
 frame wants are skipped, colour codes change only what differs from the
-current pen, and cursor moves are relative when that is shorter.
+current pen, cursor moves are relative when that is shorter, and blanks are
+erased (to the end of the line, or a dozen or more amid it) rather than written.
 
 What the terminal shows afterwards is exactly what Textual's own bytes would
 have shown (the tests replay both through a terminal emulator). Anything the
@@ -341,6 +342,12 @@ def _erasing(pen: Pen | None) -> Pen:
     return replace(base, bg="", attrs=base.attrs - SEEN_ON_BLANKS) if pen else DEFAULT
 
 
+ECH_WORTH = 12
+"""Changed blanks amid a row, this many or more, are erased with one ECH (erase
+characters, ``ESC [ n X``) rather than written: fewer bytes than the spaces even
+with the cursor move past them."""
+
+
 @dataclass(slots=True)
 class Run:
     """Changed cells next to each other on row ``y``, columns ``x`` to ``end``
@@ -351,6 +358,8 @@ class Run:
     end: int
     erase_from: int | None = None
     """Columns from here to the end are erased (EL) rather than written."""
+    clear: bool = False
+    """The columns are blanks, erased with one ECH; the cursor stays at ``x``."""
 
     @property
     def erase(self) -> bool:
@@ -415,6 +424,13 @@ class Shadow:
                 {x - 1 if cells[(y, x)][0] == "" and (y, x - 1) in cells else x for x in changed}
             )
             blank_from = self._blank_from(y, row, cells) if len(changed) >= 4 else self.width
+            clears = []
+            for a, b in self._blank_spans(y, row, cells, blank_from):
+                inside = [x for x in changed if a <= x < b]
+                if len(inside) >= ECH_WORTH:  # from the first changed blank to the last
+                    clears.append(Run(y, inside[0], inside[-1] + 1, clear=True))
+            if clears:
+                changed = [x for x in changed if not any(r.x <= x < r.end for r in clears)]
             for i, x in enumerate(changed):
                 if x >= blank_from and len(changed) - i >= 4:  # one EL clears the rest
                     if runs and runs[-1].y == y and runs[-1].end == x and not runs[-1].erase:
@@ -427,7 +443,27 @@ class Shadow:
                     runs[-1].end = max(runs[-1].end, x + 1)
                 else:
                     runs.append(Run(y, x, x + 1))
+            runs += clears
         return runs
+
+    def _blank_spans(
+        self, y: int, row: list[Cell | None], cells: Cells, stop: int
+    ) -> list[tuple[int, int]]:
+        """Where row ``y`` holds :data:`ECH_WORTH` or more blanks on the default
+        background before column ``stop``, once the frame is written: (from, to)."""
+        blank = ("blank", "")
+        spans = []
+        x = 0
+        while x < stop:
+            if looks(cells.get((y, x), row[x])) != blank:
+                x += 1
+                continue
+            start = x
+            while x < stop and looks(cells.get((y, x), row[x])) == blank:
+                x += 1
+            if x - start >= ECH_WORTH:
+                spans.append((start, x))
+        return spans
 
     def _order(self, runs: list[Run], cells: Cells) -> list[Run]:
         """Runs in the order that costs the fewest cursor moves and colour changes:
@@ -436,7 +472,7 @@ class Shadow:
         if len(runs) > 24:
             return runs
         at, pen = self.at, self.pen
-        left = [(r, None if r.erase else cells[(r.y, r.x)]) for r in runs]
+        left = [(r, None if r.erase or r.clear else cells[(r.y, r.x)]) for r in runs]
         ordered: list[Run] = []
         while left:
             best, best_cost = 0, 1 << 30
@@ -454,11 +490,15 @@ class Shadow:
             run, _ = left.pop(best)
             ordered.append(run)
             at = (run.end, run.y) if run.end < self.width else None
+            if run.clear:  # an ECH leaves the cursor where it was
+                at = (run.x, run.y)
             pen = self._pen_after(run, pen, cells)
         return ordered
 
     def _pen_after(self, run: Run, pen: Pen | None, cells: Cells) -> Pen:
         """The pen once ``run`` is written (near enough to choose the next run)."""
+        if run.clear:
+            return _erasing(pen)
         stop = run.end if run.erase_from is None else run.erase_from
         for x in range(stop - 1, run.x - 1, -1):
             cell = cells.get((run.y, x))
@@ -472,6 +512,9 @@ class Shadow:
         row = self.rows[y]
         if run.erase:
             self._erase_rest(out, y, run.x, row)
+            return
+        if run.clear:
+            self._erase_chars(out, run, row)
             return
         x = run.x
         stop = run.end if run.erase_from is None else run.erase_from
@@ -529,6 +572,19 @@ class Shadow:
         while x > 0 and looks(cells.get((y, x - 1), row[x - 1])) == blank:
             x -= 1
         return x
+
+    def _erase_chars(self, out: list[str], run: Run, row: list[Cell | None]) -> None:
+        """Blank the run's columns with one ECH (erase characters), with a pen whose
+        background is the default; the cursor does not move."""
+        self._go(out, run.x, run.y, row)
+        new = _erasing(self.pen)
+        out.append(sgr(self.pen, new))
+        self.pen = new
+        size = run.end - run.x
+        out.append(f"\x1b[{size}X")
+        self._forget_broken_wide(row, run.x, size)
+        for c in range(run.x, run.end):
+            row[c] = (" ", DEFAULT)
 
     def _erase_rest(self, out: list[str], y: int, x: int, row: list[Cell | None]) -> None:
         """Clear from ``x`` to the end of the line with one EL (erase in line), with a
