@@ -2,7 +2,8 @@
 
 Starts the server (a child process, its own temporary data directory, limits
 off), logs N players in with their own keys over asyncssh with an 80x24 pty,
-opens a Penguin board in each, measures CPU while the boards sit idle (their
+goes from the home screen (the match lobby) to the menu and opens a Penguin
+board in each, measures CPU while the boards sit idle (their
 clocks ticking), then has every player press a cursor key every INTERVAL
 seconds for DURATION seconds. A key is answered when the board redraws below
 the header (the clock only repaints row 1). Then it reports:
@@ -41,6 +42,7 @@ from termsolitaire.serve.players import Players
 RIGHT = b"\x1b[C"
 MENU = b"seven columns"
 BOARD = "Penguin · deal".encode()
+LOBBY = b"Spider match lobby"
 BELOW_HEADER = re.compile(rb"\x1b\[([3-9]|\d\d+);\d+H")
 TICK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -53,6 +55,32 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def family(pid: int) -> list[int]:
+    """``pid`` and every process under it (an app's solver worker is its child)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+def family_cpu(pid: int) -> float:
+    return sum(cpu_seconds(p) for p in family(pid))
+
+
+def family_memory(pid: int) -> tuple[int, int]:
+    rss = pss = 0
+    for p in family(pid):
+        r, q = memory_kib(p)
+        rss, pss = rss + r, pss + q
+    return rss, pss
 
 
 def memory_kib(pid: int) -> tuple[int, int]:
@@ -95,6 +123,8 @@ class Player:
             term_type="xterm-256color", term_size=(80, 24), encoding=None
         )
         self.reader = asyncio.create_task(self.read())
+        await self.wait(LOBBY, deadline)  # the server's home: the match lobby
+        self.process.stdin.write(b"g")  # its solo games
         await self.wait(MENU, deadline)
         self.process.stdin.write(b"\x1b[B\r")  # down to Penguin, Enter
         await self.wait(BOARD, deadline)
@@ -192,19 +222,19 @@ async def main(args: argparse.Namespace) -> int:
         assert len(pids) == args.sessions, (len(pids), log[-5:])
 
         # Idle: boards on screen, clocks ticking, nobody pressing anything.
-        idle_cpu0 = sum(cpu_seconds(pid) for pid in pids)
+        idle_cpu0 = sum(family_cpu(pid) for pid in pids)
         await asyncio.sleep(args.idle)
-        idle_cpu = (sum(cpu_seconds(pid) for pid in pids) - idle_cpu0) / args.idle
+        idle_cpu = (sum(family_cpu(pid) for pid in pids) - idle_cpu0) / args.idle
 
         # Playing: every player presses a key every interval.
-        apps0 = sum(cpu_seconds(pid) for pid in pids)
+        apps0 = sum(family_cpu(pid) for pid in pids)
         server0 = cpu_seconds(server.pid)
         me0 = resource.getrusage(resource.RUSAGE_SELF)
         start = time.monotonic()
         until = start + args.duration
         await asyncio.gather(*(p.press(args.interval, until) for p in players))
         played = time.monotonic() - start
-        apps_cpu = (sum(cpu_seconds(pid) for pid in pids) - apps0) / played
+        apps_cpu = (sum(family_cpu(pid) for pid in pids) - apps0) / played
         server_cpu = (cpu_seconds(server.pid) - server0) / played
         me1 = resource.getrusage(resource.RUSAGE_SELF)
         me_cpu = (me1.ru_utime + me1.ru_stime - me0.ru_utime - me0.ru_stime) / played
@@ -212,7 +242,8 @@ async def main(args: argparse.Namespace) -> int:
         while any(p.sent for p in players) and time.monotonic() < settle:
             await asyncio.sleep(0.05)
 
-        memory = [memory_kib(pid) for pid in pids]
+        memory = [family_memory(pid) for pid in pids]
+        workers = sum(len(family(pid)) - 1 for pid in pids)
         server_rss = memory_kib(server.pid)[0]
         held = sum(not p.closed for p in players)
         dropped = [line for line in log if " disconnect " in line]
@@ -239,7 +270,9 @@ async def main(args: argparse.Namespace) -> int:
             f"{answered} answered, {sent - answered} unanswered",
             "key to screen": f"p50 {percentile(lat, 50) * ms:.0f} ms, "
             f"p95 {percentile(lat, 95) * ms:.0f} ms, max {max(lat, default=0) * ms:.0f} ms",
-            "app memory": f"RSS mean {statistics.mean(rss):.1f} MiB (max {max(rss):.1f}), "
+            "app processes": f"{n} apps and {workers} solver workers under them",
+            "app memory": "(an app with its solver worker) "
+            f"RSS mean {statistics.mean(rss):.1f} MiB (max {max(rss):.1f}), "
             f"PSS mean {statistics.mean(pss):.1f} MiB; all apps PSS {sum(pss):.0f} MiB",
             "server memory": f"RSS {server_rss / 1024:.1f} MiB",
             "CPU per session": f"idle {idle_cpu / n * 100:.2f}% of a core, "

@@ -99,6 +99,7 @@ class SolitaireApp(App[int]):
         # A command's own first screen instead of the menu (the match lobby).
         self.first_screen = first_screen
         self.services.winnable = winnable  # --winnable, whatever the setting
+        self.match_services: Any = None  # the lobby's, once the menu opened it (m)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on a terminal, one that sends only the cells that changed
@@ -326,7 +327,10 @@ class SolitaireApp(App[int]):
         self.exit(0)
 
     async def on_unmount(self) -> None:
-        """The solver's worker processes end with the app."""
+        """The solver's worker processes (and the computer's, in a match) end with the app."""
+        if self.match_services is not None:
+            self.match_services.close()
+            self.match_services.store.close()
         await self.services.close()
 
     def exit(self, result: int | None = None, return_code: int = 0, message: Any = None) -> None:
@@ -394,6 +398,27 @@ class SolitaireApp(App[int]):
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(self.services))
+
+    def action_match(self) -> None:
+        """The Spider match lobby from the menu: back to it when it is open below,
+        else opened. The match store and its screens load only now (start-up time:
+        most sessions never ask for them)."""
+        from .match import MatchError, MatchStore, current_player
+        from .match.services import MatchServices
+        from .screens.lobby import LobbyScreen
+
+        if any(isinstance(s, LobbyScreen) for s in self.screen_stack):
+            while not isinstance(self.screen, LobbyScreen):
+                self.pop_screen()
+            return
+        if self.match_services is None:
+            try:
+                store = MatchStore(current_player(), None)
+            except MatchError as e:
+                self.notify(e.reason, severity="error", timeout=8)
+                return
+            self.match_services = MatchServices(store)
+        self.push_screen(LobbyScreen(self.services, self.match_services, self.look))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -374,3 +374,57 @@ async def test_invite_from_the_lobby_and_decline(
         assert lobby.tables == [] and cat.invitations() == []
     bob.close()
     cat.close()
+
+
+async def test_the_solo_games_are_one_key_from_the_lobby_and_escape_comes_back(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Over SSH the lobby is the home screen: the four games must be reachable from it,
+    a game played from there must come back to the menu, and the menu back to the lobby."""
+    from termsolitaire.screens.board import BoardScreen
+    from termsolitaire.screens.menu import MenuScreen
+
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        assert "g Games" in screen_text(app)
+        await pilot.press("g")
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("enter")  # the first game on the list
+        board = await shown_screen(pilot, BoardScreen)
+        board.game.play(board.game.legal_moves()[0])
+        await pilot.press("Q")  # leave the board: the game stays saved
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("escape")
+        await shown_screen(pilot, LobbyScreen)
+        await until(pilot, lambda: "Saved: " in screen_text(app), "the saved game's line")
+        assert f"deal {board.game.deal}, 1 move" in screen_text(app)
+        assert app.is_running
+    match.close()
+
+
+async def test_the_menu_opens_the_lobby_and_each_goes_back_to_the_other(
+    shared: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A local player finds the match from the menu (m); the lobby's g and q go back
+    to that menu instead of stacking another or leaving the program."""
+    from termsolitaire.app import SolitaireApp
+    from termsolitaire.screens.menu import MenuScreen
+
+    monkeypatch.setenv("TERMSOLITAIRE_MATCH_DIR", str(shared))
+    monkeypatch.setenv("TERMSOLITAIRE_PLAYER", "ann")
+    app = SolitaireApp(clock=False, data_dir=str(tmp_path / "home"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("m")
+        await shown_screen(pilot, LobbyScreen)
+        assert "you are ann" in screen_text(app)
+        depth = len(app.screen_stack)
+        await pilot.press("g")
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("m")
+        await shown_screen(pilot, LobbyScreen)
+        assert len(app.screen_stack) == depth  # the same lobby, not another
+        await pilot.press("q")
+        await shown_screen(pilot, MenuScreen)
+        assert app.is_running

@@ -103,6 +103,18 @@ class Screen:
         await asyncio.wait_for(self.process.wait_closed(), timeout)
         return self.process.exit_status
 
+    async def menu(self) -> None:
+        """From the server's home, the match lobby, to the menu of the solo games."""
+        await self.wait_for("Spider match lobby")
+        self.send("g")
+        await self.wait_for("Penguin   seven columns")
+
+    async def quit(self) -> None:
+        """Leave the app from the menu: Escape back to the lobby, q there."""
+        self.send("\x1b")
+        await self.wait_for("Spider match lobby")
+        self.send("q")
+
     def send(self, keys: str | bytes) -> None:
         self.process.stdin.write(keys.encode() if isinstance(keys, str) else keys)
 

@@ -85,7 +85,7 @@ async def test_sigterm_saves_every_game_then_stops(tmp_path: Path, key, other_ke
         h = Harness(None, None, port)
         screens = [await h.session(k) for k in (key, other_key)]
         for s in screens:
-            await s.wait_for("Penguin   seven columns")
+            await s.menu()
             s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         for s in screens:
             await s.wait_for("Penguin · deal")

@@ -73,6 +73,7 @@ def test_prompt_edits_like_a_terminal_line() -> None:
 def test_app_environment_is_clean_and_names_the_player(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("SECRET_TOKEN", "x")
+    monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "0")  # the operator's choice passes on
     cfg = ServeConfig(data_dir=tmp_path)
     p = Players(tmp_path).register("SHA256:cccc", "cid", "k")
     env = cfg.environment(p, "screen", {"LANG": "de_DE.UTF-8", "EVIL": "1", "COLORTERM": "\x1b"})
@@ -83,9 +84,10 @@ def test_app_environment_is_clean_and_names_the_player(tmp_path: Path, monkeypat
     for absent in ("COLUMNS", "SECRET_TOKEN", "EVIL", "COLORTERM"):
         assert absent not in env
     assert env["PATH"] == os.environ["PATH"]
+    assert env["TERMSOLITAIRE_SOLVER_HELP"] == "0"
 
 
 def test_app_command_is_one_setting() -> None:
     cfg = ServeConfig(data_dir=Path(), app_command="{python} -m termsolitaire match")
     assert cfg.command()[1:] == ["-m", "termsolitaire", "match"]
-    assert config.APP_COMMAND == "{python} -m termsolitaire"
+    assert config.APP_COMMAND == "{python} -m termsolitaire match"

@@ -35,7 +35,7 @@ async def test_first_login_asks_a_name_then_plays_and_follows_the_window(serve, 
         s.send("x\r")  # too short: said so, asked again
         await s.wait_for("A name is 2 to 20 letters")
         s.send("alice\r")
-        await s.wait_for("Penguin   seven columns")  # the menu
+        await s.menu()
         fingerprint = key.get_fingerprint("sha256")
         player = h.server.players.find(fingerprint)
         assert player is not None and player.name == "alice"
@@ -68,7 +68,7 @@ async def test_a_dropped_connection_saves_and_the_same_key_resumes(serve, key) -
     async with serve() as h:
         player = h.register(key, "bob")
         s = await h.session(key)
-        await s.wait_for("Penguin   seven columns")
+        await s.menu()
         s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         await s.wait_for("Penguin · deal")
         deal = deal_on(s)
@@ -85,6 +85,8 @@ async def test_a_dropped_connection_saves_and_the_same_key_resumes(serve, key) -
         assert after.saved_at >= first.saved_at
 
         s = await h.session(key)
+        await s.wait_for(f"Saved: Penguin — deal {deal}")  # the lobby says so
+        await s.menu()
         await s.wait_for(f"Resume Penguin — deal {deal}")
         s.send("\r")  # the Resume line has the focus
         await s.wait_for(f"Penguin · deal {deal}")
@@ -101,7 +103,7 @@ async def test_killing_one_app_leaves_the_other_sessions_playing(serve, key, oth
         a = await h.session(key)
         b = await h.session(other_key)
         for s in (a, b):
-            await s.wait_for("Penguin   seven columns")
+            await s.menu()
             s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         for s in (a, b):
             await s.wait_for("Penguin · deal")
@@ -126,6 +128,7 @@ async def test_killing_one_app_leaves_the_other_sessions_playing(serve, key, oth
         assert kept is not None and kept.id == ann_saved.id
 
         a = await h.session(key)
+        await a.menu()
         await a.wait_for(f"Resume Penguin — deal {ann_saved.game.deal}")
 
 
@@ -134,13 +137,13 @@ async def test_open_server_admits_guests_and_forgets_them(serve) -> None:
     its own, removed when the session ends."""
     async with serve(open=True) as h:
         s = await h.session(None)
-        await s.wait_for("Penguin   seven columns")
+        await s.menu()
         session = next(iter(h.server.sessions))
         assert session.player.guest and session.player.name.startswith("guest-")
         home = session.player.home
         assert home.is_dir()
         assert environ(session.app.pid)["TERMSOLITAIRE_PLAYER"] == session.player.name
-        s.send("\x1b")  # Escape on the menu: quit
+        await s.quit()
         assert await s.wait_closed() == 0
         await h.no_sessions()
         assert not home.exists()
@@ -157,14 +160,17 @@ def find(screen_text: str, word: str, row_has: str) -> tuple[int, int]:
 
 async def test_the_mouse_goes_through(serve, key) -> None:
     """A click (SGR mouse report, as a terminal sends it) on the menu's Quit button
-    reaches the app: it leaves, and so does the session."""
+    reaches the app: back to the lobby (the home over SSH); q there leaves, and so
+    does the session."""
     async with serve() as h:
         h.register(key, "mia")
         s = await h.session(key)
-        await s.wait_for("Penguin   seven columns")
+        await s.menu()
         await s.wait_for("Statistics")
         x, y = find(s.text(), "Quit", row_has="Play")
         s.send(f"\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m")
+        await s.wait_for("Spider match lobby")
+        s.send("q")
         assert await s.wait_closed() == 0
         assert h.logged(r"^disconnect .*player=mia .*why='player quit' exit=0")
 

@@ -68,23 +68,23 @@ async def test_per_key_and_total_caps(serve, key, other_key) -> None:
         for k, name in ((key, "ann"), (other_key, "ben"), (third, "cid")):
             h.register(k, name)
         a = await h.session(key)
-        await a.wait_for("Penguin   seven columns")
+        await a.menu()
         again = await h.session(key)
         await again.wait_said("You already have 1 session here (the most one key may have)")
         assert await again.wait_closed() == 1
         assert h.logged(r"^refuse .*why='per-key cap'")
 
         b = await h.session(other_key)
-        await b.wait_for("Penguin   seven columns")
+        await b.menu()
         c = await h.session(third)
         await c.wait_said("The server is full (2 sessions); try again later.")
         assert await c.wait_closed() == 1
         assert h.logged(r"^refuse .*why='total cap'")
 
-        a.send("\x1b")  # ann quits: a place is free again
+        await a.quit()  # ann quits: a place is free again
         assert await a.wait_closed() == 0
         c = await h.session(third)
-        await c.wait_for("Penguin   seven columns")
+        await c.menu()
 
 
 async def test_per_address_rate(serve, key) -> None:
@@ -114,7 +114,7 @@ async def test_idle_timeout_saves_then_ends(serve, key) -> None:
     async with serve(idle_timeout=idle) as h:
         player = h.register(key, "alice")
         s = await h.session(key)
-        await s.wait_for("Penguin   seven columns")
+        await s.menu()
         s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         pressed = time.time()
         await s.wait_for("Penguin · deal")
@@ -139,7 +139,7 @@ async def test_session_limit_saves_then_ends(serve, key) -> None:
     async with serve(session_limit=15.0) as h:
         player = h.register(key, "bob")
         s = await h.session(key)
-        await s.wait_for("Penguin   seven columns")
+        await s.menu()
         s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         await s.wait_for("Penguin · deal")
         first = saved_game(player, "penguin")

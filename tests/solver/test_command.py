@@ -76,7 +76,7 @@ def test_unknown_when_the_budget_runs_out_with_status_3():
         (("napoleon", "--deal", "x"), "deal must be a whole number"),
         (("napoleon", "--deal", "3", "--budget", "0"), "budget must be"),
         (("napoleon", "--deal", "3", "--budget", "soon"), "budget must be"),
-        (("napoleon", "--deal", "3", "--suits", "2"), "--suits is for Spider only"),
+        (("napoleon", "--deal", "3", "--suits", "2"), "--suits is not an option of Napoleon"),
         (("klondike", "--deal", "3"), "invalid choice"),
         (("napoleon", "--position", "/no/such/file"), "cannot read /no/such/file"),
     ],

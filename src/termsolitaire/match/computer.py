@@ -97,7 +97,7 @@ class _OpponentEngine:
         from ..solver.opponent_view import view_of
 
         self.game = game
-        self.view_of: Callable[[Game], Any] = view_of
+        self.view_of: Callable[[Any], Any] = view_of  # a Spider game: the only kind here
         self.opponent = Opponent(level, suits=int(game.variant["suits"]), seed=seed)
 
     def next_action(self) -> tuple[str, float] | None:

@@ -10,7 +10,8 @@ Keys: Enter plays (back to one's own game, join a free seat, the results of
 a finished table), ``n`` New (a table, the computer, hot-seat), ``i``
 Invite, ``c`` a code, ``p`` Info, ``f`` friends and ignore lists, ``w``
 Watch, ``x`` decline an invitation, ``l`` leave a table not started, ``a``
-finished tables too, ``q`` quit. The list follows the store: it is read
+finished tables too, ``g`` the solo games (the menu; its Escape comes back
+here), ``q`` quit. The list follows the store: it is read
 again when the store's revision moves (polled every second).
 """
 
@@ -25,7 +26,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from termsolitaire.match import MatchError, Seat, TableInfo
 from termsolitaire.match.services import MatchServices, NewGame
-from termsolitaire.session import Services
+from termsolitaire.session import Services, describe
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 
@@ -33,6 +34,7 @@ from .ask import AskScreen
 from .help import HelpScreen
 from .lobby_text import COLUMNS, detail_text, game_text, players_text, state_text
 from .match import MatchScreen
+from .menu import MenuScreen
 from .newgame import NewGameScreen
 from .players import PlayersScreen
 from .polling import while_shown
@@ -60,9 +62,10 @@ class LobbyScreen(Screen[None]):
         Binding("n", "new", "New", id="lobby-new"),
         Binding("i", "invite", "Invite", id="lobby-invite"),
         Binding("c", "code", "Code", id="lobby-code"),
-        Binding("p", "info", "Info", id="lobby-info"),
-        Binding("f", "lists", "Friends", id="lobby-lists"),
+        Binding("p", "info", "Info", id="lobby-info", show=False),
+        Binding("f", "lists", "Friends", id="lobby-lists", show=False),
         Binding("w", "watch", "Watch", id="lobby-watch"),
+        Binding("g", "games", "Games", id="lobby-games"),
         Binding("x", "decline", "Decline", id="lobby-decline", show=False),
         Binding("l", "leave", "Leave", id="lobby-leave", show=False),
         Binding("a", "all", "Finished too", id="lobby-all", show=False),
@@ -111,12 +114,26 @@ class LobbyScreen(Screen[None]):
         self.query_one(DataTable).focus()
         self.set_interval(POLL, self.poll)
         self.app.set_interval(0.25, self.match.pump)  # the computer plays on any screen
+        self.say(self.saved_games_line())
         if self.join_code:
             code, self.join_code = self.join_code, None
             self.join_by_code(code)
 
     def on_screen_resume(self) -> None:
         self.reload()
+        status = self.query_one("#status", TextLine).text
+        if not status or status.startswith("Saved: "):  # a message stays until replaced
+            self.say(self.saved_games_line())
+
+    def saved_games_line(self) -> str:
+        """A reminder of the solo games in progress (over SSH the lobby is the home
+        screen: a player coming back must see their game was kept)."""
+        saved = self.services.saves.all()[0]
+        if not saved:
+            return ""
+        saved.sort(key=lambda s: s.saved_at, reverse=True)
+        more = f" (and {len(saved) - 1} more)" if len(saved) > 1 else ""
+        return f"Saved: {describe(saved[0])}{more} · g to resume"
 
     # ------------------------------------------------------------ reading
 
@@ -391,10 +408,23 @@ class LobbyScreen(Screen[None]):
             ("x", "decline the highlighted invitation"),
             ("l", "leave a table where you have not started"),
             ("a", "show finished tables too (their results and replays)"),
+            ("g", "the solo games: the menu of all four (Escape there comes back)"),
             ("? F1", "this help"),
-            ("q Escape", "quit"),
+            ("q Escape", "quit (back to the menu when opened from it)"),
         ]
         self.app.push_screen(HelpScreen(keys, "Match lobby"))
 
+    def action_games(self) -> None:
+        """The menu of the solo games: back to it when the lobby was opened from it."""
+        if any(isinstance(s, MenuScreen) for s in self.app.screen_stack):
+            while not isinstance(self.app.screen, MenuScreen):
+                self.app.pop_screen()
+        else:
+            self.app.push_screen(MenuScreen(self.services))
+
     def action_quit(self) -> None:
-        self.app.exit(0)
+        """Leave; opened from the menu, back to it."""
+        if any(isinstance(s, MenuScreen) for s in self.app.screen_stack):
+            self.action_games()
+        else:
+            self.app.exit(0)

@@ -62,6 +62,7 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         Binding("escape", "quit", "Quit", id="menu-quit"),
         Binding("s", "app.statistics", "Statistics", id="menu-statistics"),
         Binding("o", "app.settings", "Settings", id="menu-settings"),
+        Binding("m", "app.match", "Match", id="menu-match"),
         Binding("R", "restart_saved", "Restart", id="menu-restart", show=False),
     ]
 
@@ -203,12 +204,17 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
             ("R", "on a Resume line: that deal again from the start"),
             ("Tab", "go to the options, the deal number and the buttons"),
             ("s o", "statistics, settings"),
+            ("m", "the Spider match lobby: the same deal against the computer or a person"),
             ("? F1", "this help"),
-            ("Escape", "quit"),
+            ("Escape", "quit (back to the match lobby when opened from it)"),
         ]
         from .help import HelpScreen  # Markdown: imported when first opened
 
         self.app.push_screen(HelpScreen(keys, "Menu"))
 
     def action_quit(self) -> None:
-        self.app.exit(0)
+        """Leave; opened from the match lobby, back to it."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit(0)

@@ -15,12 +15,24 @@ from pathlib import Path
 
 from .players import Player
 
-APP_COMMAND = "{python} -m termsolitaire"
-"""The app every session runs; ``{python}`` is this interpreter. The Spider match lobby
-is meant to be the home screen: ``"{python} -m termsolitaire match"`` once it exists."""
+APP_COMMAND = "{python} -m termsolitaire match"
+"""The app every session runs; ``{python}`` is this interpreter. Its home screen is the
+Spider match lobby (``g`` there opens the menu of the solo games)."""
 
-PASSED_ON = ("PATH", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "LANG", "LC_ALL", "LC_CTYPE", "TZ")
-"""What the app inherits from the server's environment (nothing else leaks into a session)."""
+PASSED_ON = (
+    "PATH",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "VIRTUAL_ENV",
+    "LANG",
+    "LC_ALL",
+    "LC_CTYPE",
+    "TZ",
+    "TERMSOLITAIRE_SOLVER_HELP",
+)
+"""What the app inherits from the server's environment (nothing else leaks into a session).
+``TERMSOLITAIRE_SOLVER_HELP=0`` on the server turns the solver's help (and its worker
+process per session) off for everyone (docs/scaling.md)."""
 
 FROM_CLIENT = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
 """What the player's ssh may set (``SendEnv``): their locale and colour wishes."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from termsolitaire.rules import GAMES, Game, from_text, new_game
+from termsolitaire.rules import GAMES, Game, from_text, info, new_game
 
 PROG = "termsolitaire solve"
 
@@ -67,10 +67,13 @@ def _error(message: str) -> int:
 
 def _start(args: argparse.Namespace) -> Game | str:
     """The position to solve, or the error message."""
-    if args.suits is not None and args.game != "spider":
-        return f"--suits is for Spider only, not {args.game}"
+    g = info(args.game)
+    if args.suits is not None and "suits" not in {c.key for c in g.variants}:
+        return f"--suits is not an option of {g.title}"
     if args.deal is not None:
-        variant = {"suits": args.suits or 1} if args.game == "spider" else {}
+        variant = g.default_variant()
+        if args.suits is not None:
+            variant["suits"] = args.suits
         return new_game(args.game, args.deal, **variant)
     if args.suits is not None:
         return "--suits goes with --deal (a position text names its own variant)"
