@@ -12,29 +12,27 @@ import sys
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.driver import Driver
 from textual.screen import Screen
 
 from .messages import MenuChoice, SettingChanged
-from .replay import Replay, load_replay
 from .rules import info, new_game
-from .screens.board import BoardScreen
-from .screens.boards import board_screen
-from .screens.choice import ChoiceScreen
-from .screens.finding import FindDealScreen
-from .screens.menu import MenuScreen
-from .screens.replay import replay_screen
-from .screens.settings import SettingsScreen, set_mouse
-from .screens.stats import StatsScreen
 from .screens.typeahead import stray
 from .session import Clock, GameSession, Services, abandon, describe, played, time_limit_of
-from .solver import has_solver
-from .storage.locks import SaveLock
-from .storage.saves import Saved
 from .widgets.cards import CardLook
+
+if TYPE_CHECKING:
+    from .replay import Replay
+    from .screens.board import BoardScreen
+    from .storage.locks import SaveLock
+    from .storage.saves import Saved
+
+# Screens are imported when first shown: a board opened from the command line
+# starts without the menu, the statistics, the settings or the other boards.
 
 PALETTE_ACTIONS = [
     ("Undo", "Take back the last move", "undo"),
@@ -52,6 +50,15 @@ PALETTE_ACTIONS = [
     ("Statistics", "Games played and won; start a finished deal again", "statistics"),
     ("Settings", "Card style, colours, theme, defaults, mouse", "settings"),
 ]
+
+
+def loaded(module: str, name: str) -> type | tuple[()]:
+    """Class ``name`` of ``termsolitaire.screens.<module>`` if that module was
+    imported (no such screen can be on the stack otherwise), for ``isinstance``;
+    else an empty tuple, which nothing is an instance of."""
+    found = sys.modules.get(f"{__package__}.screens.{module}")
+    cls = getattr(found, name, None)
+    return cls if isinstance(cls, type) else ()
 
 
 class SolitaireApp(App[int]):
@@ -94,6 +101,13 @@ class SolitaireApp(App[int]):
         self.services.winnable = winnable  # --winnable, whatever the setting
         self.match_services: Any = None  # the lobby's, once the menu opened it (m)
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver; on a terminal, one that sends only the cells that changed
+        (:mod:`termsolitaire.terminal`)."""
+        from .terminal import driver_for
+
+        return driver_for(super().get_driver_class())
+
     def settings_look(self) -> CardLook:
         """The card look the settings ask for."""
         s = self.services.settings
@@ -106,10 +120,14 @@ class SolitaireApp(App[int]):
         for message in self.services.messages:
             self.notify(message, severity="warning", timeout=10)
         if self.start_replay is not None:
+            from .screens.replay import replay_screen
+
             self.push_screen(replay_screen(self.start_replay, self.look))
         elif self.first_screen is not None:
             self.push_screen(self.first_screen(self.services, self.look))
         elif self.start_game is None:
+            from .screens.menu import MenuScreen
+
             self.push_screen(MenuScreen(self.services))
         else:
             self.start_board()
@@ -167,6 +185,7 @@ class SolitaireApp(App[int]):
                 self.push_screen(self.new_board(choice, None, lock, notice))
             return
         if saved is not None and played(saved.game):
+            from .screens.choice import ChoiceScreen
 
             def answered(answer: str | None) -> None:
                 if answer == "resume":
@@ -201,6 +220,8 @@ class SolitaireApp(App[int]):
     ) -> None:
         """Push the board of a new game as ``choice`` asks; a random deal is first
         proved winnable when the player asked for winnable deals only."""
+        from .solver import has_solver
+
         wanted = self.services.winnable_only
         if choice.deal is not None or not wanted or not has_solver(choice.game):
             self.push_screen(self.new_board(choice, saved, lock, notice))
@@ -210,14 +231,21 @@ class SolitaireApp(App[int]):
             chosen = replace(choice, deal=deal)
             self.push_screen(self.new_board(chosen, saved, lock, notice))
 
+        from .screens.finding import FindDealScreen
+
         self.push_screen(FindDealScreen(self.services, choice.game, choice.variant), found)
 
     def offer_read_only(self, choice: MenuChoice, holder: str) -> None:
         """The game is open in another copy: look at its save read only, or go back."""
+        from .screens.choice import ChoiceScreen
+
         title = info(choice.game).title
 
         def answered(answer: str | None) -> None:
             if answer == "look":
+                from .replay import load_replay
+                from .screens.replay import replay_screen
+
                 path = self.services.saves.path(choice.game, choice.variant)
                 try:
                     replay = load_replay(path)
@@ -240,6 +268,8 @@ class SolitaireApp(App[int]):
 
     def home(self, note: str | None = None) -> None:
         """Back to the menu (opening it when the app was started on a board)."""
+        from .screens.menu import MenuScreen
+
         if not any(isinstance(s, MenuScreen) for s in self.screen_stack):
             self.push_screen(MenuScreen(self.services))
         if note:
@@ -247,6 +277,8 @@ class SolitaireApp(App[int]):
 
     def resumed(self, saved: Saved, lock: SaveLock | None = None) -> BoardScreen:
         """The board of a saved game, continued exactly (its id, clock and limit)."""
+        from .screens.boards import board_screen
+
         session = GameSession(self.services, saved.game, saved.id, time_limit_of(saved), lock)
         return board_screen(session, self.look)
 
@@ -263,13 +295,18 @@ class SolitaireApp(App[int]):
         messages += abandon(self.services.stats, saved)
         game = new_game(choice.game, choice.deal, **choice.variant)
         session = GameSession(self.services, game, None, choice.time_limit, lock)
+        from .screens.boards import board_screen
+
         return board_screen(session, self.look, notice="; ".join(messages) or None)
 
     def save_boards(self) -> None:
         """Autosave every game on a board (leaving, a hang-up, SIGTERM)."""
-        for screen in self.screen_stack:
-            if isinstance(screen, BoardScreen):
-                screen.autosave()
+        for screen in self.boards():
+            screen.autosave()
+
+    def boards(self) -> list[BoardScreen]:
+        """The board screens on the stack."""
+        return [s for s in self.screen_stack if isinstance(s, loaded("board", "BoardScreen"))]
 
     def catch_signals(self) -> None:
         """SIGHUP (a dropped SSH connection) and SIGTERM save the game and leave."""
@@ -317,9 +354,8 @@ class SolitaireApp(App[int]):
     def set_look(self, look: CardLook) -> None:
         """Draw every open board with ``look``."""
         self.look = look
-        for screen in self.screen_stack:
-            if isinstance(screen, BoardScreen):
-                screen.set_look(look)
+        for screen in self.boards():
+            screen.set_look(look)
 
     def action_four_colour(self) -> None:
         self.set_look(replace(self.look, four_colour=not self.look.four_colour))
@@ -341,19 +377,25 @@ class SolitaireApp(App[int]):
         elif name == "theme":
             self.theme = s.theme
         elif name == "mouse":
+            from .screens.settings import SettingsScreen, set_mouse
+
             note = set_mouse(self, s.mouse)
             if isinstance(self.screen, SettingsScreen):
                 self.screen.note(f"Saved; {note}")
         else:
             for screen in self.screen_stack:
-                if isinstance(screen, MenuScreen):
+                if isinstance(screen, loaded("menu", "MenuScreen")):
                     screen.apply_defaults()
 
     def action_statistics(self) -> None:
+        from .screens.stats import StatsScreen
+
         if not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen(self.services))
 
     def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(self.services))
 
@@ -415,6 +457,8 @@ def run(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> 
 
 def run_replay(args: argparse.Namespace) -> int:
     """``termsolitaire replay FILE`` (called by ``cli``); the exit status."""
+    from .replay import load_replay
+
     try:
         replay = load_replay(args.file)
     except ValueError as e:

@@ -17,7 +17,7 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from . import __version__
 from .rules import GameInfo, games, info, new_game
@@ -83,7 +83,9 @@ def _variant_options(p: argparse.ArgumentParser, g: GameInfo | None) -> None:
         )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; ``commands``: which of :data:`COMMANDS` get their options (None:
+    all), so that playing a game does not import the server's modules."""
     parser = argparse.ArgumentParser(
         prog="termsolitaire",
         description=" ".join(g.title for g in games()) + ": solitaire in the terminal.",
@@ -121,7 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="an autosave, a game's JSON or a move list")
     _display_options(replay)
     for name, (module, help_text) in COMMANDS.items():
-        importlib.import_module(module).add_arguments(sub.add_parser(name, help=help_text))
+        command = sub.add_parser(name, help=help_text)
+        if commands is None or name in commands:
+            importlib.import_module(module).add_arguments(command)
     return parser
 
 
@@ -146,7 +150,8 @@ def variant_of(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser([a for a in argv if a in COMMANDS])
     args = parser.parse_args(argv)
     try:
         return _dispatch(args, parser)

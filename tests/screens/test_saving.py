@@ -374,6 +374,7 @@ async def test_every_board_saves_and_resumes(name: str, variant: dict[str, int])
         await pilot.pause()
         screen.action_undo()
         expected = screen.game.to_json()
+        await pilot.pause()  # the save follows the repaint
         assert saved_json(app, name, variant) == (expected, screen.session.id)
     again = SolitaireApp(name, None, {}, clock=False, resume=True, variant_given=False)
     async with again.run_test(size=(120, 40)):

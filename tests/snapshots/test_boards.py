@@ -40,7 +40,8 @@ def test_penguin_fresh_120x40(snap_compare: Any) -> None:
 def test_penguin_mid_game_80x24(snap_compare: Any) -> None:
     """After four moves (9♦ onto 10♦ in t3, 2♥ and 2♠ up to the foundations, K♠
     into cell q): J♥ of t2 in hand, reversed; the empty cells it may go to have
-    their keys marked ▼w▼ … ▼u▼ and their top edges lit; the status line lists them."""
+    their keys marked ▼w▼ … ▼u▼ (only the labels: the cells' outlines stay grey);
+    the status line lists them."""
     assert snap_compare(penguin(), terminal_size=(80, 24), press=PENGUIN_MID)
 
 
@@ -101,7 +102,7 @@ def test_won_panel(snap_compare: Any) -> None:
 
 def test_no_color(snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """NO_COLOR=1: no colours; the suits still differ by glyph, the cards in hand
-    are reversed and the targets bold and underlined."""
+    are reversed and the targets' labels marked ▼w▼ in bold."""
     monkeypatch.setenv("NO_COLOR", "1")
     assert snap_compare(penguin(), terminal_size=(80, 24), press=PENGUIN_MID)
 

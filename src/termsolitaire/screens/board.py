@@ -17,9 +17,9 @@ what only it shows; naming ``GAME`` puts it in :data:`BOARDS`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, ItemsView, Iterator, KeysView, ValuesView
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -34,24 +34,74 @@ from termsolitaire.widgets.board import Board, Place, min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 
-from .confirm import ConfirmAbandonScreen
 from .cursor import CursorMixin
-from .dealnumber import DealNumberScreen
-from .finding import FindDealScreen
-from .help import HelpScreen
 from .mouse import MouseMixin
-from .results import ResultsScreen
-from .rulebook import RulesScreen
 from .selection import Hand
 from .solving import SolverHelp
-from .stuck import StuckScreen
 from .typeahead import KeysFollowTheScreen
+
+if TYPE_CHECKING:
+    from .results import ResultsScreen
 
 ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|"})
 
-BOARDS: dict[str, type[BoardScreen]] = {}
-"""Each game's board screen class, by game name (filled as the classes are defined;
-:mod:`.boards` imports them all)."""
+
+class BoardMap(dict[str, "type[BoardScreen]"]):
+    """Each game's board screen class, by game name, filled as the classes are defined.
+
+    A game's board module (``screens/<game>.py``) is imported when it is first
+    asked for: ``BOARDS[name]`` and ``name in BOARDS`` import that game's board
+    only, and reading the map whole (iterating, ``len``, ``keys``, ``items``,
+    ``values``) imports every registered game's board first (:mod:`.boards`). So
+    ``termsolitaire penguin`` starts without importing the other boards.
+    """
+
+    def _one(self, name: object) -> None:
+        if isinstance(name, str) and not dict.__contains__(self, name):
+            from .boards import load_board
+
+            load_board(name)
+
+    def _all(self) -> None:
+        from .boards import load_boards
+
+        load_boards()
+
+    def __getitem__(self, name: str) -> type[BoardScreen]:
+        self._one(name)
+        return dict.__getitem__(self, name)
+
+    def __contains__(self, name: object) -> bool:
+        self._one(name)
+        return dict.__contains__(self, name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self._one(name)
+        return dict.get(self, name, default)
+
+    def __iter__(self) -> Iterator[str]:
+        self._all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._all()
+        return dict.__len__(self)
+
+    def keys(self) -> KeysView[str]:
+        self._all()
+        return dict.keys(self)
+
+    def items(self) -> ItemsView[str, type[BoardScreen]]:
+        self._all()
+        return dict.items(self)
+
+    def values(self) -> ValuesView[type[BoardScreen]]:
+        self._all()
+        return dict.values(self)
+
+
+BOARDS = BoardMap()
+"""Each game's board screen class, by game name (see :class:`BoardMap`)."""
 
 
 class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Screen[None]):
@@ -97,6 +147,9 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         self.dragging = False
         self.paused = False
         self.too_small = False
+        self._covered = False  # the footer's keys were last dimmed for a hidden board
+        self._marks: dict[str, dict[str, Any]] = {}
+        self._marks_key: tuple[Any, ...] | None = None
         self.board = self.make_board()
 
     def make_board(self) -> Board:
@@ -131,20 +184,31 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        self.prepare_first_frame()
         with Horizontal(id="header"):
             yield TextLine(self.title_text(), id="title")
-            yield TextLine("", align="right", id="stats")
-            yield TextLine("", align="right", id="clock")
+            yield TextLine(self.stats_text(), align="right", id="stats")
+            yield TextLine(clock_text(self.session.seconds_shown), align="right", id="clock")
         yield from self.felt()
         yield Static("", id="enlarge")
         with Horizontal(id="statusbar"):
-            yield TextLine("", id="status")
+            yield TextLine(self.status_text(self.notice or self.hint()), id="status")
             yield TextLine("", align="right", id="verdict")
         yield Footer()
 
     def felt(self) -> ComposeResult:
         """What lies between the header and the status line: the board."""
         yield self.board
+
+    def prepare_first_frame(self) -> None:
+        """Place the piles for the size the board is going to have (the window less
+        the header, the status line and the footer) and hand them their cards, so
+        that the first frame is the whole board, not an empty felt filled in by
+        the next frames. A board of another size is placed again when it is laid
+        out."""
+        width, height = self.app.size
+        self.board.place_piles((width, height - 3))
+        self.show_board()
 
     def on_mount(self) -> None:
         if self.session.clock_running:
@@ -154,7 +218,7 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         self.say(self.notice or self.hint())
         if self.notice:  # the status line cuts a long message: a toast shows it whole
             self.app.notify(self.notice, severity="warning", timeout=10)
-        self.autosave()
+        self.save_soon()
         self.position_changed()
 
     def on_unmount(self) -> None:
@@ -180,15 +244,23 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         need_w, need_h = self.min_size
         x = "x" if self.look.ascii else "×"
         enlarge = self.query_one("#enlarge", Static)
+        hidden = self.board_hidden
+        # Only what changes is touched: a resize of a window the board fits in
+        # costs no new layout, and the footer is recomposed only when the keys'
+        # dimming changes.
         if self.too_small:
             enlarge.update(
                 f"Enlarge the window to {need_w}{x}{need_h} to play\n(it is {width}{x}{height} now)"
             )
-        else:
+        elif hidden:
             enlarge.update("Paused: the clock stands still.\nP plays on.")
-        enlarge.display = self.board_hidden
-        self.board.display = not self.board_hidden
-        self.refresh_bindings()
+        if enlarge.display != hidden:
+            enlarge.display = hidden
+        if self.board.display == hidden:
+            self.board.display = not hidden
+        if hidden != self._covered:
+            self._covered = hidden
+            self.refresh_bindings()
 
     # ------------------------------------------------------- what it shows
 
@@ -231,28 +303,49 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
     # ------------------------------------------------------------ drawing
 
     def redraw(self) -> None:
+        """Show the position: the piles, the header's figures and the clock."""
+        self.show_board()
+        self.query_one("#stats", TextLine).set(self.stats_text())
+        self.show_clock()
+
+    def show_board(self) -> None:
+        """Hand each pile its cards and marks; the piles redraw only the rows that
+        changed. Boards with more to show (a move list, a few lines of text) add it."""
         hand = self.hand
         targets = hand.targets()
         shown = hand.shown_count()
-        game = self.game
+        all_marks = self.position_marks()
         for name, view in self.board.piles.items():
-            marks: dict[str, Any] = {"cards": game.pile(name), "links": game.sequence_links(name)}
-            marks.update(self.pile_marks(name))
+            marks = all_marks[name]
             view.show(
                 selected=shown if name == hand.src else 0,
                 target=name in targets,
                 cursor=(hand.cursor_count or 1) if name == hand.cursor else None,
                 **marks,
             )
-        self.query_one("#stats", TextLine).set(self.stats_text())
-        self.show_clock()
+
+    def position_marks(self) -> dict[str, dict[str, Any]]:
+        """Each pile's cards, links and :meth:`pile_marks`, worked out again only when
+        the position (or the look) changed: a cursor key moves marks, not cards."""
+        game = self.game
+        key = (game, len(game.log), self.look, self.board.geometry)
+        if self._marks_key != key:
+            marks: dict[str, dict[str, Any]] = {}
+            for name in self.board.piles:
+                marks[name] = {"cards": game.pile(name), "links": game.sequence_links(name)}
+                marks[name].update(self.pile_marks(name))
+            self._marks, self._marks_key = marks, key
+        return self._marks
 
     def say(self, text: str) -> None:
         """Put ``text`` on the status line; piles are named as the board labels them."""
+        self.query_one("#status", TextLine).set(self.status_text(text))
+
+    def status_text(self, text: str) -> str:
+        """``text`` as the status line shows it: piles named by their labels, and
+        the suits as letters on an ASCII terminal."""
         text = self.named(text)
-        if self.look.ascii:
-            text = text.translate(ASCII_SUITS)
-        self.query_one("#status", TextLine).set(text)
+        return text.translate(ASCII_SUITS) if self.look.ascii else text
 
     def pile_key(self, pile: str) -> str:
         """The label the board shows on a pile (its key)."""
@@ -348,6 +441,12 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
             self.say(problem)
             self.tell(problem)
 
+    def save_soon(self) -> None:
+        """Autosave once the screen is repainted: the player sees a move without
+        waiting for the disk (an fsync can take tens of milliseconds), and the save
+        follows within the same turn of the event loop."""
+        self.call_after_refresh(self.autosave)
+
     def abandon(self) -> None:
         """The game on the board gives way to another deal: lost, when it had a move."""
         self.advance_clock()
@@ -370,11 +469,13 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
 
     def after_change(self) -> None:
         self.redraw()
-        self.autosave()
+        self.save_soon()
         self.position_changed()
         if self.game.is_won:
             self.finish("Won!")
         elif self.game.is_stuck:
+            from .stuck import StuckScreen  # dialogs are imported when first opened
+
             self.app.push_screen(StuckScreen(), self.on_stuck_choice)
 
     def finish(self, headline: str) -> None:
@@ -388,6 +489,8 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
     def results_screen(self, headline: str) -> ResultsScreen:
         """The results panel of the game just over (a game may show more figures)."""
         g = self.game
+        from .results import ResultsScreen
+
         return ResultsScreen(headline, g.score, g.moves, int(g.elapsed))
 
     def on_results_choice(self, choice: str | None) -> None:
@@ -414,7 +517,7 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         self.plan = self.won_from = self.proved_lost = None
         self.query_one("#title", TextLine).set(self.title_text())
         self.redraw()
-        self.autosave()
+        self.save_soon()
         self.position_changed()
 
     # -------------------------------------------------------------- actions
@@ -481,7 +584,7 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
             return
         self.say(f"Took back {self.move_text(move)}")
         self.redraw()
-        self.autosave()
+        self.save_soon()
         self.position_changed()
 
     def action_redo(self) -> None:
@@ -517,6 +620,8 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
             else:
                 self.say("Playing on")
 
+        from .confirm import ConfirmAbandonScreen
+
         self.app.push_screen(ConfirmAbandonScreen(what), answered)
 
     def action_restart(self) -> None:
@@ -543,6 +648,8 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         if self.winnable_only:
             services = self.session.services
             assert services is not None
+            from .finding import FindDealScreen
+
             self.app.push_screen(FindDealScreen(services, name, variant), deal)
         else:
             deal(None)
@@ -554,6 +661,8 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         return bool(services is not None and services.winnable_only and self.solver_help)
 
     def action_deal_number(self) -> None:
+        from .dealnumber import DealNumberScreen
+
         self.app.push_screen(DealNumberScreen(self.game.title), self.on_deal_number)
 
     def on_deal_number(self, deal: int | None) -> None:
@@ -568,9 +677,13 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         self.confirm_abandon(f"Play deal {deal}", go)
 
     def action_help(self) -> None:
+        from .help import HelpScreen
+
         self.app.push_screen(HelpScreen(self.help_keys(), self.game.title, self.game.name))
 
     def action_rules(self) -> None:
+        from .rulebook import RulesScreen
+
         self.app.push_screen(RulesScreen(self.game.name))
 
     def action_quit(self) -> None:

@@ -23,8 +23,6 @@ from termsolitaire.session import Services, describe, time_limit_of
 from termsolitaire.storage.saves import Saved, slot
 
 from .boards import has_board
-from .help import HelpScreen
-from .rulebook import RulesScreen
 from .typeahead import KeysFollowTheScreen
 
 RESUME = "resume:"
@@ -194,6 +192,8 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         line = self.highlighted() or ""
         if line.startswith(RESUME):
             line = self.saved[line.removeprefix(RESUME)].game.name
+        from .rulebook import RulesScreen  # Markdown: imported when first opened
+
         self.app.push_screen(RulesScreen(line or playable()[0].name))
 
     def action_help(self) -> None:
@@ -208,6 +208,8 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
             ("? F1", "this help"),
             ("Escape", "quit (back to the match lobby when opened from it)"),
         ]
+        from .help import HelpScreen  # Markdown: imported when first opened
+
         self.app.push_screen(HelpScreen(keys, "Menu"))
 
     def action_quit(self) -> None:

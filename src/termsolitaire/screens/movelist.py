@@ -64,7 +64,9 @@ class MoveList(Widget):
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width, height = self.size
+        if len(self._lines) != height:  # first drawn: its size is known now
+            self._lines = self.lines(height)
         text = self._lines[y] if y < len(self._lines) else ""
         style = self.rich_style + HEADING if y == 0 else self.rich_style
         return Strip([Segment(f" {text}"[:width].ljust(width), style)], width)

@@ -83,8 +83,8 @@ class NapoleonScreen(NearestCursorMixin, BoardScreen):
     def hint(self) -> str:
         return "a-u positions, f foundation, M moves, arrows+Space, ? help"
 
-    def redraw(self) -> None:
-        super().redraw()
+    def show_board(self) -> None:
+        super().show_board()
         self.move_list.set_moves(self.game.history)
 
     def action_move_list(self) -> None:

@@ -26,7 +26,6 @@ from termsolitaire.widgets.line import TextLine
 
 from .board import BoardScreen
 from .boards import board_class
-from .help import HelpScreen
 from .selection import Hand
 
 REPLAY_BINDINGS: list[BindingType] = [
@@ -195,6 +194,8 @@ class ReplayMixin:
         return rows
 
     def action_help(self) -> None:
+        from .help import HelpScreen  # Markdown: imported when first opened
+
         self.app.push_screen(HelpScreen(self.help_keys(), "Replay"))
 
     # ------------------------------------------------------- nothing plays

@@ -68,7 +68,7 @@ class SolverHelp:
         def move_text(self, move: Move) -> str: ...
         def query_one(self, *a: Any, **kw: Any) -> Any: ...
         def run_worker(self, *a: Any, **kw: Any) -> Worker[Any]: ...
-        def autosave(self) -> None: ...
+        def save_soon(self) -> None: ...
 
     plan: Plan | None = None
     won_from: tuple[Move, ...] | None = None
@@ -243,7 +243,7 @@ class SolverHelp:
             self.say("Back at the last position a win was found from")
         self.hand.drop()
         self.redraw()
-        self.autosave()
+        self.save_soon()
         self.position_changed()
 
     # ---------------------------------------------------- solution and demo

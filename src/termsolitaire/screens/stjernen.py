@@ -139,8 +139,8 @@ class StjernenScreen(NearestCursorMixin, BoardScreen):
             lines.append("stock empty, last round")
         return lines
 
-    def redraw(self) -> None:
-        super().redraw()
+    def show_board(self) -> None:
+        super().show_board()
         self.star.info.set_lines(self.info_lines())
 
     def hint(self) -> str:

@@ -91,8 +91,10 @@ class Board(Widget):
     def on_resize(self, event: events.Resize) -> None:
         self.place_piles()
 
-    def place_piles(self) -> None:
-        width, height = self.size
+    def place_piles(self, size: tuple[int, int] | None = None) -> None:
+        """Size and place every pile for the board's size (or ``size``: the size it
+        will have, so that the first frame already shows the cards)."""
+        width, height = size or self.size
         geo = fit(width, height, self.slots)
         self.geometry = geo
         if geo is None:

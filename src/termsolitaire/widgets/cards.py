@@ -34,8 +34,7 @@ LABEL = Style(color="bright_black")
 TARGET_LABEL = Style(color="bright_green", bold=True)
 CURSOR_LABEL = Style(reverse=True, bold=True)
 SELECTED = Style(reverse=True, bold=True)
-TARGET = Style(bold=True, underline=True)
-TARGET_EMPTY = Style(color="bright_green", bold=True)
+CURSOR_MARK = Style(bold=True)  # the ">" on the card under the cursor
 
 
 @dataclass(frozen=True, slots=True)

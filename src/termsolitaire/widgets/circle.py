@@ -49,8 +49,6 @@ from .cards import (
     EMPTY,
     LABEL,
     SELECTED,
-    TARGET,
-    TARGET_EMPTY,
     TARGET_LABEL,
     CardLook,
 )
@@ -194,8 +192,7 @@ class CirclePile:
             return out
         if n == 0:
             text = self.placeholder or ("..." if look.ascii else "···")
-            style = TARGET_EMPTY if self.target else EMPTY
-            return [*out, (cells[0], text.center(CHIP)[:CHIP], style, 0)]
+            return [*out, (cells[0], text.center(CHIP)[:CHIP], EMPTY, 0)]
         first = 0
         if self.top_only:  # a centre pile: its top card
             first = n - 1
@@ -210,7 +207,7 @@ class CirclePile:
             if self.selected and count <= self.selected:
                 style += SELECTED
             elif count == 1:
-                style += TARGET if self.target else Style(bold=True)
+                style += Style(bold=True)
             out.append((cell, look.label(card).rjust(CHIP), style, count))
         return out
 
@@ -234,6 +231,10 @@ class CircleCanvas(Widget):
         self.spots: dict[str, Spot] = {}
         self.hits: dict[Cell, tuple[str, int]] = {}
         self._strips: list[Strip] = []
+        self._stale = True
+        self._laid_out: tuple[int, int] | None = None
+        self.ring: dict[str, int] = {}
+        self.centre: dict[str, int] = {}
         self._pending = False
         self._press: tuple[str, int, int, int] | None = None
         self._dragging = False
@@ -243,8 +244,11 @@ class CircleCanvas(Widget):
     # ------------------------------------------------------------ drawing
 
     def invalidate(self) -> None:
-        """Recompute the canvas once the current handler is done."""
-        if not self._pending:
+        """Recompute the canvas once the current handler is done (before it is first
+        shown: when it is first rendered, its size known then)."""
+        if not self.is_mounted or not self._strips:
+            self._stale = True
+        elif not self._pending:
             self._pending = True
             self.call_later(self.rebuild)
 
@@ -253,6 +257,25 @@ class CircleCanvas(Widget):
         width, height = self.size
         if width <= 0 or height <= 0:
             return
+        strips = self._build(width, height)
+        old, self._strips = self._strips, strips
+        self._stale = False
+        if full or len(old) != len(strips):
+            self.refresh()
+            return
+        for y, (a, b) in enumerate(zip(old, strips, strict=True)):
+            if a != b:
+                self.refresh(Region(0, y, width, 1))
+
+    def lay_out(self, width: int, height: int) -> None:
+        """Place the piles for a canvas of ``width`` x ``height``."""
+        self.spots = circle_layout(width, height, self.ring, len(self.ring), self.centre)
+        self._laid_out = (width, height)
+
+    def _build(self, width: int, height: int) -> list[Strip]:
+        """Every row of the canvas (and which pile each cell belongs to)."""
+        if self._laid_out != (width, height):
+            self.lay_out(width, height)
         rows: list[list[tuple[str, Style]]] = [[(" ", Style())] * width for _ in range(height)]
         hits: dict[Cell, tuple[str, int]] = {}
         for name, spot in self.spots.items():
@@ -265,14 +288,7 @@ class CircleCanvas(Widget):
                         rows[y][x + i] = (ch, style)
                         hits[(x + i, y)] = (name, count)
         self.hits = hits
-        strips = [self._strip(row, width) for row in rows]
-        old, self._strips = self._strips, strips
-        if full or len(old) != len(strips):
-            self.refresh()
-            return
-        for y, (a, b) in enumerate(zip(old, strips, strict=True)):
-            if a != b:
-                self.refresh(Region(0, y, width, 1))
+        return [self._strip(row, width) for row in rows]
 
     @staticmethod
     def _strip(row: list[tuple[str, Style]], width: int) -> Strip:
@@ -292,6 +308,10 @@ class CircleCanvas(Widget):
         self.rebuild(full=True)
 
     def render_line(self, y: int) -> Strip:
+        width, height = self.size
+        if (self._stale or len(self._strips) != height) and width > 0:
+            self._strips = self._build(width, height)
+            self._stale = False
         if y < len(self._strips):
             return self._strips[y]
         return Strip.blank(self.size.width)
@@ -376,17 +396,18 @@ class CircleBoard(Board):
         self.geometry = None
         self.ring = {n: p.slot for n, p in places.items() if p.kind == "ring"}
         self.centre = {n: p.slot for n, p in places.items() if p.kind == "centre"}
+        self.canvas.ring, self.canvas.centre = self.ring, self.centre
         self.canvas.top_only = top_only
 
     def compose(self) -> ComposeResult:
         yield self.canvas
         yield self.ghost
 
-    def place_piles(self) -> None:
-        width, height = self.size
+    def place_piles(self, size: tuple[int, int] | None = None) -> None:
+        width, height = self.size  # the canvas lays itself out when first drawn
         if width <= 0 or height <= 0:
             return
-        self.canvas.spots = circle_layout(width, height, self.ring, len(self.ring), self.centre)
+        self.canvas.lay_out(width, height)
         self.ghost.styles.width = self.look.width
         self.ghost.show(look=self.look)
         self.canvas.rebuild(full=True)

@@ -23,11 +23,10 @@ from termsolitaire.messages import DragDropped, DragMoved, PileClicked
 from .cards import (
     BACK,
     CURSOR_LABEL,
+    CURSOR_MARK,
     EMPTY,
     LABEL,
     SELECTED,
-    TARGET,
-    TARGET_EMPTY,
     TARGET_LABEL,
     CardLook,
 )
@@ -56,7 +55,11 @@ class PileView(Widget):
         self.links: tuple[bool, ...] = ()
         """Which cards continue a sequence on the one below (the rules say): they fold."""
         self._rows: list[Row] = []
+        self._rows_key: tuple[Any, ...] | None = None
+        self._row_strips: dict[tuple[int, Style, bool], Strip] = {}
+        """Strips made for the current rows, by row and style (marks come and go)."""
         self._strips: list[Strip] = []
+        self._stale = True  # the strips are to be made again before they are shown
         self._press: tuple[int, int, int] | None = None
         self._dragging = False
         self._ignore_click = False
@@ -76,7 +79,12 @@ class PileView(Widget):
 
     def _redraw(self, full: bool = False) -> None:
         height = self.size.height
-        if height <= 0:
+        if height <= 0 or full or self._stale:
+            # Not laid out yet, or resized: drawn whole when next rendered, when the
+            # size is known (so the first frame already shows the cards).
+            self._stale = True
+            if height > 0:
+                self.refresh()
             return
         strips = self._make_strips(height)
         old = self._strips
@@ -92,22 +100,33 @@ class PileView(Widget):
     def _make_strips(self, height: int) -> list[Strip]:
         look = self.look
         top = 1 if self.key else 0  # no label row: the floating pile of a drag
-        if self.kind == "fan":
-            rows = fan_rows(self.cards, height - top, look, self.placeholder, self.links)
-        else:
-            rows = stack_rows(self.cards, look, self.placeholder, self.badge)[: height - top]
-        self._rows = rows
+        key = (self.kind, self.cards, height - top, look, self.placeholder, self.links, self.badge)
+        if key != self._rows_key:  # the cards changed, not only the marks: lay them out
+            if self.kind == "fan":
+                rows = fan_rows(self.cards, height - top, look, self.placeholder, self.links)
+            else:
+                rows = stack_rows(self.cards, look, self.placeholder, self.badge)[: height - top]
+            self._rows, self._rows_key = rows, key
+            self._row_strips.clear()
+        rows = self._rows
         width = look.width
         strips = [self._label_strip(width)] if top else []
         n = len(self.cards)
         cursor_row = self._cursor_row(rows)
+        made = self._row_strips
         for y, row in enumerate(rows):
             style = self._row_style(row, n)
-            text = row.text
-            if y == cursor_row:
-                text = ">" + text[1:]
-                style = style + Style(bold=True)
-            strips.append(Strip([Segment(text, style)], width))
+            cursor = y == cursor_row
+            strip = made.get((y, style, cursor))
+            if strip is None:
+                text = row.text
+                if cursor:  # one cell marks the cursor: a cursor key costs a few bytes
+                    segments = [Segment(">", style + CURSOR_MARK), Segment(text[1:], style)]
+                    strip = Strip(segments, width)
+                else:
+                    strip = Strip([Segment(text, style)], width)
+                made[(y, style, cursor)] = strip
+            strips.append(strip)
         blank = Strip.blank(width)
         strips.extend(blank for _ in range(height - len(strips)))
         return strips
@@ -134,18 +153,22 @@ class PileView(Widget):
         return len(rows) - 1
 
     def _row_style(self, row: Row, n: int) -> Style:
+        """A row's style. A legal target is marked on its label only, so lighting the
+        targets up and down again costs a few cells each, never a redrawn pile."""
         if row.kind == "empty":
-            return TARGET_EMPTY if self.target and row is self._rows[0] else EMPTY
+            return EMPTY
         if row.kind == "more":
             return LABEL
         style = self.look.face_style(row.card) if row.card is not None else BACK
         if self.selected and row.count <= self.selected:
             return style + SELECTED
-        if self.target and row.count == 1 and row.kind == "edge":
-            return style + TARGET
         return style
 
     def render_line(self, y: int) -> Strip:
+        height = self.size.height
+        if self._stale or len(self._strips) != height:
+            self._strips = self._make_strips(height)
+            self._stale = False
         if y < len(self._strips):
             return self._strips[y]
         return Strip.blank(self.size.width)

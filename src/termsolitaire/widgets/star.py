@@ -27,7 +27,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from .board import Board, Place
-from .cards import BACK, EMPTY, LABEL, SELECTED, TARGET, TARGET_EMPTY, CardLook
+from .cards import BACK, EMPTY, LABEL, SELECTED, CardLook
 from .pile import PileView
 
 SLICE = 4
@@ -164,7 +164,7 @@ class StarPileView(PileView):
 
     def _empty(self) -> list[list[Segment]]:
         look = self.look
-        style = TARGET_EMPTY if self.target else EMPTY
+        style = EMPTY
         top = look.empty("top")
         if self.card_rows == 2 and self.placeholder:
             inner = look.width - 2
@@ -193,8 +193,6 @@ class StarPileView(PileView):
             return self._empty()
         card, up = self.cards[-1]
         style = self._style(card, True) if up else BACK
-        if self.target:
-            style = style + TARGET
         rows = self._card(card, up)
         rows[0] = self._mark(rows[0])
         return [[Segment(r, style)] for r in rows]
@@ -279,8 +277,8 @@ class StarBoard(Board):
         yield self.info
         yield self.ghost
 
-    def place_piles(self) -> None:
-        width, height = self.size
+    def place_piles(self, size: tuple[int, int] | None = None) -> None:
+        width, height = size or self.size
         boxes = star_layout(width, height)
         if boxes is None:
             self.boxes = {}

@@ -1,0 +1,696 @@
+r"""What reaches the terminal: only the cells that changed, in as few bytes as curses.
+
+Textual repaints a widget's changed lines whole: every segment with its full
+colour codes and a reset, every line chunk with an absolute cursor move. Over
+a slow SSH link those bytes are the delay a player feels. :class:`Shadow`
+keeps what the terminal shows (a character and a pen per cell, as curses
+keeps its screen) and turns each frame Textual writes into the shortest
+writes that bring the terminal up to date: cells that already show what the
+frame wants are skipped, colour codes change only what differs from the
+current pen, cursor moves are relative when that is shorter, and blanks are
+erased (to the end of the line, or a dozen or more amid it) rather than written.
+
+What the terminal shows afterwards is exactly what Textual's own bytes would
+have shown (the tests replay both through a terminal emulator). Anything the
+shadow does not understand — a write that is not a frame, a frame with an
+escape sequence of another kind — goes out unchanged and makes the shadow
+forget what it knew, so the next frames are sent whole; so does a resize.
+
+:func:`compact_driver` wraps Textual's Linux driver (the terminal, an SSH pty)
+with a shadow; ``TERMSOLITAIRE_PLAIN_OUTPUT=1`` turns it off.
+
+>>> s = Shadow(20, 2)
+>>> frame = "\x1b[2;1H\x1b[31mscore 3\x1b[0m moves 1\x1b[1;1H"
+>>> s.frame(frame)  # an unknown screen: every cell is sent
+'\x1b[2H\x1b[0;31mscore 3 \x1b[mmoves 1'
+>>> s.frame(frame.replace("moves 1", "moves 2"))  # one cell changed
+'\x1b[D2'
+>>> s.frame(frame.replace("moves 1", "moves 2"))  # nothing changed
+''
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import re
+import signal
+import threading
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rich.cells import get_character_cell_size
+
+# ---------------------------------------------------------------- the pen
+
+OFF = {
+    1: 22,
+    2: 22,
+    3: 23,
+    4: 24,
+    21: 24,
+    5: 25,
+    6: 25,
+    7: 27,
+    8: 28,
+    9: 29,
+    51: 54,
+    52: 54,
+    53: 55,
+}
+"""SGR attribute -> the code that turns it off (22 turns off both bold and dim)."""
+SEEN_ON_BLANKS = frozenset({4, 7, 9, 21, 53})
+"""Attributes a blank cell shows (underline, reverse, strike, overline)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pen:
+    """How a cell is drawn: SGR attributes and colours as their SGR codes
+    (``"31"``, ``"38;5;214"``; ``""`` is the terminal's default)."""
+
+    attrs: frozenset[int] = frozenset()
+    fg: str = ""
+    bg: str = ""
+
+    def codes(self) -> list[str]:
+        return [*(str(a) for a in sorted(self.attrs)), *(c for c in (self.fg, self.bg) if c)]
+
+
+DEFAULT = Pen()
+_COLOUR = re.compile(r"(?:3[0-7]|9[0-7]|39|[34]8;5;\d+|[34]8;2;\d+;\d+;\d+|4[0-7]|10[0-7]|49)$")
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_sgr(params: str, pen: Pen) -> Pen | None:
+    """``pen`` after ``ESC [ params m``; None when it holds a code we do not model.
+
+    >>> parse_sgr("1;31;107", DEFAULT)
+    Pen(attrs=frozenset({1}), fg='31', bg='107')
+    >>> parse_sgr("38;5;214;49", DEFAULT).fg, parse_sgr("0", Pen(fg="31"))
+    ('38;5;214', Pen(attrs=frozenset(), fg='', bg=''))
+    """
+    parts = params.split(";") if params else ["0"]
+    attrs, fg, bg = set(pen.attrs), pen.fg, pen.bg
+    i = 0
+    while i < len(parts):
+        p = parts[i]
+        if not p.isdigit():
+            return None
+        n = int(p)
+        if n in (38, 48):
+            width = (
+                3 if parts[i + 1 : i + 2] == ["5"] else 5 if parts[i + 1 : i + 2] == ["2"] else 0
+            )
+            code = ";".join(parts[i : i + width])
+            if not width or not _COLOUR.match(code):
+                return None
+            fg, bg = (code, bg) if n == 38 else (fg, code)
+            i += width
+            continue
+        if n == 0:
+            attrs, fg, bg = set(), "", ""
+        elif n in OFF:
+            attrs.add(n)
+        elif n in OFF.values():
+            attrs -= {a for a, off in OFF.items() if off == n}
+        elif 30 <= n <= 37 or 90 <= n <= 97:
+            fg = p
+        elif n == 39:
+            fg = ""
+        elif 40 <= n <= 47 or 100 <= n <= 107:
+            bg = p
+        elif n == 49:
+            bg = ""
+        else:
+            return None
+        i += 1
+    return Pen(frozenset(attrs), fg, bg)
+
+
+@functools.lru_cache(maxsize=4096)
+def sgr(old: Pen | None, new: Pen) -> str:
+    """The shortest SGR sequence that turns the pen ``old`` (None: unknown) into ``new``.
+
+    >>> sgr(Pen(fg="31", bg="107"), Pen(fg="30", bg="107"))
+    '\\x1b[30m'
+    >>> sgr(Pen(frozenset({1}), "31"), DEFAULT), sgr(None, DEFAULT)
+    ('\\x1b[m', '\\x1b[m')
+    """
+    if old == new:
+        return ""
+    fresh = ";".join(["0", *new.codes()]) if new != DEFAULT else ""
+    if old is None:
+        return f"\x1b[{fresh}m"
+    codes: list[str] = []
+    gone = old.attrs - new.attrs
+    offs = sorted({OFF[a] for a in gone})
+    codes += [str(c) for c in offs]
+    # 22 turns off bold and dim together: turn back on the one that stays.
+    back = {a for a in new.attrs if a in old.attrs and OFF[a] in offs}
+    codes += [str(a) for a in sorted((new.attrs - old.attrs) | back)]
+    if new.fg != old.fg:
+        codes.append(new.fg or "39")
+    if new.bg != old.bg:
+        codes.append(new.bg or "49")
+    diff = ";".join(codes)
+    return f"\x1b[{diff if len(diff) <= len(fresh) else fresh}m"
+
+
+# ---------------------------------------------------------------- cells
+
+Cell = tuple[str, Pen]
+"""A character (``""``: the right half of a wide one) and its pen."""
+Cells = dict[tuple[int, int], Cell]
+"""Cells by (row, column)."""
+
+
+def looks(cell: Cell | None) -> object:
+    """What a cell shows: a blank's foreground and boldness do not show."""
+    if cell is None:
+        return None
+    text, pen = cell
+    if text == " " and not pen.attrs & SEEN_ON_BLANKS:
+        return ("blank", pen.bg)
+    return cell
+
+
+def fits(pen: Pen | None, cell: Cell) -> bool:
+    """Whether ``cell`` can be written with ``pen`` as it is (blanks need only their
+    background)."""
+    if pen is None:
+        return False
+    text, want = cell
+    if pen == want:
+        return True
+    return (
+        text == " "
+        and not want.attrs & SEEN_ON_BLANKS
+        and not pen.attrs & SEEN_ON_BLANKS
+        and pen.bg == want.bg
+    )
+
+
+def move(at: tuple[int, int] | None, x: int, y: int) -> str:
+    """The shortest cursor movement from ``at`` (None: unknown) to column ``x``, row ``y``.
+
+    >>> move(None, 0, 0), move((3, 5), 7, 5), move((3, 5), 0, 6), move((9, 2), 9, 12)
+    ('\\x1b[H', '\\x1b[4C', '\\x1b[7H', '\\x1b[10B')
+    """
+    if at is None:
+        return _absolute(x, y)
+    cx, cy = at
+    if (cx, cy) == (x, y):
+        return ""
+    if cy == y:
+        vertical = ""
+    elif y > cy:
+        vertical = "\x1b[B" if y - cy == 1 else f"\x1b[{y - cy}B"
+    else:
+        vertical = "\x1b[A" if cy - y == 1 else f"\x1b[{cy - y}A"
+    dx = x - cx
+    if dx == 0:
+        horizontal = ""
+    elif x == 0:
+        horizontal = "\r"
+    else:
+        horizontal = (
+            ("\x1b[C" if dx == 1 else f"\x1b[{dx}C")
+            if dx > 0
+            else ("\x1b[D" if dx == -1 else f"\x1b[{-dx}D")
+        )
+        column = f"\x1b[{x + 1}G"
+        if len(column) < len(horizontal):
+            horizontal = column
+    best = _absolute(x, y)
+    for candidate in (vertical + horizontal, f"\x1b[{y + 1}d" + horizontal if vertical else ""):
+        if candidate and len(candidate) < len(best):
+            best = candidate
+    return best
+
+
+def _absolute(x: int, y: int) -> str:
+    if x == 0:
+        return "\x1b[H" if y == 0 else f"\x1b[{y + 1}H"
+    return f"\x1b[{y + 1};{x + 1}H"
+
+
+def _digits(n: int) -> int:
+    return 1 if n < 10 else 2 if n < 100 else len(str(n))
+
+
+def move_len(at: tuple[int, int] | None, x: int, y: int) -> int:
+    """``len(move(at, x, y))``, without building it (ordering runs asks it often)."""
+    absolute = (
+        (3 if y == 0 else 3 + _digits(y + 1)) if x == 0 else 4 + _digits(y + 1) + _digits(x + 1)
+    )
+    if at is None:
+        return absolute
+    cx, cy = at
+    dy, dx = abs(y - cy), x - cx
+    vertical = 0 if dy == 0 else 3 if dy == 1 else 3 + _digits(dy)
+    if dx == 0:
+        horizontal = 0
+    elif x == 0:
+        horizontal = 1
+    else:
+        step = 3 if abs(dx) == 1 else 3 + _digits(abs(dx))
+        horizontal = min(step, 3 + _digits(x + 1))
+    best = min(absolute, vertical + horizontal)
+    if vertical:
+        best = min(best, 3 + _digits(y + 1) + horizontal)
+    return best
+
+
+# ---------------------------------------------------------------- frames
+
+_TOKEN = re.compile(
+    r"\x1b\[(\d+);(\d+)H"  # 1, 2: cursor position
+    r"|\x1b\[([\d;]*)m"  # 3: SGR
+    r"|(\n)"  # 4: a line break (Textual puts one between lines)
+    r"|([^\x00-\x1f\x7f\x1b]+)"  # 5: text
+)
+
+
+class NotAFrame(Exception):
+    """The data is not made only of cursor moves, colours and text."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _narrow(text: str) -> bool:
+    """Whether every character of ``text`` takes one cell (frames repeat their texts)."""
+    return all(get_character_cell_size(ch) == 1 for ch in text)
+
+
+def parse_frame(data: str) -> tuple[Cells, tuple[int, int] | None]:
+    """The cells a frame writes (by row, column) and where it leaves the cursor."""
+    cells: Cells = {}
+    pen = DEFAULT
+    at: tuple[int, int] | None = None
+    end = len(data)
+    pos = 0
+    last: tuple[int, int] | None = None
+    while pos < end:
+        m = _TOKEN.match(data, pos)
+        if m is None:
+            raise NotAFrame(data[pos : pos + 20])
+        pos = m.end()
+        if m.group(1) is not None:
+            at = (int(m.group(2)) - 1, int(m.group(1)) - 1)
+        elif m.group(3) is not None:
+            new = parse_sgr(m.group(3), pen)
+            if new is None:
+                raise NotAFrame(m.group(0))
+            pen = new
+        elif m.group(4) is not None:
+            at = None  # the next thing is a cursor move (else it is not a frame)
+        else:
+            if at is None:
+                raise NotAFrame("text at an unknown place")
+            x, y = at
+            text = m.group(5)
+            if _narrow(text):
+                for ch in text:
+                    cells[(y, x)] = (ch, pen)
+                    x += 1
+                last = (y, x - 1)
+                at = (x, y)
+                continue
+            for ch in text:
+                size = get_character_cell_size(ch)
+                if size == 0:
+                    if last is None:
+                        raise NotAFrame("a combining mark first")
+                    text, p = cells[last]
+                    cells[last] = (text + ch, p)
+                    continue
+                cells[(y, x)] = (ch, pen)
+                last = (y, x)
+                if size == 2:
+                    cells[(y, x + 1)] = ("", pen)
+                x += size
+            at = (x, y)
+    return cells, at
+
+
+def _erasing(pen: Pen | None) -> Pen:
+    """A pen that erases to blanks on the default background: ``pen`` itself when it
+    does (an erase takes the pen's background)."""
+    if pen is not None and not pen.bg and not pen.attrs & SEEN_ON_BLANKS:
+        return pen
+    base = pen or DEFAULT
+    return replace(base, bg="", attrs=base.attrs - SEEN_ON_BLANKS) if pen else DEFAULT
+
+
+ECH_WORTH = 12
+"""Changed blanks amid a row, this many or more, are erased with one ECH (erase
+characters, ``ESC [ n X``) rather than written: fewer bytes than the spaces even
+with the cursor move past them."""
+
+
+@dataclass(slots=True)
+class Run:
+    """Changed cells next to each other on row ``y``, columns ``x`` to ``end``
+    (possibly ending with an erase to the end of the line)."""
+
+    y: int
+    x: int
+    end: int
+    erase_from: int | None = None
+    """Columns from here to the end are erased (EL) rather than written."""
+    clear: bool = False
+    """The columns are blanks, erased with one ECH; the cursor stays at ``x``."""
+
+    @property
+    def erase(self) -> bool:
+        """Only an erase."""
+        return self.erase_from == self.x
+
+
+class Shadow:
+    """What the terminal shows, cell by cell, and the writes that change it."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self.rows: list[list[Cell | None]] = []
+        self.at: tuple[int, int] | None = None
+        self.pen: Pen | None = None
+        self.forget()
+
+    def forget(self) -> None:
+        """The screen, the cursor and the pen are unknown now (a write we did not follow)."""
+        self.rows = [[None] * self.width for _ in range(self.height)]
+        self.at = None
+        self.pen = None
+
+    def frame(self, data: str) -> str:
+        """The bytes to write instead of Textual's frame ``data``; raises
+        :class:`NotAFrame` (having forgotten the screen) when it is not one."""
+        try:
+            cells, end = parse_frame(data)
+        except NotAFrame:
+            self.forget()
+            raise
+        out: list[str] = []
+        for run in self._order(self._runs(cells), cells):
+            self._write(out, run, cells)
+        if end is not None and end != (0, 0) and end[0] < self.width and end[1] < self.height:
+            # Textual parks the hidden cursor at (0, 0) unless an input wants it
+            # somewhere (where a terminal shows what an input method composes).
+            out.append(move(self.at, *end))
+            self.at = end
+        return "".join(out)
+
+    def _runs(self, cells: Cells) -> list[Run]:
+        """The changed cells as runs of neighbours, row by row; the last run of a row
+        may be an erase to its end."""
+        by_row: dict[int, list[int]] = {}
+        for y, x in cells:
+            if 0 <= y < self.height and 0 <= x < self.width:
+                by_row.setdefault(y, []).append(x)
+        runs: list[Run] = []
+        for y in sorted(by_row):
+            row = self.rows[y]
+            changed = []
+            for x in by_row[y]:
+                new, old = cells[(y, x)], row[x]
+                if old != new and (old is None or looks(old) != looks(new)):
+                    changed.append(x)
+            if not changed:
+                continue
+            # A wide character is written whole: a changed right half sends its left.
+            changed = sorted(
+                {x - 1 if cells[(y, x)][0] == "" and (y, x - 1) in cells else x for x in changed}
+            )
+            blank_from = self._blank_from(y, row, cells) if len(changed) >= 4 else self.width
+            clears = []
+            for a, b in self._blank_spans(y, row, cells, blank_from):
+                inside = [x for x in changed if a <= x < b]
+                if len(inside) >= ECH_WORTH:  # from the first changed blank to the last
+                    clears.append(Run(y, inside[0], inside[-1] + 1, clear=True))
+            if clears:
+                changed = [x for x in changed if not any(r.x <= x < r.end for r in clears)]
+            for i, x in enumerate(changed):
+                if x >= blank_from and len(changed) - i >= 4:  # one EL clears the rest
+                    if runs and runs[-1].y == y and runs[-1].end == x and not runs[-1].erase:
+                        runs[-1].erase_from = x  # written, then erased on: one run
+                        runs[-1].end = self.width
+                    else:
+                        runs.append(Run(y, x, self.width, erase_from=x))
+                    break
+                if runs and runs[-1].y == y and runs[-1].end >= x and runs[-1].erase_from is None:
+                    runs[-1].end = max(runs[-1].end, x + 1)
+                else:
+                    runs.append(Run(y, x, x + 1))
+            runs += clears
+        return runs
+
+    def _blank_spans(
+        self, y: int, row: list[Cell | None], cells: Cells, stop: int
+    ) -> list[tuple[int, int]]:
+        """Where row ``y`` holds :data:`ECH_WORTH` or more blanks on the default
+        background before column ``stop``, once the frame is written: (from, to)."""
+        blank = ("blank", "")
+        spans = []
+        x = 0
+        while x < stop:
+            if looks(cells.get((y, x), row[x])) != blank:
+                x += 1
+                continue
+            start = x
+            while x < stop and looks(cells.get((y, x), row[x])) == blank:
+                x += 1
+            if x - start >= ECH_WORTH:
+                spans.append((start, x))
+        return spans
+
+    def _order(self, runs: list[Run], cells: Cells) -> list[Run]:
+        """Runs in the order that costs the fewest cursor moves and colour changes:
+        the cheapest next, for up to a couple of dozen runs; more (a screen drawn
+        whole) go top to bottom."""
+        if len(runs) > 24:
+            return runs
+        at, pen = self.at, self.pen
+        left = [(r, None if r.erase or r.clear else cells[(r.y, r.x)]) for r in runs]
+        ordered: list[Run] = []
+        while left:
+            best, best_cost = 0, 1 << 30
+            for i, (run, first) in enumerate(left):
+                cost = move_len(at, run.x, run.y)
+                if cost >= best_cost:
+                    continue
+                if first is None:
+                    want = _erasing(pen)
+                    cost += 0 if want == pen else len(sgr(pen, want))
+                elif not fits(pen, first):
+                    cost += len(sgr(pen, first[1]))
+                if cost < best_cost:
+                    best, best_cost = i, cost
+            run, _ = left.pop(best)
+            ordered.append(run)
+            at = (run.end, run.y) if run.end < self.width else None
+            if run.clear:  # an ECH leaves the cursor where it was
+                at = (run.x, run.y)
+            pen = self._pen_after(run, pen, cells)
+        return ordered
+
+    def _pen_after(self, run: Run, pen: Pen | None, cells: Cells) -> Pen:
+        """The pen once ``run`` is written (near enough to choose the next run)."""
+        if run.clear:
+            return _erasing(pen)
+        stop = run.end if run.erase_from is None else run.erase_from
+        for x in range(stop - 1, run.x - 1, -1):
+            cell = cells.get((run.y, x))
+            if cell is not None and cell[0]:
+                pen = pen if pen is not None and fits(pen, cell) else cell[1]
+                break
+        return _erasing(pen) if run.erase_from is not None else pen or DEFAULT
+
+    def _write(self, out: list[str], run: Run, cells: Cells) -> None:
+        y, width = run.y, self.width
+        row = self.rows[y]
+        if run.erase:
+            self._erase_rest(out, y, run.x, row)
+            return
+        if run.clear:
+            self._erase_chars(out, run, row)
+            return
+        x = run.x
+        stop = run.end if run.erase_from is None else run.erase_from
+        while x < stop:
+            cell = cells.get((y, x))
+            if cell is None or cell[0] == "":  # a right half whose left is not in the frame
+                row[x] = None
+                x += 1
+                continue
+            self._go(out, x, y, row)
+            if not fits(self.pen, cell):
+                out.append(sgr(self.pen, cell[1]))
+                self.pen = cell[1]
+            out.append(cell[0])
+            size = 2 if x + 1 < width and cells.get((y, x + 1), ("x",))[0] == "" else 1
+            self._forget_broken_wide(row, x, size)
+            row[x] = cell
+            if size == 2:
+                row[x + 1] = cells[(y, x + 1)]
+            x += size
+            self.at = (x, y) if x < width else None  # at the margin: do not guess
+        if run.erase_from is not None:
+            self._erase_rest(out, y, run.erase_from, row)
+
+    def _forget_broken_wide(self, row: list[Cell | None], x: int, size: int) -> None:
+        """Writing over half of a wide character blanks its other half."""
+        if row[x] is not None and row[x][0] == "" and x > 0:  # type: ignore[index]
+            row[x - 1] = None
+        end = x + size
+        if end < self.width and row[end] is not None and row[end][0] == "":  # type: ignore[index]
+            row[end] = None
+
+    def _go(self, out: list[str], x: int, y: int, row: list[Cell | None]) -> None:
+        """Move to ``x`` on row ``y``: a short gap of cells that already show what
+        they should with the current pen is written over instead."""
+        at = self.at
+        if at is not None and at[1] == y and 0 < x - at[0] <= 4:
+            gap = row[at[0] : x]
+            if all(c is not None and c[0] and fits(self.pen, c) for c in gap):
+                text = "".join(c[0] for c in gap)  # type: ignore[index]
+                if all(get_character_cell_size(ch) == 1 for ch in text):
+                    step = move(at, x, y)
+                    if len(text.encode()) < len(step.encode()):
+                        out.append(text)
+                        self.at = (x, y)
+                        return
+        out.append(move(at, x, y))
+        self.at = (x, y)
+
+    def _blank_from(self, y: int, row: list[Cell | None], cells: Cells) -> int:
+        """Where the row's run of blanks on the default background, to its end, starts
+        once the frame is written (the width: no such run)."""
+        blank = ("blank", "")
+        x = self.width
+        while x > 0 and looks(cells.get((y, x - 1), row[x - 1])) == blank:
+            x -= 1
+        return x
+
+    def _erase_chars(self, out: list[str], run: Run, row: list[Cell | None]) -> None:
+        """Blank the run's columns with one ECH (erase characters), with a pen whose
+        background is the default; the cursor does not move."""
+        self._go(out, run.x, run.y, row)
+        new = _erasing(self.pen)
+        out.append(sgr(self.pen, new))
+        self.pen = new
+        size = run.end - run.x
+        out.append(f"\x1b[{size}X")
+        self._forget_broken_wide(row, run.x, size)
+        for c in range(run.x, run.end):
+            row[c] = (" ", DEFAULT)
+
+    def _erase_rest(self, out: list[str], y: int, x: int, row: list[Cell | None]) -> None:
+        """Clear from ``x`` to the end of the line with one EL (erase in line), with a
+        pen whose background is the default."""
+        self._go(out, x, y, row)
+        new = _erasing(self.pen)
+        out.append(sgr(self.pen, new))
+        self.pen = new
+        out.append("\x1b[K")
+        for c in range(x, self.width):
+            row[c] = (" ", DEFAULT)
+
+
+# ---------------------------------------------------------------- the driver
+
+SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
+SYNC_WORTH = 1024
+"""Smaller updates go out without synchronized-output brackets (16 bytes): a few
+cells cannot tear."""
+_HARMLESS = re.compile(
+    r"(?:\x1b\[\?(?:1|12|25|1000|1002|1003|1004|1005|1006|1015|1016|2004|2026|2048)[hl]"
+    r"|\x1b\[\?[\d;]*\$p|\x1b\[[<>=?][\d;]*u|\x1b\[[<>]?u|\x1b[=>]|\x07"
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))*"
+)
+"""Writes that change neither the screen nor the pen nor the cursor: modes (mouse,
+focus, paste, cursor visibility), queries, keyboard protocol, titles, the bell."""
+
+
+def plain_output() -> bool:
+    """``TERMSOLITAIRE_PLAIN_OUTPUT=1``: Textual's own bytes, no shadow."""
+    return os.environ.get("TERMSOLITAIRE_PLAIN_OUTPUT", "") not in ("", "0")
+
+
+def driver_for(chosen: type[Any]) -> type[Any]:
+    """The driver to use instead of Textual's ``chosen`` one: its Linux terminal
+    driver with a shadow; any other (headless, web, Windows) as it is."""
+    if chosen.__module__ != "textual.drivers.linux_driver" or plain_output():
+        return chosen
+    return compact_driver(chosen)
+
+
+def compact_driver(base: type[Any]) -> type[Any]:
+    """``base`` (Textual's LinuxDriver) writing frames through a :class:`Shadow`."""
+
+    class CompactDriver(base):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kw: Any) -> None:
+            super().__init__(*args, **kw)
+            self._shadow: Shadow | None = None
+            self._lock = threading.Lock()
+            self._damaged = True
+            self._held: list[str] | None = None  # a synchronized update being put together
+
+        def start_application_mode(self) -> None:
+            super().start_application_mode()
+            previous = signal.getsignal(signal.SIGWINCH)
+
+            def resized(signum: int, frame: Any) -> None:
+                self._damaged = True
+                if callable(previous):
+                    previous(signum, frame)
+
+            with contextlib.suppress(ValueError):  # not the main thread
+                signal.signal(signal.SIGWINCH, resized)
+
+        def process_message(self, message: Any) -> None:
+            from textual import events
+
+            if isinstance(message, events.Resize):
+                self._damaged = True
+            super().process_message(message)
+
+        def write(self, data: str) -> None:
+            with self._lock:
+                if data == SYNC_START:
+                    self._held = []
+                    return
+                if data == SYNC_END and self._held is not None:
+                    held, self._held = "".join(self._held), None
+                    if len(held) >= SYNC_WORTH:
+                        held = SYNC_START + held + SYNC_END
+                    if held:
+                        super().write(held)
+                    return
+                out = self._compact(data)
+                if self._held is not None:
+                    self._held.append(out)
+                elif out:
+                    super().write(out)
+
+        def _compact(self, data: str) -> str:
+            shadow = self._shadow
+            if data.startswith("\x1b[") and data[2:3].isdigit():
+                if self._damaged or shadow is None:
+                    self._damaged = False
+                    width, height = self._get_terminal_size()
+                    shadow = self._shadow = Shadow(width, height)
+                pen = shadow.pen
+                try:
+                    return shadow.frame(data)
+                except NotAFrame:  # Textual's frames start from the default pen
+                    return ("\x1b[m" if pen != DEFAULT else "") + data
+            if shadow is not None and not _HARMLESS.fullmatch(data):
+                reset = "\x1b[m" if shadow.pen not in (None, DEFAULT) else ""
+                shadow.forget()
+                return reset + data
+            return data
+
+    CompactDriver.__name__ = CompactDriver.__qualname__ = f"Compact{base.__name__}"
+    return CompactDriver
