@@ -45,40 +45,23 @@ def auto(st: State, done: list[tuple[int, int]]) -> None:
     """Heuristic: play every foundation move there is, the outer ring and the centre
     first (that frees storage), then upturned piles, then inner cards through an
     empty outer position, until none is left."""
-    piles = st.piles
-    fc = st.fcount
-    while True:
-        want = {needed(fc[s], s) for s in range(4) if fc[s] < FULL}
-        if not want:
-            return
-        for p in SOURCES:
-            q = piles[p]
-            if q and q[-1] in want:
-                m = p << 5 | st.fnd_target(q[-1])
-                done.append((m, st.make(m)))
-                break
-        else:
-            for i in INNER:
-                q = piles[i]
-                if q and q[-1] in want and not piles[i + 4]:
-                    card = q[-1]
-                    m = i << 5 | (i + 4)
-                    done.append((m, st.make(m)))
-                    m = (i + 4) << 5 | st.fnd_target(card)
-                    done.append((m, st.make(m)))
-                    break
-            else:
-                return
+    _to_foundations(st, done, 0)
 
 
 def sound_auto(st: State, done: list[tuple[int, int]]) -> None:
     """Play the foundation moves that can never be wrong: a card of a foundation's
     second pass (its twin is up already, and so is every higher card of the suit,
     so nothing can ever be built on it and it blocks whatever lies under it)."""
+    _to_foundations(st, done, 13)
+
+
+def _to_foundations(st: State, done: list[tuple[int, int]], passed: int) -> None:
+    """Play foundation moves, in :func:`auto`'s order, to the foundations holding at
+    least ``passed`` cards (0: all, 13: those on their second pass) until none is left."""
     piles = st.piles
     fc = st.fcount
     while True:
-        want = {needed(fc[s], s) for s in range(4) if 13 <= fc[s] < FULL}
+        want = {needed(fc[s], s) for s in range(4) if passed <= fc[s] < FULL}
         if not want:
             return
         for p in SOURCES:
