@@ -53,7 +53,24 @@ PACES = (0.15, 0.3, 0.6, 1.2, 2.5)
 """Seconds between a demo's moves, fastest first."""
 
 
-class ReplayMixin:
+class IgnoresThePointer:
+    """Clicks and drags on a board nothing may change are taken and dropped (a replay,
+    a watched game), before the board would pick a card up."""
+
+    def on_pile_clicked(self, message: PileClicked) -> None:
+        message.prevent_default()
+        message.stop()
+
+    def on_drag_moved(self, message: DragMoved) -> None:
+        message.prevent_default()
+        message.stop()
+
+    def on_drag_dropped(self, message: DragDropped) -> None:
+        message.prevent_default()
+        message.stop()
+
+
+class ReplayMixin(IgnoresThePointer):
     """Put in front of a game's board screen class; see :func:`replay_screen`."""
 
     READ_ONLY: ClassVar[bool] = True
@@ -226,18 +243,6 @@ class ReplayMixin:
 
     def start(self, game: Game) -> None:
         self.say(READ_ONLY)
-
-    def on_pile_clicked(self, message: PileClicked) -> None:
-        message.prevent_default()
-        message.stop()
-
-    def on_drag_moved(self, message: DragMoved) -> None:
-        message.prevent_default()
-        message.stop()
-
-    def on_drag_dropped(self, message: DragDropped) -> None:
-        message.prevent_default()
-        message.stop()
 
 
 def move_text(replay: Replay) -> str:

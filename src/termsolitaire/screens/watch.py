@@ -20,7 +20,6 @@ from textual.binding import Binding, BindingType
 
 from termsolitaire.match import REASONS, MatchError, Seat, Watcher
 from termsolitaire.match.replay import fresh
-from termsolitaire.messages import DragDropped, DragMoved, PileClicked
 from termsolitaire.replay import Replay
 from termsolitaire.rules import Game, Move
 from termsolitaire.session import GameSession, clock_text
@@ -30,7 +29,7 @@ from termsolitaire.widgets.line import TextLine
 from .board import BoardScreen
 from .help import HelpScreen
 from .polling import while_shown
-from .replay import replay_screen
+from .replay import IgnoresThePointer, replay_screen
 from .spider import SpiderScreen
 
 POLL = 0.5
@@ -41,7 +40,7 @@ WATCH_BINDINGS: list[BindingType] = [
 READ_ONLY = "You are watching: nothing can be played here (Q goes back)"
 
 
-class WatchScreen(SpiderScreen, inherit_bindings=False):
+class WatchScreen(IgnoresThePointer, SpiderScreen, inherit_bindings=False):
     """The opponent's game, following the store."""
 
     BINDINGS: ClassVar[list[BindingType]] = WATCH_BINDINGS
@@ -126,18 +125,6 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
 
     def start(self, game: Game) -> None:
         self.say(READ_ONLY)
-
-    def on_pile_clicked(self, message: PileClicked) -> None:
-        message.prevent_default()
-        message.stop()
-
-    def on_drag_moved(self, message: DragMoved) -> None:
-        message.prevent_default()
-        message.stop()
-
-    def on_drag_dropped(self, message: DragDropped) -> None:
-        message.prevent_default()
-        message.stop()
 
 
 def match_replay(seat: Seat, mine: bool, look: CardLook | None = None) -> BoardScreen:
