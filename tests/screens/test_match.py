@@ -281,7 +281,8 @@ async def test_against_the_computer_ends_by_the_clock_with_both_results(
         me, cpu = results.results.seats
         assert (me.reason, cpu.reason) == ("time", "time")
         assert cpu.player.id == "computer:beginner" and len(driver.seat.log) >= 3
-        assert not driver.running  # its process has ended
+        # Its process ends at the driver's next pump after time up (not in the same tick).
+        await until(pilot, lambda: not driver.running, "the computer's process to end")
         shown = screen_text(app)
         assert "computer (beginner)" in shown and "ann (you)" in shown
         assert "time ran out" in shown
