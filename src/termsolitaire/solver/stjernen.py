@@ -24,6 +24,7 @@ import dataclasses
 import heapq
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from termsolitaire.rules import Game
@@ -145,9 +146,11 @@ def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look:
         undo(st, base)
 
 
-def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int], int]:
+def beam(
+    root: State, cfg: BeamConfig, deadline: float, clock: Callable[[], float] = time.monotonic
+) -> tuple[int, list[int], int]:
     """Search from ``root`` (unchanged) until a win, the end of the stock or
-    ``deadline``; return (best foundation count, its line, positions seen)."""
+    ``deadline`` on ``clock``; return (best foundation count, its line, positions seen)."""
     st = root.copy()
     done: list[tuple[int, int]] = []
     auto(st, done)
@@ -155,7 +158,7 @@ def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int],
     layers: dict[tuple[int, int], list[tuple[object, int]]] = {(st.round, 0): [(st.snapshot(), 0)]}
     keys = [(st.round, 0)]
     positions = 0
-    while keys and lines.best_score < WON and time.monotonic() < deadline:
+    while keys and lines.best_score < WON and clock() < deadline:
         key = heapq.heappop(keys)
         layer = layers.pop(key)
         seen: set[int] = set()
@@ -169,7 +172,7 @@ def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int],
             around: Found = [(evaluate(st, cfg.weights), st.score, (), like)]
             _look_around(st, cfg, seen, around, cfg.look)
             found.extend((score, f, node, moves, like) for score, f, moves, like in around)
-            if time.monotonic() > deadline:
+            if clock() > deadline:
                 break
         positions += len(seen)
         found.sort(key=lambda x: -x[0])
@@ -190,7 +193,7 @@ def beam(root: State, cfg: BeamConfig, deadline: float) -> tuple[int, list[int],
             elif st.round < ROUNDS:
                 m, nk = COLLECT, (key[0] + 1, 0)
             else:
-                if finished < 3 and time.monotonic() < deadline:
+                if finished < 3 and clock() < deadline:
                     finished += 1
                     positions += _finish(st, cfg, lines, kept)
                 continue
@@ -301,7 +304,8 @@ class Prover:
     def positions(self) -> int:
         return len(self.seen)
 
-    def run(self, deadline: float) -> str | None:
+    def run(self, deadline: float, clock: Callable[[], float] = time.monotonic) -> str | None:
+        """Search on until a verdict, ``deadline`` on ``clock`` or the table is full."""
         st, seen, stack = self.st, self.seen, self._stack
         ticks = 0
         while self.status is None:
@@ -329,7 +333,7 @@ class Prover:
                 break
             stack.append((sound_steps(st), 0, done))
             ticks += 1
-            if ticks & 255 == 0 and (time.monotonic() > deadline or len(seen) > self.max_entries):
+            if ticks & 255 == 0 and (clock() > deadline or len(seen) > self.max_entries):
                 break
         return self.status
 
@@ -342,22 +346,23 @@ def solve(game: Game, budget: Budget) -> Result:
     left allows judging by the last one's speed, until one wins or the time is
     up; the prover gets what is left over.
     """
-    start = time.monotonic()
+    clock = budget.clock
+    start = clock()
     deadline = start + budget.seconds
     root = State.from_game(game)
     prover = Prover(root, budget.memory_mb * 1_000_000 // _TT_ENTRY_BYTES)
-    prover.run(start + min(1.0, budget.seconds / 20))
+    prover.run(start + min(1.0, budget.seconds / 20), clock)
     best, line, positions = root.score, [], 0
     if prover.status is None:
         width = FIRST_WIDTH
         for k in itertools.count():
-            began = time.monotonic()
+            began = clock()
             cfg = dataclasses.replace(PORTFOLIO[k % len(PORTFOLIO)], width=width)
-            score, moves, seen = beam(root, cfg, deadline)
+            score, moves, seen = beam(root, cfg, deadline, clock)
             positions += seen
             if score > best or not line:
                 best, line = score, moves
-            now = time.monotonic()
+            now = clock()
             if best == WON or now >= deadline:
                 break
             # The time of a beam grows about as its width: aim to finish in time.
@@ -366,8 +371,8 @@ def solve(game: Game, budget: Budget) -> Result:
                 break
             width = min(width, MAX_WIDTH)
         if best < WON:
-            prover.run(deadline)
-    seconds = time.monotonic() - start
+            prover.run(deadline, clock)
+    seconds = clock() - start
     positions += prover.positions
     if prover.status == "won":
         line, best = prover.line, WON

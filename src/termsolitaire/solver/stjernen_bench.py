@@ -1,6 +1,6 @@
 """Measure the Stjernen solver on a range of deals (issue 11, acceptance 3).
 
-    python -m termsolitaire.solver.stjernen_bench --deals 1-200 --budget 10 --jobs 2
+    python -m termsolitaire.solver.stjernen_bench --deals 1-200 --budget 10 --jobs 2 --cpu
 
 Each deal is solved from its start position within the budget, in ``jobs``
 worker processes; every line is replayed through the rules core (a won line
@@ -22,10 +22,10 @@ from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget, solve
 
 
-def _one(job: tuple[int, float]) -> tuple[int, str, int, float, int, bool]:
-    deal, seconds = job
+def _one(job: tuple[int, float, bool]) -> tuple[int, str, int, float, int, bool]:
+    deal, seconds, cpu = job
     game = new_game("stjernen", deal=deal)
-    result = solve(game, Budget(seconds=seconds))
+    result = solve(game, Budget(seconds=seconds, cpu=cpu))
     g = game.copy()
     for m in result.moves:
         g.play(m)
@@ -43,12 +43,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", default="1-200", help="a range, e.g. 1-200")
     ap.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--cpu", action="store_true", help="budgets count CPU time, not the wall clock")
     args = ap.parse_args(argv)
     deals = _deals(args.deals)
     load = os.getloadavg()
     rows = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        for row in pool.map(_one, [(d, args.budget) for d in deals]):
+        for row in pool.map(_one, [(d, args.budget, args.cpu) for d in deals]):
             rows.append(row)
             deal, verdict, best, seconds, positions, ok = row
             mark = "ok" if ok else "BAD"
@@ -63,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
 
     replays = "all ok" if all(r[5] for r in rows) else "FAILED"
     print(
-        f"stjernen deals {deals[0]}-{deals[-1]} ({n}), budget {args.budget:g} s, {args.jobs} jobs: "
+        f"stjernen deals {deals[0]}-{deals[-1]} ({n}), budget {args.budget:g} s"
+        f"{' CPU' if args.cpu else ''}, {args.jobs} jobs: "
         f"won {share('won')}, lost {share('lost')}, unknown {share('unknown')}; "
         f"time median {statistics.median(times):.1f} s, p95 {times[int(0.95 * (n - 1))]:.1f} s; "
         f"cards median {statistics.median(cards):g}, p10 {cards[int(0.10 * (n - 1))]}, "
