@@ -9,7 +9,9 @@ turn). Each card also has a *burial*, the work before it can be played:
 - in the stock: the deals before it turns up;
 - in the inner ring: the cards above it (weighted, as each must go through the
   outer position in front), plus how long the outer position in front will stay
-  busy.
+  busy (until the bottom card of the run there goes up). A copy behind a run of
+  its own suit that must go up before the run's bottom card cannot serve that
+  turn: for it, the copy counts as absent (a dead end if both copies are).
 
 A card's *wait* counts the turns before its own and the burial of the cards
 wanted in those turns (a run waiting for a buried card waits long). The score
@@ -55,6 +57,12 @@ class Weights:
     """Bonus per empty outer position."""
     centre: int = 100
     """Cost per turn of wait of the centre's top card."""
+    bottom: bool = True
+    """Block the inner pile behind an outer run by the wait of the run's bottom
+    card (the last to leave), not its top."""
+    late: bool = True
+    """An inner card behind an outer run of its suit that must go up first counts
+    as absent for the turns before the run's bottom card."""
 
 
 def _turns() -> list[list[list[tuple[int, bool, int]]]]:
@@ -83,11 +91,16 @@ def _walk(
     (``eff1`` the earlier copy, ``eff2`` the later) and return the sum of burial
     times urgency."""
     horizon, lam = w.horizon, w.lam
+    # Waits only grow along a suit; past both the horizon and the cap nothing
+    # more counts (an unfilled wait reads as the cap).
+    limit = max(horizon, w.cap)
     pen = 0
     for s in range(4):
         cum = 0
         for c, later, e in _TURNS[s][fcount[s]]:
             e += lam * cum // 10
+            if e >= limit:
+                break
             if later:
                 b = b2[c]
                 eff2[c] = e
@@ -109,6 +122,47 @@ def _wait(fcount: list[int], b1: list[int], b2: list[int], card: int, lam: int) 
             return e + lam * cum // 10
         cum += b2[c] if later else b1[c]
     return _NO_WAIT
+
+
+def _turn(n: int, r: int) -> int:
+    """The first turn at or after ``n`` of rank index ``r`` (0 ace, 12 king)."""
+    k = 12 - r
+    return k if k >= n else k + 13
+
+
+def _stuck(piles: list[list[int]], fcount: list[int]) -> list[list[int] | None]:
+    """For each inner pile behind an outer run that cannot move away (two cards or
+    more, or no other outer position empty): per card code, 1 if a copy there can
+    serve only the later of its suit's turns (its first comes before the run's
+    bottom card can go up), 2 if it can serve none (a dead end); else None."""
+    out: list[list[int] | None] = [None, None, None, None]
+    spare = sum(1 for o in OUTER if not piles[o])
+    for i in INNER:
+        run = piles[i + 4]
+        if not run or not piles[i] or (len(run) == 1 and spare):
+            continue
+        out[i] = _late(run[0], fcount[run[0] // 13])
+    return out
+
+
+_LATE: dict[tuple[int, int], list[int]] = {}
+
+
+def _late(bottom: int, n: int) -> list[int]:
+    """Per card code, behind an outer run whose bottom card is ``bottom`` with ``n``
+    cards of its suit up: 0 free, 1 only for the later turn, 2 of no use."""
+    got = _LATE.get((bottom, n))
+    if got is None:
+        s = bottom // 13
+        kb = _turn(n, bottom % 13)
+        got = [0] * 52
+        for r in range(13):
+            k1 = _turn(n, r)
+            if k1 < kb:
+                k2 = k1 + 13
+                got[s * 13 + r] = 1 if kb < k2 < 26 else 2
+        _LATE[bottom, n] = got
+    return got
 
 
 _STOCK_CACHE: dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[int]]] = {}
@@ -137,66 +191,90 @@ def _stock_burials(stock: list[int], round_: int, ws: int) -> tuple[list[int], l
     return got[0][:], got[1][:]
 
 
+_STORES = (CENTRE, *OUTER, *UP)
+_DEPTHS: dict[int, list[int]] = {}
+
+
+def _depths(wi: int) -> list[int]:
+    """Burial of an inner card by the cards from it to the top (itself included)."""
+    got = _DEPTHS.get(wi)
+    if got is None:
+        got = _DEPTHS[wi] = [k * wi // 10 for k in range(105)]
+    return got
+
+
 def evaluate(st: State, w: Weights) -> int:
     """The score of ``st`` (higher is better)."""
     piles = st.piles
     fcount = st.fcount
     b1, b2 = _stock_burials(st.stock, st.round, w.stock)
-    for p in (CENTRE, *OUTER, *UP):
-        cards = piles[p]
-        top = len(cards) - 1
-        for d, c in enumerate(cards):
-            b = top - d
+    for p in _STORES:
+        b = len(piles[p])
+        for c in piles[p]:
+            b -= 1
             if b < b1[c]:
                 b2[c] = b1[c]
                 b1[c] = b
             elif b < b2[c]:
                 b2[c] = b
-    # How long each outer position stays busy: the wait of its top card, with
-    # the inner ring counted by its own depth only; then the inner ring with that.
-    wi = w.inner
+    # How long each outer position stays busy: the wait of its run's bottom card,
+    # with the inner ring counted by its own depth only; then the inner ring with
+    # that, leaving out copies that a run of their suit in front makes too late.
+    depth = _depths(w.inner)
     extra = [0, 0, 0, 0]
     busy = [i for i in INNER if piles[i] and piles[i + 4]]
     if busy:
         c1 = b1[:]
         c2 = b2[:]
         for i in INNER:
-            cards = piles[i]
-            n = len(cards)
-            for d, c in enumerate(cards):
-                b = (n - d) * wi // 10
+            k = len(piles[i])
+            for c in piles[i]:
+                b = depth[k]
+                k -= 1
                 if b < c1[c]:
                     c2[c] = c1[c]
                     c1[c] = b
                 elif b < c2[c]:
                     c2[c] = b
         for i in busy:
-            top = piles[i + 4][-1]
-            wait = _wait(fcount, c1, c2, top, w.lam)
+            run = piles[i + 4]
+            wait = _wait(fcount, c1, c2, run[0] if w.bottom else run[-1], w.lam)
             extra[i] = min(w.cap, wait) * w.block // 100
+    stuck = _stuck(piles, fcount) if w.late and busy else None
+    later: list[tuple[int, int]] = []
     for i in INNER:
-        cards = piles[i]
-        n = len(cards)
+        k = len(piles[i])
         x = extra[i]
-        for d, c in enumerate(cards):
-            b = (n - d) * wi // 10 + x
+        late = stuck[i] if stuck else None
+        for c in piles[i]:
+            b = depth[k] + x
+            k -= 1
+            if late is not None and late[c]:
+                if late[c] == 1:
+                    later.append((c, b))
+                continue
             if b < b1[c]:
                 b2[c] = b1[c]
                 b1[c] = b
             elif b < b2[c]:
                 b2[c] = b
+    # A copy that can serve only its suit's later turn: the first turn waits for
+    # the other copy (absent if there is none).
+    for c, b in later:
+        if b < b2[c]:
+            b2[c] = b
     eff1 = [_NO_WAIT] * 52
     eff2 = [_NO_WAIT] * 52
     pen = _walk(fcount, b1, b2, eff1, eff2, w)
     score = w.foundation * sum(fcount) - w.burial * pen // 10
     cap = w.cap
     for o in OUTER:
-        p = piles[o]
-        if p:
-            score -= w.occupied * min(cap, eff1[p[-1]]) // 10
+        q = piles[o]
+        if q:
+            score -= w.occupied * min(cap, eff1[q[-1]]) // 10
         else:
             score += w.empty
-    c = piles[CENTRE]
-    if c:
-        score -= w.centre * min(cap, eff1[c[-1]]) // 10
+    centre = piles[CENTRE]
+    if centre:
+        score -= w.centre * min(cap, eff1[centre[-1]]) // 10
     return score
