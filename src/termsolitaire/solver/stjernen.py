@@ -15,7 +15,9 @@ future is fixed by the player's choices. Two searches share the budget:
   search over card moves and dig steps (foundation moves are played at once),
   keeps the best positions found, and deals. Several beams with different
   weights run in turn (a portfolio: each one's blind spots are different) until
-  one wins or the time is up; the best line of all is the answer.
+  one wins or the time is up; the best line of all is the answer. Wins are
+  made by round 4 or so, so the late rounds are searched narrowly and the time
+  saved goes into a wider beam early on.
 """
 
 from __future__ import annotations
@@ -31,7 +33,17 @@ from termsolitaire.rules import Game
 
 from .base import Budget, Result
 from .stjernen_eval import Weights, evaluate
-from .stjernen_moves import Step, auto, play, search_steps, sound_auto, sound_steps, undo
+from .stjernen_moves import (
+    Step,
+    auto,
+    dig,
+    dig_targets,
+    play,
+    search_steps,
+    sound_auto,
+    sound_steps,
+    undo,
+)
 from .stjernen_state import COLLECT, DEAL, ROUNDS, State, to_move
 
 WON = 104
@@ -59,6 +71,11 @@ class BeamConfig:
     peek: int = 0
     """If not 0: score the best ``peek * width`` positions again one deal later
     (:func:`_peek`) before keeping ``width`` of them."""
+    late_round: int = 0
+    """If not 0: from this round on keep at most ``late_width`` positions per
+    deal. Wins are mostly made by round 4; a line stuck by then rarely gets
+    much further, so the late rounds get little time and the early ones more."""
+    late_width: int = 10
     jitter: int = 0
     """If not 0: add a random number up to this to each score (seeded by
     ``seed``), so beams with different seeds keep different positions."""
@@ -70,9 +87,25 @@ PORTFOLIO = (
     BeamConfig(),
     BeamConfig(weights=Weights(horizon=250)),
     BeamConfig(weights=Weights(lam=60)),
+    BeamConfig(weights=Weights(empty=600)),
+    BeamConfig(ahead=3),
+    BeamConfig(weights=Weights(occupied=200)),
+    BeamConfig(weights=Weights(bottom=False)),
+    BeamConfig(jitter=300, seed=1),
 )
-"""The beams :func:`solve` runs in turn (their widths set by the time left)."""
+"""The beams :func:`solve` runs in turn (their widths set by the time left).
+Which deals a beam wins depends much on its weights (on deals 1041-1070 the
+best of these at width 20 wins 12 of 30, any one of them 4 to 9); with 10 s
+usually only the first two or three run."""
 FIRST_WIDTH = 10
+"""The width of the first beam, which also times the search."""
+SPLIT = 1
+"""Each beam after the first gets at most this share of the budget (1: all that
+is left; narrower beams of more weights were no better on deals 1001-1040)."""
+LATE_ROUND = 5
+"""From this round on, :func:`solve`'s beams keep only ``late_width`` positions."""
+GROWTH = 1.4
+"""The time of a beam's early rounds grows about as its width ** GROWTH."""
 MAX_WIDTH = 2000
 
 
@@ -124,33 +157,54 @@ def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look:
     w = cfg.weights
     heap: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
     tick = 0
+    path: tuple[int, ...] = ()
+
+    def visit(done: list[tuple[int, int]]) -> None:
+        """Foundation moves after a step, then the position is scored if new."""
+        nonlocal tick
+        auto(st, done)
+        if st.hash not in seen:
+            seen.add(st.hash)
+            moves = path + tuple(m for m, _ in done)
+            score = evaluate(st, w)
+            if cfg.jitter:
+                score += _noise(st.hash, cfg)
+            found.append((score, st.score, moves, _likeness(st) if cfg.alike else ()))
+            tick += 1
+            heapq.heappush(heap, (-score, tick, moves))
+        undo(st, done)
+
     for _ in range(look):
         if not heap:
             return
         _, _, path = heapq.heappop(heap)
         base = [(m, st.make(m)) for m in path]
-        for step in search_steps(st, cfg.ahead, cfg.dig_depth):
+        for step in search_steps(st, cfg.ahead, 0):
             done: list[tuple[int, int]] = []
             play(st, step, done)
-            auto(st, done)
-            if st.hash not in seen:
-                seen.add(st.hash)
-                moves = path + tuple(m for m, _ in done)
-                score = evaluate(st, w)
-                if cfg.jitter:
-                    score += _noise(st.hash, cfg)
-                found.append((score, st.score, moves, _likeness(st) if cfg.alike else ()))
-                tick += 1
-                heapq.heappush(heap, (-score, tick, moves))
-            undo(st, done)
+            visit(done)
+        if cfg.dig_depth:
+            # Each dig is worked out and played in one go.
+            for p, k in dig_targets(st, cfg.ahead, cfg.dig_depth):
+                done = []
+                if dig(st, p, k, done):
+                    visit(done)
         undo(st, base)
 
 
 def beam(
-    root: State, cfg: BeamConfig, deadline: float, clock: Callable[[], float] = time.monotonic
+    root: State,
+    cfg: BeamConfig,
+    deadline: float,
+    clock: Callable[[], float] = time.monotonic,
+    timing: list[float] | None = None,
 ) -> tuple[int, list[int], int]:
     """Search from ``root`` (unchanged) until a win, the end of the stock or
-    ``deadline`` on ``clock``; return (best foundation count, its line, positions seen)."""
+    ``deadline`` on ``clock``; return (best foundation count, its line, positions
+    seen). ``timing``, if given, gets the seconds spent before ``cfg.late_round``
+    and from it on."""
+    began = clock()
+    late = -1.0
     st = root.copy()
     done: list[tuple[int, int]] = []
     auto(st, done)
@@ -161,6 +215,8 @@ def beam(
     while keys and lines.best_score < WON and clock() < deadline:
         key = heapq.heappop(keys)
         layer = layers.pop(key)
+        if late < 0 and cfg.late_round and key[0] >= cfg.late_round:
+            late = clock()
         seen: set[int] = set()
         found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
         for snap, node in layer:
@@ -183,7 +239,10 @@ def beam(
         if best_f and best_f[1] > lines.best_score:
             lines.add(best_f[2], best_f[3], best_f[1])
         finished = 0
-        for _, _, node, moves in _select(found, cfg):
+        width = cfg.width
+        if cfg.late_round and key[0] >= cfg.late_round:
+            width = min(width, cfg.late_width)
+        for _, _, node, moves in _select(found, cfg, width):
             st.restore(snaps[node])  # type: ignore[arg-type]
             for m in moves:
                 st.make(m)
@@ -204,6 +263,10 @@ def beam(
                 layers[nk] = []
                 heapq.heappush(keys, nk)
             layers[nk].append((st.snapshot(), child))
+    if timing is not None:
+        end = clock()
+        late = end if late < 0 else late
+        timing[:] = [late - began, end - late]
     return lines.best_score, lines.line(lines.best_node), positions
 
 
@@ -245,12 +308,14 @@ def _peek(
 
 
 def _select(
-    found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]], cfg: BeamConfig
+    found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]],
+    cfg: BeamConfig,
+    width: int,
 ) -> list[tuple[int, int, int, tuple[int, ...]]]:
-    """The best ``cfg.width`` of ``found`` (sorted best first), at most
+    """The best ``width`` of ``found`` (sorted best first), at most
     ``cfg.alike`` of each likeness when that is set."""
     if not cfg.alike:
-        return [x[:4] for x in found[: cfg.width]]
+        return [x[:4] for x in found[:width]]
     out = []
     count: dict[tuple[int, ...], int] = {}
     for x in found:
@@ -258,7 +323,7 @@ def _select(
         if k < cfg.alike:
             count[x[4]] = k + 1
             out.append(x[:4])
-            if len(out) == cfg.width:
+            if len(out) == width:
                 break
     return out
 
@@ -342,9 +407,10 @@ def solve(game: Game, budget: Budget) -> Result:
     """Search ``game``'s position (left unchanged) within ``budget``.
 
     The prover first gets a twentieth of the time (enough for a position near
-    its end). Then beams of the portfolio run in turn, each as wide as the time
-    left allows judging by the last one's speed, until one wins or the time is
-    up; the prover gets what is left over.
+    its end). Then beams of the portfolio run in turn, a narrow one first to
+    time the search, then each as wide as a :data:`SPLIT` th of the budget (or
+    what is left of it) allows, until one wins or the time is up; the prover
+    gets what is left over.
     """
     clock = budget.clock
     start = clock()
@@ -352,22 +418,34 @@ def solve(game: Game, budget: Budget) -> Result:
     root = State.from_game(game)
     prover = Prover(root, budget.memory_mb * 1_000_000 // _TT_ENTRY_BYTES)
     prover.run(start + min(1.0, budget.seconds / 20), clock)
-    best, line, positions = root.score, [], 0
+    best, positions = root.score, 0
+    line: list[int] = []
     if prover.status is None:
         width = FIRST_WIDTH
+        per = 0.0
+        """Seconds before the late rounds per unit of width ** GROWTH."""
+        tail = 0.0
+        """Seconds of the late rounds (their width is capped, so about the same
+        for every beam)."""
         for k in itertools.count():
-            began = clock()
-            cfg = dataclasses.replace(PORTFOLIO[k % len(PORTFOLIO)], width=width)
-            score, moves, seen = beam(root, cfg, deadline, clock)
+            cfg = dataclasses.replace(
+                PORTFOLIO[k % len(PORTFOLIO)], width=width, late_round=LATE_ROUND
+            )
+            timing: list[float] = []
+            score, moves, seen = beam(root, cfg, deadline, clock, timing)
             positions += seen
             if score > best or not line:
                 best, line = score, moves
             now = clock()
             if best == WON or now >= deadline:
                 break
-            # The time of a beam grows about as its width: aim to finish in time.
-            width = int(width * (deadline - now) / max(now - began, 1e-3) * 0.7)
-            if width < FIRST_WIDTH:
+            # The time of a beam's early rounds grows a little faster than its
+            # width (as width ** GROWTH).
+            per = max(per, timing[0] / width**GROWTH)
+            tail = max(tail, timing[1])
+            room = min(deadline - now, budget.seconds / SPLIT) * 0.85 - tail
+            width = int((max(room, 0.0) / max(per, 1e-6)) ** (1 / GROWTH))
+            if width < FIRST_WIDTH // 2:
                 break
             width = min(width, MAX_WIDTH)
         if best < WON:

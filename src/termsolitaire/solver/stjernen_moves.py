@@ -29,7 +29,7 @@ def wanted(st: State, ahead: int = 1) -> set[int]:
 
 def play(st: State, step: Step, done: list[tuple[int, int]]) -> None:
     """Play ``step`` and record (move, undo info) pairs in ``done``."""
-    if type(step) is int:
+    if isinstance(step, int):
         done.append((step, st.make(step)))
     else:
         for m in step:
@@ -234,13 +234,13 @@ def _place(st: State, card: int, exclude: int) -> int:
     return spare
 
 
-def _dig(st: State, p: int, k: int) -> tuple[int, ...] | None:
-    """The moves that take the cards above card ``k`` of pile ``p`` each to its best
-    place and then the card itself to its foundation (or, from the inner ring, to
-    the outer position in front when no foundation takes it yet); None when some
-    card has nowhere to go. The position is left as it was."""
+def dig(st: State, p: int, k: int, done: list[tuple[int, int]]) -> bool:
+    """Play the moves that take the cards above card ``k`` of pile ``p`` each to its
+    best place and then the card itself to its foundation (or, from the inner ring,
+    to the outer position in front when no foundation takes it yet), recording them
+    in ``done``. When some card has nowhere to go, undo them and return False."""
     piles = st.piles
-    done: list[tuple[int, int]] = []
+    start = len(done)
     card = piles[p][k]
     ok = True
 
@@ -276,24 +276,35 @@ def _dig(st: State, p: int, k: int) -> tuple[int, ...] | None:
             f = st.fnd_target(card)
             if f >= 0:
                 move(p, f)
-    steps = tuple(m for m, _ in done) if ok else None
-    undo(st, done)
-    return steps
+    if not ok:
+        undo(st, done[start:])
+        del done[start:]
+    return ok
 
 
-def digs(st: State, ahead: int, depth: int) -> list[Step]:
-    """Dig steps for every copy of a card the foundations want within ``ahead``
-    cards that lies at most ``depth`` deep in the inner ring, an upturned pile or
-    an outer run (or on top of an inner pile behind a busy outer position)."""
+def dig_targets(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
+    """The cards worth digging for, as (pile, index): every copy of a card the
+    foundations want within ``ahead`` cards that lies at most ``depth`` deep in the
+    inner ring, an upturned pile or an outer run (or on top of an inner pile behind
+    a busy outer position)."""
     piles = st.piles
     want = wanted(st, ahead)
-    out: list[Step] = []
+    out: list[tuple[int, int]] = []
     for p in (*INNER, *UP, *OUTER):
         cards = piles[p]
         top = len(cards) - 1
         for k in range(max(0, top - depth), top + 1):
             if cards[k] in want and (k < top or (p < 4 and piles[p + 4])):
-                steps = _dig(st, p, k)
-                if steps:
-                    out.append(steps)
+                out.append((p, k))
+    return out
+
+
+def digs(st: State, ahead: int, depth: int) -> list[Step]:
+    """The dig steps (:func:`dig`) for :func:`dig_targets`, the position left as it was."""
+    out: list[Step] = []
+    for p, k in dig_targets(st, ahead, depth):
+        done: list[tuple[int, int]] = []
+        if dig(st, p, k, done):
+            out.append(tuple(m for m, _ in done))
+            undo(st, done)
     return out
