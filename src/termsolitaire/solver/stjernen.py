@@ -26,7 +26,7 @@ import dataclasses
 import heapq
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from termsolitaire.rules import Game
@@ -99,9 +99,6 @@ best of these at width 20 wins 12 of 30, any one of them 4 to 9); with 10 s
 usually only the first two or three run."""
 FIRST_WIDTH = 10
 """The width of the first beam, which also times the search."""
-SPLIT = 1
-"""Each beam after the first gets at most this share of the budget (1: all that
-is left; narrower beams of more weights were no better on deals 1001-1040)."""
 LATE_ROUND = 5
 """From this round on, :func:`solve`'s beams keep only ``late_width`` positions."""
 GROWTH = 1.4
@@ -157,39 +154,42 @@ def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look:
     w = cfg.weights
     heap: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
     tick = 0
-    path: tuple[int, ...] = ()
-
-    def visit(done: list[tuple[int, int]]) -> None:
-        """Foundation moves after a step, then the position is scored if new."""
-        nonlocal tick
-        auto(st, done)
-        if st.hash not in seen:
-            seen.add(st.hash)
-            moves = path + tuple(m for m, _ in done)
-            score = evaluate(st, w)
-            if cfg.jitter:
-                score += _noise(st.hash, cfg)
-            found.append((score, st.score, moves, _likeness(st) if cfg.alike else ()))
-            tick += 1
-            heapq.heappush(heap, (-score, tick, moves))
-        undo(st, done)
-
     for _ in range(look):
         if not heap:
             return
         _, _, path = heapq.heappop(heap)
         base = [(m, st.make(m)) for m in path]
-        for step in search_steps(st, cfg.ahead, 0):
-            done: list[tuple[int, int]] = []
-            play(st, step, done)
-            visit(done)
-        if cfg.dig_depth:
-            # Each dig is worked out and played in one go.
-            for p, k in dig_targets(st, cfg.ahead, cfg.dig_depth):
-                done = []
-                if dig(st, p, k, done):
-                    visit(done)
+        for done in _steps(st, cfg):
+            if st.hash not in seen:
+                seen.add(st.hash)
+                moves = path + tuple(m for m, _ in done)
+                score = evaluate(st, w)
+                if cfg.jitter:
+                    score += _noise(st.hash, cfg)
+                found.append((score, st.score, moves, _likeness(st) if cfg.alike else ()))
+                tick += 1
+                heapq.heappush(heap, (-score, tick, moves))
         undo(st, base)
+
+
+def _steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
+    """Play each step the beam tries from ``st`` in turn, with the foundation
+    moves after it, and yield what was played; the step is taken back when the
+    caller asks for the next. The card moves of :func:`search_steps` come first,
+    then the digs, each worked out and played in one go."""
+    for step in search_steps(st, cfg.ahead, 0):
+        done: list[tuple[int, int]] = []
+        play(st, step, done)
+        auto(st, done)
+        yield done
+        undo(st, done)
+    if cfg.dig_depth:
+        for p, k in dig_targets(st, cfg.ahead, cfg.dig_depth):
+            done = []
+            if dig(st, p, k, done):
+                auto(st, done)
+                yield done
+                undo(st, done)
 
 
 def beam(
@@ -296,12 +296,8 @@ def _peek(
         done = [(m, st.make(m))]
         auto(st, done)
         best = evaluate(st, w)
-        for step in search_steps(st, cfg.ahead, cfg.dig_depth):
-            more: list[tuple[int, int]] = []
-            play(st, step, more)
-            auto(st, more)
+        for _ in _steps(st, cfg):
             best = max(best, evaluate(st, w))
-            undo(st, more)
         out.append((best, f, node, moves, like))
     out.sort(key=lambda x: -x[0])
     return out
@@ -408,9 +404,10 @@ def solve(game: Game, budget: Budget) -> Result:
 
     The prover first gets a twentieth of the time (enough for a position near
     its end). Then beams of the portfolio run in turn, a narrow one first to
-    time the search, then each as wide as a :data:`SPLIT` th of the budget (or
-    what is left of it) allows, until one wins or the time is up; the prover
-    gets what is left over.
+    time the search, then each as wide as the time left allows (narrower beams
+    of more weights, each with a share of the budget, were no better on deals
+    1001-1040), until one wins or the time is up; the prover gets what is left
+    over.
     """
     clock = budget.clock
     start = clock()
@@ -422,11 +419,10 @@ def solve(game: Game, budget: Budget) -> Result:
     line: list[int] = []
     if prover.status is None:
         width = FIRST_WIDTH
-        per = 0.0
-        """Seconds before the late rounds per unit of width ** GROWTH."""
-        tail = 0.0
-        """Seconds of the late rounds (their width is capped, so about the same
-        for every beam)."""
+        # Seconds before the late rounds per unit of width ** GROWTH, and the
+        # seconds of the late rounds (their width is capped, so about the same
+        # for every beam).
+        per = tail = 0.0
         for k in itertools.count():
             cfg = dataclasses.replace(
                 PORTFOLIO[k % len(PORTFOLIO)], width=width, late_round=LATE_ROUND
@@ -443,7 +439,7 @@ def solve(game: Game, budget: Budget) -> Result:
             # width (as width ** GROWTH).
             per = max(per, timing[0] / width**GROWTH)
             tail = max(tail, timing[1])
-            room = min(deadline - now, budget.seconds / SPLIT) * 0.85 - tail
+            room = (deadline - now) * 0.85 - tail
             width = int((max(room, 0.0) / max(per, 1e-6)) ** (1 / GROWTH))
             if width < FIRST_WIDTH // 2:
                 break
