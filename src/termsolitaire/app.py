@@ -405,11 +405,10 @@ class SolitaireApp(App[int]):
         most sessions never ask for them)."""
         from .match import MatchError, MatchStore, current_player
         from .match.services import MatchServices
-        from .screens.lobby import LobbyScreen
+        from .screens.lobby import LobbyScreen, back_to_lobby
 
         if any(isinstance(s, LobbyScreen) for s in self.screen_stack):
-            while not isinstance(self.screen, LobbyScreen):
-                self.pop_screen()
+            back_to_lobby(self)
             return
         if self.match_services is None:
             try:
