@@ -44,7 +44,7 @@ from termsolitaire.rules.spider import Spider
 
 from .opponent_plan import evaluate, plan, up_to_turn
 from .opponent_view import View, known_state, sample, view_of
-from .spider_search import DEPTH, BestFirst
+from .spider_search import DEPTH, BestFirst, search_moves
 from .spider_state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
 
 
@@ -188,8 +188,6 @@ def _solve(state: SpiderState, positions: int) -> tuple[list[SpiderMove], float]
 
 def _first_gain(state: SpiderState, rng: random.Random) -> list[SpiderMove]:
     """One move that gains anything, the biggest gain most often (a hasty player)."""
-    from .spider_search import search_moves
-
     before = evaluate(state)
     gains = []
     for m in search_moves(state):
