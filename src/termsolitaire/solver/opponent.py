@@ -169,7 +169,8 @@ class Opponent:
             transfers = sum(1 for m in moves if m[1] != TURN)
             return total / len(guesses) + transfers / DEPTH
 
-        return list(min(plans, key=cost))
+        best = min(plans, key=cost)
+        return list(best)
 
 
 WIN = 1000

@@ -9,6 +9,7 @@ plans again.
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
 from .spider_search import search_moves
 from .spider_state import PILES, TURN, SpiderMove, SpiderState
@@ -72,8 +73,8 @@ def plan(
     moves: list[SpiderMove] = [(-1, -1, 0)]
     depth = [0]
     seen = {state.key}
-    heap = [(root_value, 0, state.snapshot())]
-    best, best_value = 0, root_value
+    heap: list[tuple[float, int, Any]] = [(root_value, 0, state.snapshot())]
+    best, best_value = 0, float(root_value)
     while heap and len(parents) < max_nodes:
         _, node, snap = heapq.heappop(heap)
         state.restore(snap, stock)

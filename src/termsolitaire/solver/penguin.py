@@ -136,8 +136,8 @@ class PenguinState:
     def snapshot(self) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]:
         return tuple(self.cols), tuple(self.cells), tuple(self.found)
 
-    def restore(self, snap: object) -> None:
-        cols, cells, found = snap  # type: ignore[misc]
+    def restore(self, snap: tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]) -> None:
+        cols, cells, found = snap
         self.cols, self.cells, self.found = list(cols), list(cells), list(found)
 
     def progress(self) -> int:

@@ -28,7 +28,7 @@ import heapq
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .base import Budget, Verdict
 
@@ -75,11 +75,11 @@ class State(Protocol[M, C]):
         """How far the position looks from a win (lower is better)."""
         ...
 
-    def snapshot(self) -> object:
-        """An immutable copy of the position, for :meth:`restore`."""
+    def snapshot(self) -> Any:
+        """An immutable copy of the position, for :meth:`restore` (each game its own type)."""
         ...
 
-    def restore(self, snap: object) -> None: ...
+    def restore(self, snap: Any) -> None: ...
 
 
 @dataclass

@@ -126,8 +126,8 @@ class NapoleonState:
         loc, idx = bytes(self.loc), bytes(self.idx)
         return tuple(self.piles), tuple(self.found), loc, idx, self.unsettled
 
-    def restore(self, snap: object) -> None:
-        piles, found, loc, idx, self.unsettled = snap  # type: ignore[misc]
+    def restore(self, snap: tuple[tuple[bytes, ...], tuple[int, ...], bytes, bytes, int]) -> None:
+        piles, found, loc, idx, self.unsettled = snap
         self.piles = list(piles)
         self.found = list(found)
         self.loc = bytearray(loc)
