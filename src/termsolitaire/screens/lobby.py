@@ -38,6 +38,7 @@ from .menu import MenuScreen
 from .newgame import NewGameScreen
 from .players import PlayersScreen
 from .polling import while_shown
+from .stack import pop_to
 
 POLL = 1.0
 """Seconds between two looks at the store's revision."""
@@ -47,12 +48,10 @@ REREAD = 10.0
 
 def back_to_lobby(app: App[Any], new_game: bool = False) -> None:
     """Close every screen above the lobby; ``new_game`` opens its New dialog."""
-    while len(app.screen_stack) > 1 and not isinstance(app.screen, LobbyScreen):
-        app.pop_screen()
-    if isinstance(app.screen, LobbyScreen):
-        app.screen.reload()
+    if pop_to(app, LobbyScreen) and isinstance(lobby := app.screen, LobbyScreen):
+        lobby.reload()
         if new_game:
-            app.screen.action_new()
+            lobby.action_new()
 
 
 class LobbyScreen(Screen[None]):
@@ -416,10 +415,7 @@ class LobbyScreen(Screen[None]):
 
     def action_games(self) -> None:
         """The menu of the solo games: back to it when the lobby was opened from it."""
-        if any(isinstance(s, MenuScreen) for s in self.app.screen_stack):
-            while not isinstance(self.app.screen, MenuScreen):
-                self.app.pop_screen()
-        else:
+        if not pop_to(self.app, MenuScreen):
             self.app.push_screen(MenuScreen(self.services))
 
     def action_quit(self) -> None:
