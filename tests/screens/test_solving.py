@@ -191,3 +191,16 @@ async def test_winnable_deals_only() -> None:
             "another deal",
         )
         assert found[-1] == under(app).game.deal
+
+
+async def test_the_key_hint_keeps_its_help_key_beside_a_long_verdict() -> None:
+    """At 80 columns Spider's verdict takes 31; the key line gives up clauses
+    from its middle, so "? help" stays on screen whole."""
+    app = SolitaireApp("spider", 3, {"suits": 1}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: verdict(app) == "winnable with the cards known", "the verdict")
+        await pilot.pause()
+        line = board(app).query_one("#status")
+        shown = "".join(s.text for s in line.render_line(0)).rstrip()
+        assert status(app).startswith("Keys: ") and len(status(app)) > line.size.width
+        assert shown.startswith("Keys: 1-0 piles") and shown.endswith("; ? help")

@@ -192,7 +192,7 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         yield from self.felt()
         yield Static("", id="enlarge")
         with Horizontal(id="statusbar"):
-            yield TextLine(self.status_text(self.notice or self.hint()), id="status")
+            yield TextLine(self.status_text(self.notice or self.hint()), fit=True, id="status")
             yield TextLine("", align="right", id="verdict")
         yield Footer()
 

@@ -103,7 +103,7 @@ class LobbyScreen(Screen[None]):
         yield table
         yield Static("", id="detail")
         yield Static("", id="invites")
-        yield TextLine("", id="status")
+        yield TextLine("", fit=True, id="status")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -11,15 +11,47 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 
+def fit(text: str, width: int) -> str:
+    """``text`` made to fit ``width`` columns the way a reader loses least.
+
+    A line of clauses (``"a; b; c; d"``) first drops clauses from the one before
+    the last backwards, so its head and its last word stay ("Keys: ...; ? help");
+    then the head is cut short, "…" marking the cut, before the last clause.
+
+    >>> fit("Keys: 1-7 columns; arrows+Space; mouse; ? help", 30)
+    'Keys: 1-7 columns; ? help'
+    >>> fit("Keys: 1-7 columns; arrows+Space; mouse; ? help", 20)
+    'Keys: 1-7 c…; ? help'
+    >>> fit("Hint: 4→f (Enter or its key plays it)", 20)
+    'Hint: 4→f (Enter or…'
+    """
+    if len(text) <= width:
+        return text
+    if width <= 0:
+        return ""
+    clauses = text.split("; ")
+    while len(clauses) > 2:
+        del clauses[-2]
+        shorter = "; ".join(clauses)
+        if len(shorter) <= width:
+            return shorter
+    if len(clauses) == 2 and len(clauses[1]) + 2 <= width // 2:
+        room = width - len(clauses[1]) - 2
+        return clauses[0][: room - 1].rstrip() + "…; " + clauses[1]
+    return text[: width - 1].rstrip() + "…"
+
+
 class TextLine(Widget):
-    """One line of text, left, right or centre aligned (``align``)."""
+    """One line of text, left, right or centre aligned (``align``); with
+    ``fit``, a text too wide is shortened by :func:`fit` instead of cut off."""
 
     DEFAULT_CSS = "TextLine { height: 1; width: 1fr; }"
 
-    def __init__(self, text: str = "", align: str = "left", **kw: str) -> None:
+    def __init__(self, text: str = "", align: str = "left", fit: bool = False, **kw: str) -> None:
         super().__init__(**kw)
         self.text = text
         self.align = align
+        self.fit = fit
 
     def set(self, text: str) -> None:
         """Show ``text``; repaint only when it differs."""
@@ -29,7 +61,7 @@ class TextLine(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        text = self.text[:width]
+        text = fit(self.text, width) if self.fit else self.text[:width]
         if self.align == "right":
             text = text.rjust(width)
         elif self.align == "center":
