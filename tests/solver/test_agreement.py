@@ -63,12 +63,20 @@ def test_agrees_with_a_search_without_game_knowledge(name, deal, seed):
     """A search of every legal move of the compact state (no automatic moves, no
     pruning, no dead-end test) often finishes on positions far bigger than brute
     force can take. (This is what caught Penguin cell rules that were each sound
-    but not together.)"""
+    but not together.)
+
+    A loss it proves is a small space, which the solver's prover must exhaust
+    too. A win it may find by luck early in a large space (its moves are tried
+    in plain order, and a line of 121 moves turned up in 18,766 positions on
+    Napoleon deal 586, seed 905, where the solver needs 43 s): there the solver
+    must not say lost, and "unknown" when its time runs out is a fair answer."""
     state, steps, _ = GAMES[name]
     g = played(name, deal, seed, steps * 5 // 8, home=0.5)
     truth = plain_search(state.from_game(g), cap=20_000)
     if truth is not None:
-        assert solve(g, Budget(seconds=20)).verdict == truth, g.to_text()
+        verdict = solve(g, Budget(seconds=20)).verdict
+        allowed = {"won", "unknown"} if truth == "won" else {"lost"}
+        assert verdict in allowed, g.to_text()
 
 
 @pytest.mark.parametrize(("name", "deal"), [(n, d) for n, g in GAMES.items() for d in g[2]])
