@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from termsolitaire.rules import from_text, new_game, parse_move_list
 from termsolitaire.solver import Budget, solve
-from termsolitaire.solver.stjernen import BeamConfig, Prover, beam
-from termsolitaire.solver.stjernen_moves import search_steps, sound_steps
+from termsolitaire.solver.stjernen import BeamConfig, Prover, beam, beam_steps
+from termsolitaire.solver.stjernen_moves import sound_steps
 from termsolitaire.solver.stjernen_state import COLLECT, DEAL, State, from_move, to_move
 
 DEALS = st.integers(min_value=0, max_value=2**32)
@@ -103,7 +103,8 @@ def test_every_step_the_search_tries_is_legal(deal, data):
     game = new_game("stjernen", deal=deal)
     for _ in range(60 if FULL else 30):
         state = State.from_game(game)
-        steps = search_steps(state) + sound_steps(state)
+        tried = [tuple(m for m, _ in done) for done in beam_steps(state, BeamConfig())]
+        steps = tried + sound_steps(state)
         for step in steps:
             g = game.copy()
             for m in (step,) if isinstance(step, int) else step:

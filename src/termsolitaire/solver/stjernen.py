@@ -159,7 +159,7 @@ def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look:
             return
         _, _, path = heapq.heappop(heap)
         base = [(m, st.make(m)) for m in path]
-        for done in _steps(st, cfg):
+        for done in beam_steps(st, cfg):
             if st.hash not in seen:
                 seen.add(st.hash)
                 moves = path + tuple(m for m, _ in done)
@@ -172,12 +172,12 @@ def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look:
         undo(st, base)
 
 
-def _steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
+def beam_steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
     """Play each step the beam tries from ``st`` in turn, with the foundation
     moves after it, and yield what was played; the step is taken back when the
     caller asks for the next. The card moves of :func:`search_steps` come first,
     then the digs, each worked out and played in one go."""
-    for step in search_steps(st, cfg.ahead, 0):
+    for step in search_steps(st):
         done: list[tuple[int, int]] = []
         play(st, step, done)
         auto(st, done)
@@ -296,7 +296,7 @@ def _peek(
         done = [(m, st.make(m))]
         auto(st, done)
         best = evaluate(st, w)
-        for _ in _steps(st, cfg):
+        for _ in beam_steps(st, cfg):
             best = max(best, evaluate(st, w))
         out.append((best, f, node, moves, like))
     out.sort(key=lambda x: -x[0])
@@ -472,4 +472,4 @@ def _best_of_proof(root: State, line: list[int], best: int) -> tuple[int, list[i
     return st.score, [m for m, _ in done]
 
 
-__all__ = ["PORTFOLIO", "BeamConfig", "Prover", "Step", "beam", "solve"]
+__all__ = ["PORTFOLIO", "BeamConfig", "Prover", "Step", "beam", "beam_steps", "solve"]

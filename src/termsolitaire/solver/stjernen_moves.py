@@ -106,7 +106,7 @@ def _board(st: State) -> tuple[dict[int, list[int]], list[int], list[int]]:
     return board, guarded, free
 
 
-def search_steps(st: State, ahead: int = 2, dig_depth: int = 6) -> list[Step]:
+def search_steps(st: State) -> list[Step]:
     """The card moves a heuristic search tries (no deal or collect; foundation
     moves are left to :func:`auto`).
 
@@ -114,7 +114,7 @@ def search_steps(st: State, ahead: int = 2, dig_depth: int = 6) -> list[Step]:
     offered. An outer card moves on to another outer position only to free its
     own for the inner card behind it, or to uncover a card a foundation or the
     centre takes. An inner card with an empty outer position in front may go
-    straight on in one step. Then the dig steps (:func:`digs`).
+    straight on in one step. (The beam adds the digs: :func:`dig_targets`, :func:`dig`.)
     """
     piles = st.piles
     board, guarded, free = _board(st)
@@ -159,8 +159,6 @@ def search_steps(st: State, ahead: int = 2, dig_depth: int = 6) -> list[Step]:
                 out.append(src << 5 | d)
             for d in empty:
                 out.append(src << 5 | d)
-    if dig_depth:
-        out.extend(digs(st, ahead, dig_depth))
     return out
 
 
@@ -296,15 +294,4 @@ def dig_targets(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
         for k in range(max(0, top - depth), top + 1):
             if cards[k] in want and (k < top or (p < 4 and piles[p + 4])):
                 out.append((p, k))
-    return out
-
-
-def digs(st: State, ahead: int, depth: int) -> list[Step]:
-    """The dig steps (:func:`dig`) for :func:`dig_targets`, the position left as it was."""
-    out: list[Step] = []
-    for p, k in dig_targets(st, ahead, depth):
-        done: list[tuple[int, int]] = []
-        if dig(st, p, k, done):
-            out.append(tuple(m for m, _ in done))
-            undo(st, done)
     return out
