@@ -407,8 +407,7 @@ class SolitaireApp(App[int]):
         from .match.services import MatchServices
         from .screens.lobby import LobbyScreen, back_to_lobby
 
-        if any(isinstance(s, LobbyScreen) for s in self.screen_stack):
-            back_to_lobby(self)
+        if back_to_lobby(self):
             return
         if self.match_services is None:
             try:

@@ -46,12 +46,16 @@ REREAD = 10.0
 """Seconds after which the list is read again anyway (clocks run out unwritten)."""
 
 
-def back_to_lobby(app: App[Any], new_game: bool = False) -> None:
-    """Close every screen above the lobby; ``new_game`` opens its New dialog."""
-    if pop_to(app, LobbyScreen) and isinstance(lobby := app.screen, LobbyScreen):
-        lobby.reload()
-        if new_game:
-            lobby.action_new()
+def back_to_lobby(app: App[Any], new_game: bool = False) -> bool:
+    """Close every screen above the lobby; ``new_game`` opens its New dialog.
+    False when there is no lobby to go back to."""
+    lobby = pop_to(app, LobbyScreen)
+    if lobby is None:
+        return False
+    lobby.reload()
+    if new_game:
+        lobby.action_new()
+    return True
 
 
 class LobbyScreen(Screen[None]):
@@ -415,7 +419,7 @@ class LobbyScreen(Screen[None]):
 
     def action_games(self) -> None:
         """The menu of the solo games: back to it when the lobby was opened from it."""
-        if not pop_to(self.app, MenuScreen):
+        if pop_to(self.app, MenuScreen) is None:
             self.app.push_screen(MenuScreen(self.services))
 
     def action_quit(self) -> None:
