@@ -11,18 +11,18 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 
-def fit(text: str, width: int) -> str:
+def fit_text(text: str, width: int) -> str:
     """``text`` made to fit ``width`` columns the way a reader loses least.
 
     A line of clauses (``"a; b; c; d"``) first drops clauses from the one before
     the last backwards, so its head and its last word stay ("Keys: ...; ? help");
     then the head is cut short, "…" marking the cut, before the last clause.
 
-    >>> fit("Keys: 1-7 columns; arrows+Space; mouse; ? help", 30)
+    >>> fit_text("Keys: 1-7 columns; arrows+Space; mouse; ? help", 30)
     'Keys: 1-7 columns; ? help'
-    >>> fit("Keys: 1-7 columns; arrows+Space; mouse; ? help", 20)
+    >>> fit_text("Keys: 1-7 columns; arrows+Space; mouse; ? help", 20)
     'Keys: 1-7 c…; ? help'
-    >>> fit("Hint: 4→f (Enter or its key plays it)", 20)
+    >>> fit_text("Hint: 4→f (Enter or its key plays it)", 20)
     'Hint: 4→f (Enter or…'
     """
     if len(text) <= width:
@@ -43,7 +43,7 @@ def fit(text: str, width: int) -> str:
 
 class TextLine(Widget):
     """One line of text, left, right or centre aligned (``align``); with
-    ``fit``, a text too wide is shortened by :func:`fit` instead of cut off."""
+    ``fit``, a text too wide is shortened by :func:`fit_text` instead of cut off."""
 
     DEFAULT_CSS = "TextLine { height: 1; width: 1fr; }"
 
@@ -61,7 +61,7 @@ class TextLine(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        text = fit(self.text, width) if self.fit else self.text[:width]
+        text = fit_text(self.text, width) if self.fit else self.text[:width]
         if self.align == "right":
             text = text.rjust(width)
         elif self.align == "center":
