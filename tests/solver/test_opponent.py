@@ -80,6 +80,38 @@ def test_unseen_cards_do_not_change_its_play_until_it_sees_one(
         assert _until_reveal(out.split()) == mine, f"level {level}, permutation {seed}"
 
 
+BARE = """\
+game: spider
+variant: suits=1
+score: 85
+moves: 23
+t1: ks 6s as 5s ks
+t2: 5s 5s 4s 9S 8S 7S 6S 5S 4S
+t3: ks 2s 8s 6s KS 2S AS
+t4: 4s 3s 2s 6s qs QS 7S
+t5: QS JS TS 9S 8S 7S
+t6: as 4s 8s js 3S 3S TS 9S 8S 7S 6S
+t7: 4s 9s 9s 6s 5S 7S
+t8: 3s QS
+t9: ks 3s qs 5s 7S TS TS 9S 8S 7S 6S 5S 4S 3S 2S AS
+t10: js ts as qs QS
+stock: js js 5s 8s 2s 8s ts 9s 2s 6s ks 2s 4s 2s as ts 7s as 3s qs ks ks js as js ts 4s js 3s 9s
+done: -
+"""
+"""1-suit deal 6 after 34 actions: t1 holds face-down cards only."""
+
+
+def test_in_one_suit_it_turns_a_bare_pile_rather_than_bury_it_under_a_run(tmp_path, capsys) -> None:
+    """A pile of face-down cards takes any card, like an empty pile: the good
+    level turns its card (room kept) instead of moving t3's run onto it, which
+    it did when a bare pile was worth nothing to it."""
+    path = tmp_path / "bare.txt"
+    path.write_text(BARE)
+    status, out, _ = _run(capsys, "--level", "good", "--position", str(path), "--moves", "1")
+    assert status == 0
+    assert out.split("\n")[0] == "turn t1"
+
+
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

@@ -13,7 +13,9 @@ it in a separate process)::
 It receives only a :class:`~.opponent_view.View`, which holds no face-down or
 stock card, so it cannot read one. It plans on what it sees
 (:func:`~.opponent_plan.plan`): moves, and turns whose card it does not know;
-it plays the plan up to its first turn, then looks again. When no plan gains
+it plays the plan up to its first turn, then looks again. In 1-suit games it
+keeps a pile of face-down cards bare, as room to work, rather than bury it
+under a run (:data:`~.opponent_plan.FW_ONE_SUIT`). When no plan gains
 anything it deals, and when the stock is empty too it presses End.
 
 The expert also guesses, in 1-suit games (:meth:`Opponent._guess`): it deals the
@@ -42,7 +44,7 @@ from dataclasses import dataclass
 from termsolitaire.rules import Move
 from termsolitaire.rules.spider import Spider
 
-from .opponent_plan import evaluate, plan, up_to_turn
+from .opponent_plan import evaluate, plan, up_to_turn, weights
 from .opponent_view import View, known_state, sample, view_of
 from .spider_search import DEPTH, BestFirst, search_moves
 from .spider_state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
@@ -103,6 +105,7 @@ class Opponent:
             raise ValueError(f"Spider is played with 1, 2 or 4 suits, not {suits!r}")
         self.level = LEVELS[level]
         self.suits = suits
+        self.weights = weights(suits)
         self.rng = random.Random(seed)
         self._queue: list[SpiderMove] = []
         self._expect: tuple[object, ...] | None = None
@@ -134,8 +137,8 @@ class Opponent:
         level = self.level
         state = known_state(view)
         if level.positions <= 1 or self.rng.random() < level.slip:
-            return _first_gain(state, self.rng)
-        line, gain = plan(state, level.positions)
+            return _first_gain(state, self.rng, self.weights)
+        line, gain = plan(state, level.positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
         if level.guesses and self.suits == 1:
             return self._guess(view, mine)
@@ -187,15 +190,15 @@ def _solve(state: SpiderState, positions: int) -> tuple[list[SpiderMove], float]
     return search.best_line, search.best_value
 
 
-def _first_gain(state: SpiderState, rng: random.Random) -> list[SpiderMove]:
+def _first_gain(state: SpiderState, rng: random.Random, w: dict[str, int]) -> list[SpiderMove]:
     """One move that gains anything, the biggest gain most often (a hasty player)."""
-    before = evaluate(state)
+    before = evaluate(state, w)
     gains = []
     for m in search_moves(state):
         if m[0] < 0:
             continue
         token = state.make(m)
-        gains.append((before - evaluate(state) - 1, m))
+        gains.append((before - evaluate(state, w) - 1, m))
         state.unmake(m, token)
     good = [g for g in gains if g[0] > 0]
     if not good:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
-from .spider_search import search_moves
+from .spider_search import line_of, search_moves
 from .spider_state import PILES, TURN, SpiderMove, SpiderState
 
 FW = {
@@ -22,18 +22,38 @@ FW = {
     "empty": 8,
     "done": 20,
     "bare": 0,
+    "clear": 0,
     "cover": 0,
     "move": 1,
 }
+"""The weights of :func:`evaluate` in 2- and 4-suit games."""
+
+FW_ONE_SUIT = {**FW, "bare": 8, "clear": 6, "empty": 4}
+"""The weights in 1-suit games. A pile of face-down cards only takes any card,
+like an empty one, and turning its card is a choice: it is room to work worth
+keeping (``bare``), not a pile to fill with a run and bury. A pile with no
+face-down card left (``clear``) can be emptied for good, and an empty pile is
+then worth less than with two suits, since in one suit any run fits a bare
+pile's future card too. On 1-suit deals 1-400 the good level wins 86% with
+these weights, 67% without; with two suits a run rarely fits a bare pile's
+future card, and the same weights lose (35% against 47%)."""
 
 
-def evaluate(state: SpiderState) -> int:
-    """How far the position is from a win, as far as the opponent can see (lower is better)."""
+def weights(suits: int) -> dict[str, int]:
+    """The planner's weights for a game of ``suits`` suits."""
+    return FW_ONE_SUIT if suits == 1 else FW
+
+
+def evaluate(state: SpiderState, w: dict[str, int] = FW) -> int:
+    """How far the position is from a win, as far as the opponent can see (lower is
+    better), by the weights ``w``."""
     info = state.info
     down = state.down
-    segs = bad = nat = empty = bare = cover = 0
+    segs = bad = nat = empty = bare = cover = clear = 0
     for i in range(PILES):
         f = info[i]
+        if not down[i]:
+            clear += 1
         segs += f.segs
         if down[i]:
             cover += f.segs
@@ -44,7 +64,6 @@ def evaluate(state: SpiderState) -> int:
                 bare += 1
             else:
                 empty += 1
-    w = FW
     return (
         sum(down) * w["hidden"]
         + segs * w["segs"]
@@ -54,21 +73,22 @@ def evaluate(state: SpiderState) -> int:
         - bare * w["bare"]
         - len(state.done) * w["done"]
         + cover * w["cover"]
+        - clear * w["clear"]
     )
 
 
 def plan(
-    state: SpiderState, max_nodes: int, move_cost: float | None = None
+    state: SpiderState, max_nodes: int, w: dict[str, int] = FW
 ) -> tuple[list[SpiderMove], float]:
     """The line (transfers and turns, no deal) to the best position found within
-    ``max_nodes`` positions, and how much better than the start it is (0: none).
+    ``max_nodes`` positions by :func:`evaluate` with the weights ``w``, and how
+    much better than the start it is (0: none).
 
-    Each move costs ``move_cost`` (a move costs a point and a moment of the clock).
+    Each move costs ``w["move"]`` (a move costs a point and a moment of the clock).
     """
-    if move_cost is None:
-        move_cost = FW["move"]
+    move_cost = w["move"]
     stock = state.stock[:]
-    root_value = evaluate(state)
+    root_value = evaluate(state, w)
     parents = [-1]
     moves: list[SpiderMove] = [(-1, -1, 0)]
     depth = [0]
@@ -88,17 +108,12 @@ def plan(
                 parents.append(node)
                 moves.append(m)
                 depth.append(g)
-                value = evaluate(state) + g * move_cost
+                value = evaluate(state, w) + g * move_cost
                 if value < best_value:
                     best, best_value = n, value
                 heapq.heappush(heap, (value, n, state.snapshot()))
             state.unmake(m, token)
-    line: list[SpiderMove] = []
-    while best > 0:
-        line.append(moves[best])
-        best = parents[best]
-    line.reverse()
-    return line, root_value - best_value
+    return line_of(parents, moves, best), root_value - best_value
 
 
 def plan_moves(state: SpiderState) -> list[SpiderMove]:

@@ -181,7 +181,7 @@ class BestFirst:
                     if state.won:
                         self.positions = len(seen)
                         self.best_done = len(state.done)
-                        self.best_line = _line(parents, moves, n)
+                        self.best_line = line_of(parents, moves, n)
                         return "won", self.best_line
                     if len(state.done) > self.best_done:
                         self.best_done = len(state.done)
@@ -193,11 +193,12 @@ class BestFirst:
                     )
                 state.unmake(m, token)
         self.positions = len(seen)
-        self.best_line = _line(parents, moves, best_node)
+        self.best_line = line_of(parents, moves, best_node)
         return outcome, []
 
 
-def _line(parents: list[int], moves: list[SpiderMove], node: int) -> list[SpiderMove]:
+def line_of(parents: list[int], moves: list[SpiderMove], node: int) -> list[SpiderMove]:
+    """The moves from the root to ``node`` of a search tree kept as parent links."""
     line = []
     while node > 0:
         line.append(moves[node])
