@@ -44,7 +44,7 @@ def weights(suits: int) -> dict[str, int]:
     return FW_ONE_SUIT if suits == 1 else FW
 
 
-def evaluate(state: SpiderState, w: dict[str, int] = FW) -> int:
+def evaluate(state: SpiderState, w: dict[str, int]) -> int:
     """How far the position is from a win, as far as the opponent can see (lower is
     better), by the weights ``w``."""
     info = state.info
@@ -52,11 +52,11 @@ def evaluate(state: SpiderState, w: dict[str, int] = FW) -> int:
     segs = bad = nat = empty = bare = cover = clear = 0
     for i in range(PILES):
         f = info[i]
-        if not down[i]:
-            clear += 1
         segs += f.segs
         if down[i]:
             cover += f.segs
+        else:
+            clear += 1
         bad += f.bad
         nat += f.nat
         if not f.run:
@@ -77,9 +77,7 @@ def evaluate(state: SpiderState, w: dict[str, int] = FW) -> int:
     )
 
 
-def plan(
-    state: SpiderState, max_nodes: int, w: dict[str, int] = FW
-) -> tuple[list[SpiderMove], float]:
+def plan(state: SpiderState, max_nodes: int, w: dict[str, int]) -> tuple[list[SpiderMove], float]:
     """The line (transfers and turns, no deal) to the best position found within
     ``max_nodes`` positions by :func:`evaluate` with the weights ``w``, and how
     much better than the start it is (0: none).
