@@ -81,7 +81,7 @@ class NapoleonScreen(NearestCursorMixin, BoardScreen):
         self.query_one("#middle").display = self.board.display
 
     def hint(self) -> str:
-        return "a-u positions, f foundation, M moves, arrows+Space, ? help"
+        return "Keys: a-u positions, f foundation; M moves; arrows+Space; ? help"
 
     def show_board(self) -> None:
         super().show_board()

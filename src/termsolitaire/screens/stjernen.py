@@ -144,7 +144,7 @@ class StjernenScreen(NearestCursorMixin, BoardScreen):
         self.star.info.set_lines(self.info_lines())
 
     def hint(self) -> str:
-        return "Keys on the piles: 5 centre, wdsa inner, 8624 outer, 0 deal, o collect; ? help"
+        return "wdsa inner, 8624 outer, 5 centre, 0 deal; o collect; arrows+Space; ? help"
 
     def help_keys(self) -> list[tuple[str, str]]:
         rows = [
