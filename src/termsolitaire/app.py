@@ -149,6 +149,7 @@ class SolitaireApp(App[int]):
                 variant,
                 self.time_limit,
                 resume=self.resume and self.start_deal is None,
+                or_new=True,
             ),
             "; ".join(problems) or None,
         )
@@ -177,12 +178,12 @@ class SolitaireApp(App[int]):
             return
         saved, problem = saves.load(choice.game, choice.variant)
         problem = "; ".join(m for m in (notice, problem) if m) or None
-        if choice.resume:
-            if saved is not None:
-                self.push_screen(self.resumed(saved, lock))
-            else:
-                notice = problem or "The saved game is gone; a new deal"
-                self.push_screen(self.new_board(choice, None, lock, notice))
+        if choice.resume and saved is not None:
+            self.push_screen(self.resumed(saved, lock))
+            return
+        if choice.resume and not choice.or_new:  # the menu's Resume line, its save since gone
+            notice = problem or "The saved game is gone; a new deal"
+            self.push_screen(self.new_board(choice, None, lock, notice))
             return
         if saved is not None and played(saved.game):
             from .screens.choice import ChoiceScreen

@@ -44,13 +44,16 @@ class DragDropped(Message):
 
 @dataclass
 class MenuChoice(Message):
-    """The menu asks the app to open a board (``resume``: continue its save)."""
+    """The menu asks the app to open a board (``resume``: continue its save;
+    ``or_new``: with no save, deal a new game without a word, as the bare game
+    command does on a first start)."""
 
     game: str
     deal: int | None
     variant: dict[str, int]
     time_limit: int = 0
     resume: bool = False
+    or_new: bool = False
 
 
 @dataclass
