@@ -19,6 +19,7 @@ from termsolitaire.screens.board import BoardScreen
 from termsolitaire.screens.choice import ChoiceScreen
 from termsolitaire.screens.napoleon import KEYS
 from termsolitaire.screens.results import ResultsScreen
+from termsolitaire.solver.stjernen_book import BOOK
 
 from ..solver.test_napoleon import LOST
 from .conftest import board, status
@@ -191,6 +192,42 @@ async def test_winnable_deals_only() -> None:
             "another deal",
         )
         assert found[-1] == under(app).game.deal
+
+
+@pytest.mark.parametrize("name", ["penguin", "stjernen"])
+async def test_the_bare_game_command_with_winnable_on_a_first_start(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`termsolitaire penguin --winnable` with no save: the deal is one the solver
+    proved winnable, and nothing says a saved game is gone (there never was one).
+    Stjernen's comes from its book, so it is found in a few seconds."""
+    from termsolitaire.solver.worker import SolverWorker
+
+    found: list[int] = []
+    ask = SolverWorker.find_winnable_deal
+
+    async def spy(self, *args, **kw):  # type: ignore[no-untyped-def]
+        answer = await ask(self, *args, **kw)
+        found.append(answer.deal)
+        return answer
+
+    monkeypatch.setattr(SolverWorker, "find_winnable_deal", spy)
+    app = SolitaireApp(name, None, {}, resume=True, variant_given=False, winnable=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "a deal")
+        assert found == [board(app).game.deal]
+        assert name != "stjernen" or found[0] in BOOK
+        assert "gone" not in status(app)
+
+
+async def test_winnable_only_stjernen_deals_a_book_deal_not_yet_played() -> None:
+    """Every book deal but one is in the statistics already: that one is dealt."""
+    app = SolitaireApp("stjernen", None, {}, resume=True, variant_given=False, winnable=True)
+    for k, deal in enumerate(BOOK[1:]):
+        app.services.stats.record(f"g{k}", "stjernen", {}, deal, False, 10, 50, 60.0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "a deal")
+        assert board(app).game.deal == BOOK[0]
 
 
 async def test_the_key_hint_keeps_its_help_key_beside_a_long_verdict() -> None:

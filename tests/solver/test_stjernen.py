@@ -3,6 +3,7 @@ replay through the rules core, and it says ``lost`` only with a proof."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 
@@ -12,7 +13,17 @@ from hypothesis import strategies as st
 
 from termsolitaire.rules import from_text, new_game, parse_move_list
 from termsolitaire.solver import Budget, solve
-from termsolitaire.solver.stjernen import BeamConfig, Prover, beam, beam_steps
+from termsolitaire.solver.stjernen import (
+    FIRST_WIDTH,
+    LATE_ROUND,
+    PORTFOLIO,
+    WON,
+    BeamConfig,
+    Prover,
+    beam,
+    beam_steps,
+)
+from termsolitaire.solver.stjernen_book import BOOK
 from termsolitaire.solver.stjernen_moves import sound_steps
 from termsolitaire.solver.stjernen_state import COLLECT, DEAL, State, from_move, to_move
 
@@ -288,3 +299,33 @@ def test_a_fresh_deal_gets_a_best_line_that_replays(deal):
     g = _replayed(game, result)
     assert result.best == g.score > 0
     assert result.positions > 0
+
+
+@pytest.mark.parametrize("deal", BOOK if FULL else BOOK[:2])
+def test_the_first_beam_wins_every_deal_of_the_book(deal):
+    """Winnable-only Stjernen draws from the book: the first beam (its width not
+    set by the clock) wins each of its deals, so any machine proves them."""
+    cfg = dataclasses.replace(PORTFOLIO[0], width=FIRST_WIDTH, late_round=LATE_ROUND)
+    score, line, _ = beam(State.from_game(new_game("stjernen", deal)), cfg, float("inf"))
+    assert score == WON
+    game = new_game("stjernen", deal)
+    for m in line:
+        game.play(to_move(m))
+    assert game.is_won
+
+
+def test_winnable_only_stjernen_deals_a_book_deal_proved_winnable():
+    from termsolitaire.solver import find_winnable_deal
+
+    found = find_winnable_deal("stjernen", budget=10, tries=1, seed=5)
+    assert found is not None and found.deal in BOOK
+    assert found.result.verdict == "won"
+
+
+def test_winnable_only_deals_the_book_deals_not_yet_played_first():
+    from termsolitaire.solver.winnable import _random_deals
+
+    played = set(BOOK[1:])
+    assert next(_random_deals(7, BOOK, played)) == BOOK[0]
+    order = list(_random_deals(7, BOOK, played))
+    assert sorted(order) == sorted(BOOK)  # each once; the played ones after

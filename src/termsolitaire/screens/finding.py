@@ -17,9 +17,9 @@ from textual.widgets import Static
 from termsolitaire.rules import info
 from termsolitaire.session import Services
 from termsolitaire.solver import Budget
+from termsolitaire.solver.winnable import seconds_per_deal
+from termsolitaire.storage.files import StorageError
 
-SECONDS_PER_DEAL = 2.0
-"""The solver's budget for each deal it tries."""
 TRIES = 15
 """Deals tried before giving up (then a deal not known to be winnable is played)."""
 
@@ -56,8 +56,20 @@ class FindDealScreen(ModalScreen[int | None]):
     async def find(self) -> None:
         worker = self.services.solver()
         try:
+            played = {
+                f.deal
+                for f in self.services.stats.finished()
+                if f.game == self.game_name and f.deal is not None
+            }
+        except StorageError:
+            played = set()  # the statistics are unreadable: any order will do
+        try:
             found = await worker.find_winnable_deal(
-                self.game_name, self.variant, Budget(seconds=SECONDS_PER_DEAL), tries=TRIES
+                self.game_name,
+                self.variant,
+                Budget(seconds=seconds_per_deal(self.game_name)),
+                tries=TRIES,
+                avoid=played,
             )
         except Exception as e:
             self.notify(f"The solver failed ({e}): any deal", severity="warning")

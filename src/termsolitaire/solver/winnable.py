@@ -1,15 +1,35 @@
-"""Winnable deals only: draw deal numbers until the solver proves one winnable."""
+"""Winnable deals only: draw deal numbers until the solver proves one winnable.
+
+Most games draw from the whole range random deals use: the solver decides a
+Penguin, Napoleon or Spider deal in a second or two, and most are winnable.
+Stjernen's solver wins about three deals in ten, and most of those only after
+several seconds, so random numbers would keep a player waiting half a minute
+and often find none. Its numbers are drawn from a book instead
+(:data:`.stjernen_book.BOOK`: random deal numbers its first beam was found to
+win), with a budget that beam needs; each is still proved winnable when drawn.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from termsolitaire.rules import new_game
 from termsolitaire.rules.deal import MAX_RANDOM_DEAL
 
 from .base import Budget, Result
+from .stjernen_book import BOOK as STJERNEN_BOOK
+
+BOOKS: dict[str, tuple[int, ...]] = {"stjernen": STJERNEN_BOOK}
+"""Per game, the deal numbers winnable-only draws from (all others: any number)."""
+SECONDS = {"stjernen": 10.0}
+"""Per game, the solver's budget for each deal tried (all others: 2 s)."""
+
+
+def seconds_per_deal(name: str) -> float:
+    """The budget :func:`find_winnable_deal` is best given per deal of game ``name``."""
+    return SECONDS.get(name, 2.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,16 +48,18 @@ def find_winnable_deal(
     tries: int = 25,
     seed: int | None = None,
     deals: Iterable[int] | None = None,
+    avoid: Collection[int] = (),
 ) -> WinnableDeal | None:
     """The first deal the solver wins within ``budget`` (per deal), or ``None``
     after ``tries`` deals. Deal numbers are drawn at random (from ``seed``, if
-    given, else the system's randomness) from the range random deals use, or
-    taken in order from ``deals``."""
+    given, else the system's randomness) from the game's book (:data:`BOOKS`)
+    or else the range random deals use, or taken in order from ``deals``. A
+    book's numbers in ``avoid`` (the deals the player has finished) come last."""
     from . import solve
 
     if not isinstance(budget, Budget):
         budget = Budget(seconds=float(budget))
-    numbers = iter(deals) if deals is not None else _random_deals(seed)
+    numbers = iter(deals) if deals is not None else _random_deals(seed, BOOKS.get(name), avoid)
     for _, deal in zip(range(tries), numbers, strict=False):
         result = solve(new_game(name, deal, **dict(variant or {})), budget)
         if result.verdict == "won":
@@ -45,7 +67,16 @@ def find_winnable_deal(
     return None
 
 
-def _random_deals(seed: int | None) -> Iterator[int]:
+def _random_deals(
+    seed: int | None, book: tuple[int, ...] | None = None, avoid: Collection[int] = ()
+) -> Iterator[int]:
+    """Random deal numbers: from ``book`` (each once, in a random order, those in
+    ``avoid`` last), or any."""
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    if book:
+        drawn = rng.sample(book, len(book))
+        seen = set(avoid)
+        yield from sorted(drawn, key=lambda deal: deal in seen)
+        return
     while True:
         yield rng.randint(0, MAX_RANDOM_DEAL)

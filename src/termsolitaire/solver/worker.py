@@ -39,7 +39,7 @@ import sys
 import tempfile
 import threading
 import weakref
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +94,7 @@ def handle(request: Mapping[str, Any]) -> dict[str, Any]:
                 _budget(request),
                 tries=int(request["tries"]),
                 seed=request["seed"],
+                avoid=request.get("avoid", ()),
             )
             if found is None:
                 return {"ok": True, "deal": None}
@@ -241,6 +242,7 @@ class SolverWorker:
         *,
         tries: int = 25,
         seed: int | None = None,
+        avoid: Collection[int] = (),
     ) -> WinnableDeal | None:
         """:func:`termsolitaire.solver.find_winnable_deal`, elsewhere."""
         if not isinstance(budget, Budget):
@@ -251,6 +253,7 @@ class SolverWorker:
             "variant": dict(variant or {}),
             "tries": tries,
             "seed": seed,
+            "avoid": sorted(avoid),
             **_budget_json(budget),
         }
         reply = await self._request(request)
