@@ -41,16 +41,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=2000, help="random deals to try")
     ap.add_argument("--seed", type=int, default=11, help="of the deal numbers")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--start", type=int, default=0, help="skip this many of the numbers")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
-    deals = [rng.randint(0, MAX_RANDOM_DEAL) for _ in range(args.count)]
+    deals = [rng.randint(0, MAX_RANDOM_DEAL) for _ in range(args.start + args.count)]
+    deals = deals[args.start :]
     won = 0
     with ProcessPoolExecutor(args.jobs) as pool:
         for deal, ok, seconds, length in pool.map(_one, deals):
             if ok:
                 won += 1
                 print(f"{deal} {seconds:.1f} {length}", flush=True)
-    print(f"# {won} of {len(deals)} won by the first beam", file=sys.stderr)
+    print(
+        f"# {won} of {len(deals)} won by the first beam (numbers {args.start + 1}-"
+        f"{args.start + len(deals)} of seed {args.seed})",
+        file=sys.stderr,
+    )
     return 0
 
 
