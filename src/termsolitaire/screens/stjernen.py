@@ -144,7 +144,11 @@ class StjernenScreen(NearestCursorMixin, BoardScreen):
         self.star.info.set_lines(self.info_lines())
 
     def hint(self) -> str:
-        return "wdsa inner, 8624 outer, 5 centre, 0 deal; o collect; arrows+Space; ? help"
+        # Deal and collect are in the footer; clauses drop from the right when narrow.
+        return (
+            "wdsa inner, 8624 outer, 5 centre; 7913 foundations; xcvbnm upturned; "
+            "arrows+Space; ? help"
+        )
 
     def help_keys(self) -> list[tuple[str, str]]:
         rows = [
