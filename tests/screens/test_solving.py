@@ -85,6 +85,33 @@ async def test_following_the_hint_wins(name: str, deal: int, variant: dict[str, 
         assert under(app).query_one("#verdict").text == ""  # no "winnable" beside "Won!"
 
 
+async def test_with_no_win_found_the_hint_follows_the_best_line_without_looping() -> None:
+    """Stjernen deal 1003 has no win the solver can find: the hint gives the best
+    line's next move and how many cards it puts home; following it never comes
+    back to a position, and the cards home only grow towards that count."""
+    app = SolitaireApp("stjernen", 1003, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict(app) == "cannot tell yet", "the verdict")
+        seen = set()
+        promised = None
+        for _ in range(40):
+            game = board(app).game
+            seen.add(game.to_text())
+            await pilot.press("H")
+            await until(pilot, lambda: status(app).startswith(("Best line", "The best")), "a hint")
+            if status(app).startswith("The best line found ends here"):
+                break
+            home = int(status(app).split("(")[1].split()[0])
+            assert promised is None or home >= promised  # replaced only by a better line
+            promised = home
+            assert "(Enter " in status(app)  # its cards picked up: Enter plays it
+            await pilot.press("enter")
+            await until(pilot, lambda: status(app).startswith("Played"), "the hinted move")
+            assert game.to_text() not in seen  # never back to where it was
+            assert game.score <= promised
+        assert promised is not None and board(app).game.score > 0
+
+
 async def test_a_lost_position_says_so_and_offers_the_way_back() -> None:
     app = SolitaireApp("napoleon", 1, {}, clock=False)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -13,6 +13,10 @@ still the one it asked about.
   :class:`~termsolitaire.solver.Plan`) while the player follows it, or undoes
   back along it, so hints cannot loop. A position proved lost says "No winning
   line from here" and offers to undo to the last position a win was found from.
+  When the search found no win and cannot tell (Stjernen, mostly), the hint is
+  the next move of the best line it found, saying how many cards that line
+  puts home; that line is kept the same way, and replaced only by one that
+  puts more cards home, so these hints cannot loop either.
 - **Solution** (``S``): the winning line from here, stepped through on a read-only
   copy of the board (→ ← Home End); ``D`` there plays it as a demo, any key
   stops it (:mod:`.replay`). **Demo** (``D`` on the board) opens it playing.
@@ -75,6 +79,10 @@ class SolverHelp:
     """The line of play up to the last position a win was found from."""
     proved_lost: str | None = None
     """The board a search proved lost (so a hint there need not search again)."""
+    best_plan: Plan | None = None
+    """With no winning line known: the best line a search found (its end
+    position has ``best_cards`` cards home)."""
+    best_cards: int = 0
 
     # ------------------------------------------------------------- asking
 
@@ -159,6 +167,39 @@ class SolverHelp:
             self.show_verdict(self.solver_note(lost))
         else:
             self.show_verdict("cannot tell yet")
+            self.keep_best_line(result)
+
+    def keep_best_line(self, result: Result) -> None:
+        """Keep an unknown search's best line for the hints, unless the line kept
+        already passes here and puts at least as many cards home."""
+        kept = self.best_plan is not None and self.best_plan.remaining(self.game) is not None
+        if not result.moves or (kept and result.best <= self.best_cards):
+            return
+        from termsolitaire.solver.plan import cards_home
+
+        if result.best <= cards_home(self.game):
+            return  # it gets no card further than the board already has
+        try:
+            self.best_plan = Plan.of(self.game, result.moves)
+        except IllegalMove:
+            return
+        self.best_cards = result.best
+
+    def best_line_hint(self) -> bool:
+        """Show the best line's next move from here, if the board is on it."""
+        if self.best_plan is None:
+            return False
+        rest = self.best_plan.remaining(self.game)
+        if rest is None:
+            return False
+        if not rest:
+            self.say(
+                f"The best line found ends here ({self.best_cards} cards home); H searches again"
+            )
+            self.best_plan = None
+            return True
+        self.show_hint(rest[0], best=self.best_cards)
+        return True
 
     # ---------------------------------------------------------------- hint
 
@@ -176,6 +217,8 @@ class SolverHelp:
         if self.proved_lost == board(self.game):
             self.offer_way_back()
             return
+        if self.best_line_hint():
+            return
         self.say(f"Looking for a winning line (up to {HINT_SECONDS:.0f} s; keep playing)…")
         self.run_worker(self._hint, group="solver", exclusive=True)
 
@@ -189,12 +232,13 @@ class SolverHelp:
                 self.show_hint(move)
         elif result.verdict == "lost":
             self.offer_way_back()
-        else:
+        elif not self.best_line_hint():
             self.say(f"No winning line found in {HINT_SECONDS:.0f} s: cannot tell yet")
 
-    def show_hint(self, move: Move) -> None:
+    def show_hint(self, move: Move, best: int | None = None) -> None:
         """Pick up the cards the hint moves and put the cursor where they go, so
-        Enter (or the destination's key) plays it; say it in words."""
+        Enter (or the destination's key) plays it; say it in words (``best``: the
+        move is of the best line found, which puts that many cards home)."""
         hand = self.hand
         hand.drop()
         if move.kind == "move":
@@ -206,7 +250,10 @@ class SolverHelp:
             hand.cursor_count = None
             keys = "Enter does it"
         self.redraw()
-        self.say(f"Hint: {self.move_text(move)} ({keys})")
+        if best is None:
+            self.say(f"Hint: {self.move_text(move)} ({keys})")
+        else:
+            self.say(f"Best line found ({best} home): {self.move_text(move)} ({keys})")
 
     def offer_way_back(self) -> None:
         """A position proved lost: "no winning line from here", and the way back."""

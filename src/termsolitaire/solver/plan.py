@@ -32,6 +32,12 @@ def board(game: Game) -> str:
     )
 
 
+def cards_home(game: Game) -> int:
+    """What :attr:`~termsolitaire.solver.Result.best` counts, for ``game``'s
+    position: the cards on the foundations (Spider: in its done runs)."""
+    return len(game.pile("done")) if game.name == "spider" else game.score
+
+
 @dataclass(frozen=True)
 class Plan:
     """A line of moves from a position, with every position it passes through."""
