@@ -112,6 +112,21 @@ async def test_with_no_win_found_the_hint_follows_the_best_line_without_looping(
         assert promised is not None and board(app).game.score > 0
 
 
+async def test_with_no_win_found_the_solution_steps_through_the_best_line() -> None:
+    app = SolitaireApp("stjernen", 1003, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict(app) == "cannot tell yet", "the verdict")
+        game = board(app).game
+        await pilot.press("S")
+        solution = app.screen
+        assert solution.heading.startswith("Best line (")  # type: ignore[attr-defined]
+        home = int(solution.heading.split("(")[1].split()[0])  # type: ignore[attr-defined]
+        solution.replay.end()  # type: ignore[attr-defined]
+        assert solution.replay.game.score == home > 0  # type: ignore[attr-defined]
+        await pilot.press("Q")
+        assert board(app).game is game and game.history == ()  # the board is untouched
+
+
 async def test_a_lost_position_says_so_and_offers_the_way_back() -> None:
     app = SolitaireApp("napoleon", 1, {}, clock=False)
     async with app.run_test(size=(100, 40)) as pilot:

@@ -20,6 +20,7 @@ still the one it asked about.
 - **Solution** (``S``): the winning line from here, stepped through on a read-only
   copy of the board (→ ← Home End); ``D`` there plays it as a demo, any key
   stops it (:mod:`.replay`). **Demo** (``D`` on the board) opens it playing.
+  With no winning line known, both show the best line found instead.
 - Spider's solver sees every card, the face-down ones too: its answers say
   "with the cards known". A board whose ``SOLVER_HELP`` is false (a match) has
   none of this.
@@ -301,11 +302,11 @@ class SolverHelp:
             self.say("No solution here")
             return
         rest = self.plan.remaining(self.game) if self.plan is not None else None
-        if rest is None:
+        if rest is not None:
+            self.open_solution(rest, demo)
+        elif not self.best_line(demo):
             self.say("Looking for a winning line first (keep playing)…")
             self.run_worker(partial(self._then_solution, demo), group="solver", exclusive=True)
-            return
-        self.open_solution(rest, demo)
 
     def action_demo(self) -> None:
         self.action_solution(demo=True)
@@ -319,14 +320,23 @@ class SolverHelp:
             self.open_solution(rest, demo)
         elif result.verdict == "lost":
             self.offer_way_back()
-        else:
+        elif not self.best_line(demo):
             self.say(f"No winning line found in {HINT_SECONDS:.0f} s: cannot tell yet")
 
-    def open_solution(self, moves: tuple[Move, ...], demo: bool) -> None:
+    def best_line(self, demo: bool) -> bool:
+        """With no winning line: step through (or play) the best line found, from
+        here, if the board is on it."""
+        rest = self.best_plan.remaining(self.game) if self.best_plan is not None else None
+        if not rest:
+            return False
+        self.open_solution(rest, demo, heading=f"Best line ({self.best_cards} home)")
+        return True
+
+    def open_solution(self, moves: tuple[Move, ...], demo: bool, heading: str = "Solution") -> None:
         from .replay import replay_screen
 
         replay = Replay(self.game.copy(), list(moves))
-        screen = replay_screen(replay, self.look, heading="Solution")
+        screen = replay_screen(replay, self.look, heading=heading)
         self.app.push_screen(screen)
         if demo:
             screen.start_demo()  # type: ignore[attr-defined]
