@@ -92,6 +92,9 @@ async def test_with_no_win_found_the_hint_follows_the_best_line_without_looping(
     app = SolitaireApp("stjernen", 1003, {}, clock=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await until(pilot, lambda: verdict(app) == "cannot tell yet", "the verdict")
+        await pilot.press("H")  # the first hint waits for a full search
+        assert status(app).startswith("Looking for a winning line")
+        await until(pilot, lambda: status(app).startswith("Best line"), "the first hint")
         seen = set()
         promised = None
         for _ in range(40):
@@ -117,7 +120,11 @@ async def test_with_no_win_found_the_solution_steps_through_the_best_line() -> N
     async with app.run_test(size=(100, 40)) as pilot:
         await until(pilot, lambda: verdict(app) == "cannot tell yet", "the verdict")
         game = board(app).game
-        await pilot.press("S")
+        await pilot.press("S")  # a hint's full search first, then its best line
+        assert status(app).startswith("Looking for a winning line")
+        await until(
+            pilot, lambda: str(getattr(app.screen, "heading", "")).startswith("Best"), "the line"
+        )
         solution = app.screen
         assert solution.heading.startswith("Best line (")  # type: ignore[attr-defined]
         home = int(solution.heading.split("(")[1].split()[0])  # type: ignore[attr-defined]

@@ -84,6 +84,9 @@ class SolverHelp:
     """With no winning line known: the best line a search found (its end
     position has ``best_cards`` cards home)."""
     best_cards: int = 0
+    best_trusted: bool = False
+    """A hint's full search (not only the verdict's short one) found no win on
+    the way to the kept best line, so hints may follow it without searching."""
 
     # ------------------------------------------------------------- asking
 
@@ -174,6 +177,8 @@ class SolverHelp:
         """Keep an unknown search's best line for the hints, unless the line kept
         already passes here and puts at least as many cards home."""
         kept = self.best_plan is not None and self.best_plan.remaining(self.game) is not None
+        if not kept:
+            self.best_plan, self.best_trusted = None, False
         if not result.moves or (kept and result.best <= self.best_cards):
             return
         from termsolitaire.solver.plan import cards_home
@@ -197,7 +202,7 @@ class SolverHelp:
             self.say(
                 f"The best line found ends here ({self.best_cards} cards home); H searches again"
             )
-            self.best_plan = None
+            self.best_plan, self.best_trusted = None, False
             return True
         self.show_hint(rest[0], best=self.best_cards)
         return True
@@ -218,7 +223,7 @@ class SolverHelp:
         if self.proved_lost == board(self.game):
             self.offer_way_back()
             return
-        if self.best_line_hint():
+        if self.best_trusted and self.best_line_hint():
             return
         self.say(f"Looking for a winning line (up to {HINT_SECONDS:.0f} s; keep playing)…")
         self.run_worker(self._hint, group="solver", exclusive=True)
@@ -233,8 +238,10 @@ class SolverHelp:
                 self.show_hint(move)
         elif result.verdict == "lost":
             self.offer_way_back()
-        elif not self.best_line_hint():
-            self.say(f"No winning line found in {HINT_SECONDS:.0f} s: cannot tell yet")
+        else:
+            self.best_trusted = self.best_plan is not None
+            if not self.best_line_hint():
+                self.say(f"No winning line found in {HINT_SECONDS:.0f} s: cannot tell yet")
 
     def show_hint(self, move: Move, best: int | None = None) -> None:
         """Pick up the cards the hint moves and put the cursor where they go, so
@@ -304,7 +311,7 @@ class SolverHelp:
         rest = self.plan.remaining(self.game) if self.plan is not None else None
         if rest is not None:
             self.open_solution(rest, demo)
-        elif not self.best_line(demo):
+        elif not (self.best_trusted and self.best_line(demo)):
             self.say("Looking for a winning line first (keep playing)…")
             self.run_worker(partial(self._then_solution, demo), group="solver", exclusive=True)
 
@@ -320,8 +327,10 @@ class SolverHelp:
             self.open_solution(rest, demo)
         elif result.verdict == "lost":
             self.offer_way_back()
-        elif not self.best_line(demo):
-            self.say(f"No winning line found in {HINT_SECONDS:.0f} s: cannot tell yet")
+        else:
+            self.best_trusted = self.best_plan is not None
+            if not self.best_line(demo):
+                self.say(f"No winning line found in {HINT_SECONDS:.0f} s: cannot tell yet")
 
     def best_line(self, demo: bool) -> bool:
         """With no winning line: step through (or play) the best line found, from
