@@ -3,7 +3,6 @@ replay through the rules core, and it says ``lost`` only with a proof."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import time
 
@@ -14,9 +13,7 @@ from hypothesis import strategies as st
 from termsolitaire.rules import from_text, new_game, parse_move_list
 from termsolitaire.solver import Budget, solve
 from termsolitaire.solver.stjernen import (
-    FIRST_WIDTH,
-    LATE_ROUND,
-    PORTFOLIO,
+    FIRST_BEAM,
     WON,
     BeamConfig,
     Prover,
@@ -305,8 +302,7 @@ def test_a_fresh_deal_gets_a_best_line_that_replays(deal):
 def test_the_first_beam_wins_every_deal_of_the_book(deal):
     """Winnable-only Stjernen draws from the book: the first beam (its width not
     set by the clock) wins each of its deals, so any machine proves them."""
-    cfg = dataclasses.replace(PORTFOLIO[0], width=FIRST_WIDTH, late_round=LATE_ROUND)
-    score, line, _ = beam(State.from_game(new_game("stjernen", deal)), cfg, float("inf"))
+    score, line, _ = beam(State.from_game(new_game("stjernen", deal)), FIRST_BEAM, float("inf"))
     assert score == WON
     game = new_game("stjernen", deal)
     for m in line:

@@ -101,6 +101,10 @@ FIRST_WIDTH = 10
 """The width of the first beam, which also times the search."""
 LATE_ROUND = 5
 """From this round on, :func:`solve`'s beams keep only ``late_width`` positions."""
+FIRST_BEAM = dataclasses.replace(PORTFOLIO[0], width=FIRST_WIDTH, late_round=LATE_ROUND)
+"""The beam :func:`solve` runs first. Its width is fixed, not set by the clock,
+so a deal it wins is won on any machine: the winnable-only book
+(:mod:`.stjernen_book`) holds deals it wins."""
 GROWTH = 1.4
 """The time of a beam's early rounds grows about as its width ** GROWTH."""
 MAX_WIDTH = 2000
@@ -472,4 +476,4 @@ def _best_of_proof(root: State, line: list[int], best: int) -> tuple[int, list[i
     return st.score, [m for m, _ in done]
 
 
-__all__ = ["PORTFOLIO", "BeamConfig", "Prover", "Step", "beam", "beam_steps", "solve"]
+__all__ = ["FIRST_BEAM", "PORTFOLIO", "BeamConfig", "Prover", "Step", "beam", "beam_steps", "solve"]
