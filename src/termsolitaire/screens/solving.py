@@ -173,10 +173,14 @@ class SolverHelp:
             self.show_verdict("cannot tell yet")
             self.keep_best_line(result)
 
+    def best_rest(self) -> tuple[Move, ...] | None:
+        """The rest of the kept best line from here (``None``: none, or off it)."""
+        return self.best_plan.remaining(self.game) if self.best_plan is not None else None
+
     def keep_best_line(self, result: Result) -> None:
         """Keep an unknown search's best line for the hints, unless the line kept
         already passes here and puts at least as many cards home."""
-        kept = self.best_plan is not None and self.best_plan.remaining(self.game) is not None
+        kept = self.best_rest() is not None
         if not kept:
             self.best_plan, self.best_trusted = None, False
         if not result.moves or (kept and result.best <= self.best_cards):
@@ -193,9 +197,7 @@ class SolverHelp:
 
     def best_line_hint(self) -> bool:
         """Show the best line's next move from here, if the board is on it."""
-        if self.best_plan is None:
-            return False
-        rest = self.best_plan.remaining(self.game)
+        rest = self.best_rest()
         if rest is None:
             return False
         if not rest:
@@ -335,7 +337,7 @@ class SolverHelp:
     def best_line(self, demo: bool) -> bool:
         """With no winning line: step through (or play) the best line found, from
         here, if the board is on it."""
-        rest = self.best_plan.remaining(self.game) if self.best_plan is not None else None
+        rest = self.best_rest()
         if not rest:
             return False
         self.open_solution(rest, demo, heading=f"Best line ({self.best_cards} home)")
