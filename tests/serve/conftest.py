@@ -262,6 +262,16 @@ def saved_game(player: Player, game: str) -> Saved | None:
     return saved
 
 
+async def first_save(player: Player, game: str, timeout: float = START) -> Saved:
+    """The save a new board writes once it is painted (``save_soon``): the header
+    can reach the player a moment before the file is on disk, so wait for it."""
+    deadline = time.monotonic() + timeout
+    while (saved := saved_game(player, game)) is None:
+        assert time.monotonic() < deadline, f"no {game} save for {player.name}"
+        await asyncio.sleep(0.05)
+    return saved
+
+
 def deal_on(screen: Screen, game: str = "Penguin") -> int:
     """The deal number in a board's header."""
     found = re.search(rf"{game} · deal (\d+)", screen.text())

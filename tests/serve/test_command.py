@@ -18,7 +18,7 @@ import pytest
 from termsolitaire.cli import main
 from termsolitaire.serve.players import Players
 
-from .conftest import START, Harness, saved_game
+from .conftest import START, Harness, first_save, saved_game
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty")
 
@@ -89,7 +89,7 @@ async def test_sigterm_saves_every_game_then_stops(tmp_path: Path, key, other_ke
             s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         for s in screens:
             await s.wait_for("Penguin · deal")
-        before = [saved_game(p, "penguin") for p in (ann, ben)]
+        before = [await first_save(p, "penguin") for p in (ann, ben)]
         stamp = time.time()
         proc.send_signal(signal.SIGTERM)
         for s in screens:

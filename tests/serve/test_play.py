@@ -13,7 +13,7 @@ import pytest
 
 from termsolitaire.serve.players import safe_id
 
-from .conftest import deal_on, saved_game
+from .conftest import deal_on, first_save, saved_game
 
 pytestmark = [
     pytest.mark.asyncio,
@@ -73,7 +73,7 @@ async def test_a_dropped_connection_saves_and_the_same_key_resumes(serve, key) -
         await s.wait_for("Penguin · deal")
         deal = deal_on(s)
         app = h.session_of("bob").app
-        first = saved_game(player, "penguin")
+        first = await first_save(player, "penguin")
         assert first is not None and first.game.deal == deal
 
         h.conns[-1].abort()  # the network goes away: no goodbye
@@ -108,8 +108,8 @@ async def test_killing_one_app_leaves_the_other_sessions_playing(serve, key, oth
         for s in (a, b):
             await s.wait_for("Penguin · deal")
         ben_deal = deal_on(b)
-        ann_saved = saved_game(ann, "penguin")
-        ben_saved = saved_game(ben, "penguin")
+        ann_saved = await first_save(ann, "penguin")
+        ben_saved = await first_save(ben, "penguin")
         assert ann_saved is not None and ben_saved is not None
 
         os.kill(h.session_of("ann").app.pid, signal.SIGKILL)

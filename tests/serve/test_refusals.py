@@ -10,7 +10,7 @@ import time
 import asyncssh
 import pytest
 
-from .conftest import saved_game
+from .conftest import first_save, saved_game
 
 pytestmark = [
     pytest.mark.asyncio,
@@ -118,7 +118,7 @@ async def test_idle_timeout_saves_then_ends(serve, key) -> None:
         s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         pressed = time.time()
         await s.wait_for("Penguin · deal")
-        first = saved_game(player, "penguin")
+        first = await first_save(player, "penguin")
         assert first is not None
         await s.wait_said(
             "No key for 10 s: your game is saved. Connect again to resume.", timeout=idle + 60
@@ -142,7 +142,7 @@ async def test_session_limit_saves_then_ends(serve, key) -> None:
         await s.menu()
         s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
         await s.wait_for("Penguin · deal")
-        first = saved_game(player, "penguin")
+        first = await first_save(player, "penguin")
         await s.wait_said("Sessions here last at most 15 s: your game is saved.")
         assert await s.wait_closed() == 0
         saved = saved_game(player, "penguin")
