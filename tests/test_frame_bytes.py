@@ -119,7 +119,7 @@ def test_a_card_move_writes_a_few_hundred_bytes(tmp_path: Path) -> None:
         # The start's frames (board, then footer) are all in by the clock's first tick.
         term.wait_for(r"Penguin · deal 5 .* 0:01[\s\S]*Q Quit")
         picked = term.key("7", "Column 7 in hand")
-        moved = term.key("3", r"moves 1[\s\S]*Played 7")  # one frame: header, piles, status
+        moved = term.key("3", r"moves 1[\s\S]*Played 9♦ 7")  # one frame: header, piles, status
     finally:
         term.close()
     print(f"pick-up {picked} B, move {moved} B")

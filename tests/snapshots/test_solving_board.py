@@ -42,7 +42,7 @@ def status(app: SolitaireApp) -> str:
 def test_verdict_and_hint_80x24(snap_compare: Any) -> None:
     """Penguin deal 3 after H: "winnable" at the right of the status line; the
     hint's card (8♦ of column 6) is in hand, reversed, the cursor [4] is on the
-    9♦ it goes to, and the status line says "Hint: 6→4 (Enter or its key
+    9♦ it goes to, and the status line says "Hint: 8♦ 6→4 (Enter or its key
     plays it)"."""
 
     async def hint(pilot: Any) -> None:

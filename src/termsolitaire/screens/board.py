@@ -395,6 +395,17 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         text = f"{self.pile_key(move.src)}{arrow}{self.pile_key(move.dst)}"
         return text + (f" ({move.count} cards)" if move.count > 1 else "")
 
+    def named_move_text(self, move: Move) -> str:
+        """A move not yet played, with the card it moves named first: ``2♥ e→f``,
+        ``9♠ 2→5 (3 cards)`` (the card that lands), so a hint reads in words."""
+        text = self.move_text(move)
+        if move.kind != "move":
+            return text
+        cards = self.game.pile(move.src)
+        if len(cards) < move.count or not cards[-move.count][1]:
+            return text
+        return f"{self.look.label(cards[-move.count][0])} {text}"
+
     def show_clock(self) -> None:
         self.query_one("#clock", TextLine).set(clock_text(self.session.seconds_shown))
 
@@ -457,13 +468,14 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
     def play(self, move: Move) -> bool:
         """Play ``move``; on refusal say why. Either way the selection is dropped."""
         self.hand.drop()
+        text = self.named_move_text(move)
         try:
             self.game.play(move)
         except IllegalMove as e:
             self.say(e.reason)
             self.redraw()
             return False
-        self.say(f"Played {self.move_text(move)}")
+        self.say(f"Played {text}")
         self.after_change()
         return True
 
