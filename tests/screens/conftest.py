@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
+from textual.screen import ModalScreen
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Game, Move
@@ -41,6 +44,24 @@ def chord(move: Move, keys: dict[str, str]) -> list[str]:
         return ["t", keys[move.src]]
     dst = "f" if move.dst.startswith("f") else keys[move.dst]
     return [keys[move.src], dst]
+
+
+async def answer(pilot: Pilot[Any], keys: list[str], reply: str, timeout: float = 20.0) -> None:
+    """Press ``keys``, which open a dialog; once it is on the screen, press ``reply``
+    and wait until it is gone. (Keys pressed in one go may reach the old screen
+    before the dialog is pushed, on a busy machine.)"""
+    app = pilot.app
+    before = app.screen
+    await pilot.press(*keys)
+    end = time.monotonic() + timeout
+    while app.screen is before or not isinstance(app.screen, ModalScreen):
+        assert time.monotonic() < end, f"no dialog after {keys}: {app.screen}"
+        await pilot.pause(0.02)
+    dialog = app.screen
+    await pilot.press(reply)
+    while dialog in app.screen_stack:
+        assert time.monotonic() < end, f"{dialog} still open after {reply!r}"
+        await pilot.pause(0.02)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from termsolitaire.screens.penguin import PenguinScreen
 from termsolitaire.screens.results import ResultsScreen
 from termsolitaire.screens.stuck import StuckScreen
 
-from .conftest import board
+from .conftest import answer, board
 
 
 async def test_stuck_offer_undo(penguin_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -55,6 +55,6 @@ async def test_won_panel_new_deal(
 async def test_restart_key(penguin_app: SolitaireApp) -> None:
     async with penguin_app.run_test(size=(80, 24)) as pilot:
         start = board(penguin_app).game.to_text()
-        await pilot.press("7", "3", "R", "y")
+        await answer(pilot, ["7", "3", "R"], "y")
         assert board(penguin_app).game.to_text() == start
         assert board(penguin_app).game.deal == 5

@@ -23,7 +23,7 @@ from termsolitaire.screens.match_results import MatchResultsScreen
 from termsolitaire.screens.newgame import NewGameScreen
 from termsolitaire.screens.watch import WatchScreen
 
-from .conftest import SPIDER_KEYS, chord
+from .conftest import SPIDER_KEYS, answer, chord
 from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
 
 
@@ -146,7 +146,7 @@ async def test_watch_shows_the_opponents_board_live(
         await shown_screen(pilot, MatchScreen)
         await pilot.press("w")  # not while playing
         assert not isinstance(app.screen, WatchScreen)
-        await pilot.press("e", "y")
+        await answer(pilot, ["e"], "y")
         await shown_screen(pilot, MatchResultsScreen)
         await pilot.press("w")
         await shown_screen(pilot, WatchScreen)
@@ -178,7 +178,7 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
         await pilot.press(*chord(transfer(first), SPIDER_KEYS))
         score = first.game.score
         clock.advance(45)
-        await pilot.press("e", "y")
+        await answer(pilot, ["e"], "y")
         await shown_screen(pilot, HandOverScreen)
         shown = screen_text(app)  # the whole screen: the first board is covered too
         assert "result stays hidden until Bob has played" in shown
@@ -191,7 +191,7 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
         await until(pilot, lambda: "hidden" in panel(second), "the hidden panel")
         assert str(score) not in panel(second).replace("10:00", "")
         await pilot.press(*chord(transfer(second), SPIDER_KEYS))
-        await pilot.press("e", "y")
+        await answer(pilot, ["e"], "y")
         await shown_screen(pilot, MatchResultsScreen)
         results = await shown_screen(pilot, MatchResultsScreen)
         await until(pilot, lambda: results.results is not None and results.results.final, "final")
@@ -325,7 +325,7 @@ async def test_computer_match_resumes_after_a_restart(
         clock.advance(15)
         await until(pilot, lambda: len(driver.seat.log) > len(cpu_log), "the computer again")
         assert driver.seat.log[: len(cpu_log)] == cpu_log
-        await pilot.press("e", "y")
+        await answer(pilot, ["e"], "y")
         await shown_screen(pilot, MatchResultsScreen)
         clock.advance(600)  # the computer's time runs out
         results = await shown_screen(pilot, MatchResultsScreen)

@@ -20,7 +20,7 @@ from termsolitaire.storage.paths import paths
 from termsolitaire.storage.saves import SaveStore
 from termsolitaire.storage.stats import Stats
 
-from .conftest import PENGUIN_KEYS, SPIDER_KEYS, board, chord, status
+from .conftest import PENGUIN_KEYS, SPIDER_KEYS, answer, board, chord, status
 
 
 def saved_json(
@@ -143,7 +143,7 @@ async def test_abandoned_after_a_move_counts_lost_once(penguin_app: SolitaireApp
     async with app.run_test(size=(80, 24)) as pilot:
         screen = board(app)
         lost_id = screen.session.id
-        await pilot.press("7", "3", "N", "y")
+        await answer(pilot, ["7", "3", "N"], "y")
         assert rows(app) == [(lost_id, "lost", 1)]
         await pilot.press("N", "R")  # no move in those games: nothing recorded
         assert rows(app) == [(lost_id, "lost", 1)]
@@ -151,7 +151,7 @@ async def test_abandoned_after_a_move_counts_lost_once(penguin_app: SolitaireApp
         assert not app.services.stats.record(lost_id, "penguin", {}, 5, False, 0, 1, 1.0)
         await pilot.press(*first_move(screen.game))
         second = screen.session.id
-        await pilot.press("z", "R", "y")  # a move taken back is still a game played
+        await answer(pilot, ["z", "R"], "y")  # a move taken back is still a game played
         assert [r[:2] for r in rows(app)] == [(second, "lost"), (lost_id, "lost")]
 
 
@@ -164,7 +164,7 @@ async def test_deal_by_number_key(penguin_app: SolitaireApp) -> None:
         assert isinstance(app.screen, DealNumberScreen)  # refused, still asking
         why = str(app.screen.query_one("#why").render())
         assert "whole number" in why and "'x1'" in why
-        await pilot.press("backspace", "backspace", "4", "2", "enter", "y")
+        await answer(pilot, ["backspace", "backspace", "4", "2", "enter"], "y")
         await pilot.pause()
         screen = board(app)
         assert screen.game.deal == 42 and screen.game.history == ()
@@ -194,7 +194,7 @@ async def test_unwritable_data_dir_says_so_once_and_play_goes_on(
         await pilot.press("7", "3")
         assert board(app).game.history  # the move was played
         assert status(app).startswith("Played")  # the message is not repeated
-        await pilot.press("N", "y")  # statistics cannot be written either: a notice
+        await answer(pilot, ["N"], "y")  # statistics cannot be written either: a notice
         assert board(app).game.history == ()
 
 

@@ -8,7 +8,7 @@ from termsolitaire.screens.confirm_end import ConfirmEndScreen
 from termsolitaire.screens.results import ResultsScreen
 from termsolitaire.screens.spider import SpiderScreen
 
-from .conftest import board, status
+from .conftest import answer, board, status
 
 
 async def test_end_after_yes_shows_results_and_records_the_game() -> None:
@@ -44,7 +44,7 @@ async def test_end_after_yes_shows_results_and_records_the_game() -> None:
 async def test_end_answered_no_plays_on() -> None:
     app = SolitaireApp("spider", 123, {"suits": 2}, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("e", "n")
+        await answer(pilot, ["e"], "n")
         assert isinstance(app.screen, SpiderScreen)
         assert not board(app).over
         assert status(app) == "Playing on"
