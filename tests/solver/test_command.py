@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -10,7 +11,7 @@ import pytest
 
 from termsolitaire.cli import main
 from termsolitaire.replay import load_replay
-from termsolitaire.rules import new_game
+from termsolitaire.rules import from_text, new_game
 from termsolitaire.solver import command
 
 from .test_napoleon import LOST
@@ -66,6 +67,34 @@ def test_unknown_when_the_budget_runs_out_with_status_3():
     out = run("napoleon", "--deal", "25", "--budget", "0.2")
     assert out.returncode == 3 and out.stdout == ""
     assert out.stderr.startswith("unknown after 0.") and out.stderr.endswith(" s\n")
+
+
+def test_best_prints_the_best_line_of_an_unknown_search_replayable(tmp_path):
+    """``--best``: with no win, the best line found, which ``replay`` reads; the
+    cards it puts home are as its comment says; the status stays 3."""
+    out = run("stjernen", "--deal", "1003", "--budget", "1", "--best")
+    assert out.returncode == 3 and out.stderr.startswith("unknown after ")
+    first, *body = out.stdout.splitlines()
+    home = re.fullmatch(r"# Stjernen: no win \(unknown after [\d.]+ s\); the best line found, "
+                        r"(\d+) moves, puts (\d+) of 104 cards home", first)  # fmt: skip
+    assert home, first
+    assert body[:2] == ["game: stjernen", "deal: 1003"] and len(body) - 2 == int(home[1])
+    path = tmp_path / "best.txt"
+    path.write_text(out.stdout)
+    end = load_replay(path).end()
+    assert end.score == int(home[2]) > new_game("stjernen", 1003).score
+    assert not end.is_won
+
+
+def test_best_with_a_proof_of_loss_still_exits_1(tmp_path):
+    path = tmp_path / "lost.txt"
+    path.write_text(LOST)
+    out = run("napoleon", "--position", str(path), "--best")
+    assert out.returncode == 1 and out.stderr == ""
+    assert out.stdout.startswith("# Napoleon: no win (proved lost); the best line found, ")
+    saved = tmp_path / "best.txt"
+    saved.write_text(out.stdout)
+    assert load_replay(saved).game.to_text() == from_text(LOST).to_text()
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""``termsolitaire solve GAME (--deal N | --position FILE) [--suits S] [--budget SECONDS]``.
+"""``termsolitaire solve GAME (--deal N | --position FILE) [--suits S] [--budget S] [--best]``.
 
 Output, so that it can be saved and replayed (``termsolitaire replay FILE``):
 
@@ -9,6 +9,11 @@ Output, so that it can be saved and replayed (``termsolitaire replay FILE``):
 - ``unknown after T s`` on stderr (exit 3): the budget ran out first;
 - bad arguments (exit 2): one ``error:`` line on stderr, as argparse writes.
 
+With ``--best``, a search that finds no win prints the best line it found
+instead of ``lost`` (a comment saying how many cards it puts home, the header,
+the line: replayable like a win); the exit status and the ``unknown`` line on
+stderr stay as they are. Stjernen's solver rarely ends with more than that.
+
 ``add_arguments`` stays cheap: the search modules load in :func:`run`.
 """
 
@@ -17,7 +22,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from termsolitaire.rules import GAMES, Game, from_text, info, new_game
+from termsolitaire.rules import GAMES, Game, IllegalMove, from_text, info, new_game
+
+from .base import Result
+from .plan import cards_home
 
 PROG = "termsolitaire solve"
 
@@ -57,6 +65,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=10.0,
         metavar="SECONDS",
         help="give up with 'unknown' after this long (default 10)",
+    )
+    parser.add_argument(
+        "--best",
+        action="store_true",
+        help="with no win found, print the best line found (replayable; same exit status)",
     )
 
 
@@ -126,8 +139,33 @@ def run(args: argparse.Namespace) -> int:
         ]
         sys.stdout.write("".join(out))
         return 0
-    if result.verdict == "lost":
+    if args.best:
+        _print_best(game, result, whole=args.position is not None)
+    elif result.verdict == "lost":
         sys.stdout.write("lost\n")
+    if result.verdict == "lost":
         return 1
     sys.stderr.write(f"unknown after {result.seconds:.1f} s\n")
     return 3
+
+
+def _print_best(game: Game, result: Result, whole: bool) -> None:
+    """The best line of a search with no win, replayed through the rules core
+    first: as far as it is legal (a search's line always is, every move)."""
+    g = game.copy()
+    line = []
+    for m in result.moves:
+        try:
+            g.play(m)
+        except IllegalMove:
+            break
+        line.append(m)
+    verdict = "proved lost" if result.verdict == "lost" else f"unknown after {result.seconds:.1f} s"
+    total = sum(len(g.pile(name)) for name in g.pile_names)
+    out = [
+        f"# {game.title}: no win ({verdict}); the best line found, {len(line)} moves, "
+        f"puts {cards_home(g)} of {total} cards home\n",
+        header(game, whole),
+        *(f"{m}\n" for m in line),
+    ]
+    sys.stdout.write("".join(out))
