@@ -68,7 +68,8 @@ def test_stats_prints_the_table_from_the_data_dir(tmp_path):
 
     assert run("stats", "--data-dir", str(tmp_path)).stdout == "No finished games yet.\n"
     stats = Stats(tmp_path / "stats.sqlite3")
-    stats.record("a", "spider", {"suits": 2}, 123, True, 640, 150, 754.0)
+    # 754.9 s: the board's clock and the results showed 12:34 (cut, not rounded)
+    stats.record("a", "spider", {"suits": 2}, 123, True, 640, 150, 754.9)
     stats.record("b", "spider", {"suits": 2}, 124, False, 90, 60, 200.0)
     stats.close()
     out = run("stats", "--data-dir", str(tmp_path))

@@ -15,8 +15,10 @@ from .storage.stats import Stats, Summary
 
 
 def duration(seconds: float | None) -> str:
-    """A time in the tables (``-`` when there is none)."""
-    return "-" if seconds is None else clock_text(round(seconds))
+    """A time in the tables (``-`` when there is none), in whole seconds cut off
+    as the board's clock and the results show it, so a game reads the same
+    time in all three."""
+    return "-" if seconds is None else clock_text(seconds)
 
 
 def summary_row(s: Summary) -> tuple[str, ...]:
