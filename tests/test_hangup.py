@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pyte
 import pytest
 
 from termsolitaire.rules import Game, Move, new_game
@@ -70,6 +71,13 @@ class Terminal:
             if not chunk:
                 return
             self.output += chunk
+
+    def shows(self, text: str) -> bool:
+        """Whether ``text`` is on the screen the output draws (the app writes only
+        the cells that change, so a new message need not arrive in one piece)."""
+        screen = pyte.Screen(80, 24)
+        pyte.ByteStream(screen).feed(bytes(self.output))
+        return any(text in line for line in screen.display)
 
     def send(self, keys: str) -> None:
         for key in keys:
@@ -154,7 +162,7 @@ def test_hang_up_saves_and_resume_continues_exactly(tmp_path: Path) -> None:
             term.send(keys_of(move))
             wait_for(f"the save after {move}", saved_with(store, len(game.log)), 30, term)
         term.send("z")  # refused at the deal's barrier: nothing changes
-        wait_for("the refusal", lambda: b"cannot be taken back" in term.output, 30, term)
+        wait_for("the refusal", lambda: term.shows("A deal cannot be taken back"), 30, term)
         term.proc.send_signal(signal.SIGHUP)
         assert term.proc.wait(timeout=15) == 0
     finally:

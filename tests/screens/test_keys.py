@@ -7,6 +7,8 @@ import pytest
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import games
@@ -22,6 +24,7 @@ from termsolitaire.screens.stats import StatsScreen
 from termsolitaire.screens.stuck import StuckScreen
 
 from .conftest import board
+from .matchkit import until
 
 OTHER_SCREENS = [
     MenuScreen,
@@ -32,6 +35,13 @@ OTHER_SCREENS = [
     ResultsScreen,
     StuckScreen,
 ]
+
+
+def footer_text(app: App[object]) -> str:
+    """The descriptions of the footer's keys that are wholly on the screen."""
+    footer = app.screen.query_one(Footer)
+    width = app.size.width
+    return " ".join(k.description for k in footer.query(FooterKey) if k.region.right <= width)
 
 
 def keys_of(bindings: object) -> list[str]:
@@ -101,6 +111,22 @@ async def test_command_palette_offers_the_actions() -> None:
     async with app.run_test(size=(80, 24)):
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Send to foundation" in titles and "Deal" not in titles  # no stock
+
+
+@pytest.mark.parametrize("name", ["spider", "napoleon"])
+async def test_the_footer_keeps_quit_at_80_columns(name: str) -> None:
+    """The footer's ``^p palette`` entry gives way to the board's own keys in a
+    narrow window (ctrl+p still opens it) and comes back in a wide one."""
+    app = SolitaireApp(name, 3, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Help" in footer_text(app), "the footer's keys")
+        assert "Quit" in footer_text(app) and "palette" not in footer_text(app)
+        await pilot.resize_terminal(120, 30)
+        await until(pilot, lambda: "palette" in footer_text(app), "the palette in the footer")
+        assert "Quit" in footer_text(app)
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: "palette" not in footer_text(app), "no palette at 80")
+        assert "Quit" in footer_text(app)
 
 
 async def test_menu_opens_each_board_and_q_comes_back() -> None:

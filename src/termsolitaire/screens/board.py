@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from .results import ResultsScreen
 
 ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|"})
+PALETTE_IN_FOOTER = 100
+"""The narrowest window whose board footer shows ``^p palette`` too."""
 
 
 class BoardMap(dict[str, "type[BoardScreen]"]):
@@ -194,7 +196,7 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         with Horizontal(id="statusbar"):
             yield TextLine(self.status_text(self.notice or self.hint()), fit=True, id="status")
             yield TextLine("", align="right", id="verdict")
-        yield Footer()
+        yield Footer(show_command_palette=self.app.size.width >= PALETTE_IN_FOOTER)
 
     def felt(self) -> ComposeResult:
         """What lies between the header and the status line: the board."""
@@ -230,6 +232,12 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         width, height = self.app.size
         need_w, need_h = self.min_size
         self.too_small = width < need_w or height < need_h
+        # ctrl+p still opens the palette; below this width its footer entry
+        # would push the board's own keys (Quit first) off the line.
+        footer = self.query_one(Footer)
+        if footer.show_command_palette != (width >= PALETTE_IN_FOOTER):
+            footer.show_command_palette = width >= PALETTE_IN_FOOTER
+            footer.refresh(recompose=True)
         self.cover()
 
     @property
