@@ -44,3 +44,16 @@ async def test_status_never_shows_an_internal_pile_name(name: str) -> None:
         for text in held:  # the targets are listed by their keys
             targets = text.split(" in hand: it may go to ")[1].split(" (")[0].split(", ")
             assert set(targets) <= set(keys.values()), text
+
+
+async def test_played_took_back_and_again_name_the_card() -> None:
+    """A move's message names the card it moves, not only the pile keys: Penguin
+    deal 5's 9♦ from column 7 onto the 10♦ of column 3."""
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("7", "3")
+        assert status(app) == "Played 9♦ 7→3"
+        await pilot.press("z")
+        assert status(app) == "Took back 9♦ 7→3"
+        await pilot.press("Z")
+        assert status(app) == "Played 9♦ 7→3 again"

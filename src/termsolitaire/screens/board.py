@@ -602,20 +602,22 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
             self.say(e.reason)
             self.redraw()
             return
-        self.say(f"Took back {self.move_text(move)}")
+        self.say(f"Took back {self.named_move_text(move)}")  # its cards are back
         self.redraw()
         self.save_soon()
         self.position_changed()
 
     def action_redo(self) -> None:
         self.hand.drop()
+        redo = self.game.redo_list
+        text = self.named_move_text(redo[-1]) if redo else ""
         try:
-            move = self.game.redo()
+            self.game.redo()
         except IllegalMove as e:
             self.say(e.reason)
             self.redraw()
             return
-        self.say(f"Played {self.move_text(move)} again")
+        self.say(f"Played {text} again")
         self.after_change()
 
     def action_deal(self) -> None:
