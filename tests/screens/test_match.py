@@ -109,6 +109,26 @@ async def test_table_joined_played_ended_results_both_sides(
         bob.close()
 
 
+async def test_the_match_board_names_the_card_moved(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """As on a solo board: "Played 2♠ 5→4", "Took back 2♠ 5→4", "... again"."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    match.store.open_table(suits=1, minutes=5, deal=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        move = transfer(screen)
+        card = screen.game.pile(move.src)[-move.count][0]
+        said = f"{screen.look.label(card)} {screen.move_text(move)}"
+        await pilot.press(*chord(move, SPIDER_KEYS))
+        assert screen.query_one("#status").text == f"Played {said}"  # type: ignore[attr-defined]
+        await pilot.press("z")
+        assert screen.query_one("#status").text == f"Took back {said}"  # type: ignore[attr-defined]
+        await pilot.press("Z")
+        assert screen.query_one("#status").text == f"Played {said} again"  # type: ignore[attr-defined]
+
+
 async def test_time_up_ends_the_game_by_the_clock(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:

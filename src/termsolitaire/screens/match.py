@@ -17,6 +17,7 @@ panel hides the first player's result until their own game has ended.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -196,8 +197,9 @@ class MatchScreen(SpiderScreen):
             self.hand = Hand(self.game, cursor=cursor)
         self.redraw()
 
-    def act(self, action: str, done: str) -> bool:
-        """Play ``action`` through the seat; say ``done``, or why not."""
+    def act(self, action: str, done: str | Callable[[], str]) -> bool:
+        """Play ``action`` through the seat; say ``done`` (or what it returns,
+        asked after the action), or why not."""
         self.hand.drop()
         try:
             self.seat.act(action)
@@ -219,20 +221,25 @@ class MatchScreen(SpiderScreen):
             self.redraw()
             return False
         self.take_game()
-        self.say(self.seat.problem or done)
+        self.say(self.seat.problem or (done if isinstance(done, str) else done()))
         self.after_change()
         return True
 
     def play(self, move: Move) -> bool:
-        return self.act(str(move), f"Played {move}")
+        return self.act(str(move), f"Played {self.named_move_text(move)}")
 
     def action_undo(self) -> None:
         last = self.game.history[-1] if self.game.history else None
-        self.act("undo", f"Took back {last}")
+        if last is None:
+            self.act("undo", "")  # the seat says why not
+            return
+        # Named once it is taken back: its cards are then where it started.
+        self.act("undo", lambda: f"Took back {self.named_move_text(last)}")
 
     def action_redo(self) -> None:
         nxt = self.game.redo_list[-1] if self.game.redo_list else None
-        self.act("redo", f"Played {nxt} again")
+        text = self.named_move_text(nxt) if nxt else ""
+        self.act("redo", f"Played {text} again")
 
     def after_change(self) -> None:
         self.redraw()
