@@ -188,7 +188,7 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
     def compose(self) -> ComposeResult:
         self.prepare_first_frame()
         with Horizontal(id="header"):
-            yield TextLine(self.title_text(), id="title")
+            yield TextLine(self.title_text(), drop=self.sep, id="title")
             yield TextLine(self.stats_text(), align="right", id="stats")
             yield TextLine(clock_text(self.session.seconds_shown), align="right", id="clock")
         yield from self.felt()

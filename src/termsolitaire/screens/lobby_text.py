@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from termsolitaire.match import TableInfo
 
-COLUMNS = (("#", 3), ("Game", 11), ("Table", 7), ("Players", 24), ("State", 22))
+COLUMNS = (("#", 3), ("Game", 11), ("Table", 7), ("Players", 25), ("State", 22))
+STATE_WIDTH = COLUMNS[-1][1]
+"""A state longer than its column would be cut (a name like "computer (casual)")."""
 
 
 def game_text(t: TableInfo) -> str:
@@ -41,7 +43,8 @@ def state_text(t: TableInfo, me: str) -> str:
             return "yours: playing"
         if other is None:
             return "yours: done, seat free"
-        return f"yours: done; {other.player.name} plays"
+        said = f"yours: done; {other.player.name} plays"
+        return said if len(said) <= STATE_WIDTH else "yours: done; they play"
     if t.invited and t.can_join:
         return f"invited by {t.host.name}"
     if t.can_join:

@@ -57,7 +57,7 @@ class WatchScreen(IgnoresThePointer, SpiderScreen, inherit_bindings=False):
     def title_text(self) -> str:
         w = self.watcher
         return self.sep.join(
-            [f"Watching {w.info.player.name}", f"table {w.table_id}", f"deal {self.game.deal}"]
+            [f"Watching {w.info.player.name}", f"deal {self.game.deal}", f"table {w.table_id}"]
         )
 
     def hint(self) -> str:

@@ -41,17 +41,36 @@ def fit_text(text: str, width: int) -> str:
     return text[: width - 1].rstrip() + "…"
 
 
+def drop_parts(text: str, width: int, sep: str) -> str:
+    """``text``, parts joined by ``sep``, with whole parts dropped from the end
+    until it fits ``width``: a cut never leaves half a number that reads whole.
+
+    >>> drop_parts("Watching ann · deal 596368032 · table 1", 30, " · ")
+    'Watching ann · deal 596368032'
+    >>> drop_parts("Watching ann · deal 596368032", 20, " · ")
+    'Watching ann'
+    """
+    parts = text.split(sep)
+    while len(parts) > 1 and len(sep.join(parts)) > width:
+        parts.pop()
+    return sep.join(parts)[:width]
+
+
 class TextLine(Widget):
     """One line of text, left, right or centre aligned (``align``); with
-    ``fit``, a text too wide is shortened by :func:`fit_text` instead of cut off."""
+    ``fit``, a text too wide is shortened by :func:`fit_text` instead of cut off;
+    with ``drop``, by dropping whole parts between ``drop`` separators."""
 
     DEFAULT_CSS = "TextLine { height: 1; width: 1fr; }"
 
-    def __init__(self, text: str = "", align: str = "left", fit: bool = False, **kw: str) -> None:
+    def __init__(
+        self, text: str = "", align: str = "left", fit: bool = False, drop: str = "", **kw: str
+    ) -> None:
         super().__init__(**kw)
         self.text = text
         self.align = align
         self.fit = fit
+        self.drop = drop
 
     def set(self, text: str) -> None:
         """Show ``text``; repaint only when it differs."""
@@ -61,7 +80,12 @@ class TextLine(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        text = fit_text(self.text, width) if self.fit else self.text[:width]
+        if self.fit:
+            text = fit_text(self.text, width)
+        elif self.drop:
+            text = drop_parts(self.text, width, self.drop)
+        else:
+            text = self.text[:width]
         if self.align == "right":
             text = text.rjust(width)
         elif self.align == "center":
