@@ -579,7 +579,7 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         if where:
             self.say(f"{held} in hand: it may go to {where} (Escape puts it back)")
         else:
-            self.say(f"{held} in hand: no place takes these cards now (Escape puts them back)")
+            self.say(f"{held} in hand: no place takes it now (Escape puts it back)")
         self.redraw()
 
     def _order(self, name: str) -> int:
