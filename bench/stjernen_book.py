@@ -8,7 +8,7 @@ numbers would keep a player waiting half a minute and often find none. The
 book (``termsolitaire.solver.stjernen_book.BOOK``) holds deal numbers, drawn at
 random from the range random deals use, that the *first* beam of
 :func:`termsolitaire.solver.stjernen.solve` wins. That beam's width is fixed
-(not set by the clock), so it wins them on any machine, in 0.2-2.9 s of CPU
+(not set by the clock), so it wins them on any machine, in 0.2-3.1 s of CPU
 here: the game still proves each deal winnable when it deals one. Prints one line per
 deal won: the deal, its CPU seconds, the length of the line.
 """
