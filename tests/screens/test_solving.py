@@ -243,6 +243,41 @@ async def test_winnable_deals_only() -> None:
         assert found[-1] == under(app).game.deal
 
 
+async def test_new_deal_on_the_results_of_a_win_is_winnable_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Winnable deals only, a game won: "New deal" on the results panel asks the
+    solver for a winnable deal as N does (it dealt any deal: the finished game
+    had switched the solver's help off, and the new deal's search with it)."""
+    from termsolitaire.solver import solve
+    from termsolitaire.solver.worker import SolverWorker
+
+    found: list[int] = []
+    ask = SolverWorker.find_winnable_deal
+
+    async def spy(self, *args, **kw):  # type: ignore[no-untyped-def]
+        answer = await ask(self, *args, **kw)
+        found.append(answer.deal)
+        return answer
+
+    monkeypatch.setattr(SolverWorker, "find_winnable_deal", spy)
+    line = solve(new_game("penguin", 5), 10).moves
+    app = SolitaireApp("penguin", 5, {}, clock=False, winnable=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = board(app)
+        for m in line[:-1]:
+            screen.game.play(m)
+        screen.play(line[-1])
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        await pilot.press("n")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, BoardScreen) and board(app).game.deal != 5,
+            "a new deal",
+        )
+        assert found == [board(app).game.deal]
+
+
 @pytest.mark.parametrize("name", ["penguin", "stjernen"])
 async def test_the_bare_game_command_with_winnable_on_a_first_start(
     name: str, monkeypatch: pytest.MonkeyPatch

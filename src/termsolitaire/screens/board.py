@@ -680,7 +680,9 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
     def winnable_only(self) -> bool:
         """Whether new random deals must be proved winnable first (a setting)."""
         services = self.session.services
-        return bool(services is not None and services.winnable_only and self.solver_help)
+        # Not solver_help: that ends with the game, and "New deal" on the
+        # results must still find a winnable one.
+        return bool(services is not None and services.winnable_only and self.solver_here)
 
     def action_deal_number(self) -> None:
         from .dealnumber import DealNumberScreen

@@ -92,16 +92,21 @@ class SolverHelp:
     # ------------------------------------------------------------- asking
 
     @property
-    def solver_help(self) -> bool:
-        """Whether this board offers the solver's help at all."""
+    def solver_here(self) -> bool:
+        """Whether this board's game has the solver behind it (for new deals too,
+        once the game on the board is over)."""
         services = self.session.services
-        return (
+        return bool(
             self.SOLVER_HELP
             and services is not None
             and services.solver_help
             and has_solver(self.game.name)
-            and not self.session.over
         )
+
+    @property
+    def solver_help(self) -> bool:
+        """Whether this board offers the solver's help on the game it shows."""
+        return self.solver_here and not self.session.over
 
     def solver_note(self, text: str) -> str:
         """The solver sees face-down cards too (Spider's, a stock's order): when
