@@ -43,9 +43,9 @@ class FindDealScreen(ModalScreen[int | None]):
         what = " ".join(filter(None, (g.title, g.variant_text(self.variant))))
         with Vertical(id="panel"):
             yield Static(f"Finding a winnable {what} deal…", id="headline")
+            why = "--winnable" if self.services.winnable else "winnable deals only, in the settings"
             yield Static(
-                "The solver tries deal numbers until it proves one winnable "
-                "(winnable deals only is on in the settings).",
+                f"The solver tries deal numbers until it proves one winnable ({why}).",
                 classes="line",
             )
             yield Static("Escape: any deal, winnable or not", classes="line")
