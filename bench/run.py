@@ -151,7 +151,7 @@ def targets(sizes: list[tuple[int, int]], solver_help: bool = False) -> list[Tar
                 name,
                 name.capitalize(),
                 [py, "-m", "termsolitaire", name, "--deal", str(deal), *variant],
-                (b"deal", b"? Help"),  # the title, then the footer (drawn last)
+                (b"deal", b"Quit"),  # the title, then the footer (drawn last)
                 functools.partial(scratch_home, solver_help),
                 [("pick", src.encode()), ("move", dst.encode()), ("undo", UNDO)],
                 note=f"deal {deal}{' ' + ' '.join(variant) if variant else ''}: {move}",
