@@ -162,12 +162,13 @@ class SaveStore:
     def _read(
         self, path: Path, name: str, variant: dict[str, int] | None
     ) -> tuple[Saved | None, str | None]:
+        title = _title(name)
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
             return None, None
         except OSError as e:
-            return None, f"Cannot read the saved {name} game: {e.strerror or e}"
+            return None, f"Cannot read the saved {title} game: {e.strerror or e}"
         try:
             saved = decode(raw)
             if saved.game.name != name:
@@ -177,7 +178,7 @@ class SaveStore:
         except ValueError as e:
             moved = keep_aside(path)
             where = f"kept as {moved.name}" if moved else "left in place"
-            return None, f"The saved {name} game could not be read ({e}); {where}."
+            return None, f"The saved {title} game could not be read ({e}); {where}."
         return saved, None
 
     def all(self) -> tuple[list[Saved], list[str]]:
@@ -214,3 +215,11 @@ class SaveStore:
     def lock(self, name: str, variant: Mapping[str, int] | None = None) -> SaveLock:
         """The lock of a game's save (not yet taken): one open copy of a game at a time."""
         return SaveLock(self.path(name, variant).with_suffix(".lock"))
+
+
+def _title(name: str) -> str:
+    """The game's name as players read it ("Napoleon"), or ``name`` if unknown."""
+    try:
+        return info(name).title
+    except (KeyError, ValueError):
+        return name
