@@ -47,6 +47,24 @@ def under(app: SolitaireApp) -> BoardScreen:
     return next(s for s in reversed(app.screen_stack) if isinstance(s, BoardScreen))
 
 
+@pytest.fixture
+def found(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The deal numbers the solver's workers answer for winnable deals only, in
+    order (every SolverWorker's find_winnable_deal is spied on)."""
+    from termsolitaire.solver.worker import SolverWorker
+
+    deals: list[int] = []
+    ask = SolverWorker.find_winnable_deal
+
+    async def spy(self, *args, **kw):  # type: ignore[no-untyped-def]
+        answer = await ask(self, *args, **kw)
+        deals.append(answer.deal)
+        return answer
+
+    monkeypatch.setattr(SolverWorker, "find_winnable_deal", spy)
+    return deals
+
+
 def verdict(app: SolitaireApp) -> str:
     return board(app).query_one("#verdict").text  # type: ignore[attr-defined,no-any-return]
 
@@ -208,22 +226,12 @@ async def test_the_solution_steps_and_plays_as_a_demo() -> None:
         assert board(app).game is game and game.history == ()  # the board is untouched
 
 
-async def test_winnable_deals_only() -> None:
+async def test_winnable_deals_only(found: list[int]) -> None:
     """With the setting on, a random deal is one the solver proved winnable: the
     menu asks the solver's workers for one and deals the number they found."""
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(100, 40)) as pilot:
         app.services.settings.winnable_only = True
-        worker = app.services.solver()
-        found: list[int] = []
-        ask = worker.find_winnable_deal
-
-        async def spy(*args, **kw):  # type: ignore[no-untyped-def]
-            answer = await ask(*args, **kw)
-            found.append(answer.deal)
-            return answer
-
-        worker.find_winnable_deal = spy  # type: ignore[method-assign]
         lines = app.screen.query_one("#games")
         ids = [o.id for o in lines.options]  # type: ignore[attr-defined]
         lines.highlighted = ids.index("penguin")  # type: ignore[attr-defined]
@@ -243,24 +251,12 @@ async def test_winnable_deals_only() -> None:
         assert found[-1] == under(app).game.deal
 
 
-async def test_new_deal_on_the_results_of_a_win_is_winnable_too(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_new_deal_on_the_results_of_a_win_is_winnable_too(found: list[int]) -> None:
     """Winnable deals only, a game won: "New deal" on the results panel asks the
     solver for a winnable deal as N does (it dealt any deal: the finished game
     had switched the solver's help off, and the new deal's search with it)."""
     from termsolitaire.solver import solve
-    from termsolitaire.solver.worker import SolverWorker
 
-    found: list[int] = []
-    ask = SolverWorker.find_winnable_deal
-
-    async def spy(self, *args, **kw):  # type: ignore[no-untyped-def]
-        answer = await ask(self, *args, **kw)
-        found.append(answer.deal)
-        return answer
-
-    monkeypatch.setattr(SolverWorker, "find_winnable_deal", spy)
     line = solve(new_game("penguin", 5), 10).moves
     app = SolitaireApp("penguin", 5, {}, clock=False, winnable=True)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -280,22 +276,11 @@ async def test_new_deal_on_the_results_of_a_win_is_winnable_too(
 
 @pytest.mark.parametrize("name", ["penguin", "stjernen"])
 async def test_the_bare_game_command_with_winnable_on_a_first_start(
-    name: str, monkeypatch: pytest.MonkeyPatch
+    name: str, found: list[int]
 ) -> None:
     """`termsolitaire penguin --winnable` with no save: the deal is one the solver
     proved winnable, and nothing says a saved game is gone (there never was one).
     Stjernen's comes from its book, so it is found in a few seconds."""
-    from termsolitaire.solver.worker import SolverWorker
-
-    found: list[int] = []
-    ask = SolverWorker.find_winnable_deal
-
-    async def spy(self, *args, **kw):  # type: ignore[no-untyped-def]
-        answer = await ask(self, *args, **kw)
-        found.append(answer.deal)
-        return answer
-
-    monkeypatch.setattr(SolverWorker, "find_winnable_deal", spy)
     app = SolitaireApp(name, None, {}, resume=True, variant_given=False, winnable=True)
     async with app.run_test(size=(100, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BoardScreen), "a deal")
