@@ -234,9 +234,9 @@ class BoardScreen(KeysFollowTheScreen, SolverHelp, CursorMixin, MouseMixin, Scre
         self.too_small = width < need_w or height < need_h
         # ctrl+p still opens the palette; below this width its footer entry
         # would push the board's own keys (Quit first) off the line.
-        footer = self.query_one(Footer)
-        if footer.show_command_palette != (width >= PALETTE_IN_FOOTER):
-            footer.show_command_palette = width >= PALETTE_IN_FOOTER
+        footer, wanted = self.query_one(Footer), width >= PALETTE_IN_FOOTER
+        if footer.show_command_palette != wanted:
+            footer.show_command_palette = wanted
             footer.refresh(recompose=True)
         self.cover()
 

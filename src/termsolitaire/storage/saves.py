@@ -221,5 +221,5 @@ def _title(name: str) -> str:
     """The game's name as players read it ("Napoleon"), or ``name`` if unknown."""
     try:
         return info(name).title
-    except (KeyError, ValueError):
+    except ValueError:  # info's answer for a name it does not know
         return name
