@@ -16,6 +16,7 @@ from termsolitaire.solver.stjernen import (
     FIRST_BEAM,
     WON,
     BeamConfig,
+    Pace,
     Prover,
     beam,
     beam_steps,
@@ -260,17 +261,17 @@ def test_a_beam_finds_a_win_that_replays_through_the_rules_core():
 
 def test_a_beam_narrowed_in_the_late_rounds_still_gives_a_line_that_replays():
     """From round 2 on only three positions are kept: the line found still replays
-    through the rules core to the count the beam reports, and the time is split
-    between the early and the late rounds."""
+    through the rules core to the count the beam reports, and the cost of a
+    kept position is measured for the early and the late rounds apart."""
     game = new_game("stjernen", deal=3)
     cfg = BeamConfig(width=10, late_round=2, late_width=3)
-    timing: list[float] = []
-    score, line, _ = beam(State.from_game(game), cfg, time.monotonic() + 60, timing=timing)
+    pace = Pace()
+    score, line, _ = beam(State.from_game(game), cfg, time.monotonic() + 60, pace=pace)
     g = game.copy()
     for m in line:
         g.play(to_move(m))
     assert g.score == score > 0
-    assert len(timing) == 2 and min(timing) >= 0
+    assert pace.early > 0 and pace.late > 0
 
 
 @pytest.mark.parametrize("left", [4, 25, 120])

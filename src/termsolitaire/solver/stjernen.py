@@ -44,7 +44,7 @@ from .stjernen_moves import (
     sound_steps,
     undo,
 )
-from .stjernen_state import COLLECT, DEAL, ROUNDS, State, to_move
+from .stjernen_state import COLLECT, DEAL, ROUNDS, UP, State, to_move
 
 WON = 104
 _TT_ENTRY_BYTES = 120
@@ -63,9 +63,12 @@ class BeamConfig:
     """Dig for the cards wanted within this many turns of each suit."""
     dig_depth: int = 6
     """Dig for cards at most this deep."""
-    alike: int = 0
-    """If not 0: keep at most this many positions alike in foundations, inner
-    ring and upturned piles (they differ only in what the storage holds)."""
+    diverse: bool = True
+    """Keep positions in turns by their progress (:func:`_progress`): the best
+    of each, then the second best of each, and so on. Otherwise simply the
+    best ``width``, which fills the beam with variants of a few positions that
+    differ only in where the storage cards lie or which copy of a card was
+    taken, and drops the different plans a win may need."""
     finish: int = 300
     """Expansions of the last look-around when no deal or collect is left."""
     peek: int = 0
@@ -76,6 +79,9 @@ class BeamConfig:
     deal. Wins are mostly made by round 4; a line stuck by then rarely gets
     much further, so the late rounds get little time and the early ones more."""
     late_width: int = 10
+    adaptive: bool = False
+    """Set each deal's width from the time left (:func:`_adapt`), ``width`` at
+    most in the late rounds, instead of keeping ``width`` throughout."""
     jitter: int = 0
     """If not 0: add a random number up to this to each score (seeded by
     ``seed``), so beams with different seeds keep different positions."""
@@ -105,8 +111,8 @@ FIRST_BEAM = dataclasses.replace(PORTFOLIO[0], width=FIRST_WIDTH, late_round=LAT
 """The beam :func:`solve` runs first. Its width is fixed, not set by the clock,
 so a deal it wins is won on any machine: the winnable-only book
 (:mod:`.stjernen_book`) holds deals it wins."""
-GROWTH = 1.4
-"""The time of a beam's early rounds grows about as its width ** GROWTH."""
+MIN_BEAM = 0.1
+"""Another beam starts only with at least this share of the budget left."""
 MAX_WIDTH = 2000
 
 
@@ -138,13 +144,15 @@ class _Lines:
 
 
 Found = list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
-"""Positions found: (score, foundation cards, moves that reach it, likeness)."""
+"""Positions found: (score, foundation cards, moves that reach it, progress)."""
 
 
-def _likeness(st: State) -> tuple[int, ...]:
-    """What positions alike share: foundations, inner ring, upturned piles."""
+def _progress(st: State) -> tuple[int, ...]:
+    """How far a position has got: the cards on each foundation and those left
+    in each inner pile. Positions alike in this differ in what the storage
+    holds, where, and what is left in the upturned piles."""
     p = st.piles
-    return (*st.fcount, *(len(p[k]) for k in range(4)), *(len(p[k]) for k in range(9, 15)))
+    return (*st.fcount, len(p[0]), len(p[1]), len(p[2]), len(p[3]))
 
 
 def _noise(h: int, cfg: BeamConfig) -> int:
@@ -170,7 +178,7 @@ def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look:
                 score = evaluate(st, w)
                 if cfg.jitter:
                     score += _noise(st.hash, cfg)
-                found.append((score, st.score, moves, _likeness(st) if cfg.alike else ()))
+                found.append((score, st.score, moves, _progress(st) if cfg.diverse else ()))
                 tick += 1
                 heapq.heappush(heap, (-score, tick, moves))
         undo(st, base)
@@ -196,19 +204,74 @@ def beam_steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
                 undo(st, done)
 
 
+@dataclass(slots=True)
+class Pace:
+    """What a beam's layers cost: seconds per kept position expanded, before the
+    late rounds and in them, as a running average that follows the recent
+    layers (a kept position costs less in a wider beam, where more of what its
+    look-around finds was seen already). Shared by the beams of one
+    :func:`solve`, so an adaptive beam knows its costs from its first layer on."""
+
+    early: float = 0.0
+    late: float = 0.0
+
+    def add(self, late: bool, seconds: float, kept: int) -> None:
+        if not kept:
+            return
+        cost = seconds / kept
+        if late:
+            self.late = cost if not self.late else 0.7 * self.late + 0.3 * cost
+        else:
+            self.early = cost if not self.early else 0.7 * self.early + 0.3 * cost
+
+    def cost(self, late: bool) -> float:
+        """Seconds per kept position (the early cost stands in for the late one,
+        and 1 ms for both, until measured)."""
+        if late and self.late:
+            return self.late
+        return self.early or 0.001
+
+
+def deals_left(st: State, late_round: int) -> tuple[int, int]:
+    """The deals still to come, at most, before round ``late_round`` and from it
+    on (every card in the stock and the upturned piles dealt again each round)."""
+    pool = len(st.stock) + sum(len(st.piles[u]) for u in UP)
+    early = late = 0
+    for r in range(st.round, ROUNDS + 1):
+        n = len(st.stock) if r == st.round else pool
+        k = -(-n // (7 - r))
+        if late_round and r >= late_round:
+            late += k
+        else:
+            early += k
+    return early, late
+
+
+def _adapt(st: State, cfg: BeamConfig, pace: Pace, left: float) -> int:
+    """The width that spends ``left`` seconds evenly on the early rounds' deals
+    still to come, the late rounds keeping ``cfg.late_width`` each (up to four
+    times that in the late rounds themselves, when time is left over)."""
+    early, late = deals_left(st, cfg.late_round)
+    spare = left - late * cfg.late_width * pace.cost(True)
+    if early == 0:
+        width = int(left / max(late * pace.cost(True), 1e-9))
+        return max(cfg.late_width, min(width, 4 * cfg.late_width))
+    width = int(spare / (early * pace.cost(False)))
+    return max(cfg.late_width, min(width, MAX_WIDTH))
+
+
 def beam(
     root: State,
     cfg: BeamConfig,
     deadline: float,
     clock: Callable[[], float] = time.monotonic,
-    timing: list[float] | None = None,
+    pace: Pace | None = None,
 ) -> tuple[int, list[int], int]:
     """Search from ``root`` (unchanged) until a win, the end of the stock or
     ``deadline`` on ``clock``; return (best foundation count, its line, positions
-    seen). ``timing``, if given, gets the seconds spent before ``cfg.late_round``
-    and from it on."""
-    began = clock()
-    late = -1.0
+    seen). ``pace``, if given, gets what the layers cost; with ``cfg.adaptive``
+    each deal's width is set from it and the time left (:func:`_adapt`)."""
+    pace = pace if pace is not None else Pace()
     st = root.copy()
     done: list[tuple[int, int]] = []
     auto(st, done)
@@ -219,8 +282,8 @@ def beam(
     while keys and lines.best_score < WON and clock() < deadline:
         key = heapq.heappop(keys)
         layer = layers.pop(key)
-        if late < 0 and cfg.late_round and key[0] >= cfg.late_round:
-            late = clock()
+        is_late = bool(cfg.late_round) and key[0] >= cfg.late_round
+        began = clock()
         seen: set[int] = set()
         found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
         for snap, node in layer:
@@ -228,7 +291,7 @@ def beam(
             if st.hash in seen:
                 continue
             seen.add(st.hash)
-            like = _likeness(st) if cfg.alike else ()
+            like = _progress(st) if cfg.diverse else ()
             around: Found = [(evaluate(st, cfg.weights), st.score, (), like)]
             _look_around(st, cfg, seen, around, cfg.look)
             found.extend((score, f, node, moves, like) for score, f, moves, like in around)
@@ -239,12 +302,16 @@ def beam(
         snaps = dict((node, snap) for snap, node in layer)
         if cfg.peek:
             found = _peek(st, cfg, found, snaps)
+        now = clock()
+        pace.add(is_late, now - began, len(layer))
         best_f = max(found, key=lambda x: x[1], default=None)
         if best_f and best_f[1] > lines.best_score:
             lines.add(best_f[2], best_f[3], best_f[1])
         finished = 0
         width = cfg.width
-        if cfg.late_round and key[0] >= cfg.late_round:
+        if cfg.adaptive:
+            width = _adapt(st, cfg, pace, (deadline - now) * 0.9)
+        elif is_late:
             width = min(width, cfg.late_width)
         for _, _, node, moves in _select(found, cfg, width):
             st.restore(snaps[node])  # type: ignore[arg-type]
@@ -267,10 +334,6 @@ def beam(
                 layers[nk] = []
                 heapq.heappush(keys, nk)
             layers[nk].append((st.snapshot(), child))
-    if timing is not None:
-        end = clock()
-        late = end if late < 0 else late
-        timing[:] = [late - began, end - late]
     return lines.best_score, lines.line(lines.best_node), positions
 
 
@@ -312,20 +375,19 @@ def _select(
     cfg: BeamConfig,
     width: int,
 ) -> list[tuple[int, int, int, tuple[int, ...]]]:
-    """The best ``width`` of ``found`` (sorted best first), at most
-    ``cfg.alike`` of each likeness when that is set."""
-    if not cfg.alike:
+    """``width`` of ``found`` (sorted best first): with ``cfg.diverse`` the best
+    of each progress first, then the second best of each, and so on; else the
+    best ``width``."""
+    if not cfg.diverse:
         return [x[:4] for x in found[:width]]
-    out = []
     count: dict[tuple[int, ...], int] = {}
-    for x in found:
-        k = count.get(x[4], 0)
-        if k < cfg.alike:
-            count[x[4]] = k + 1
-            out.append(x[:4])
-            if len(out) == width:
-                break
-    return out
+    turns: list[tuple[int, int]] = []
+    for k, x in enumerate(found):
+        n = count.get(x[4], 0)
+        count[x[4]] = n + 1
+        turns.append((n, k))
+    turns.sort()
+    return [found[k][:4] for _, k in turns[:width]]
 
 
 def _finish(st: State, cfg: BeamConfig, lines: _Lines, node: int) -> int:
@@ -407,11 +469,10 @@ def solve(game: Game, budget: Budget) -> Result:
     """Search ``game``'s position (left unchanged) within ``budget``.
 
     The prover first gets a twentieth of the time (enough for a position near
-    its end). Then beams of the portfolio run in turn, a narrow one first to
-    time the search, then each as wide as the time left allows (narrower beams
-    of more weights, each with a share of the budget, were no better on deals
-    1001-1040), until one wins or the time is up; the prover gets what is left
-    over.
+    its end). Then the first beam (narrow, so it answers the easy deals at
+    once and measures what a layer costs), then adaptive beams of the
+    portfolio, each spreading the time left over its deals, until one wins or
+    the time is up; the prover gets what is left over.
     """
     clock = budget.clock
     start = clock()
@@ -422,32 +483,22 @@ def solve(game: Game, budget: Budget) -> Result:
     best, positions = root.score, 0
     line: list[int] = []
     if prover.status is None:
-        width = FIRST_WIDTH
-        # Seconds before the late rounds per unit of width ** GROWTH, and the
-        # seconds of the late rounds (their width is capped, so about the same
-        # for every beam).
-        per = tail = 0.0
+        pace = Pace()
         for k in itertools.count():
-            cfg = dataclasses.replace(
-                PORTFOLIO[k % len(PORTFOLIO)], width=width, late_round=LATE_ROUND
-            )
-            timing: list[float] = []
-            score, moves, seen = beam(root, cfg, deadline, clock, timing)
+            if k == 0:
+                cfg = FIRST_BEAM
+            else:
+                cfg = dataclasses.replace(
+                    PORTFOLIO[(k - 1) % len(PORTFOLIO)],
+                    adaptive=True,
+                    late_round=LATE_ROUND,
+                )
+            score, moves, seen = beam(root, cfg, deadline, clock, pace)
             positions += seen
             if score > best or not line:
                 best, line = score, moves
-            now = clock()
-            if best == WON or now >= deadline:
+            if best == WON or deadline - clock() < MIN_BEAM * budget.seconds:
                 break
-            # The time of a beam's early rounds grows a little faster than its
-            # width (as width ** GROWTH).
-            per = max(per, timing[0] / width**GROWTH)
-            tail = max(tail, timing[1])
-            room = (deadline - now) * 0.85 - tail
-            width = int((max(room, 0.0) / max(per, 1e-6)) ** (1 / GROWTH))
-            if width < FIRST_WIDTH // 2:
-                break
-            width = min(width, MAX_WIDTH)
         if best < WON:
             prover.run(deadline, clock)
     seconds = clock() - start
@@ -476,4 +527,15 @@ def _best_of_proof(root: State, line: list[int], best: int) -> tuple[int, list[i
     return st.score, [m for m, _ in done]
 
 
-__all__ = ["FIRST_BEAM", "PORTFOLIO", "BeamConfig", "Prover", "Step", "beam", "beam_steps", "solve"]
+__all__ = [
+    "FIRST_BEAM",
+    "PORTFOLIO",
+    "BeamConfig",
+    "Pace",
+    "Prover",
+    "Step",
+    "beam",
+    "beam_steps",
+    "deals_left",
+    "solve",
+]
