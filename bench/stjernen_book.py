@@ -2,15 +2,15 @@
 
     nice python bench/stjernen_book.py --count 500 --jobs 2 > /tmp/book.txt
 
-Stjernen's solver wins about three deals in ten within 10 s, and most of those
-only with its later, wider beams; so "winnable deals only" drawing random deal
-numbers would keep a player waiting half a minute and often find none. The
-book (``termsolitaire.solver.stjernen_book.BOOK``) holds deal numbers, drawn at
+Stjernen's solver wins about half the deals within 10 s, many of those only
+with its later, wider beams; so "winnable deals only" drawing random deal
+numbers would keep a player waiting ten or twenty seconds and sometimes find
+none. The book (``termsolitaire.solver.stjernen_book.BOOK``) holds deal numbers, drawn at
 random from the range random deals use, that the *first* beam of
 :func:`termsolitaire.solver.stjernen.solve` wins. That beam's width is fixed
-(not set by the clock), so it wins them on any machine, in 0.2-3.1 s of CPU
-here: the game still proves each deal winnable when it deals one. Prints one line per
-deal won: the deal, its CPU seconds, the length of the line.
+(not set by the clock), so it wins them on any machine, in 0.3-4.2 s of CPU
+here: the game still proves each deal winnable when it deals one. Prints one
+line per deal won: the deal, its CPU seconds, the length of the line.
 """
 
 from __future__ import annotations

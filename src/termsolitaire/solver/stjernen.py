@@ -10,14 +10,21 @@ future is fixed by the player's choices. Two searches share the budget:
   lost: the only way this solver says ``lost``. On a fresh deal it never gets
   that far; near the end of a game it often does.
 - :func:`beam`, the search that finds the lines. Time is counted in deals: for
-  each deal of each round it keeps the ``width`` best positions (by
-  :func:`.stjernen_eval.evaluate`), looks around each by a small best-first
-  search over card moves and dig steps (foundation moves are played at once),
-  keeps the best positions found, and deals. Several beams with different
-  weights run in turn (a portfolio: each one's blind spots are different) until
-  one wins or the time is up; the best line of all is the answer. Wins are
-  made by round 4 or so, so the late rounds are searched narrowly and the time
-  saved goes into a wider beam early on.
+  each deal of each round it keeps ``width`` positions, looks around each by a
+  small best-first search over card moves and dig steps (foundation moves are
+  played at once), and deals. The positions kept are the best (by
+  :func:`.stjernen_eval.evaluate`) of each class of progress in turn
+  (:func:`_progress`: cards home, inner piles left), not simply the best: the
+  plain best are mostly variants of one or two positions, and the winning
+  line often ranks well below them. Wins are made by round 4 or so, so the
+  late rounds are searched narrowly and the time saved goes into a wider beam
+  early on.
+
+:func:`solve` runs a narrow beam of fixed width first (it wins the easy deals
+at once, the same on every machine, and times the search), then beams whose
+width is set deal by deal from the time left (:class:`Pace`), with the weights
+of :data:`PORTFOLIO` in turn, until one wins or the time is up; the best line
+of all is the answer.
 """
 
 from __future__ import annotations
@@ -99,10 +106,9 @@ PORTFOLIO = (
     BeamConfig(weights=Weights(bottom=False)),
     BeamConfig(jitter=300, seed=1),
 )
-"""The beams :func:`solve` runs in turn (their widths set by the time left).
-Which deals a beam wins depends much on its weights (on deals 1041-1070 the
-best of these at width 20 wins 12 of 30, any one of them 4 to 9); with 10 s
-usually only the first two or three run."""
+"""The weights of the beams :func:`solve` runs after the first, in turn (their
+widths set by the time left). Which deals a beam wins depends much on its
+weights and width; with 10 s usually only the first one or two run."""
 FIRST_WIDTH = 10
 """The width of the first beam, which also times the search."""
 LATE_ROUND = 5

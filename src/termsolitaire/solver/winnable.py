@@ -2,11 +2,12 @@
 
 Most games draw from the whole range random deals use: the solver decides a
 Penguin, Napoleon or Spider deal in a second or two, and most are winnable.
-Stjernen's solver wins about three deals in ten, and most of those only after
-several seconds, so random numbers would keep a player waiting half a minute
-and often find none. Its numbers are drawn from a book instead
-(:data:`.stjernen_book.BOOK`: random deal numbers its first beam was found to
-win), with a budget that beam needs; each is still proved winnable when drawn.
+Stjernen's solver wins about half the deals, many of them only after several
+seconds, and takes the whole budget on the rest, so random numbers would keep
+a player waiting ten or twenty seconds and sometimes find none. Its numbers
+are drawn from a book instead (:data:`.stjernen_book.BOOK`: random deal
+numbers its first beam was found to win), with a budget that beam needs; each
+is still proved winnable when drawn.
 """
 
 from __future__ import annotations
