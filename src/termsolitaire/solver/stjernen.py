@@ -119,6 +119,16 @@ so a deal it wins is won on any machine: the winnable-only book
 (:mod:`.stjernen_book`) holds deals it wins."""
 MIN_BEAM = 0.1
 """Another beam starts only with at least this share of the budget left."""
+SLACK = 0.9
+"""An adaptive beam plans to spend this share of the time left (its estimate
+of the cost of a layer is rough, and a beam cut off by the deadline loses the
+rest of its line)."""
+LATE_RESERVE = 1.0
+"""An adaptive beam keeps this many times what its late rounds are expected to
+cost for them (the cost of the early rounds' layers grows as they go, and a
+beam cut off before the end of the stock loses the wins made late)."""
+PROVER_FIRST = 0.05
+"""The prover's share of the budget before the beams (at most a second)."""
 MAX_WIDTH = 2000
 
 
@@ -258,7 +268,7 @@ def _adapt(st: State, cfg: BeamConfig, pace: Pace, left: float) -> int:
     still to come, the late rounds keeping ``cfg.late_width`` each (up to four
     times that in the late rounds themselves, when time is left over)."""
     early, late = deals_left(st, cfg.late_round)
-    spare = left - late * cfg.late_width * pace.cost(True)
+    spare = left - LATE_RESERVE * late * cfg.late_width * pace.cost(True)
     if early == 0:
         width = int(left / max(late * pace.cost(True), 1e-9))
         return max(cfg.late_width, min(width, 4 * cfg.late_width))
@@ -316,7 +326,7 @@ def beam(
         finished = 0
         width = cfg.width
         if cfg.adaptive:
-            width = _adapt(st, cfg, pace, (deadline - now) * 0.9)
+            width = _adapt(st, cfg, pace, (deadline - now) * SLACK)
         elif is_late:
             width = min(width, cfg.late_width)
         for _, _, node, moves in _select(found, cfg, width):
@@ -478,14 +488,14 @@ def solve(game: Game, budget: Budget) -> Result:
     its end). Then the first beam (narrow, so it answers the easy deals at
     once and measures what a layer costs), then adaptive beams of the
     portfolio, each spreading the time left over its deals, until one wins or
-    the time is up; the prover gets what is left over.
+    only a tenth of the time is left; the prover gets what is left over.
     """
     clock = budget.clock
     start = clock()
     deadline = start + budget.seconds
     root = State.from_game(game)
     prover = Prover(root, budget.memory_mb * 1_000_000 // _TT_ENTRY_BYTES)
-    prover.run(start + min(1.0, budget.seconds / 20), clock)
+    prover.run(start + min(1.0, budget.seconds * PROVER_FIRST), clock)
     best, positions = root.score, 0
     line: list[int] = []
     if prover.status is None:

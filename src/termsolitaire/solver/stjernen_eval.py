@@ -29,7 +29,6 @@ from .stjernen_state import CENTRE, FULL, INNER, OUTER, UP, State
 
 BIG = 50
 """Burial of a copy that is not there (on a foundation already)."""
-_NO_WAIT = 999
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,44 +83,37 @@ def _turns() -> list[list[list[tuple[int, bool, int]]]]:
 _TURNS = _turns()
 
 
-def _walk(
-    fcount: list[int], b1: list[int], b2: list[int], eff1: list[int], eff2: list[int], w: Weights
-) -> int:
-    """Go through each suit's remaining turns; fill the wait of each copy's turn
-    (``eff1`` the earlier copy, ``eff2`` the later) and return the sum of burial
-    times urgency."""
+def _penalty(fcount: list[int], b1: list[int], b2: list[int], w: Weights) -> int:
+    """Go through each suit's remaining turns up to the horizon and return the
+    sum of burial times urgency (a turn's wait only grows along a suit, so the
+    walk stops at the first turn past the horizon)."""
     horizon, lam = w.horizon, w.lam
-    # Waits only grow along a suit; past both the horizon and the cap nothing
-    # more counts (an unfilled wait reads as the cap).
-    limit = max(horizon, w.cap)
     pen = 0
     for s in range(4):
         cum = 0
         for c, later, e in _TURNS[s][fcount[s]]:
             e += lam * cum // 10
-            if e >= limit:
+            if e >= horizon:
                 break
-            if later:
-                b = b2[c]
-                eff2[c] = e
-            else:
-                b = b1[c]
-                eff1[c] = e
-            if e < horizon:
-                pen += b * (horizon - e)
+            b = b2[c] if later else b1[c]
+            pen += b * (horizon - e)
             cum += b
     return pen
 
 
-def _wait(fcount: list[int], b1: list[int], b2: list[int], card: int, lam: int) -> int:
-    """The wait of ``card``'s first turn (a short :func:`_walk` of one suit)."""
+def _wait(fcount: list[int], b1: list[int], b2: list[int], card: int, lam: int, cap: int) -> int:
+    """The wait of ``card``'s first turn (the turns before it in its suit, and
+    the burial of the cards wanted in them), at most ``cap``."""
     s = card // 13
     cum = 0
     for c, later, e in _TURNS[s][fcount[s]]:
+        e += lam * cum // 10
+        if e >= cap:
+            return cap
         if c == card and not later:
-            return e + lam * cum // 10
+            return e
         cum += b2[c] if later else b1[c]
-    return _NO_WAIT
+    return cap
 
 
 def _turn(n: int, r: int) -> int:
@@ -238,8 +230,8 @@ def evaluate(st: State, w: Weights) -> int:
                     c2[c] = b
         for i in busy:
             run = piles[i + 4]
-            wait = _wait(fcount, c1, c2, run[0] if w.bottom else run[-1], w.lam)
-            extra[i] = min(w.cap, wait) * w.block // 100
+            wait = _wait(fcount, c1, c2, run[0] if w.bottom else run[-1], w.lam, w.cap)
+            extra[i] = wait * w.block // 100
     stuck = _stuck(piles, fcount) if w.late and busy else None
     later: list[tuple[int, int]] = []
     for i in INNER:
@@ -263,18 +255,16 @@ def evaluate(st: State, w: Weights) -> int:
     for c, b in later:
         if b < b2[c]:
             b2[c] = b
-    eff1 = [_NO_WAIT] * 52
-    eff2 = [_NO_WAIT] * 52
-    pen = _walk(fcount, b1, b2, eff1, eff2, w)
+    pen = _penalty(fcount, b1, b2, w)
     score = w.foundation * sum(fcount) - w.burial * pen // 10
-    cap = w.cap
+    cap, lam = w.cap, w.lam
     for o in OUTER:
         q = piles[o]
         if q:
-            score -= w.occupied * min(cap, eff1[q[-1]]) // 10
+            score -= w.occupied * _wait(fcount, b1, b2, q[-1], lam, cap) // 10
         else:
             score += w.empty
     centre = piles[CENTRE]
     if centre:
-        score -= w.centre * min(cap, eff1[centre[-1]]) // 10
+        score -= w.centre * _wait(fcount, b1, b2, centre[-1], lam, cap) // 10
     return score
