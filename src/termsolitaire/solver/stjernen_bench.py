@@ -7,6 +7,11 @@ worker processes; every line is replayed through the rules core (a won line
 must win, any line must reach the count the solver reports). Prints one line
 per deal and then: won / lost / unknown (%), median and 95th-percentile time,
 median and 10th-percentile cards on the foundations, and the load average.
+
+``--tweak CODE`` runs Python code in each worker before it starts (a variant
+of the solver to compare, as in docs/solver.md), e.g.::
+
+    --tweak "import termsolitaire.solver.stjernen as S; S.LATE_ROUND = 4"
 """
 
 from __future__ import annotations
@@ -33,6 +38,11 @@ def _one(job: tuple[int, float, bool]) -> tuple[int, str, int, float, int, bool]
     return deal, result.verdict, result.best, result.seconds, result.positions, ok
 
 
+def _tweak(code: str) -> None:
+    if code:
+        exec(code, {})  # a variant for an experiment, given on the command line
+
+
 def _deals(text: str) -> list[int]:
     lo, _, hi = text.partition("-")
     return list(range(int(lo), int(hi or lo) + 1))
@@ -44,11 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--cpu", action="store_true", help="budgets count CPU time, not the wall clock")
+    ap.add_argument("--tweak", default="", help="Python code each worker runs first (a variant)")
     args = ap.parse_args(argv)
     deals = _deals(args.deals)
     load = os.getloadavg()
     rows = []
-    with ProcessPoolExecutor(args.jobs) as pool:
+    with ProcessPoolExecutor(args.jobs, initializer=_tweak, initargs=(args.tweak,)) as pool:
         for row in pool.map(_one, [(d, args.budget, args.cpu) for d in deals]):
             rows.append(row)
             deal, verdict, best, seconds, positions, ok = row
