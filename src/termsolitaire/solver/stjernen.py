@@ -123,10 +123,6 @@ SLACK = 0.9
 """An adaptive beam plans to spend this share of the time left (its estimate
 of the cost of a layer is rough, and a beam cut off by the deadline loses the
 rest of its line)."""
-LATE_RESERVE = 1.0
-"""An adaptive beam keeps this many times what its late rounds are expected to
-cost for them (the cost of the early rounds' layers grows as they go, and a
-beam cut off before the end of the stock loses the wins made late)."""
 PROVER_FIRST = 0.05
 """The prover's share of the budget before the beams (at most a second)."""
 MAX_WIDTH = 2000
@@ -268,10 +264,10 @@ def _adapt(st: State, cfg: BeamConfig, pace: Pace, left: float) -> int:
     still to come, the late rounds keeping ``cfg.late_width`` each (up to four
     times that in the late rounds themselves, when time is left over)."""
     early, late = deals_left(st, cfg.late_round)
-    spare = left - LATE_RESERVE * late * cfg.late_width * pace.cost(True)
     if early == 0:
         width = int(left / max(late * pace.cost(True), 1e-9))
         return max(cfg.late_width, min(width, 4 * cfg.late_width))
+    spare = left - late * cfg.late_width * pace.cost(True)
     width = int(spare / (early * pace.cost(False)))
     return max(cfg.late_width, min(width, MAX_WIDTH))
 

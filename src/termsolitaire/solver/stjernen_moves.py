@@ -61,8 +61,7 @@ def _to_foundations(st: State, done: list[tuple[int, int]], passed: int) -> None
     piles = st.piles
     fc = st.fcount
     while True:
-        # needed(fc[s], s), inlined: this runs once for every position searched
-        want = {s * 13 + 12 - fc[s] % 13 for s in range(4) if passed <= fc[s] < FULL}
+        want = {needed(fc[s], s) for s in range(4) if passed <= fc[s] < FULL}
         if not want:
             return
         for p in SOURCES:
