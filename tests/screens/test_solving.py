@@ -226,6 +226,23 @@ async def test_the_solution_steps_and_plays_as_a_demo() -> None:
         assert board(app).game is game and game.history == ()  # the board is untouched
 
 
+async def test_the_demo_starts_from_the_board() -> None:
+    """``D`` on the board, with a winning line known, opens the solution and plays
+    it (the demo waits for its screen to be up before it says a word)."""
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        await pilot.press("D")
+        await until(pilot, lambda: getattr(app.screen, "heading", "") == "Solution", "the demo")
+        demo = app.screen
+        await until(pilot, lambda: demo.replay.index >= 3, "the demo's moves")  # type: ignore[attr-defined]
+        assert "Demo:" in status(app) or demo.replay.index > 3  # type: ignore[attr-defined]
+        await pilot.press("x")  # any key stops it
+        stopped = demo.replay.index  # type: ignore[attr-defined]
+        await pilot.pause(0.5)
+        assert demo.replay.index == stopped  # type: ignore[attr-defined]
+
+
 async def test_winnable_deals_only(found: list[int]) -> None:
     """With the setting on, a random deal is one the solver proved winnable: the
     menu asks the solver's workers for one and deals the number they found."""

@@ -90,6 +90,8 @@ class ReplayMixin(IgnoresThePointer):
 
     heading: str = "Replay"
     demo_timer: Any = None
+    demo_at_start: bool = False
+    """Start the demo as soon as the screen is shown (``D`` on a board)."""
     speed: int = 2
     """The demo's pace: an index into ``PACES``."""
 
@@ -111,6 +113,8 @@ class ReplayMixin(IgnoresThePointer):
 
     def on_mount(self, event: Mount) -> None:
         self.query_one("#clock").display = False
+        if self.demo_at_start:
+            self.call_after_refresh(self.start_demo)  # type: ignore[attr-defined]
 
     def redraw(self) -> None:
         super().redraw()  # type: ignore[misc]

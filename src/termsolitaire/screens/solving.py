@@ -354,6 +354,6 @@ class SolverHelp:
 
         replay = Replay(self.game.copy(), list(moves))
         screen = replay_screen(replay, self.look, heading=heading)
+        # The demo starts once the screen is up: its status line is not there before.
+        screen.demo_at_start = demo  # type: ignore[attr-defined]
         self.app.push_screen(screen)
-        if demo:
-            screen.start_demo()  # type: ignore[attr-defined]
