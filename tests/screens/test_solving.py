@@ -15,6 +15,7 @@ import pytest
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Move, from_text, new_game
+from termsolitaire.screens import solving
 from termsolitaire.screens.board import BoardScreen
 from termsolitaire.screens.choice import ChoiceScreen
 from termsolitaire.screens.napoleon import KEYS
@@ -241,6 +242,27 @@ async def test_the_demo_starts_from_the_board() -> None:
         stopped = demo.replay.index  # type: ignore[attr-defined]
         await pilot.pause(0.5)
         assert demo.replay.index == stopped  # type: ignore[attr-defined]
+
+
+async def test_the_best_line_demo_asked_for_before_a_search_plays_when_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``D`` on a Stjernen deal the solver does not win: the board looks for a line
+    (here for a second), then plays the best line found; back on the board, the
+    status line no longer says it is looking."""
+    monkeypatch.setattr(solving, "HINT_SECONDS", 1.0)
+    app = SolitaireApp("stjernen", 1, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("D")
+        assert status(app).startswith("Looking for a winning line")
+        await until(
+            pilot, lambda: getattr(app.screen, "heading", "").startswith("Best line"), "the demo"
+        )
+        demo = app.screen
+        await until(pilot, lambda: demo.replay.index >= 2, "the demo's moves")  # type: ignore[attr-defined]
+        await pilot.press("x", "Q")  # any key stops the demo; Q leaves it
+        await until(pilot, lambda: app.screen is not demo, "the board")
+        assert not status(app).startswith("Looking"), status(app)
 
 
 async def test_winnable_deals_only(found: list[int]) -> None:
