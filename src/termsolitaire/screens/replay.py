@@ -91,13 +91,15 @@ class ReplayMixin(IgnoresThePointer):
     heading: str = "Replay"
     demo_timer: Any = None
     demo_at_start: bool = False
-    """Start the demo as soon as the screen is shown (``D`` on a board)."""
+    """Start the demo as soon as the screen is shown (``D`` on a board): not
+    before, as its status line is not there yet."""
     speed: int = 2
     """The demo's pace: an index into ``PACES``."""
 
-    def setup_replay(self, replay: Replay, heading: str = "Replay") -> None:
+    def setup_replay(self, replay: Replay, heading: str = "Replay", demo: bool = False) -> None:
         self.replay = replay
         self.heading = heading
+        self.demo_at_start = demo
         self.over = True  # no clock, no results panel
 
     # -------------------------------------------------------------- header
@@ -279,11 +281,12 @@ def replay_class(board: type[BoardScreen]) -> type[BoardScreen]:
 
 
 def replay_screen(
-    replay: Replay, look: CardLook | None = None, heading: str = "Replay"
+    replay: Replay, look: CardLook | None = None, heading: str = "Replay", demo: bool = False
 ) -> BoardScreen:
     """A screen showing ``replay`` on the board of its game (``heading`` opens its
-    title: "Replay", "Solution"); ValueError when there is none."""
+    title: "Replay", "Solution"; with ``demo`` it plays the moves as soon as it is
+    shown); ValueError when there is none."""
     board = board_class(replay.game.name)
     screen = replay_class(board)(GameSession(None, replay.game), look, classes="replay")
-    screen.setup_replay(replay, heading)  # type: ignore[attr-defined]
+    screen.setup_replay(replay, heading, demo)  # type: ignore[attr-defined]
     return screen

@@ -354,8 +354,5 @@ class SolverHelp:
         from .replay import replay_screen
 
         replay = Replay(self.game.copy(), list(moves))
-        screen = replay_screen(replay, self.look, heading=heading)
-        # The demo starts once the screen is up: its status line is not there before.
-        screen.demo_at_start = demo  # type: ignore[attr-defined]
         self.say(self.hint())  # back on the board, no stale "Looking for…"
-        self.app.push_screen(screen)
+        self.app.push_screen(replay_screen(replay, self.look, heading=heading, demo=demo))
