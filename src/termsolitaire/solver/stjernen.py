@@ -44,6 +44,8 @@ from .stjernen_moves import (
     Step,
     auto,
     dig,
+    dig_reach,
+    dig_size,
     dig_targets,
     play,
     search_steps,
@@ -186,7 +188,7 @@ def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look:
         for done in beam_steps(st, cfg):
             if st.hash not in seen:
                 seen.add(st.hash)
-                moves = path + tuple(m for m, _ in done)
+                moves = path + tuple([m for m, _ in done])
                 score = evaluate(st, w)
                 if cfg.jitter:
                     score += _noise(st.hash, cfg)
@@ -208,7 +210,13 @@ def beam_steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
         yield done
         undo(st, done)
     if cfg.dig_depth:
+        reach: dict[int, int] = {}
         for p, k in dig_targets(st, cfg.ahead, cfg.dig_depth):
+            r = reach.get(p)
+            if r is None:
+                r = reach[p] = dig_reach(st, p)
+            if dig_size(st, p, k) > r:
+                continue
             done = []
             if dig(st, p, k, done):
                 auto(st, done)

@@ -83,24 +83,6 @@ def _turns() -> list[list[list[tuple[int, bool, int]]]]:
 _TURNS = _turns()
 
 
-def _penalty(fcount: list[int], b1: list[int], b2: list[int], w: Weights) -> int:
-    """Go through each suit's remaining turns up to the horizon and return the
-    sum of burial times urgency (a turn's wait only grows along a suit, so the
-    walk stops at the first turn past the horizon)."""
-    horizon, lam = w.horizon, w.lam
-    pen = 0
-    for s in range(4):
-        cum = 0
-        for c, later, e in _TURNS[s][fcount[s]]:
-            e += lam * cum // 10
-            if e >= horizon:
-                break
-            b = b2[c] if later else b1[c]
-            pen += b * (horizon - e)
-            cum += b
-    return pen
-
-
 def _wait(fcount: list[int], b1: list[int], b2: list[int], card: int, lam: int, cap: int) -> int:
     """The wait of ``card``'s first turn (the turns before it in its suit, and
     the burial of the cards wanted in them), at most ``cap``."""
@@ -120,21 +102,6 @@ def _turn(n: int, r: int) -> int:
     """The first turn at or after ``n`` of rank index ``r`` (0 ace, 12 king)."""
     k = 12 - r
     return k if k >= n else k + 13
-
-
-def _stuck(piles: list[list[int]], fcount: list[int]) -> list[list[int] | None]:
-    """For each inner pile behind an outer run that cannot move away (two cards or
-    more, or no other outer position empty): per card code, 1 if a copy there can
-    serve only the later of its suit's turns (its first comes before the run's
-    bottom card can go up), 2 if it can serve none (a dead end); else None."""
-    out: list[list[int] | None] = [None, None, None, None]
-    spare = sum(1 for o in OUTER if not piles[o])
-    for i in INNER:
-        run = piles[i + 4]
-        if not run or not piles[i] or (len(run) == 1 and spare):
-            continue
-        out[i] = _late(run[0], fcount[run[0] // 13])
-    return out
 
 
 _LATE: dict[tuple[int, int], list[int]] = {}
@@ -184,65 +151,129 @@ def _stock_burials(stock: list[int], round_: int, ws: int) -> tuple[list[int], l
 
 
 _STORES = (CENTRE, *OUTER, *UP)
-_DEPTHS: dict[int, list[int]] = {}
+_Inner = tuple[list[int], list[int], list[list[tuple[int, int]]]]
+_INNER_CACHE: dict[tuple[object, ...], _Inner] = {}
 
 
-def _depths(wi: int) -> list[int]:
-    """Burial of an inner card by the cards from it to the top (itself included)."""
-    got = _DEPTHS.get(wi)
+def _inner(piles: list[list[int]], wi: int) -> _Inner:
+    """The inner ring on its own: per card code the two least burials of its
+    copies there by depth alone, and per pile its cards with that burial
+    (kept: the inner ring changes only when a card leaves it)."""
+    key = (wi, tuple(piles[0]), tuple(piles[1]), tuple(piles[2]), tuple(piles[3]))
+    got = _INNER_CACHE.get(key)
     if got is None:
-        got = _DEPTHS[wi] = [k * wi // 10 for k in range(105)]
+        i1 = [BIG] * 52
+        i2 = [BIG] * 52
+        rows = []
+        for i in INNER:
+            k = len(piles[i])
+            row = []
+            for c in piles[i]:
+                b = k * wi // 10
+                k -= 1
+                row.append((c, b))
+                if b < i1[c]:
+                    i2[c] = i1[c]
+                    i1[c] = b
+                elif b < i2[c]:
+                    i2[c] = b
+            rows.append(row)
+        if len(_INNER_CACHE) > 4096:
+            _INNER_CACHE.clear()
+        got = _INNER_CACHE[key] = (i1, i2, rows)
     return got
 
 
+def _wait_with(
+    fcount: list[int],
+    b1: list[int],
+    b2: list[int],
+    i1: list[int],
+    i2: list[int],
+    card: int,
+    lam: int,
+    cap: int,
+) -> int:
+    """:func:`_wait` with the burials of ``b1``/``b2`` and ``i1``/``i2`` together
+    (the two least of each card's four)."""
+    s = card // 13
+    cum = 0
+    for c, later, e in _TURNS[s][fcount[s]]:
+        e += lam * cum // 10
+        if e >= cap:
+            return cap
+        if c == card and not later:
+            return e
+        x = b1[c]
+        y = i1[c]
+        if later:
+            if x <= y:
+                v = b2[c]
+                cum += y if y < v else v
+            else:
+                v = i2[c]
+                cum += x if x < v else v
+        else:
+            cum += x if x < y else y
+    return cap
+
+
 def evaluate(st: State, w: Weights) -> int:
-    """The score of ``st`` (higher is better)."""
+    """The score of ``st`` (higher is better).
+
+    It runs for every position the beam meets, so it is written for speed: the
+    inner ring's own burials are kept between calls, and the walk to the
+    horizon notes the waits the outer ring and the centre need (the plain
+    version it must agree with is in the tests)."""
     piles = st.piles
     fcount = st.fcount
     b1, b2 = _stock_burials(st.stock, st.round, w.stock)
     for p in _STORES:
-        b = len(piles[p])
-        for c in piles[p]:
-            b -= 1
-            if b < b1[c]:
-                b2[c] = b1[c]
-                b1[c] = b
-            elif b < b2[c]:
-                b2[c] = b
+        q = piles[p]
+        if q:
+            b = len(q)
+            for c in q:
+                b -= 1
+                if b < b1[c]:
+                    b2[c] = b1[c]
+                    b1[c] = b
+                elif b < b2[c]:
+                    b2[c] = b
     # How long each outer position stays busy: the wait of its run's bottom card,
     # with the inner ring counted by its own depth only; then the inner ring with
     # that, leaving out copies that a run of their suit in front makes too late.
-    depth = _depths(w.inner)
+    i1, i2, rows = _inner(piles, w.inner)
+    lam, cap = w.lam, w.cap
     extra = [0, 0, 0, 0]
-    busy = [i for i in INNER if piles[i] and piles[i + 4]]
-    if busy:
-        c1 = b1[:]
-        c2 = b2[:]
-        for i in INNER:
-            k = len(piles[i])
-            for c in piles[i]:
-                b = depth[k]
-                k -= 1
-                if b < c1[c]:
-                    c2[c] = c1[c]
-                    c1[c] = b
-                elif b < c2[c]:
-                    c2[c] = b
-        for i in busy:
-            run = piles[i + 4]
-            wait = _wait(fcount, c1, c2, run[0] if w.bottom else run[-1], w.lam, w.cap)
+    stuck: list[list[int] | None] | None = None
+    spare = (not piles[4]) + (not piles[5]) + (not piles[6]) + (not piles[7])
+    for i in INNER:
+        run = piles[i + 4]
+        if run and piles[i]:
+            wait = _wait_with(fcount, b1, b2, i1, i2, run[0] if w.bottom else run[-1], lam, cap)
             extra[i] = wait * w.block // 100
-    stuck = _stuck(piles, fcount) if w.late and busy else None
+            if w.late and (len(run) > 1 or not spare):
+                if stuck is None:
+                    stuck = [None, None, None, None]
+                stuck[i] = _late(run[0], fcount[run[0] // 13])
     later: list[tuple[int, int]] = []
     for i in INNER:
-        k = len(piles[i])
         x = extra[i]
         late = stuck[i] if stuck else None
-        for c in piles[i]:
-            b = depth[k] + x
-            k -= 1
-            if late is not None and late[c]:
-                if late[c] == 1:
+        if late is None:
+            for c, d in rows[i]:
+                b = d + x
+                if b < b1[c]:
+                    b2[c] = b1[c]
+                    b1[c] = b
+                elif b < b2[c]:
+                    b2[c] = b
+            continue
+        for c, d in rows[i]:
+            b = d + x
+            t = late[c]
+            if t:
+                if t == 1:
                     later.append((c, b))
                 continue
             if b < b1[c]:
@@ -255,16 +286,66 @@ def evaluate(st: State, w: Weights) -> int:
     for c, b in later:
         if b < b2[c]:
             b2[c] = b
-    pen = _penalty(fcount, b1, b2, w)
+    # Burial times urgency up to the horizon, suit by suit, noting the wait of
+    # each card's first turn on the way (for the outer ring and the centre).
+    horizon = w.horizon
+    pen = 0
+    first = [-1] * 52
+    stop = [0, 0, 0, 0]
+    stop_cum = [0, 0, 0, 0]
+    for s in range(4):
+        cum = 0
+        j = 0
+        for c, late_turn, e in _TURNS[s][fcount[s]]:
+            e += lam * cum // 10
+            if e >= horizon:
+                break
+            if late_turn:
+                b = b2[c]
+            else:
+                b = b1[c]
+                first[c] = e
+            pen += b * (horizon - e)
+            cum += b
+            j += 1
+        stop[s] = j
+        stop_cum[s] = cum
     score = w.foundation * sum(fcount) - w.burial * pen // 10
-    cap, lam = w.cap, w.lam
-    for o in OUTER:
-        q = piles[o]
-        if q:
-            score -= w.occupied * _wait(fcount, b1, b2, q[-1], lam, cap) // 10
-        else:
-            score += w.empty
+    tops = [piles[o][-1] if piles[o] else -1 for o in OUTER]
     centre = piles[CENTRE]
-    if centre:
-        score -= w.centre * _wait(fcount, b1, b2, centre[-1], lam, cap) // 10
+    tops.append(centre[-1] if centre else -1)
+    for k, card in enumerate(tops):
+        if card < 0:
+            if k < 4:
+                score += w.empty
+            continue
+        e = first[card]
+        if e < 0:
+            # Walk on from where the horizon stopped, up to the cap.
+            s = card // 13
+            turns = _TURNS[s][fcount[s]]
+            cum = stop_cum[s]
+            j = stop[s]
+            e = cap
+            while j < len(turns):
+                c, late_turn, e0 = turns[j]
+                e0 += lam * cum // 10
+                if e0 >= cap:
+                    break
+                if late_turn:
+                    cum += b2[c]
+                else:
+                    first[c] = e0
+                    cum += b1[c]
+                j += 1
+                if c == card and not late_turn:
+                    e = e0
+                    break
+            stop[s] = j
+            stop_cum[s] = cum
+            if e == cap:
+                first[card] = cap
+        elif e > cap:
+            e = cap
+        score -= (w.centre if k == 4 else w.occupied) * e // 10
     return score

@@ -15,7 +15,7 @@ in order. Two families of move lists:
 
 from __future__ import annotations
 
-from .stjernen_state import CENTRE, COLLECT, DEAL, FULL, INNER, OUTER, ROUNDS, UP, State, needed
+from .stjernen_state import CENTRE, COLLECT, DEAL, FULL, INNER, NEEDED, OUTER, ROUNDS, UP, State
 
 Step = int | tuple[int, ...]
 SOURCES = (CENTRE, *OUTER, *UP)
@@ -24,7 +24,11 @@ SOURCES = (CENTRE, *OUTER, *UP)
 def wanted(st: State, ahead: int = 1) -> set[int]:
     """The cards the foundations take next, and up to ``ahead - 1`` after each."""
     fc = st.fcount
-    return {needed(fc[s] + j, s) for s in range(4) for j in range(ahead) if fc[s] + j < FULL}
+    out: set[int] = set()
+    for s in range(4):
+        n = fc[s]
+        out.update(NEEDED[s][n : min(n + ahead, FULL)])
+    return out
 
 
 def play(st: State, step: Step, done: list[tuple[int, int]]) -> None:
@@ -60,10 +64,14 @@ def _to_foundations(st: State, done: list[tuple[int, int]], passed: int) -> None
     least ``passed`` cards (0: all, 13: those on their second pass) until none is left."""
     piles = st.piles
     fc = st.fcount
+    n0, n1, n2, n3 = NEEDED
     while True:
-        want = {needed(fc[s], s) for s in range(4) if passed <= fc[s] < FULL}
-        if not want:
-            return
+        if passed:
+            want = {NEEDED[s][fc[s]] for s in range(4) if passed <= fc[s] < FULL}
+            if not want:
+                return
+        else:  # -1 for a full foundation: no card
+            want = {n0[fc[0]], n1[fc[1]], n2[fc[2]], n3[fc[3]]}
         for p in SOURCES:
             q = piles[p]
             if q and q[-1] in want:
@@ -232,6 +240,67 @@ def _place(st: State, card: int, exclude: int) -> int:
     return spare
 
 
+def dig_reach(st: State, p: int) -> int:
+    """How many of the cards above some card of pile ``p`` :func:`dig` can take
+    off, one by one, before one finds no place: the cards of the outer run in
+    front first (for an inner pile), then the pile's from the top down. Worked
+    out on the tops alone, without moving a card: most digs fail, and playing
+    and taking back their moves cost more. A dig for the card with ``n`` cards
+    above it (:func:`dig_size`) succeeds if and only if ``n`` is at most this.
+    Which empty outer position a card takes does not matter here: each is then
+    a run like any other."""
+    piles = st.piles
+    if p < 4:
+        exclude = p + 4
+        order = piles[exclude][::-1] + piles[p][::-1]
+    else:
+        exclude = p
+        order = piles[p][::-1]
+    fc = st.fcount[:]
+    started = [f >= 0 for f in st.suit_slot]
+    free_fnd = st.slot_suit.count(-1)
+    c = piles[CENTRE]
+    centre = c[-1] if c else -1
+    tops: list[int] = []
+    empty = 0
+    for o in OUTER:
+        if o != exclude:
+            q = piles[o]
+            if q:
+                tops.append(q[-1])
+            else:
+                empty += 1
+    for n, card in enumerate(order):
+        s = card // 13
+        r = card % 13
+        if started[s]:
+            if NEEDED[s][fc[s]] == card:
+                fc[s] += 1
+                continue
+        elif r == 12 and free_fnd:
+            started[s] = True
+            free_fnd -= 1
+            fc[s] += 1
+            continue
+        if (centre < 0 and r == 0) or (centre >= 0 and centre % 13 != 12 and centre + 1 == card):
+            centre = card
+            continue
+        if r and card - 1 in tops:
+            tops[tops.index(card - 1)] = card
+            continue
+        if not empty:
+            return n
+        empty -= 1
+        tops.append(card)
+    return len(order)
+
+
+def dig_size(st: State, p: int, k: int) -> int:
+    """The cards :func:`dig` takes off to reach card ``k`` of pile ``p``."""
+    n = len(st.piles[p]) - 1 - k
+    return n + len(st.piles[p + 4]) if p < 4 else n
+
+
 def dig(st: State, p: int, k: int, done: list[tuple[int, int]]) -> bool:
     """Play the moves that take the cards above card ``k`` of pile ``p`` each to its
     best place and then the card itself to its foundation (or, from the inner ring,
@@ -242,38 +311,41 @@ def dig(st: State, p: int, k: int, done: list[tuple[int, int]]) -> bool:
     card = piles[p][k]
     ok = True
 
-    def move(a: int, b: int) -> None:
-        m = a << 5 | b
-        done.append((m, st.make(m)))
-
     if p < 4:
         o = p + 4
         while ok and piles[o]:
             d = _place(st, piles[o][-1], o)
             ok = d >= 0
             if ok:
-                move(o, d)
+                mv = o << 5 | d
+                done.append((mv, st.make(mv)))
         while ok and len(piles[p]) > k + 1:
-            move(p, o)
+            mv = p << 5 | o
+            done.append((mv, st.make(mv)))
             d = _place(st, piles[o][-1], o)
             ok = d >= 0
             if ok:
-                move(o, d)
+                mv = o << 5 | d
+                done.append((mv, st.make(mv)))
         if ok:
             f = st.fnd_target(card)
-            move(p, o)
+            mv = p << 5 | o
+            done.append((mv, st.make(mv)))
             if f >= 0:
-                move(o, f)
+                mv = o << 5 | f
+                done.append((mv, st.make(mv)))
     else:
         while ok and len(piles[p]) > k + 1:
             d = _place(st, piles[p][-1], p)
             ok = d >= 0
             if ok:
-                move(p, d)
+                mv = p << 5 | d
+                done.append((mv, st.make(mv)))
         if ok:
             f = st.fnd_target(card)
             if f >= 0:
-                move(p, f)
+                mv = p << 5 | f
+                done.append((mv, st.make(mv)))
     if not ok:
         undo(st, done[start:])
         del done[start:]

@@ -69,6 +69,10 @@ def needed(count: int, suit: int) -> int:
     return suit * 13 + 12 - count % 13
 
 
+NEEDED = tuple(tuple(needed(n, s) for n in range(FULL + 1)) for s in range(4))
+"""``NEEDED[suit][count]`` is ``needed(count, suit)``."""
+
+
 class State:
     """A Stjernen position as lists of card codes, changed in place by :meth:`make`
     and restored exactly by :meth:`unmake`."""
@@ -165,7 +169,7 @@ class State:
                 if self.slot_suit[k] < 0:
                     return FND[k]
             return -1
-        return f if needed(self.fcount[s], s) == card else -1
+        return f if NEEDED[s][self.fcount[s]] == card else -1
 
     def legal(self, every_corner: bool = False) -> list[int]:
         """Every legal action, in the rules' sense. With ``every_corner`` a king

@@ -1,0 +1,80 @@
+"""The Stjernen solver's shortcuts change nothing but the time: the evaluation
+scores every position as the plain one does, and a dig is tried exactly when
+playing it would succeed."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import termsolitaire.solver.stjernen as solver
+from termsolitaire.rules import new_game
+from termsolitaire.solver.stjernen import PORTFOLIO, BeamConfig, beam_steps
+from termsolitaire.solver.stjernen_eval import Weights, evaluate
+from termsolitaire.solver.stjernen_moves import dig, dig_reach, dig_size, dig_targets, sound_steps
+from termsolitaire.solver.stjernen_state import State
+
+from . import stjernen_eval_plain as plain
+
+DEALS = st.integers(min_value=0, max_value=2**32)
+FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
+WEIGHTS = [
+    *(cfg.weights for cfg in PORTFOLIO),
+    Weights(late=False),
+    Weights(horizon=400),  # the horizon beyond the cap
+    Weights(cap=60, bottom=False),
+]
+
+
+def _positions(deal: int, data: st.DataObject, count: int):
+    """Positions along a random line of the steps the beam tries, deals and
+    collects included (foundation moves are taken at once, so the line gets on)."""
+    state = State.from_game(new_game("stjernen", deal=deal))
+    cfg = BeamConfig()
+    for _ in range(count):
+        yield state
+        steps = [tuple(m for m, _ in done) for done in beam_steps(state, cfg)]
+        steps += [(m,) for m in sound_steps(state) if m < 0]
+        if not steps:
+            return
+        for m in data.draw(st.sampled_from(steps)):
+            state.make(m)
+
+
+@settings(deadline=None, max_examples=200 if FULL else 10)
+@given(deal=DEALS, data=st.data())
+def test_the_evaluation_scores_every_position_as_the_plain_one(deal, data):
+    for state in _positions(deal, data, 150 if FULL else 60):
+        for w in WEIGHTS:
+            assert evaluate(state, w) == plain.evaluate(state, w), (w, state.key())
+
+
+@settings(deadline=None, max_examples=200 if FULL else 10)
+@given(deal=DEALS, data=st.data())
+def test_a_dig_is_tried_exactly_when_it_gets_through(deal, data):
+    for state in _positions(deal, data, 150 if FULL else 60):
+        before = state.key()
+        reach: dict[int, int] = {}
+        for p, k in dig_targets(state, 3, 10):
+            done: list[tuple[int, int]] = []
+            ok = dig(state, p, k, done)
+            for m, info in reversed(done):
+                state.unmake(m, info)
+            assert state.key() == before
+            if p not in reach:
+                reach[p] = dig_reach(state, p)
+            assert (dig_size(state, p, k) <= reach[p]) == ok, (p, k, state.key())
+
+
+def test_the_shortcuts_leave_a_beam_line_unchanged(monkeypatch):
+    """A narrow beam, its positions scored plainly and every dig played out, finds
+    the same line through the same number of positions."""
+    root = State.from_game(new_game("stjernen", deal=5))
+    cfg = dataclasses.replace(PORTFOLIO[0], width=3, look=10)
+    fast = solver.beam(root, cfg, float("inf"))
+    monkeypatch.setattr(solver, "evaluate", plain.evaluate)
+    monkeypatch.setattr(solver, "dig_reach", lambda state, p: 999)  # every dig played out
+    assert solver.beam(root, cfg, float("inf")) == fast
