@@ -9,8 +9,12 @@ percentile seconds per deal, median and largest peak memory per deal (the
 resident set of a fresh worker process, so the interpreter's own ~30 MB is
 included). Every won line is replayed through the rules core by
 ``termsolitaire.solver.solve`` itself; a line that does not win counts as an
-error. Two worker processes by default (the machine has two cores); each deal
-gets a fresh process, so one deal's memory never counts against another's.
+error. Two processes by default (the machine has two cores): two deals at a
+time, each in one process, except Stjernen, whose solver shares each deal's
+search with a helper process (``Budget.jobs``), so one deal at a time with
+both cores (``--per-deal 1``: two deals at a time, one process each). Each deal
+gets a fresh process, so one deal's memory never counts against another's;
+a Stjernen deal's peak memory is its process's plus its helper's.
 
 Budgets per deal (issue 11): 2 s for Penguin, 10 s for the others, of wall
 clock (``--cpu``: of the worker's CPU time, which other work on the machine
@@ -42,12 +46,12 @@ from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget, solve
 
 CONFIGS = {
-    # label: (game, variant, default deals, budget seconds)
-    "penguin": ("penguin", {}, "1-1000", 2.0),
-    "napoleon": ("napoleon", {}, "1-1000", 10.0),
-    "spider1": ("spider", {"suits": 1}, "1-200", 10.0),
-    "spider2": ("spider", {"suits": 2}, "1-200", 10.0),
-    "stjernen": ("stjernen", {}, "1-200", 10.0),
+    # label: (game, variant, default deals, budget seconds, processes per deal)
+    "penguin": ("penguin", {}, "1-1000", 2.0, 1),
+    "napoleon": ("napoleon", {}, "1-1000", 10.0, 1),
+    "spider1": ("spider", {"suits": 1}, "1-200", 10.0, 1),
+    "spider2": ("spider", {"suits": 2}, "1-200", 10.0, 1),
+    "stjernen": ("stjernen", {}, "1-200", 10.0, 2),
 }
 
 
@@ -68,16 +72,18 @@ def deal_range(text: str) -> range:
     return range(int(a), int(b or a) + 1)
 
 
-def _one(job: tuple[str, dict[str, int], int, float, int, bool, bool]) -> Row:
-    """One deal, in a fresh worker process."""
-    name, variant, deal, seconds, memory_mb, cpu, fcs = job
+def _one(job: tuple[str, dict[str, int], int, float, int, bool, bool, int]) -> Row:
+    """One deal, in a fresh worker process (and its helper, for ``per_deal`` 2)."""
+    name, variant, deal, seconds, memory_mb, cpu, fcs, per_deal = job
     game = new_game(name, deal, **variant)
     try:
-        result = solve(game, Budget(seconds, memory_mb, cpu))
+        result = solve(game, Budget(seconds, memory_mb, cpu, per_deal))
         verdict, secs, best, moves = result.verdict, result.seconds, result.best, len(result.moves)
     except AssertionError:
         verdict, secs, best, moves = "error", 0.0, 0, 0
+    # The worker's peak, plus its helper's (the largest child's) when it had one.
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak += resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     row = Row(deal, verdict, secs, best, moves, peak)
     if fcs:
         row.fcs, row.fcs_seconds = freecell_solver(game, seconds)
@@ -141,7 +147,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def report(label: str, rows: list[Row], budget: float, wall: float) -> None:
+def report(label: str, rows: list[Row], budget: float, wall: float, per_deal: int) -> None:
     n = len(rows)
 
     def pct(verdict: str) -> str:
@@ -153,7 +159,8 @@ def report(label: str, rows: list[Row], budget: float, wall: float) -> None:
         f"{label:<10} {n:>6} {pct('won')} {pct('lost')} {pct('unknown')} "
         f"{statistics.median(times):8.2f} {percentile(times, 0.95):8.2f} "
         f"{statistics.median(peaks):8.0f} {max(peaks):8.0f} "
-        f"{statistics.median(r.best for r in rows):6.0f} {pct('error')} {budget:5.0f} {wall:7.0f}"
+        f"{statistics.median(r.best for r in rows):6.0f} {pct('error')} {budget:5.0f} {wall:7.0f} "
+        f"{per_deal:>4}"
     )
 
 
@@ -176,11 +183,18 @@ def fcs_report(rows: list[Row]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", default=",".join(CONFIGS), help="labels, comma-separated")
-    for label, (_, _, deals, _) in CONFIGS.items():
+    for label, (_, _, deals, _, _) in CONFIGS.items():
         ap.add_argument(f"--{label}", metavar="A-B", default=deals, help=f"deals (default {deals})")
     ap.add_argument("--budget", type=float, help="seconds per deal for every game")
     ap.add_argument("--memory", type=int, default=1024, metavar="MB", help="memory per deal")
-    ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    ap.add_argument("--jobs", type=int, default=2, help="processes in all (default 2)")
+    ap.add_argument(
+        "--per-deal",
+        type=int,
+        metavar="N",
+        help="processes one deal's search may use (default: 2 for Stjernen, 1 for the others); "
+        "deals run --jobs / N at a time",
+    )
     ap.add_argument(
         "--cpu",
         action="store_true",
@@ -194,29 +208,30 @@ def main() -> None:
     print(
         f"{'game':<10} {'deals':>6} {'%won':>6} {'%lost':>6} {'%unkn':>6} {'median s':>8} "
         f"{'95% s':>8} {'med MB':>8} {'max MB':>8} {'best':>6} {'%err':>6} {'budget':>5} "
-        f"{'wall s':>7}"
+        f"{'wall s':>7} {'proc':>4}"
     )
     fcs_rows: list[Row] = []
     ctx = multiprocessing.get_context("fork")
     for label in args.games.split(","):
-        name, variant, _, seconds = CONFIGS[label]
+        name, variant, _, seconds, per_deal = CONFIGS[label]
+        per_deal = args.per_deal or per_deal
         if importlib.util.find_spec(f"termsolitaire.solver.{name}") is None:
             print(f"{label:<10} (no solver module termsolitaire.solver.{name} yet: skipped)")
             continue
         budget = args.budget or seconds
         fcs = args.fcs and name == "penguin"
         jobs = [
-            (name, variant, d, budget, args.memory, args.cpu, fcs)
+            (name, variant, d, budget, args.memory, args.cpu, fcs, per_deal)
             for d in deal_range(getattr(args, label))
         ]
         start = time.monotonic()
-        with ctx.Pool(args.jobs, maxtasksperchild=1) as pool:
+        with ctx.Pool(max(1, args.jobs // per_deal), maxtasksperchild=1) as pool:
             rows = []
             for row in pool.imap(_one, jobs):
                 rows.append(row)
                 if args.verbose:
                     print(f"  {label} {row}", flush=True)
-        report(label, rows, budget, time.monotonic() - start)
+        report(label, rows, budget, time.monotonic() - start, per_deal)
         if fcs:
             fcs_rows = rows
     if fcs_rows:

@@ -86,6 +86,14 @@ def test_best_prints_the_best_line_of_an_unknown_search_replayable(tmp_path):
     assert not end.is_won
 
 
+def test_two_jobs_give_a_stjernen_line_that_replays(tmp_path):
+    out = run("stjernen", "--deal", "1005", "--budget", "20", "--jobs", "2")
+    assert out.returncode == 0, out.stderr
+    path = tmp_path / "solution.txt"
+    path.write_text(out.stdout)
+    assert load_replay(path).end().is_won
+
+
 def test_best_with_a_proof_of_loss_still_exits_1(tmp_path):
     path = tmp_path / "lost.txt"
     path.write_text(LOST)
@@ -105,6 +113,7 @@ def test_best_with_a_proof_of_loss_still_exits_1(tmp_path):
         (("napoleon", "--deal", "x"), "deal must be a whole number"),
         (("napoleon", "--deal", "3", "--budget", "0"), "budget must be"),
         (("napoleon", "--deal", "3", "--budget", "soon"), "budget must be"),
+        (("napoleon", "--deal", "3", "--jobs", "0"), "jobs must be"),
         (("napoleon", "--deal", "3", "--suits", "2"), "--suits is not an option of Napoleon"),
         (("klondike", "--deal", "3"), "invalid choice"),
         (("napoleon", "--position", "/no/such/file"), "cannot read /no/such/file"),

@@ -24,6 +24,9 @@ class Budget:
     cpu: bool = False
     """Count the searching process's CPU time instead of the wall clock (for
     benchmarks on a machine shared with other work)."""
+    jobs: int = 1
+    """Processes one search may use at once (the Stjernen solver shares its
+    beam with a second process when this is 2 or more; the others use one)."""
 
     def clock(self) -> float:
         """Now, on the clock this budget counts (seconds)."""

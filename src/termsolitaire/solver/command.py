@@ -1,4 +1,5 @@
-"""``termsolitaire solve GAME (--deal N | --position FILE) [--suits S] [--budget S] [--best]``.
+"""``termsolitaire solve GAME (--deal N | --position FILE) [--suits S] [--budget S] [--best]``
+(and ``[--jobs J]``).
 
 Output, so that it can be saved and replayed (``termsolitaire replay FILE``):
 
@@ -13,6 +14,10 @@ With ``--best``, a search that finds no win prints the best line it found
 instead of ``lost`` (a comment saying how many cards it puts home, the header,
 the line: replayable like a win); the exit status and the ``unknown`` line on
 stderr stay as they are. Stjernen's solver rarely ends with more than that.
+
+``--jobs 2`` lets a search use two processes at once (Stjernen's solver shares
+its beam with a second one; the other games' solvers use one whatever this
+says).
 
 ``add_arguments`` stays cheap: the search modules load in :func:`run`.
 """
@@ -50,6 +55,12 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _jobs(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"jobs must be a whole number from 1 to 64, not {text!r}")
+    return int(text)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``termsolitaire solve`` (no heavy import here)."""
     parser.add_argument("game", choices=GAMES, help="which game")
@@ -65,6 +76,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=10.0,
         metavar="SECONDS",
         help="give up with 'unknown' after this long (default 10)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="J",
+        help="processes one search may use at once (default 1; Stjernen uses 2)",
     )
     parser.add_argument(
         "--best",
@@ -128,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(game, str):
         return _error(game)
 
-    result = solve(game, Budget(seconds=args.budget))
+    result = solve(game, Budget(seconds=args.budget, jobs=args.jobs))
     if result.verdict == "won":
         out = [
             f"# {game.title}: a win in {len(result.moves)} moves, found in "

@@ -53,6 +53,7 @@ from .stjernen_moves import (
     sound_steps,
     undo,
 )
+from .stjernen_pair import Helper
 from .stjernen_state import COLLECT, DEAL, ROUNDS, UP, State, to_move
 
 WON = 104
@@ -157,8 +158,11 @@ class _Lines:
         return out
 
 
-Found = list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]
-"""Positions found: (score, foundation cards, moves that reach it, progress)."""
+Found = list[tuple[int, int, tuple[int, ...], tuple[int, ...], int]]
+"""Positions found: (score, foundation cards, moves that reach it, progress, hash)."""
+Entry = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]
+"""A position found in a layer: (score, foundation cards, the node of the kept
+position it was reached from, the moves from there, progress, hash)."""
 
 
 def _progress(st: State) -> tuple[int, ...]:
@@ -192,7 +196,8 @@ def _look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look:
                 score = evaluate(st, w)
                 if cfg.jitter:
                     score += _noise(st.hash, cfg)
-                found.append((score, st.score, moves, _progress(st) if cfg.diverse else ()))
+                like = _progress(st) if cfg.diverse else ()
+                found.append((score, st.score, moves, like, st.hash))
                 tick += 1
                 heapq.heappush(heap, (-score, tick, moves))
         undo(st, base)
@@ -280,17 +285,46 @@ def _adapt(st: State, cfg: BeamConfig, pace: Pace, left: float) -> int:
     return max(cfg.late_width, min(width, MAX_WIDTH))
 
 
+def expand(
+    st: State,
+    layer: list[tuple[object, int]],
+    cfg: BeamConfig,
+    deadline: float,
+    clock: Callable[[], float],
+) -> tuple[list[Entry], int]:
+    """Look around each kept position of ``layer`` (snapshot, node) in turn until
+    ``deadline``; return every position found, each once, and how many
+    positions were seen (``st`` is left anywhere)."""
+    seen: set[int] = set()
+    found: list[Entry] = []
+    for snap, node in layer:
+        st.restore(snap)  # type: ignore[arg-type]
+        if st.hash in seen:
+            continue
+        seen.add(st.hash)
+        like = _progress(st) if cfg.diverse else ()
+        around: Found = [(evaluate(st, cfg.weights), st.score, (), like, st.hash)]
+        _look_around(st, cfg, seen, around, cfg.look)
+        found.extend((score, f, node, moves, like, h) for score, f, moves, like, h in around)
+        if clock() > deadline:
+            break
+    return found, len(seen)
+
+
 def beam(
     root: State,
     cfg: BeamConfig,
     deadline: float,
     clock: Callable[[], float] = time.monotonic,
     pace: Pace | None = None,
+    helper: Helper | None = None,
 ) -> tuple[int, list[int], int]:
     """Search from ``root`` (unchanged) until a win, the end of the stock or
     ``deadline`` on ``clock``; return (best foundation count, its line, positions
     seen). ``pace``, if given, gets what the layers cost; with ``cfg.adaptive``
-    each deal's width is set from it and the time left (:func:`_adapt`)."""
+    each deal's width is set from it and the time left (:func:`_adapt`). With a
+    ``helper`` (another process), every other kept position of a layer is
+    looked around there, at the same time."""
     pace = pace if pace is not None else Pace()
     st = root.copy()
     done: list[tuple[int, int]] = []
@@ -304,20 +338,15 @@ def beam(
         layer = layers.pop(key)
         is_late = bool(cfg.late_round) and key[0] >= cfg.late_round
         began = clock()
-        seen: set[int] = set()
-        found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
-        for snap, node in layer:
-            st.restore(snap)  # type: ignore[arg-type]
-            if st.hash in seen:
-                continue
-            seen.add(st.hash)
-            like = _progress(st) if cfg.diverse else ()
-            around: Found = [(evaluate(st, cfg.weights), st.score, (), like)]
-            _look_around(st, cfg, seen, around, cfg.look)
-            found.extend((score, f, node, moves, like) for score, f, moves, like in around)
-            if clock() > deadline:
-                break
-        positions += len(seen)
+        theirs = helper.send(layer[1::2], cfg, deadline - began) if helper else False
+        found, seen = expand(st, layer[0::2] if theirs else layer, cfg, deadline, clock)
+        positions += seen
+        if theirs and helper:
+            got = helper.receive(deadline - clock())
+            if got is not None:
+                ours = {x[5] for x in found}
+                found.extend(x for x in got[0] if x[5] not in ours)
+                positions += got[1]
         found.sort(key=lambda x: -x[0])
         snaps = dict((node, snap) for snap, node in layer)
         if cfg.peek:
@@ -333,7 +362,7 @@ def beam(
             width = _adapt(st, cfg, pace, (deadline - now) * SLACK)
         elif is_late:
             width = min(width, cfg.late_width)
-        for _, _, node, moves in _select(found, cfg, width):
+        for _, _, node, moves, _, _ in select(found, cfg, width):
             st.restore(snaps[node])  # type: ignore[arg-type]
             for m in moves:
                 st.make(m)
@@ -360,16 +389,16 @@ def beam(
 def _peek(
     st: State,
     cfg: BeamConfig,
-    found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]],
+    found: list[Entry],
     snaps: dict[int, object],
-) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]]:
+) -> list[Entry]:
     """Score the best ``cfg.peek * cfg.width`` positions found again, one deal
     later: deal (or collect), then the best of one more step. A storage move
     that pays only after the next deal is seen for what it is."""
     top = found[: cfg.peek * cfg.width]
     out = []
     w = cfg.weights
-    for score, f, node, moves, like in top:
+    for score, f, node, moves, like, h in top:
         st.restore(snaps[node])  # type: ignore[arg-type]
         for m in moves:
             st.make(m)
@@ -378,28 +407,24 @@ def _peek(
         elif st.round < ROUNDS:
             m = COLLECT
         else:
-            out.append((score, f, node, moves, like))
+            out.append((score, f, node, moves, like, h))
             continue
         done = [(m, st.make(m))]
         auto(st, done)
         best = evaluate(st, w)
         for _ in beam_steps(st, cfg):
             best = max(best, evaluate(st, w))
-        out.append((best, f, node, moves, like))
+        out.append((best, f, node, moves, like, h))
     out.sort(key=lambda x: -x[0])
     return out
 
 
-def _select(
-    found: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]],
-    cfg: BeamConfig,
-    width: int,
-) -> list[tuple[int, int, int, tuple[int, ...]]]:
+def select(found: list[Entry], cfg: BeamConfig, width: int) -> list[Entry]:
     """``width`` of ``found`` (sorted best first): with ``cfg.diverse`` the best
     of each progress first, then the second best of each, and so on; else the
     best ``width``."""
     if not cfg.diverse:
-        return [x[:4] for x in found[:width]]
+        return found[:width]
     count: dict[tuple[int, ...], int] = {}
     turns: list[tuple[int, int]] = []
     for k, x in enumerate(found):
@@ -407,7 +432,7 @@ def _select(
         count[x[4]] = n + 1
         turns.append((n, k))
     turns.sort()
-    return [found[k][:4] for _, k in turns[:width]]
+    return [found[k] for _, k in turns[:width]]
 
 
 def _finish(st: State, cfg: BeamConfig, lines: _Lines, node: int) -> int:
@@ -493,11 +518,41 @@ def solve(game: Game, budget: Budget) -> Result:
     once and measures what a layer costs), then adaptive beams of the
     portfolio, each spreading the time left over its deals, until one wins or
     only a tenth of the time is left; the prover gets what is left over.
+    With ``budget.jobs`` above 1 the adaptive beams share their layers with a
+    second process (:mod:`.stjernen_pair`), started at once so that it is
+    ready when they begin.
     """
     clock = budget.clock
     start = clock()
     deadline = start + budget.seconds
     root = State.from_game(game)
+    helper = Helper(budget.cpu) if budget.jobs > 1 else None
+    try:
+        best, line, positions, prover = _search(root, budget, start, deadline, helper)
+    finally:
+        if helper:
+            helper.close()
+    seconds = clock() - start
+    positions += prover.positions
+    if prover.status == "won":
+        line, best = prover.line, WON
+    verdict = "won" if best == WON else prover.status or "unknown"
+    if verdict == "lost":
+        best, line = _best_of_proof(root, line, best)
+    return Result(
+        verdict,  # type: ignore[arg-type]
+        tuple(to_move(m) for m in line),
+        seconds=seconds,
+        positions=positions,
+        best=best,
+    )
+
+
+def _search(
+    root: State, budget: Budget, start: float, deadline: float, helper: Helper | None
+) -> tuple[int, list[int], int, Prover]:
+    """:func:`solve`'s searches: (best foundation count, its line, positions, the prover)."""
+    clock = budget.clock
     prover = Prover(root, budget.memory_mb * 1_000_000 // _TT_ENTRY_BYTES)
     prover.run(start + min(1.0, budget.seconds * PROVER_FIRST), clock)
     best, positions = root.score, 0
@@ -513,7 +568,7 @@ def solve(game: Game, budget: Budget) -> Result:
                     adaptive=True,
                     late_round=LATE_ROUND,
                 )
-            score, moves, seen = beam(root, cfg, deadline, clock, pace)
+            score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
             positions += seen
             if score > best or not line:
                 best, line = score, moves
@@ -521,20 +576,7 @@ def solve(game: Game, budget: Budget) -> Result:
                 break
         if best < WON:
             prover.run(deadline, clock)
-    seconds = clock() - start
-    positions += prover.positions
-    if prover.status == "won":
-        line, best = prover.line, WON
-    verdict = "won" if best == WON else prover.status or "unknown"
-    if verdict == "lost":
-        best, line = _best_of_proof(root, line, best)
-    return Result(
-        verdict,  # type: ignore[arg-type]
-        tuple(to_move(m) for m in line),
-        seconds=seconds,
-        positions=positions,
-        best=best,
-    )
+    return best, line, positions, prover
 
 
 def _best_of_proof(root: State, line: list[int], best: int) -> tuple[int, list[int]]:

@@ -27,10 +27,10 @@ from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget, solve
 
 
-def _one(job: tuple[int, float, bool]) -> tuple[int, str, int, float, int, bool]:
-    deal, seconds, cpu = job
+def _one(job: tuple[int, float, bool, int]) -> tuple[int, str, int, float, int, bool]:
+    deal, seconds, cpu, per_deal = job
     game = new_game("stjernen", deal=deal)
-    result = solve(game, Budget(seconds=seconds, cpu=cpu))
+    result = solve(game, Budget(seconds=seconds, cpu=cpu, jobs=per_deal))
     g = game.copy()
     for m in result.moves:
         g.play(m)
@@ -52,15 +52,20 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", default="1-200", help="a range, e.g. 1-200")
     ap.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
-    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--jobs", type=int, default=2, help="processes in all")
+    ap.add_argument(
+        "--per-deal", type=int, default=1, help="processes per deal (2: the beam shares its work)"
+    )
     ap.add_argument("--cpu", action="store_true", help="budgets count CPU time, not the wall clock")
     ap.add_argument("--tweak", default="", help="Python code each worker runs first (a variant)")
     args = ap.parse_args(argv)
     deals = _deals(args.deals)
     load = os.getloadavg()
     rows = []
-    with ProcessPoolExecutor(args.jobs, initializer=_tweak, initargs=(args.tweak,)) as pool:
-        for row in pool.map(_one, [(d, args.budget, args.cpu) for d in deals]):
+    workers = max(1, args.jobs // args.per_deal)
+    jobs = [(d, args.budget, args.cpu, args.per_deal) for d in deals]
+    with ProcessPoolExecutor(workers, initializer=_tweak, initargs=(args.tweak,)) as pool:
+        for row in pool.map(_one, jobs):
             rows.append(row)
             deal, verdict, best, seconds, positions, ok = row
             mark = "ok" if ok else "BAD"
@@ -76,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     replays = "all ok" if all(r[5] for r in rows) else "FAILED"
     print(
         f"stjernen deals {deals[0]}-{deals[-1]} ({n}), budget {args.budget:g} s"
-        f"{' CPU' if args.cpu else ''}, {args.jobs} jobs: "
+        f"{' CPU' if args.cpu else ''}, {args.jobs} jobs, {args.per_deal} per deal: "
         f"won {share('won')}, lost {share('lost')}, unknown {share('unknown')}; "
         f"time median {statistics.median(times):.1f} s, p95 {times[int(0.95 * (n - 1))]:.1f} s; "
         f"cards median {statistics.median(cards):g}, p10 {cards[int(0.10 * (n - 1))]}, "

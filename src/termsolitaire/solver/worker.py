@@ -74,7 +74,9 @@ def _result_from_json(d: Mapping[str, Any]) -> Result:
 
 
 def _budget(d: Mapping[str, Any]) -> Budget:
-    return Budget(float(d["seconds"]), int(d["memory_mb"]), bool(d.get("cpu", False)))
+    return Budget(
+        float(d["seconds"]), int(d["memory_mb"]), bool(d.get("cpu", False)), int(d.get("jobs", 1))
+    )
 
 
 def handle(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -345,7 +347,12 @@ def _quiet(task: asyncio.Task[Any]) -> None:
 
 
 def _budget_json(budget: Budget) -> dict[str, Any]:
-    return {"seconds": budget.seconds, "memory_mb": budget.memory_mb, "cpu": budget.cpu}
+    return {
+        "seconds": budget.seconds,
+        "memory_mb": budget.memory_mb,
+        "cpu": budget.cpu,
+        "jobs": budget.jobs,
+    }
 
 
 _SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, SolverWorker] = (

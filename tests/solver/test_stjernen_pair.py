@@ -1,0 +1,64 @@
+"""The Stjernen beam shared with a second process: the line still replays, and
+the search goes on alone when the helper fails."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from termsolitaire.rules import new_game
+from termsolitaire.solver import Budget
+from termsolitaire.solver.stjernen import PORTFOLIO, beam, solve
+from termsolitaire.solver.stjernen_pair import Helper
+from termsolitaire.solver.stjernen_state import State, to_move
+
+CFG = dataclasses.replace(PORTFOLIO[0], width=6, look=10)
+
+
+def _replays(deal: int, line: list[int]) -> int:
+    game = new_game("stjernen", deal)
+    for m in line:
+        game.play(to_move(m))
+    return game.score
+
+
+class Counting(Helper):
+    def __init__(self) -> None:
+        super().__init__()
+        self.answers = 0
+
+    def receive(self, seconds):  # type: ignore[no-untyped-def]
+        got = super().receive(seconds)
+        self.answers += got is not None
+        return got
+
+
+def test_a_beam_shared_with_a_helper_finds_a_line_that_replays():
+    root = State.from_game(new_game("stjernen", 5))
+    alone = beam(root, CFG, float("inf"))
+    with Counting() as helper:
+        score, line, positions = beam(root, CFG, float("inf"), helper=helper)
+        assert helper.alive and helper.answers > 10  # it took half of every layer
+    assert _replays(5, line) == score
+    assert score >= alone[0] - 10 and positions > 0  # about as far as the beam alone
+
+
+def test_the_beam_goes_on_alone_when_the_helper_dies():
+    root = State.from_game(new_game("stjernen", 5))
+    helper = Counting()
+    assert helper.proc is not None
+    helper.proc.kill()
+    helper.proc.wait()
+    score, line, _ = beam(root, CFG, float("inf"), helper=helper)
+    assert not helper.alive and helper.answers == 0
+    assert _replays(5, line) == score == beam(root, CFG, float("inf"))[0]
+
+
+def test_the_helper_ends_with_the_search():
+    helper = Helper()
+    proc = helper.proc
+    assert proc is not None and helper.alive
+    helper.close()
+    assert proc.poll() is not None and not helper.alive
+    # A whole solve leaves no process behind either.
+    result = solve(new_game("stjernen", 1005), Budget(seconds=20, jobs=2))
+    assert result.verdict == "won"
