@@ -349,3 +349,35 @@ async def test_the_key_hint_keeps_its_help_key_beside_a_long_verdict() -> None:
         shown = "".join(s.text for s in line.render_line(0)).rstrip()
         assert status(app).startswith("Keys: ") and len(status(app)) > line.size.width
         assert shown.startswith("Keys: 1-0 piles") and shown.endswith("; ? help")
+
+
+async def test_asking_again_during_the_search_does_not_start_it_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``H`` pressed again while the hint's search runs, and ``S`` after it: the
+    one search goes on (a restart on every press would never answer an
+    impatient player) and its answer serves the last request."""
+    from termsolitaire.solver.worker import SolverWorker
+
+    monkeypatch.setattr(solving, "HINT_SECONDS", 1.5)
+    asked: list[float] = []
+    solve = SolverWorker.solve
+
+    async def counted(self, game, budget=10.0):  # type: ignore[no-untyped-def]
+        asked.append(budget.seconds)
+        return await solve(self, game, budget)
+
+    monkeypatch.setattr(SolverWorker, "solve", counted)
+    app = SolitaireApp("stjernen", 1, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict(app) == "cannot tell yet", "the verdict")
+        await pilot.press("H")
+        assert status(app).startswith("Looking for a winning line")
+        await pilot.press("H")
+        assert status(app).startswith("Still looking for a winning line")
+        await pilot.press("S")
+        assert status(app).startswith("Still looking for a winning line")
+        await until(
+            pilot, lambda: str(getattr(app.screen, "heading", "")).startswith("Best"), "the line"
+        )
+    assert asked.count(1.5) == 1, asked

@@ -28,7 +28,6 @@ still the one it asked about.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.worker import Worker
@@ -89,6 +88,11 @@ class SolverHelp:
     best_trusted: bool = False
     """A hint's full search (not only the verdict's short one) found no win on
     the way to the kept best line, so hints may follow it without searching."""
+    _asked: tuple[Worker[Any], str] | None = None
+    """The full search running for a hint or a solution, and the position it
+    searches from (asked again there, it goes on rather than starting over)."""
+    _then: str = "hint"
+    """What the full search's answer is for: ``hint``, ``solution`` or ``demo``."""
 
     # ------------------------------------------------------------- asking
 
@@ -234,13 +238,35 @@ class SolverHelp:
             return
         if self.best_trusted and self.best_line_hint():
             return
-        self.say(f"Looking for a winning line (up to {HINT_SECONDS:.0f} s; keep playing)…")
-        self.run_worker(self._hint, group="solver", exclusive=True)
+        if self.ask("hint"):
+            self.say(f"Looking for a winning line (up to {HINT_SECONDS:.0f} s; keep playing)…")
 
-    async def _hint(self) -> None:
+    def ask(self, then: str) -> bool:
+        """Start the full search from here, its answer then given as ``then``
+        (``hint``, ``solution`` or ``demo``); False when one is running from this
+        position already: it goes on (an impatient second press must not start
+        it over) and answers the latest request."""
+        self._then = then
+        text = self.game.to_text()
+        if self._asked is not None:
+            worker, searched = self._asked
+            if worker.is_running and searched == text:
+                self.say("Still looking for a winning line (keep playing)…")
+                return False
+        worker = self.run_worker(self._full_search, group="solver", exclusive=True)
+        self._asked = (worker, text)
+        return True
+
+    async def _full_search(self) -> None:
         result = await self._search(HINT_SECONDS)
         if result is None:
             return
+        if self._then == "hint":
+            self._hint_from(result)
+        else:
+            self._solution_from(result, self._then == "demo")
+
+    def _hint_from(self, result: Result) -> None:
         if result.verdict == "won" and self.plan is not None:
             move = self.plan.next(self.game)
             if move is not None:
@@ -320,17 +346,15 @@ class SolverHelp:
         rest = self.plan.remaining(self.game) if self.plan is not None else None
         if rest is not None:
             self.open_solution(rest, demo)
-        elif not (self.best_trusted and self.best_line(demo)):
+        elif not (self.best_trusted and self.best_line(demo)) and self.ask(
+            "demo" if demo else "solution"
+        ):
             self.say("Looking for a winning line first (keep playing)…")
-            self.run_worker(partial(self._then_solution, demo), group="solver", exclusive=True)
 
     def action_demo(self) -> None:
         self.action_solution(demo=True)
 
-    async def _then_solution(self, demo: bool) -> None:
-        result = await self._search(HINT_SECONDS)
-        if result is None:
-            return
+    def _solution_from(self, result: Result, demo: bool) -> None:
         rest = self.plan.remaining(self.game) if self.plan is not None else None
         if rest is not None:
             self.open_solution(rest, demo)
