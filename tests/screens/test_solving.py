@@ -381,3 +381,30 @@ async def test_asking_again_during_the_search_does_not_start_it_over(
             pilot, lambda: str(getattr(app.screen, "heading", "")).startswith("Best"), "the line"
         )
     assert asked.count(1.5) == 1, asked
+
+
+async def test_an_answer_after_the_board_closed_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search that ends while the app is quitting (the board's widgets already
+    gone) is dropped instead of crashing the exit (seen once in CI)."""
+    import asyncio
+
+    from termsolitaire.solver.worker import SolverWorker
+
+    release = asyncio.Event()
+    solve = SolverWorker.solve
+
+    async def late(self, game, budget=10.0):  # type: ignore[no-untyped-def]
+        await release.wait()
+        return await solve(self, game, budget)
+
+    monkeypatch.setattr(SolverWorker, "solve", late)
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = board(app)
+        search = asyncio.ensure_future(screen._search(1.0))
+        await pilot.pause()
+        await screen.query_one("#verdict").remove()
+        release.set()
+        assert await search is None
