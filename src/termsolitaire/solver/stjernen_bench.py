@@ -12,6 +12,10 @@ median and 10th-percentile cards on the foundations, and the load average.
 of the solver to compare, as in docs/solver.md), e.g.::
 
     --tweak "import termsolitaire.solver.stjernen as S; S.LATE_ROUND = 4"
+
+With ``--per-deal 2`` each deal's beam shares its layers with a helper process
+(:mod:`.stjernen_pair`); the helper gets the beam's settings with each layer
+but not the tweak's other changes (it imports the solver afresh).
 """
 
 from __future__ import annotations
