@@ -518,9 +518,9 @@ def solve(game: Game, budget: Budget) -> Result:
     once and measures what a layer costs), then adaptive beams of the
     portfolio, each spreading the time left over its deals, until one wins or
     only a tenth of the time is left; the prover gets what is left over.
-    With ``budget.jobs`` above 1 the adaptive beams share their layers with a
-    second process (:mod:`.stjernen_pair`), started at once so that it is
-    ready when they begin.
+    With ``budget.jobs`` above 1 the beams share their layers with a second
+    process (:mod:`.stjernen_pair`), started at once so that it is ready when
+    they begin.
     """
     clock = budget.clock
     start = clock()

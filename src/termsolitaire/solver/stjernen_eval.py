@@ -83,21 +83,6 @@ def _turns() -> list[list[list[tuple[int, bool, int]]]]:
 _TURNS = _turns()
 
 
-def _wait(fcount: list[int], b1: list[int], b2: list[int], card: int, lam: int, cap: int) -> int:
-    """The wait of ``card``'s first turn (the turns before it in its suit, and
-    the burial of the cards wanted in them), at most ``cap``."""
-    s = card // 13
-    cum = 0
-    for c, later, e in _TURNS[s][fcount[s]]:
-        e += lam * cum // 10
-        if e >= cap:
-            return cap
-        if c == card and not later:
-            return e
-        cum += b2[c] if later else b1[c]
-    return cap
-
-
 def _turn(n: int, r: int) -> int:
     """The first turn at or after ``n`` of rank index ``r`` (0 ace, 12 king)."""
     k = 12 - r
@@ -194,8 +179,10 @@ def _wait_with(
     lam: int,
     cap: int,
 ) -> int:
-    """:func:`_wait` with the burials of ``b1``/``b2`` and ``i1``/``i2`` together
-    (the two least of each card's four)."""
+    """The wait of ``card``'s first turn (the turns before it in its suit, and
+    the burial of the cards wanted in them), at most ``cap``, with the burials
+    of ``b1``/``b2`` and ``i1``/``i2`` together (the two least of each card's
+    four)."""
     s = card // 13
     cum = 0
     for c, later, e in _TURNS[s][fcount[s]]:
@@ -343,8 +330,6 @@ def evaluate(st: State, w: Weights) -> int:
                     break
             stop[s] = j
             stop_cum[s] = cum
-            if e == cap:
-                first[card] = cap
         elif e > cap:
             e = cap
         score -= (w.centre if k == 4 else w.occupied) * e // 10
