@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import signal
+import contextlib
 import sys
-import threading
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -19,6 +17,7 @@ from textual.app import App, SystemCommand
 from textual.driver import Driver
 from textual.screen import Screen
 
+from . import lifeline
 from .messages import MenuChoice, SettingChanged
 from .rules import info, new_game
 from .screens.typeahead import stray
@@ -30,6 +29,7 @@ if TYPE_CHECKING:
     from .screens.board import BoardScreen
     from .storage.locks import SaveLock
     from .storage.saves import Saved
+    from .terminal.driver import InputDropped
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.
@@ -104,7 +104,7 @@ class SolitaireApp(App[int]):
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on a terminal, one that sends only the cells that changed
         (:mod:`termsolitaire.terminal`)."""
-        from .terminal import driver_for
+        from .terminal.driver import driver_for
 
         return driver_for(super().get_driver_class())
 
@@ -310,22 +310,25 @@ class SolitaireApp(App[int]):
         return [s for s in self.screen_stack if isinstance(s, loaded("board", "BoardScreen"))]
 
     def catch_signals(self) -> None:
-        """SIGHUP (a dropped SSH connection) and SIGTERM save the game and leave."""
-        try:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(sig, self.on_hang_up, sig)
-        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
-            pass  # no signals here (Windows, not the main thread): autosave still runs
+        """A hang-up (SIGHUP, SIGTERM, the terminal's end of file or an error on it)
+        saves the game and leaves; the process ends within two seconds whatever it
+        is doing (:mod:`termsolitaire.lifeline`)."""
+        if self.is_headless:
+            return  # tests: no terminal to lose, and no process to end
+        with contextlib.suppress(RuntimeError):
+            lifeline.install(self.on_hang_up, asyncio.get_running_loop())
 
-    def on_hang_up(self, sig: int = 0) -> None:
-        """Save every game and leave; a dead terminal cannot keep the process alive."""
+    def on_hang_up(self, reason: str = "") -> None:
+        """Save every game and leave (the lifeline ends the process should this stall)."""
         self.save_boards()
-        if not self.is_headless:
-            timer = threading.Timer(5.0, os._exit, (0,))
-            timer.daemon = True
-            timer.start()
         self.exit(0)
+
+    def on_input_dropped(self, message: InputDropped) -> None:
+        """The terminal sent more than anyone types: say so, once in a while."""
+        what = f"{message.keys} keys" if message.keys else f"{message.data} bytes"
+        self.notify(
+            f"Input came faster than anyone types: {what} dropped.", severity="warning", timeout=4
+        )
 
     async def on_unmount(self) -> None:
         """The solver's worker processes (and the computer's, in a match) end with the app."""

@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .. import lifeline
 from ..rules import Game, IllegalMove
 from .errors import GameOver, MatchError, StoreError
 from .identity import Player
@@ -226,6 +227,7 @@ class ComputerDriver:
             self.problem = f"The computer opponent could not start: {e.strerror or e}"
             return
         assert proc.stdin is not None and proc.stdout is not None
+        lifeline.adopt(proc.pid)
         os.set_blocking(proc.stdout.fileno(), False)
         self._proc = proc
         self._buffer = b""
@@ -337,6 +339,7 @@ class ComputerDriver:
             proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired, OSError):
             proc.wait(timeout=2)
+        lifeline.disown(proc.pid)
         if proc.stdout:
             with contextlib.suppress(OSError):
                 proc.stdout.close()
@@ -344,6 +347,7 @@ class ComputerDriver:
 
 def main(argv: Sequence[str] | None = None) -> int:
     # The child's stdout is the protocol; nothing else may write there.
+    lifeline.die_with_parent(os.getppid())
     return child_main()
 
 

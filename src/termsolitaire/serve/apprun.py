@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import errno
 import fcntl
+import logging
 import os
 import signal
 import struct
@@ -21,6 +22,8 @@ import subprocess
 import sys
 import termios
 from collections.abc import Mapping, Sequence
+
+log = logging.getLogger("termsolitaire.serve")
 
 CTTY = (
     "import fcntl, os, sys, termios\n"
@@ -163,6 +166,7 @@ class AppProcess:
         self.hang_up()
         status = await self.wait(grace)
         if status is None:
+            log.warning("app pid=%d still running %g s after its hang-up: killed", self.pid, grace)
             self.kill()
             status = await self.wait(10.0)
         return status if status is not None else -signal.SIGKILL

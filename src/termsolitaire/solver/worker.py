@@ -37,12 +37,12 @@ import os
 import signal
 import sys
 import tempfile
-import threading
 import weakref
 from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
+from termsolitaire import lifeline
 from termsolitaire.rules import Game, Move
 
 from .base import Budget, Result
@@ -106,17 +106,9 @@ def handle(request: Mapping[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": f"{type(e).__name__}: {e}"}
 
 
-def _watch_parent(parent: int) -> None:
-    """End this process when its parent is gone (a search may be running)."""
-    while True:
-        threading.Event().wait(0.5)
-        if os.getppid() != parent:
-            os._exit(0)
-
-
 def main() -> None:
     """The worker process: one JSON request a line in, one JSON answer a line out."""
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
+    lifeline.die_with_parent(os.getppid())
     import termsolitaire.solver  # noqa: F401  (warm: load the search before the first request)
 
     while line := sys.stdin.readline():
@@ -148,6 +140,7 @@ class _Process:
         self.proc = proc
         self.stderr = stderr
         _LIVE.add(self)
+        lifeline.adopt(proc.pid)
 
     @classmethod
     async def start(cls) -> _Process:
@@ -197,6 +190,7 @@ class _Process:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.proc.pid, signal.SIGKILL)
         _LIVE.discard(self)
+        lifeline.disown(self.proc.pid)
 
     async def stop(self) -> None:
         """Kill the process and wait for it, so no zombie stays behind."""

@@ -16,8 +16,8 @@ shadow does not understand — a write that is not a frame, a frame with an
 escape sequence of another kind — goes out unchanged and makes the shadow
 forget what it knew, so the next frames are sent whole; so does a resize.
 
-:func:`compact_driver` wraps Textual's Linux driver (the terminal, an SSH pty)
-with a shadow; ``TERMSOLITAIRE_PLAIN_OUTPUT=1`` turns it off.
+Plain Python: no Textual import. :mod:`termsolitaire.terminal.driver` puts a
+shadow between Textual's Linux driver and the terminal.
 
 >>> s = Shadow(20, 2)
 >>> frame = "\x1b[2;1H\x1b[31mscore 3\x1b[0m moves 1\x1b[1;1H"
@@ -31,14 +31,9 @@ with a shadow; ``TERMSOLITAIRE_PLAIN_OUTPUT=1`` turns it off.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import os
 import re
-import signal
-import threading
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rich.cells import get_character_cell_size
 
@@ -596,101 +591,3 @@ class Shadow:
         out.append("\x1b[K")
         for c in range(x, self.width):
             row[c] = (" ", DEFAULT)
-
-
-# ---------------------------------------------------------------- the driver
-
-SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
-SYNC_WORTH = 1024
-"""Smaller updates go out without synchronized-output brackets (16 bytes): a few
-cells cannot tear."""
-_HARMLESS = re.compile(
-    r"(?:\x1b\[\?(?:1|12|25|1000|1002|1003|1004|1005|1006|1015|1016|2004|2026|2048)[hl]"
-    r"|\x1b\[\?[\d;]*\$p|\x1b\[[<>=?][\d;]*u|\x1b\[[<>]?u|\x1b[=>]|\x07"
-    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))*"
-)
-"""Writes that change neither the screen nor the pen nor the cursor: modes (mouse,
-focus, paste, cursor visibility), queries, keyboard protocol, titles, the bell."""
-
-
-def plain_output() -> bool:
-    """``TERMSOLITAIRE_PLAIN_OUTPUT=1``: Textual's own bytes, no shadow."""
-    return os.environ.get("TERMSOLITAIRE_PLAIN_OUTPUT", "") not in ("", "0")
-
-
-def driver_for(chosen: type[Any]) -> type[Any]:
-    """The driver to use instead of Textual's ``chosen`` one: its Linux terminal
-    driver with a shadow; any other (headless, web, Windows) as it is."""
-    if chosen.__module__ != "textual.drivers.linux_driver" or plain_output():
-        return chosen
-    return compact_driver(chosen)
-
-
-def compact_driver(base: type[Any]) -> type[Any]:
-    """``base`` (Textual's LinuxDriver) writing frames through a :class:`Shadow`."""
-
-    class CompactDriver(base):  # type: ignore[misc, valid-type]
-        def __init__(self, *args: Any, **kw: Any) -> None:
-            super().__init__(*args, **kw)
-            self._shadow: Shadow | None = None
-            self._lock = threading.Lock()
-            self._damaged = True
-            self._held: list[str] | None = None  # a synchronized update being put together
-
-        def start_application_mode(self) -> None:
-            super().start_application_mode()
-            previous = signal.getsignal(signal.SIGWINCH)
-
-            def resized(signum: int, frame: Any) -> None:
-                self._damaged = True
-                if callable(previous):
-                    previous(signum, frame)
-
-            with contextlib.suppress(ValueError):  # not the main thread
-                signal.signal(signal.SIGWINCH, resized)
-
-        def process_message(self, message: Any) -> None:
-            from textual import events
-
-            if isinstance(message, events.Resize):
-                self._damaged = True
-            super().process_message(message)
-
-        def write(self, data: str) -> None:
-            with self._lock:
-                if data == SYNC_START:
-                    self._held = []
-                    return
-                if data == SYNC_END and self._held is not None:
-                    held, self._held = "".join(self._held), None
-                    if len(held) >= SYNC_WORTH:
-                        held = SYNC_START + held + SYNC_END
-                    if held:
-                        super().write(held)
-                    return
-                out = self._compact(data)
-                if self._held is not None:
-                    self._held.append(out)
-                elif out:
-                    super().write(out)
-
-        def _compact(self, data: str) -> str:
-            shadow = self._shadow
-            if data.startswith("\x1b[") and data[2:3].isdigit():
-                if self._damaged or shadow is None:
-                    self._damaged = False
-                    width, height = self._get_terminal_size()
-                    shadow = self._shadow = Shadow(width, height)
-                pen = shadow.pen
-                try:
-                    return shadow.frame(data)
-                except NotAFrame:  # Textual's frames start from the default pen
-                    return ("\x1b[m" if pen != DEFAULT else "") + data
-            if shadow is not None and not _HARMLESS.fullmatch(data):
-                reset = "\x1b[m" if shadow.pen not in (None, DEFAULT) else ""
-                shadow.forget()
-                return reset + data
-            return data
-
-    CompactDriver.__name__ = CompactDriver.__qualname__ = f"Compact{base.__name__}"
-    return CompactDriver
