@@ -177,7 +177,7 @@ class SolitaireApp(App[int]):
             self.offer_read_only(choice, lock.holder())
             return
         saved, problem = saves.load(choice.game, choice.variant)
-        problem = "; ".join(m for m in (notice, problem) if m) or None
+        problem = "; ".join(m for m in (notice, lock.problem, problem) if m) or None
         if choice.resume and saved is not None:
             self.push_screen(self.resumed(saved, lock))
             return
@@ -325,9 +325,10 @@ class SolitaireApp(App[int]):
 
     def on_input_dropped(self, message: InputDropped) -> None:
         """The terminal sent more than anyone types: say so, once in a while."""
-        what = f"{message.keys} keys" if message.keys else f"{message.data} bytes"
         self.notify(
-            f"Input came faster than anyone types: {what} dropped.", severity="warning", timeout=4
+            f"Input came faster than anyone types: {message.keys} keys dropped.",
+            severity="warning",
+            timeout=4,
         )
 
     async def on_unmount(self) -> None:
@@ -454,6 +455,14 @@ def run(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> 
     )
     _apply_display_options(app, args)
     result = app.run(mouse=app.services.settings.mouse)
+    return exit_status(app, result)
+
+
+def exit_status(app: App[Any], result: object) -> int:
+    """The process's exit status: the app's error code after a crash (Textual has
+    shown or logged its traceback), else the result it exited with."""
+    if app.return_code:
+        return app.return_code
     return result if isinstance(result, int) else 0
 
 
@@ -470,4 +479,4 @@ def run_replay(args: argparse.Namespace) -> int:
     app = SolitaireApp(data_dir=getattr(args, "data_dir", None), replay=replay)
     _apply_display_options(app, args)
     result = app.run(mouse=app.services.settings.mouse)
-    return result if isinstance(result, int) else 0
+    return exit_status(app, result)

@@ -149,7 +149,26 @@ def variant_of(
     return variant
 
 
+CRASH_LOG_ENV = "TERMSOLITAIRE_CRASH_LOG"
+
+
+def _crash_log() -> None:
+    """Under ``serve`` (``TERMSOLITAIRE_CRASH_LOG=FILE``): what would go to stderr (a
+    crash's traceback, with the server's paths) goes to FILE for the server's log,
+    not to the player's screen. The screen itself is drawn on ``sys.__stderr__``."""
+    path = os.environ.get(CRASH_LOG_ENV)
+    if not path:
+        return
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError:
+        return
+    sys.stderr = os.fdopen(fd, "a", buffering=1, encoding="utf-8", errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _crash_log()
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser([a for a in argv if a in COMMANDS])
     args = parser.parse_args(argv)

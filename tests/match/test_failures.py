@@ -277,3 +277,36 @@ def test_actions_still_unshared_when_time_runs_out_are_lost_and_it_says_so(store
     assert a.log == ["deal"] and a.game.packets == 4  # the game the results count
     res = store("bob").results(1)
     assert res.seats[0].reason == "time"
+
+
+def test_the_next_action_opens_the_store_again_and_shares_what_waited(
+    store, shared, clock, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 27: after the store came back, the next action alone (no sync) shares the
+    actions that waited, and a seat made anew meanwhile (the board left and opened
+    again) had kept them in the player's own directory."""
+    import termsolitaire.match.db as db_module
+
+    monkeypatch.setattr(db_module, "HEAL_EVERY", 0.0)
+    ann = store("ann", keep_dir=shared.parent / "ann-own")
+    a = ann.open_table(deal=4)
+    a.start()
+    backup = shared.parent / "backup.sqlite3"
+    src, dst = sqlite3.connect(ann.path), sqlite3.connect(backup)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    for f in shared.iterdir():
+        f.unlink()
+    a.act("deal")
+    a.act("deal")
+    assert len(a.pending) == 2 and a.kept_path is not None and a.kept_path.exists()
+
+    shutil.copy(backup, ann.path)  # back, with none of the two deals
+    again = ann.seat(1)  # the board opened again: the deals come from the kept file
+    assert again.log == ["deal", "deal"] and len(again.pending) == 2
+    again.act("deal")  # the next action shares all three
+    assert again.pending == [] and again.problem is None
+    assert stored_actions(ann.path, 1) == ["deal", "deal", "deal"]
+    assert not again.kept_path.exists()
+    assert ann.seat(1).log == ["deal", "deal", "deal"]  # nothing doubled

@@ -176,14 +176,16 @@ class Harness:
         key: asyncssh.SSHKey | None = None,
         size: tuple[int, int] = (80, 24),
         conn: asyncssh.SSHClientConnection | None = None,
+        *,
+        term: str = "xterm-256color",
+        seen: tuple[int, int] | None = None,
         **kw: Any,
     ) -> Screen:
-        """A new session with a pty of ``size`` on ``conn`` (or a new connection)."""
+        """A new session with a pty of ``size`` on ``conn`` (or a new connection);
+        ``seen``: the part of the window the test's screen keeps (a huge window)."""
         conn = conn or await self.connect(key, **kw)
-        process = await conn.create_process(
-            term_type="xterm-256color", term_size=size, encoding=None
-        )
-        return Screen(process, *size)
+        process = await conn.create_process(term_type=term, term_size=size, encoding=None)
+        return Screen(process, *(seen or size))
 
     async def no_sessions(self, timeout: float = START) -> None:
         """Wait until the server has ended every session (their apps are reaped)."""

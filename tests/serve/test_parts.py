@@ -42,8 +42,10 @@ def test_names_are_checked_and_unique(tmp_path: Path) -> None:
     assert ps.find("SHA256:bbbb") is None
     with pytest.raises(ValueError, match="'alice' is taken"):
         ps.register("SHA256:bbbb", "alice", "ssh-ed25519 BBBB")
-    with pytest.raises(ValueError, match="A name is 2 to 20"):
+    with pytest.raises(ValueError, match="' ' is not one of them"):
         ps.register("SHA256:bbbb", "bad name", "ssh-ed25519 BBBB")
+    with pytest.raises(ValueError, match="A name is 2 to 20"):
+        ps.register("SHA256:bbbb", "x", "ssh-ed25519 BBBB")
     assert ps.find("SHA256:bbbb") is None  # nothing was written
     with pytest.raises(ValueError, match="not a key fingerprint"):
         players.safe_id("SHA256:../../etc")

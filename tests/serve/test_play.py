@@ -113,7 +113,7 @@ async def test_killing_one_app_leaves_the_other_sessions_playing(serve, key, oth
         assert ann_saved is not None and ben_saved is not None
 
         os.kill(h.session_of("ann").app.pid, signal.SIGKILL)
-        await a.wait_said("The game stopped unexpectedly (SIGKILL)")
+        await a.wait_said("The game stopped unexpectedly; your game is saved.")
         assert await a.wait_closed() == 1
         assert h.logged(r"^disconnect .*player=ann .*exit=SIGKILL")
 

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace, match: object) -> int:
-    from ..app import SolitaireApp, _apply_display_options
+    from ..app import SolitaireApp, _apply_display_options, exit_status
     from ..screens.lobby import LobbyScreen
     from .services import MatchServices
 
@@ -56,4 +56,4 @@ def _run_app(args: argparse.Namespace, match: object) -> int:
     )
     _apply_display_options(app, args)
     result = app.run(mouse=app.services.settings.mouse)
-    return result if isinstance(result, int) else 0
+    return exit_status(app, result)

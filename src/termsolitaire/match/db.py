@@ -24,16 +24,28 @@ import os
 import sqlite3
 import stat
 import threading
+import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from ..storage.files import keep_aside
+from ..storage.files import (
+    NOFOLLOW,
+    StorageError,
+    create_exclusive,
+    keep_aside,
+    refuse_links,
+    sqlite_files,
+)
 from ..storage.paths import paths
 from .errors import StoreBusy, StoreDamaged, StoreError, StoreGone, StoreReadOnly
 
 ENV_DIR = "TERMSOLITAIRE_MATCH_DIR"
 FILENAME = "match.sqlite3"
 SCHEMA_VERSION = 1
+HEAL_EVERY = 1.0
+"""Seconds between two tries to open again a database that failed (read-only, gone):
+every read and write tries, at most this often, so a store that is back is used
+again without anyone asking."""
 BUSY_MS = 5000
 """How long a writer waits for another before giving up (ms): long enough for
 any real write, short enough that a screen never looks frozen."""
@@ -168,6 +180,7 @@ class Database:
         self._db: sqlite3.Connection | None = None
         self._identity: tuple[int, int] | None = None
         self._gone = False
+        self._healed_at = 0.0
         self.read_only = False
         """Opened for reading only: every write raises StoreReadOnly."""
         self._open(create)
@@ -231,7 +244,13 @@ class Database:
         raise _message(why, self.path, "open it") from why
 
     def _connect(self, mode: str) -> None:
-        existed = self.path.exists()
+        try:  # a link planted in the shared directory is never followed
+            refuse_links(sqlite_files(self.path), "The match database")
+        except StorageError as e:
+            raise StoreError(str(e)) from None
+        existed = True
+        if mode == "rwc":
+            existed = not create_exclusive(self.path, 0o644)
         db = sqlite3.connect(
             f"file:{self.path}?mode={mode}",
             uri=True,
@@ -275,8 +294,12 @@ class Database:
         try:
             dir_mode = os.stat(self.directory).st_mode
             if dir_mode & stat.S_IWGRP:
-                mode = os.stat(self.path).st_mode
-                os.chmod(self.path, stat.S_IMODE(mode) | stat.S_IRGRP | stat.S_IWGRP)
+                fd = os.open(self.path, os.O_RDONLY | NOFOLLOW)
+                try:
+                    mode = os.fstat(fd).st_mode
+                    os.fchmod(fd, stat.S_IMODE(mode) | stat.S_IRGRP | stat.S_IWGRP)
+                finally:
+                    os.close(fd)
         except OSError as e:
             self.messages.append(f"Could not make {self.path} group-writable: {e.strerror or e}")
 
@@ -297,6 +320,15 @@ class Database:
             except StoreError:
                 self._gone = True
                 raise
+
+    def heal(self) -> None:
+        """Open the database again if it failed, at most every :data:`HEAL_EVERY`
+        seconds; nothing when it is well or still failing (the next use says why)."""
+        if not self.broken or time.monotonic() - self._healed_at < HEAL_EVERY:
+            return
+        self._healed_at = time.monotonic()
+        with contextlib.suppress(StoreError):
+            self.reconnect()
 
     def close(self) -> None:
         with self._lock:
@@ -324,6 +356,7 @@ class Database:
     def read(self, doing: str = "read the tables") -> Iterator[sqlite3.Connection]:
         """The connection, for queries (each statement sees a consistent snapshot)."""
         with self._lock:
+            self.heal()
             db = self._check_present(doing)
             try:
                 yield db
@@ -347,6 +380,7 @@ class Database:
         """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled
         back (nothing written) when it raises. Bumps the store's revision."""
         with self._lock:
+            self.heal()
             db = self._check_present(doing)
             if self.read_only:
                 raise StoreReadOnly(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -48,6 +49,52 @@ def check_name(text: str) -> str:
     if not name.isprintable():
         raise BadName(f"A player name has no control characters: {name!r}")
     return name
+
+
+CONFUSABLE_CHARS = str.maketrans({"0": "O", "1": "l", "I": "l", "|": "l", "!": "l"})
+"""Characters that look like others (UTS #39, confusables.txt: ``I`` and ``1``
+look like ``l``, ``0`` like ``O``)."""
+CONFUSABLE_RUNS = (("rn", "m"), ("vv", "w"), ("cl", "d"))
+"""Pairs of letters that look like one (``rn`` and ``m``)."""
+
+
+def _skeleton(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).translate(CONFUSABLE_CHARS)
+    for two, one in CONFUSABLE_RUNS:
+        text = text.replace(two, one)
+    return unicodedata.normalize("NFD", text)
+
+
+def skeletons(name: str) -> frozenset[str]:
+    """What ``name`` looks like, as written and with letter case aside (UTS #39's
+    skeleton of the name and of its case-folded form): two names that share one
+    could be taken for each other (:func:`looks_alike`)."""
+    return frozenset({_skeleton(name), _skeleton(name.casefold()).casefold()})
+
+
+def looks_alike(a: str, b: str) -> bool:
+    """Whether names ``a`` and ``b`` could be taken for each other.
+
+    >>> looks_alike("alice", "aIice"), looks_alike("alice", "ALICE")
+    (True, True)
+    >>> looks_alike("b0b", "bob"), looks_alike("rnary", "mary"), looks_alike("bob", "rob")
+    (True, True, False)
+    """
+    return bool(skeletons(a) & skeletons(b))
+
+
+def is_local(player_id: str) -> bool:
+    """Whether ``player_id`` is a local account's (a login name), not an SSH key's
+    (``SHA256:...``) or a guest's (``guest:...``).
+
+    >>> is_local("bob"), is_local("SHA256:abc"), is_local("guest:1f2e")
+    (True, False, False)
+    """
+    return ":" not in player_id
+
+
+LOCAL_MARK = " (local)"
+"""Added to a local player's name that looks like an SSH player's who came first."""
 
 
 @dataclass(frozen=True, slots=True)

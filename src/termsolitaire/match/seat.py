@@ -8,19 +8,24 @@ action changes nothing, and a crash after the commit loses nothing, since a
 seat is rebuilt from the store by replaying its actions.
 
 When the store cannot be written (gone, read-only, busy) the game goes on
-here: the action is kept in :attr:`Seat.pending`, :attr:`Seat.problem` says
-what is wrong, and the next action or :meth:`Seat.sync` tries again. Actions
-still pending when the clock runs out cannot be shared any more (the results
-are what the store holds then); the problem then says so.
+here: the action is kept in :attr:`Seat.pending` and in a small file in the
+player's own data directory (so leaving the board, or a crash, loses nothing),
+:attr:`Seat.problem` says what is wrong, and the next action or
+:meth:`Seat.sync` (the board calls it on a timer) opens the store again and
+shares them. Actions still pending when the clock runs out cannot be shared any
+more (the results are what the store holds then); the problem then says so.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..rules import Game, Move
+from ..storage.files import StorageError, write_atomic
 from .clock import status
 from .errors import GameOver, NotAllowed, SeatMoved, StoreError, TimeUp
 from .model import REASONS, Reason, Results, SeatInfo, TableInfo
@@ -32,7 +37,7 @@ if TYPE_CHECKING:
     from .store import MatchStore
 
 
-UNSHARED = "Your game goes on here, unshared for now"
+UNSHARED = "Not shared for now; your game goes on here"
 
 
 class _Abort(Exception):
@@ -85,6 +90,7 @@ class Seat:
         self._set_clock(row, other, now)
         self.pending = []
         self._pending_start = None
+        self._restore_kept()
 
     def _set_clock(self, row: sqlite3.Row, other: sqlite3.Row | None, now: float) -> None:
         self._other = other
@@ -169,7 +175,9 @@ class Seat:
             self._pending_start = None
         except StoreError as e:
             self._pending_start = start
-            self.problem = f"{e.reason}. {UNSHARED}"
+            self.problem = f"{UNSHARED}: {e.reason}"
+            self.started_at = start
+            self._keep()
         self.started_at = start
 
     def act(self, action: str) -> Move | None:
@@ -285,9 +293,10 @@ class Seat:
             if new:
                 self.log.append(batch[-1][0])
             self.pending = batch
-            self.problem = f"{e.reason}. {UNSHARED}"
+            self.problem = f"{UNSHARED}: {e.reason}"
             if finish:
                 self.reason, self.finished_at = finish, batch[-1][1]
+            self._keep()
             return
         if late:
             self._load()
@@ -297,11 +306,14 @@ class Seat:
         if new:
             self.log.append(batch[-1][0])
         self._stored += len(batch)
+        had = bool(self.pending)
         self.pending = []
         self._pending_start = None
         self.problem = None
         if finish:
             self.reason, self.finished_at = finish, batch[-1][1]
+        if had or not new:
+            self._keep()
 
     def _row(self, db: sqlite3.Connection) -> sqlite3.Row:
         row = db.execute(
@@ -347,6 +359,8 @@ class Seat:
             return
         self._lost_pending(lost)
         self.pending = []
+        self._pending_start = None
+        self._keep()
         with contextlib.suppress(StoreError):
             self._load()  # the game as the store holds it: what the results count
 
@@ -379,7 +393,7 @@ class Seat:
             try:
                 self.store.db.reconnect()
             except StoreError as e:
-                self.problem = f"{e.reason}. {UNSHARED}"
+                self.problem = f"{UNSHARED}: {e.reason}"
                 return
         now = self.store.now()
         if self.pending and self.started_at is not None and now >= self.started_at + self.limit:
@@ -398,6 +412,7 @@ class Seat:
             self.start()
             if self._pending_start is not None:
                 return
+            self._keep()
         try:
             self._load()
         except StoreError as e:
@@ -434,6 +449,71 @@ class Seat:
                     (self.table_id, self.number),
                 )
             self._bump(db)
+
+    # ------------------------------------------------------------ kept here
+
+    @property
+    def kept_path(self) -> Path | None:
+        """The file in the player's own directory that keeps the actions not yet
+        shared (None: the store keeps none)."""
+        keep = self.store.keep_dir
+        return None if keep is None else keep / f"table{self.table_id}-seat{self.number}.json"
+
+    def _keep(self) -> None:
+        """Write the pending actions to :attr:`kept_path` (or remove it: none)."""
+        path = self.kept_path
+        if path is None:
+            return
+        if not self.pending and self._pending_start is None:
+            with contextlib.suppress(OSError):
+                path.unlink()
+            return
+        record = {
+            "player": self.store.me.id,
+            "stored": self._stored,
+            "pending": self.pending,
+            "start": self._pending_start,
+            "finish": [self.reason, self.finished_at] if self.reason else None,
+        }
+        with contextlib.suppress(StorageError):
+            write_atomic(path, json.dumps(record))
+
+    def _restore_kept(self) -> None:
+        """Put back the actions kept here that the store does not have yet."""
+        path = self.kept_path
+        if path is None:
+            return
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            if record["player"] != self.store.me.id:
+                return
+            pending = [(str(a), float(at)) for a, at in record["pending"]]
+            stored, start = int(record["stored"]), record["start"]
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, KeyError, TypeError):
+            with contextlib.suppress(OSError):
+                path.unlink()
+            return
+        if stored != self._stored or (self.finished and not pending):
+            with contextlib.suppress(OSError):
+                path.unlink()  # the store moved on (another window shared them)
+            return
+        game = self.game.copy()
+        try:
+            for text, _ in pending:
+                apply(game, text)
+        except Exception:
+            return  # cannot be played on this game: keep the file, show the store's
+        self.game = game
+        self.log.extend(text for text, _ in pending)
+        self.pending = pending
+        if start is not None and self.started_at is None:
+            self._pending_start = self.started_at = float(start)
+        finish = record.get("finish")
+        if finish and finish[0] in ("end", "cleared"):
+            self.reason, self.finished_at = finish[0], float(finish[1])
+        self.problem = f"{UNSHARED} ({len(pending)} actions kept)"
 
     def __repr__(self) -> str:
         return (

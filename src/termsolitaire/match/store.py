@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..rules.deal import MAX_RANDOM_DEAL
+from ..storage.paths import paths
 from . import codes
 from .clock import DEFAULT_LIMIT, JOIN_WINDOW, LIMITS, START_GRACE, SUITS
 from .db import BUSY_MS, Database, match_dir
@@ -46,7 +47,7 @@ from .errors import (
     TableFull,
     TooManyTries,
 )
-from .identity import Player, current_player
+from .identity import LOCAL_MARK, MAX_NAME, Player, current_player, is_local, looks_alike
 from .model import Invitation, TableInfo
 from .rows import (
     is_invited,
@@ -73,6 +74,24 @@ HORIZON = JOIN_WINDOW + START_GRACE + max(LIMITS) * 60.0
 Now = Callable[[], float]
 
 
+def local_player_names(directory: str | Path | None = None) -> list[str]:
+    """The names of the local players the match database in ``directory`` has seen,
+    read without registering anyone (the SSH server keeps them from new keys);
+    empty when there is no database yet."""
+    try:
+        db = Database(match_dir(directory), create=False)
+    except StoreError:
+        return []
+    try:
+        with db.read("read the players") as conn:
+            rows = conn.execute("SELECT id, name FROM players").fetchall()
+    except StoreError:
+        return []
+    finally:
+        db.close()
+    return [row["name"] for row in rows if is_local(row["id"])]
+
+
 class MatchStore(Social):
     """The match database in ``directory`` (see :func:`~termsolitaire.match.db.match_dir`),
     used by ``player`` (default: :func:`~termsolitaire.match.identity.current_player`).
@@ -92,9 +111,15 @@ class MatchStore(Social):
         now: Now = time.time,
         create: bool = True,
         busy_ms: int = BUSY_MS,
+        keep_dir: Path | bool | None = True,
     ) -> None:
         self.me = player if player is not None else current_player()
         self.now = now
+        self.keep_dir: Path | None = (
+            paths().data / "unshared" if keep_dir is True else keep_dir or None
+        )
+        """Where a seat keeps the actions the store could not take yet (the player's
+        own data directory; None: nowhere)."""
         self.db = Database(match_dir(directory), create=create, busy_ms=busy_ms)
         self.messages: list[str] = list(self.db.messages)
         """Messages for the player about the store itself (shown once by the lobby)."""
@@ -124,12 +149,22 @@ class MatchStore(Social):
             return int(table_row(db, table_id)["revision"])
 
     def _hello(self) -> None:
+        """Register this player (or update their name). Local and SSH players share
+        one lobby: a local player whose name looks like an SSH player's who came
+        first is shown with :data:`~.identity.LOCAL_MARK` (the SSH server never
+        lets a key take a local account's name)."""
         now = self.now()
         with self.db.write("register you") as db:
+            name = self.me.name
+            if is_local(self.me.id):
+                rows = db.execute("SELECT name FROM players WHERE id != ?", (self.me.id,))
+                if any(looks_alike(row["name"], name) for row in rows):
+                    name = (name[: MAX_NAME - len(LOCAL_MARK)] + LOCAL_MARK).strip()
+                    self.me = Player(self.me.id, name)
             db.execute(
                 "INSERT INTO players VALUES (?, ?, ?, ?) ON CONFLICT (id) "
                 "DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen",
-                (self.me.id, self.me.name, now, now),
+                (self.me.id, name, now, now),
             )
 
     # ------------------------------------------------------------ reading tables

@@ -17,6 +17,7 @@ panel hides the first player's result until their own game has ended.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -47,6 +48,8 @@ from .spider import SpiderScreen
 
 POLL = 0.25
 """Seconds between two looks at the clock and the table."""
+SHARE_EVERY = 2.0
+"""Seconds between two tries to share actions the store could not take."""
 
 
 class MatchScreen(SpiderScreen):
@@ -79,6 +82,7 @@ class MatchScreen(SpiderScreen):
         self.opponent: SeatInfo | None = None
         self.revision = -1
         self.problem_shown: str | None = None
+        self.shared_at = 0.0
         self.results_again = False
         """Show the results when this board is back on top (after Watch, a replay)."""
 
@@ -157,6 +161,7 @@ class MatchScreen(SpiderScreen):
         if not seat.finished and seat.check_clock():
             self.take_game()
             self.finish("Time is up")
+        self.share_pending()
         self.show_clock()
         try:
             revision = seat.store.revision(seat.table_id)
@@ -177,6 +182,25 @@ class MatchScreen(SpiderScreen):
         if driver is not None and driver.problem:
             self.say(driver.problem)
             driver.problem = None
+
+    def share_pending(self) -> None:
+        """Every few seconds while the store could not take this player's actions:
+        open it again and share them (the player does nothing for it)."""
+        seat = self.seat
+        if not (seat.pending or (seat.problem and seat.store.db.broken)):
+            return
+        now = time.monotonic()
+        if now - self.shared_at < SHARE_EVERY:
+            return
+        self.shared_at = now
+        waiting = len(seat.pending)
+        seat.sync()
+        if seat.game is not self.game:
+            self.take_game()
+        if waiting and not seat.pending and seat.problem is None:
+            s = "s" if waiting != 1 else ""
+            self.problem_shown = None
+            self.say(f"Shared: the {waiting} action{s} played meanwhile are in the match database")
 
     def show_panel(self) -> None:
         waiting = self.next_player if self.opponent is None else None

@@ -28,9 +28,16 @@ log = logging.getLogger("termsolitaire.serve")
 CTTY = (
     "import fcntl, os, sys, termios\n"
     "fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
-    "os.execvp(sys.argv[1], sys.argv[1:])\n"
+    "limit = int(sys.argv[1]) << 20\n"
+    "if limit:\n"
+    "    import resource\n"
+    "    soft, hard = resource.getrlimit(resource.RLIMIT_AS)\n"
+    "    if hard == resource.RLIM_INFINITY or limit <= hard:\n"
+    "        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))\n"
+    "os.execvp(sys.argv[2], sys.argv[2:])\n"
 )
-"""Run in the child: take the pty (stdin) as controlling terminal, then become the app."""
+"""Run in the child: take the pty (stdin) as controlling terminal, limit the address
+space to ``argv[1]`` MiB (0: no limit), then become the app."""
 
 
 def set_size(fd: int, cols: int, rows: int) -> None:
@@ -57,13 +64,15 @@ class AppProcess:
         env: Mapping[str, str],
         size: tuple[int, int],
         cwd: str | None = None,
+        memory_mb: int = 0,
     ) -> AppProcess:
-        """Start ``command`` on a new pty of ``size`` (columns, rows) in a new session."""
+        """Start ``command`` on a new pty of ``size`` (columns, rows) in a new session,
+        its address space limited to ``memory_mb`` MiB (0: not limited)."""
         master, slave = os.openpty()
         try:
             set_size(slave, *size)
             proc = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", CTTY, *command],
+                [sys.executable, "-I", "-S", "-c", CTTY, str(memory_mb), *command],
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,

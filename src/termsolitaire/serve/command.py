@@ -7,6 +7,7 @@ at each start); asyncssh is imported by ``run``.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 
@@ -73,6 +74,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"sessions per key (default {D.max_per_key}; 0: no cap)",
     )
     lim.add_argument(
+        "--max-connections",
+        type=_count,
+        default=D.max_connections,
+        metavar="N",
+        help=f"open connections in all, before they log in (default {D.max_connections}, "
+        "and no more than the file-descriptor limit allows; 0: only that)",
+    )
+    lim.add_argument(
+        "--max-per-address",
+        type=_count,
+        default=D.max_per_address,
+        metavar="N",
+        help=f"open connections from one address (default {D.max_per_address}; 0: no cap)",
+    )
+    lim.add_argument(
+        "--memory",
+        type=_count,
+        default=D.memory_mb,
+        metavar="MIB",
+        help=f"address space of each session's app in MiB (default {D.memory_mb}; 0: no limit)",
+    )
+    lim.add_argument(
         "--ip-burst",
         type=_count,
         default=D.ip_burst,
@@ -134,6 +157,9 @@ def config_from(args: argparse.Namespace) -> ServeConfig:
         authorized_keys=args.authorized_keys,
         max_sessions=args.max_sessions,
         max_per_key=args.max_per_key,
+        max_connections=args.max_connections,
+        max_per_address=args.max_per_address,
+        memory_mb=args.memory,
         ip_burst=args.ip_burst,
         ip_per_minute=args.ip_per_minute,
         idle_timeout=args.idle_timeout,
@@ -142,9 +168,30 @@ def config_from(args: argparse.Namespace) -> ServeConfig:
     )
 
 
+class SafeFormatter(logging.Formatter):
+    """Log lines that say what a client sent without acting on it: a newline in a
+    client's string cannot forge a line, an escape code cannot reach the terminal
+    that reads the log (a traceback keeps its own line breaks)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        message = record.getMessage()
+        record.msg, record.args = _escaped(message), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        return super().format(record)
+
+
+def _escaped(text: str) -> str:
+    """Control characters as escapes (``\\n``, ``\\x1b``).
+
+    >>> _escaped("ok")
+    'ok'
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def run(args: argparse.Namespace) -> int:
     import asyncio
-    import logging
 
     config = config_from(args)
     if config.authorized_keys is not None and not config.authorized_keys.is_file():
@@ -153,9 +200,9 @@ def run(args: argparse.Namespace) -> int:
     if not config.command():
         sys.stderr.write("termsolitaire serve: --app-command is empty\n")
         return 2
-    logging.basicConfig(
-        level=args.log_level.upper(), format="%(asctime)s %(message)s", stream=sys.stderr
-    )
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(SafeFormatter("%(asctime)s %(message)s"))
+    logging.basicConfig(level=args.log_level.upper(), handlers=[handler])
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
 
     from .server import ServeServer

@@ -7,6 +7,7 @@ Python process (see docs/scaling.md for the measured figures).
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import sys
 from collections.abc import Mapping
@@ -35,6 +36,8 @@ PASSED_ON = (
 process per session) off for everyone (docs/scaling.md)."""
 
 FROM_CLIENT = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
+CLIENT_VALUE = re.compile(r"[A-Za-z0-9._@=+-]{1,64}")
+"""What such a value looks like (``en_GB.UTF-8``, ``truecolor``, ``1``)."""
 """What the player's ssh may set (``SendEnv``): their locale and colour wishes."""
 
 
@@ -51,12 +54,26 @@ class ServeConfig:
     authorized_keys: Path | None = None
     max_sessions: int = 100
     max_per_key: int = 3
+    max_connections: int = 200
+    """Open connections in all, authenticated or not (0: only the file-descriptor limit)."""
+    max_per_address: int = 10
+    """Open connections from one address."""
     ip_burst: int = 10
     ip_per_minute: float = 10.0
     idle_timeout: float = 30 * 60.0
     session_limit: float = 8 * 3600.0
     grace: float = 10.0
     login_timeout: float = 60.0
+    session_wait: float = 10.0
+    """Seconds an authenticated connection may go without opening a session."""
+    max_window: tuple[int, int] = (300, 120)
+    """The largest window drawn (columns, rows): a larger one shows the game at this
+    size in its top left corner."""
+    memory_mb: int = 1024
+    """Address space of one session's app (RLIMIT_AS; 0: no limit)."""
+    input_per_second: int = 65_536
+    """Bytes of keys, mouse and paste a second a session passes on (4x that at once);
+    more waits at the client (0: no limit)."""
 
     @property
     def host_key(self) -> Path:
@@ -74,19 +91,39 @@ class ServeConfig:
         self, player: Player, term: str, client_env: Mapping[str, str]
     ) -> dict[str, str]:
         """The app's environment: a clean one, the player's identity and directories,
-        the client's terminal type, and no COLUMNS/LINES (they would pin the size)."""
+        the client's terminal type (checked: :func:`terminal_type`), and no
+        COLUMNS/LINES (they would pin the size). The app writes a crash's traceback
+        to ``crash.log`` in the player's directory, never to their screen."""
         env = {k: os.environ[k] for k in PASSED_ON if k in os.environ}
         env.setdefault("LANG", "C.UTF-8")
         for k in FROM_CLIENT:
             value = client_env.get(k)
-            if value and value.isprintable() and len(value) < 100:
+            if value and CLIENT_VALUE.fullmatch(value):
                 env[k] = value
         env.update(
-            TERM=term or "xterm-256color",
+            TERM=term,
             HOME=str(player.home),
             TERMSOLITAIRE_HOME=str(player.home),
             TERMSOLITAIRE_PLAYER=player.name,
             TERMSOLITAIRE_PLAYER_ID=player.id,
             TERMSOLITAIRE_MATCH_DIR=str(self.matches),
+            TERMSOLITAIRE_CRASH_LOG=str(player.home / CRASH_LOG),
         )
         return env
+
+
+CRASH_LOG = "crash.log"
+"""In the player's directory: what the app wrote on stderr, a crash's traceback."""
+TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+"""What a terminal type looks like (``xterm-256color``, ``screen.xterm-new``)."""
+DEFAULT_TERM = "xterm-256color"
+
+
+def terminal_type(asked: str | None) -> str:
+    """The client's TERM when it looks like one, else :data:`DEFAULT_TERM` (a newline
+    or an escape code in it never reaches the log or the app).
+
+    >>> terminal_type("screen-256color"), terminal_type("x\\nforged"), terminal_type(None)
+    ('screen-256color', 'xterm-256color', 'xterm-256color')
+    """
+    return asked if asked and TERM.fullmatch(asked) else DEFAULT_TERM

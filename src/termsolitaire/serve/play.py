@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import signal
 import time
 from collections.abc import Awaitable
@@ -22,8 +23,10 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from ..rate import Bucket
 from ..storage.files import StorageError
 from .apprun import AppProcess
+from .config import CRASH_LOG, terminal_type
 from .limits import Refusal, duration_text
 from .players import NAME_RULE, Player
 from .prompt import ask_line
@@ -43,6 +46,9 @@ NO_PTY = "This is a game: it needs a terminal. Connect with 'ssh -t'."
 KEYS_ONLY = "No SSH key: make one with 'ssh-keygen -t ed25519', then connect again."
 NOT_LISTED = "Your key {key} is not on this server's list; ask its keeper to add it."
 STOPPING = "The server is stopping; try again later."
+ONE_SESSION = "One game per connection: open another connection to play another."
+SSH_LIMIT = 65535
+"""The largest window a pty can have (the kernel keeps its size in 16 bits)."""
 
 
 class Session:
@@ -60,6 +66,13 @@ class Session:
         self.channel_open = True
         self.last_input = time.monotonic()
         self.started = time.monotonic()
+        self.kicked: tuple[str, str] | None = None
+        """Why the session must end now (log reason, the player's line)."""
+        self.kick_event = asyncio.Event()
+        rate = server.config.input_per_second
+        self.input = Bucket(rate, 4 * rate) if rate > 0 else Bucket(1.0, float("inf"))
+        self.throttled = 0
+        """Input bytes held back as more than a person sends."""
 
     # ------------------------------------------------------------ talking to the client
 
@@ -82,9 +95,7 @@ class Session:
             try:
                 data = await self.process.stdin.read(65536)
             except asyncssh.TerminalSizeChanged as e:
-                self.size = (e.width, e.height)
-                if self.app is not None:
-                    self.app.resize(e.width, e.height)
+                self.window(e.width, e.height)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
@@ -93,6 +104,27 @@ class Session:
             if data:
                 self.last_input = time.monotonic()
             return data
+
+    def window(self, cols: int, rows: int) -> None:
+        """The client's window is ``cols`` x ``rows``: the app is drawn at that size up
+        to the largest board's (``max_window``); a size no terminal can have ends
+        the session with a sentence."""
+        if not (0 <= cols <= SSH_LIMIT and 0 <= rows <= SSH_LIMIT):
+            self.kick(
+                f"window {cols}x{rows}",
+                f"Your window ({cols}x{rows}) is larger than any terminal can be: "
+                "the session ends here; your game is saved.",
+            )
+            return
+        self.size = fit_window((cols or 80, rows or 24), self.server.config.max_window)
+        if self.app is not None:
+            self.app.resize(*self.size)
+
+    def kick(self, why: str, line: str) -> None:
+        """End the session now with ``line`` (the app is hung up and saves first)."""
+        if self.kicked is None:
+            self.kicked = (why, line)
+            self.kick_event.set()
 
     def finish(self, status: int) -> None:
         if self.channel_open:
@@ -107,13 +139,19 @@ class Session:
         login.sessions += 1
         server.sessions.add(self)
         try:
+            if login.sessions > 1:  # ssh can open several channels on one connection
+                server.refuse(login, "second session on one connection", self.id)
+                self.say(ONE_SESSION)
+                self.finish(1)
+                return
             refusal = self.admission()
             if refusal:
                 server.refuse(login, refusal.why, self.id)
                 self.say(refusal.line)
                 self.finish(1)
+                login.close_soon()  # its one line said, nothing else to do here
                 return
-            key = login.fingerprint
+            key = login.account
             server.caps.add(key)
             try:
                 await self.play()
@@ -141,13 +179,19 @@ class Session:
             return Refusal(KEYS_ONLY, "no key (not --open)")
         if self.process.get_terminal_type() is None:
             return Refusal(NO_PTY, "no pty")
-        return self.server.caps.admit(login.fingerprint)
+        return self.server.caps.admit(login.account)
 
     async def play(self) -> None:
         """Learn who plays (a guest, a known key, or a new one that picks a name), then
         run their app; a guest's directory goes when the session ends."""
         cols, rows, *_ = self.process.get_terminal_size()
-        self.size = (cols or 80, rows or 24)
+        self.window(cols, rows)
+        if self.kicked is not None:
+            why, line = self.kicked
+            self.say(line)
+            self.finish(1)
+            self.log_end(why, None)
+            return
         player = await self.until_stopping(self.identify())
         if player is None:
             if self.server.stopping.is_set():
@@ -165,10 +209,14 @@ class Session:
     async def run_player(self, player: Player) -> None:
         """Start ``player``'s app on a pty and run the session until it ends."""
         process, cfg = self.process, self.server.config
-        term = process.get_terminal_type() or "xterm-256color"
+        term = terminal_type(process.get_terminal_type())
         env = cfg.environment(player, term, process.env)
+        with contextlib.suppress(OSError):
+            (player.home / CRASH_LOG).unlink()
         try:
-            self.app = AppProcess.start(cfg.command(), env, self.size, cwd=str(player.home))
+            self.app = AppProcess.start(
+                cfg.command(), env, self.size, cwd=str(player.home), memory_mb=cfg.memory_mb
+            )
         except OSError as e:
             self.say(f"The game could not start ({e.strerror or e}); try again later.")
             self.finish(1)
@@ -258,10 +306,11 @@ class Session:
                 status = await app.wait(self.server.config.grace)
                 if status is None:
                     status = await app.stop(self.server.config.grace)
-                why = "player quit" if status == 0 else f"app ended ({describe(status)})"
+                why = "player quit" if status == 0 else "stopped unexpectedly"
                 if status != 0:
                     self.send(RESET)
-                    self.say(f"The game stopped unexpectedly ({describe(status)}). Sorry!")
+                    self.say("The game stopped unexpectedly; your game is saved. Sorry!")
+                    self.log_crash(status)
                 return why, status
             if keys in done:
                 self.channel_open = False  # the client is gone: nobody reads any more
@@ -291,9 +340,45 @@ class Session:
                 self.channel_open = False
 
     async def copy_in(self, app: AppProcess) -> None:
-        """The player's keys, mouse and pastes to the app, until the connection ends."""
-        while data := await self.receive():
+        """The player's keys, mouse and pastes to the app, until the connection ends.
+        More than ``input_per_second`` is slowed down: reading waits, so SSH's flow
+        control holds the rest at the client (dropping bytes here would cut escape
+        sequences into stray keys; the app drops what no person types)."""
+        rate = self.server.config.input_per_second
+        held = b""
+        while True:
+            try:
+                data = await asyncio.wait_for(self.receive(), ESCAPE_WAIT if held else None)
+            except TimeoutError:
+                data, held = held, b""  # a lone Escape key, say: it goes now
+            else:
+                if not data:
+                    return
+                data, held = split_escape(held + data)
+            if not data:
+                continue
+            while not self.input.take(len(data)):
+                if not self.throttled:
+                    log.info("session=%d input flood: slowed down", self.id)
+                wait = (len(data) - self.input.tokens) / rate if rate > 0 else 0.0
+                self.throttled += len(data)
+                await asyncio.sleep(max(0.01, wait))
             await app.write(data)
+
+    def log_crash(self, status: int) -> None:
+        """The log line of an app that died: its exit status and what it wrote last
+        (the traceback), from the crash log in the player's directory."""
+        tail = ""
+        if self.player is not None:
+            with contextlib.suppress(OSError):
+                text = (self.player.home / CRASH_LOG).read_text(errors="replace")
+                tail = text[-4000:].strip()
+        log.warning(
+            "session=%d app stopped unexpectedly exit=%s%s",
+            self.id,
+            describe(status),
+            f"\n{tail}" if tail else " (nothing on its stderr)",
+        )
 
     async def watch(self) -> tuple[str, str]:
         """Wait for the idle timeout, the session limit or the server stopping: the log
@@ -301,6 +386,8 @@ class Session:
         cfg, stopping = self.server.config, self.server.stopping
         while True:
             now = time.monotonic()
+            if self.kicked is not None:
+                return self.kicked
             if stopping.is_set():
                 return "server stopping", (
                     "The server is stopping; your game is saved. Connect again later to resume."
@@ -323,19 +410,57 @@ class Session:
                     )
                 deadlines.append(end)
             wait = min(deadlines) - now if deadlines else None
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stopping.wait(), wait)
+            kicked = asyncio.ensure_future(self.kick_event.wait())
+            stop = asyncio.ensure_future(stopping.wait())
+            try:
+                await asyncio.wait(
+                    {kicked, stop}, timeout=wait, return_when=asyncio.FIRST_COMPLETED
+                )
+            finally:
+                kicked.cancel()
+                stop.cancel()
 
     def log_end(self, why: str, status: int | None) -> None:
         log.info(
-            "disconnect session=%d ip=%s player=%s after=%s why=%r exit=%s",
+            "disconnect session=%d ip=%s player=%s after=%s why=%r exit=%s%s",
             self.id,
             self.login.address,
             self.player.name if self.player else "-",
             duration_text(time.monotonic() - self.started),
             why,
             describe(status) if status is not None else "-",
+            f" throttled={self.throttled}" if self.throttled else "",
         )
+
+
+ESCAPE_WAIT = 0.05
+"""Seconds an unfinished escape sequence at the end of what came waits for its
+rest before it goes on as it is."""
+_ESCAPE_TAIL = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*|O|\][^\x07\x1b]*)?\Z")
+
+
+def split_escape(data: bytes) -> tuple[bytes, bytes]:
+    """``data`` cut before an escape sequence it ends in the middle of, and that
+    unfinished part: the app must never see half of one (its parser would read
+    the half as Escape and stray keys).
+
+    >>> split_escape(b"ab\\x1b[A\\x1b["), split_escape(b"\\x1b[<35;10;4M")
+    ((b'ab\\x1b[A', b'\\x1b['), (b'\\x1b[<35;10;4M', b''))
+    """
+    found = _ESCAPE_TAIL.search(data[-64:])
+    if found is None:
+        return data, b""
+    cut = len(data) - (len(data[-64:]) - found.start())
+    return data[:cut], data[cut:]
+
+
+def fit_window(size: tuple[int, int], largest: tuple[int, int]) -> tuple[int, int]:
+    """The size the app is drawn at: the client's window, within ``largest``.
+
+    >>> fit_window((4000, 2000), (300, 120)), fit_window((80, 24), (300, 120))
+    ((300, 120), (80, 24))
+    """
+    return (min(size[0], largest[0]), min(size[1], largest[1]))
 
 
 def describe(status: int) -> str:

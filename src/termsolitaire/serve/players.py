@@ -9,13 +9,16 @@ directory under ``<data>/guests/`` that goes when their session ends.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import secrets
 import shutil
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..match.identity import looks_alike
 from ..storage.files import StorageError, write_atomic
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,19}")
@@ -39,7 +42,8 @@ def safe_id(fingerprint: str) -> str:
 
 
 def check_name(text: str) -> str | None:
-    """Why ``text`` cannot be a player's name (None: it can).
+    """Why ``text`` cannot be a player's name (None: it can). Names are ASCII:
+    anything else is refused with a sentence that names it, never dropped.
 
     >>> check_name("alice"), check_name("Bob_2")
     (None, None)
@@ -47,7 +51,17 @@ def check_name(text: str) -> str | None:
     'A name is 2 to 20 letters, digits, - _ or ., starting with a letter or digit.'
     >>> check_name("guest7")
     "Names starting with 'guest' are kept for the server."
+    >>> check_name("αlice")
+    "A name uses the letters A to Z, digits, - _ and . only: 'α' is not one of them."
     """
+    odd = [c for c in text if not (c.isascii() and (c.isalnum() or c in "_.-"))]
+    if odd:
+        rule = "A name uses the letters A to Z, digits, - _ and . only"
+        if odd[0] == "\ufffd":
+            return f"{rule}; your terminal sent bytes that are not UTF-8."
+        if not odd[0].isprintable():
+            return f"{rule}: no control characters."
+        return f"{rule}: {odd[0]!r} is not one of them."
     if not NAME.fullmatch(text):
         return f"A name is {NAME_RULE}."
     for word in RESERVED:
@@ -69,10 +83,12 @@ class Player:
 class Players:
     """The players known to this server, under ``root`` (the server's data directory)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, local: Callable[[], Iterable[str]] = tuple) -> None:
         self.root = root
         self.players = root / "players"
         self.guests = root / "guests"
+        self.local = local
+        """The names of local players the match store knows (they keep them)."""
 
     def home(self, fingerprint: str) -> Path:
         return self.players / safe_id(fingerprint)
@@ -90,16 +106,29 @@ class Players:
         return Player(name, fingerprint, home)
 
     def taken(self, name: str) -> bool:
-        """Whether another key already goes by ``name`` (letter case aside)."""
-        wanted = name.lower()
+        """Whether another key already goes by ``name``, or one that looks like it
+        (letter case aside, ``I`` for ``l``: :func:`~termsolitaire.match.identity.looks_alike`),
+        or a local account of this host does (local and SSH players share one lobby)."""
+        if any(looks_alike(local, name) for local in self.local_names()):
+            return True
         for path in self.players.glob("*/player.json"):
             try:
                 other = json.loads(path.read_text(encoding="utf-8")).get("name")
             except (OSError, ValueError, AttributeError):
                 continue
-            if isinstance(other, str) and other.lower() == wanted:
+            if isinstance(other, str) and looks_alike(other, name):
                 return True
         return False
+
+    def local_names(self) -> list[str]:
+        """The names local players go by: this host's accounts, and the names the
+        match store has seen (``local``)."""
+        names = list(self.local())
+        with contextlib.suppress(ImportError, OSError):
+            import pwd
+
+            names += [p.pw_name for p in pwd.getpwall()]
+        return names
 
     def register(self, fingerprint: str, name: str, public_key: str) -> Player:
         """Keep ``name`` for this key; raises ValueError with the player's message when
@@ -108,7 +137,7 @@ class Players:
         if problem:
             raise ValueError(problem)
         if self.taken(name):
-            raise ValueError(f"{name!r} is taken; choose another name.")
+            raise ValueError(f"{name!r} is taken (or looks like a name that is); choose another.")
         home = self.home(fingerprint)
         try:
             home.mkdir(parents=True, exist_ok=True, mode=0o700)

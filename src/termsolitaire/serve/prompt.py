@@ -3,16 +3,26 @@ connection).
 
 The channel is raw (``line_editor=False``: the app wants every key as it comes),
 so the prompt echoes and edits by itself: printable characters echo, Backspace
-and Ctrl-U erase, Enter ends the line, Ctrl-C and Ctrl-D give up, and escape
-sequences (arrows, mouse) are dropped.
+and Ctrl-U erase, Enter ends the line, Ctrl-C and Ctrl-D give up.
+
+What comes in is read as UTF-8 (a byte that is not UTF-8 becomes U+FFFD, which
+no name accepts: the player is told, never silently given another name). Escape
+sequences are dropped whole, whatever their kind: cursor keys and mouse reports
+(CSI), and the strings a terminal or an attacker may send (OSC titles, DCS,
+APC, PM, SOS, up to their terminator), in their 7-bit (``ESC ]``) and 8-bit
+(U+009D) forms, so no part of one ends up in the line.
 """
 
 from __future__ import annotations
 
 import asyncio
+import codecs
 from collections.abc import Awaitable, Callable
 
-CSI_FINAL = range(0x40, 0x7F)
+STRING_STARTS = {"]": "osc", "P": "dcs", "_": "apc", "^": "pm", "X": "sos"}
+"""After ESC: the introducers of a control string (ended by BEL or ESC \\)."""
+C1 = {"\x9b": "csi", "\x9d": "osc", "\x90": "dcs", "\x9f": "apc", "\x9e": "pm", "\x98": "sos"}
+"""The same introducers as single 8-bit characters."""
 
 
 class LineEditor:
@@ -22,6 +32,10 @@ class LineEditor:
     >>> ed = LineEditor(limit=10)
     >>> ed.feed(b"bow\\x7fb\\x1b[Dby\\r")
     (b'bow\\x08 \\x08bby', 'bobby')
+    >>> LineEditor().feed(b"a\\x1b]0;evil\\x07l\\x1b]2;x\\x1b\\\\ice\\r")[1]
+    'alice'
+    >>> LineEditor().feed("αlice\\r".encode())[1]
+    'αlice'
     >>> ed.feed(b"\\x03")
     (b'', None)
     >>> ed.cancelled
@@ -32,37 +46,68 @@ class LineEditor:
         self.limit = limit
         self.chars: list[str] = []
         self.cancelled = False
-        self._escape = 0  # 0 none, 1 after ESC, 2 inside a CSI sequence
+        self._decode = codecs.getincrementaldecoder("utf-8")("replace").decode
+        self._state = ""  # "", "esc", "csi", "ss3", "osc"..., or one of those + "-esc"
 
     def feed(self, data: bytes) -> tuple[bytes, str | None]:
         """Echo for ``data`` and the finished line (None while it goes on)."""
-        echo = bytearray()
-        for byte in data:
-            if self._escape == 1:
-                self._escape = 2 if byte in (0x5B, 0x4F) else 0  # ESC [ or ESC O
+        echo: list[str] = []
+        for ch in self._decode(data):
+            if self._escape(ch):
                 continue
-            if self._escape == 2:
-                if byte in CSI_FINAL:
-                    self._escape = 0
-                continue
-            if byte == 0x1B:
-                self._escape = 1
-            elif byte in (0x0D, 0x0A):
-                return bytes(echo), "".join(self.chars)
-            elif byte in (0x03, 0x04):
+            if ch in ("\r", "\n"):
+                return "".join(echo).encode(), "".join(self.chars)
+            if ch in ("\x03", "\x04"):
                 self.cancelled = True
-                return bytes(echo), None
-            elif byte in (0x7F, 0x08):
+                return "".join(echo).encode(), None
+            if ch in ("\x7f", "\x08"):
                 if self.chars:
                     self.chars.pop()
-                    echo += b"\b \b"
-            elif byte == 0x15:  # Ctrl-U
-                echo += b"\b \b" * len(self.chars)
+                    echo.append("\b \b")
+            elif ch == "\x15":  # Ctrl-U
+                echo.append("\b \b" * len(self.chars))
                 self.chars.clear()
-            elif 0x20 <= byte < 0x7F and len(self.chars) < self.limit:
-                self.chars.append(chr(byte))
-                echo.append(byte)
-        return bytes(echo), None
+            elif ch.isprintable() and len(self.chars) < self.limit:
+                self.chars.append(ch)
+                echo.append(ch)
+        return "".join(echo).encode(), None
+
+    def _escape(self, ch: str) -> bool:
+        """Whether ``ch`` belongs to an escape sequence (and is dropped)."""
+        state = self._state
+        if not state:
+            if ch == "\x1b":
+                self._state = "esc"
+            elif ch in C1:
+                self._state = C1[ch]
+            else:
+                return False
+            return True
+        if state == "esc":
+            if ch == "[":
+                self._state = "csi"
+            elif ch == "O":
+                self._state = "ss3"
+            elif ch in STRING_STARTS:
+                self._state = STRING_STARTS[ch]
+            else:
+                self._state = ""  # a two-character sequence (ESC c, ESC 7, ...)
+            return True
+        if state == "csi":
+            if "\x40" <= ch <= "\x7e":
+                self._state = ""
+            return True
+        if state == "ss3":
+            self._state = ""
+            return True
+        # A control string: until BEL, ST (ESC \) or the 8-bit ST (U+009C).
+        if state.endswith("-esc"):
+            self._state = "" if ch == "\\" else state[:-4]
+        elif ch in ("\x07", "\x9c"):
+            self._state = ""
+        elif ch == "\x1b":
+            self._state = state + "-esc"
+        return True
 
 
 async def ask_line(

@@ -13,11 +13,13 @@ import asyncio
 import contextlib
 import logging
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
+from ..match.store import local_player_names
 from .config import ServeConfig
 from .limits import Caps, RateLimit, Refusal
 from .players import Players
@@ -70,23 +72,65 @@ class Login(asyncssh.SSHServer):
     def __init__(self, server: ServeServer) -> None:
         self.server = server
         self.address = "?"
+        self.conn: asyncssh.SSHServerConnection | None = None
         self.key: asyncssh.SSHKey | None = None
         self.rejected: list[str] = []  # fingerprints of keys not on the list
         self.refusal: Refusal | None = None
         self.sessions = 0
         self.logged = False  # a refusal was logged for this connection
+        self.counted = False  # counted among the open connections
+        self._waiting: asyncio.TimerHandle | None = None
 
     @property
     def fingerprint(self) -> str | None:
         return self.key.get_fingerprint("sha256") if self.key is not None else None
 
+    @property
+    def account(self) -> str:
+        """Whose sessions this connection's count against the per-key cap: the key,
+        or for a guest the address it comes from."""
+        return self.fingerprint or f"guest@{self.address}"
+
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
+        # Open connections are capped before anything else (each holds a file).
+        why = self.server.open_connection(self.address)
+        if why is not None:
+            self.logged = True
+            log.info("refuse ip=%s why=%r (closed at once)", self.address, why)
+            conn.abort()
+            return
+        self.counted = True
         # Refused in words by the session (logged there, or below if none opens).
         self.refusal = self.server.rate.admit(self.address)
 
+    def auth_completed(self) -> None:
+        """Authenticated: a session must follow soon, or the connection is closed."""
+        wait = self.server.config.session_wait
+        if wait > 0:
+            loop = asyncio.get_running_loop()
+            self._waiting = loop.call_later(wait, self._no_session)
+
+    def _no_session(self) -> None:
+        if self.sessions == 0 and self.conn is not None:
+            self.logged = True
+            wait = self.server.config.session_wait
+            log.info("close ip=%s why=%r", self.address, f"no session within {wait:g} s")
+            self.conn.close()
+
+    def close_soon(self) -> None:
+        """Close the connection once what was written to it has gone out."""
+        if self.conn is not None:
+            asyncio.get_running_loop().call_later(0.5, self.conn.close)
+
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._waiting is not None:
+            self._waiting.cancel()
+        if self.counted:
+            self.counted = False
+            self.server.close_connection(self.address)
         if self.sessions == 0 and not self.logged:
             if self.refusal:
                 self.server.refuse(self, self.refusal.why)
@@ -122,12 +166,38 @@ class Login(asyncssh.SSHServer):
         return False
 
 
+FILES_PER_CONNECTION = 3
+"""Files one playing connection holds: its socket, its app's pty and a pidfd."""
+SPARE_FILES = 64
+"""Files kept for everything else (logs, databases, the listener)."""
+
+
+def connection_cap(wanted: int) -> int:
+    """The most connections this process can hold open: ``wanted`` (0: no cap of
+    its own) within what the file-descriptor limit allows (raised to its hard
+    limit first). Past it, new connections are closed at once and the players
+    already here keep playing ("Too many open files" would lock everyone out)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard != resource.RLIM_INFINITY and soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    except (ImportError, ValueError, OSError):
+        return wanted
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    room = max(1, (soft - SPARE_FILES) // FILES_PER_CONNECTION)
+    return min(wanted, room) if wanted > 0 else room
+
+
 class ServeServer:
     """Listens, admits, counts and stops; :class:`~.play.Session` runs each session."""
 
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
-        self.players = Players(config.data_dir)
+        self.players = Players(config.data_dir, local=lambda: local_player_names(config.matches))
         self.caps = Caps(config.max_sessions, config.max_per_key)
         self.rate = RateLimit(config.ip_burst, config.ip_per_minute)
         self.authorized = (
@@ -139,12 +209,32 @@ class ServeServer:
         self.next_id = 1
         self.listener: asyncssh.SSHAcceptor | None = None
         self.port = config.port
+        self.connections: Counter[str] = Counter()
+        """Open connections by address."""
+        self.connection_cap = config.max_connections
+
+    def open_connection(self, address: str) -> str | None:
+        """Count a new connection from ``address``; why it may not stay (None: it may)."""
+        total = sum(self.connections.values())
+        if self.connection_cap > 0 and total >= self.connection_cap:
+            return f"total connection cap ({self.connection_cap})"
+        cap = self.config.max_per_address
+        if cap > 0 and self.connections[address] >= cap:
+            return f"per-address connection cap ({cap})"
+        self.connections[address] += 1
+        return None
+
+    def close_connection(self, address: str) -> None:
+        self.connections[address] -= 1
+        if self.connections[address] <= 0:
+            del self.connections[address]
 
     async def start(self) -> int:
         """Listen; the port (the one asked for, or the one given for port 0)."""
         from .play import Session
 
         cfg = self.config
+        self.connection_cap = connection_cap(cfg.max_connections)
         cfg.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.players.players.mkdir(exist_ok=True, mode=0o700)
         cfg.matches.mkdir(parents=True, exist_ok=True)
@@ -172,12 +262,13 @@ class ServeServer:
         )
         self.port = self.listener.get_port()
         log.info(
-            "serving on %s:%d host-key=%s data=%s match=%s app=%r%s%s",
+            "serving on %s:%d host-key=%s data=%s match=%s connections=%d app=%r%s%s",
             cfg.host,
             self.port,
             host_key.get_fingerprint("sha256"),
             cfg.data_dir,
             cfg.matches,
+            self.connection_cap,
             cfg.app_command,
             " open" if cfg.open else "",
             f" authorized-keys={cfg.authorized_keys}" if cfg.authorized_keys else "",

@@ -106,9 +106,20 @@ def handle(request: Mapping[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": f"{type(e).__name__}: {e}"}
 
 
+def _own_memory_limit() -> None:
+    """A served app runs with its address space limited (serve's ``memory_mb``); a
+    search keeps to its own budget (``Budget.memory_mb``) instead."""
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+
+
 def main() -> None:
     """The worker process: one JSON request a line in, one JSON answer a line out."""
     lifeline.die_with_parent(os.getppid())
+    _own_memory_limit()
     import termsolitaire.solver  # noqa: F401  (warm: load the search before the first request)
 
     while line := sys.stdin.readline():

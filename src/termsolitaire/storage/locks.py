@@ -12,10 +12,14 @@ Where ``fcntl`` does not exist (Windows) the lock is always granted.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import socket
+import stat
 import time
 from pathlib import Path
+
+from .files import NOFOLLOW
 
 try:
     import fcntl
@@ -29,6 +33,8 @@ class SaveLock:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._fd: int | None = None
+        self.problem: str | None = None
+        """Why the lock could not be taken (a link in its place): play goes on unlocked."""
 
     @property
     def held(self) -> bool:
@@ -45,8 +51,17 @@ class SaveLock:
             return True
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
+        except OSError as e:
+            if e.errno == errno.ELOOP:
+                self.problem = (
+                    f"{self.path} is a symbolic link: left alone, and this game is not "
+                    "locked against a second copy (remove the link)"
+                )
+            return True
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            self.problem = f"{self.path} is not a regular file: left alone"
             return True
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -63,9 +78,11 @@ class SaveLock:
     def holder(self) -> str:
         """Who holds it, as the holder wrote it (``process 123 on box since 14:02``)."""
         try:
-            return self.path.read_text(errors="replace").strip() or "another copy"
+            fd = os.open(self.path, os.O_RDONLY | NOFOLLOW)
         except OSError:
             return "another copy"
+        with os.fdopen(fd, "rb") as f:
+            return f.read(200).decode(errors="replace").strip() or "another copy"
 
     def release(self) -> None:
         fd, self._fd = self._fd, None

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import StorageError, keep_aside
+from .files import StorageError, create_exclusive, keep_aside, refuse_links, sqlite_files
 
 SCHEMA_VERSION = 1
 _DAMAGED = ("not a database", "malformed", "newer termsolitaire")
@@ -99,6 +99,8 @@ class Stats:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _open(self) -> sqlite3.Connection:
+        refuse_links(sqlite_files(self.path), "The statistics file")
+        create_exclusive(self.path, 0o600)
         db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
         try:
             db.execute("PRAGMA busy_timeout = 30000")

@@ -15,9 +15,10 @@ Textual's Linux driver, made safe for a terminal that may vanish or misbehave:
   Textual's own input loop would spin on the end of file forever.
 - **Input is bounded.** Bytes that are not UTF-8 are read as Latin-1 (a
   Latin-1 terminal's ``é`` is ``é``), never a crash. Keys beyond what a person
-  can type, mouse reports beyond what a hand can make, a paste beyond
-  :data:`PASTE_LIMIT` and bytes beyond :data:`BYTES_PER_SECOND` are dropped,
-  and the app is told (:class:`InputDropped`) so it can say so.
+  can type, mouse reports beyond what a hand can make and a paste beyond
+  :data:`PASTE_LIMIT` are dropped once parsed (dropping bytes would cut escape
+  sequences into stray keys), and the app is told (:class:`InputDropped`) so it
+  can say so. A paste that never ends does not grow without bound.
 - **Only the cells that changed are sent** (:class:`~.shadow.Shadow`), unless
   ``TERMSOLITAIRE_PLAIN_OUTPUT=1``.
 
@@ -43,6 +44,7 @@ from textual import events
 from textual.message import Message
 
 from .. import lifeline
+from ..rate import Bucket
 from .shadow import DEFAULT, NotAFrame, Shadow
 
 SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
@@ -62,8 +64,6 @@ KEYS_PER_SECOND, KEY_BURST = 40.0, 120
 """Keys a person can type (a held key repeats at about 30 a second)."""
 MOUSE_PER_SECOND, MOUSE_BURST = 250.0, 500
 """Mouse reports a moving hand makes."""
-BYTES_PER_SECOND, BYTE_BURST = 16_384.0, 65_536
-"""Input bytes; a read beyond them is dropped whole before it is parsed."""
 PASTE_LIMIT = 4096
 """Characters of a paste kept (the longest thing anyone pastes here is a deal number)."""
 STALLED_BYTES = 65_536
@@ -84,41 +84,12 @@ codecs.register_error(_LATIN1, _latin1)
 
 
 class InputDropped(Message):
-    """Input beyond what a person sends was dropped: ``keys`` keys and mouse
-    reports, ``data`` bytes."""
+    """Input beyond what a person sends was dropped: ``keys`` keys, pastes and
+    mouse reports."""
 
-    def __init__(self, keys: int, data: int) -> None:
+    def __init__(self, keys: int) -> None:
         super().__init__()
         self.keys = keys
-        self.data = data
-
-
-class Bucket:
-    """A token bucket: ``rate`` a second, at most ``burst`` at once.
-
-    >>> now = [0.0]
-    >>> b = Bucket(2.0, 3, clock=lambda: now[0])
-    >>> [b.take() for _ in range(4)]
-    [True, True, True, False]
-    >>> now[0] = 0.5; b.take(), b.take()
-    (True, False)
-    """
-
-    def __init__(self, rate: float, burst: float, clock: Any = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.clock = clock
-        self.stamp = clock()
-
-    def take(self, n: float = 1.0) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= n:
-            self.tokens -= n
-            return True
-        return False
 
 
 class Gate:
@@ -126,17 +97,9 @@ class Gate:
     to :data:`PASTE_LIMIT`; it counts what it drops."""
 
     def __init__(self, clock: Any = time.monotonic) -> None:
-        self.bytes = Bucket(BYTES_PER_SECOND, BYTE_BURST, clock)
         self.keys = Bucket(KEYS_PER_SECOND, KEY_BURST, clock)
         self.mouse = Bucket(MOUSE_PER_SECOND, MOUSE_BURST, clock)
         self.dropped_keys = 0
-        self.dropped_bytes = 0
-
-    def admit_bytes(self, n: int) -> bool:
-        if self.bytes.take(n):
-            return True
-        self.dropped_bytes += n
-        return False
 
     def admit(self, event: Message) -> Message | None:
         """``event`` as the app gets it, or None when it is dropped."""
@@ -155,10 +118,10 @@ class Gate:
 
     def report(self) -> InputDropped | None:
         """What was dropped since the last report (None: nothing)."""
-        if not (self.dropped_keys or self.dropped_bytes):
+        if not self.dropped_keys:
             return None
-        message = InputDropped(self.dropped_keys, self.dropped_bytes)
-        self.dropped_keys = self.dropped_bytes = 0
+        message = InputDropped(self.dropped_keys)
+        self.dropped_keys = 0
         return message
 
 
@@ -332,11 +295,10 @@ def terminal_driver(base: type[Any], *, compact: bool = True) -> type[Any]:
                         if not data:
                             lifeline.hang_up("terminal closed")
                             break
-                        if gate.admit_bytes(len(data)):
-                            fed += len(data)
-                            deliver(parser.feed(decode(data)))
-                            if fed > STALLED_BYTES:
-                                parser, fed = XTermParser(self._debug), 0
+                        fed += len(data)
+                        deliver(parser.feed(decode(data)))
+                        if fed > STALLED_BYTES:
+                            parser, fed = XTermParser(self._debug), 0
                     deliver(parser.tick())
                     now = time.monotonic()
                     if now - last_report > 2.0 and (report := gate.report()) is not None:
