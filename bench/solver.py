@@ -1,6 +1,7 @@
 """The solver on ranges of deals, per game: run by hand, figures go in the issue note.
 
     nice -n 10 python bench/solver.py                       # the acceptance runs
+    python bench/solver.py --games spider4 --spider4 1-30 --cpu   # a sample
     python bench/solver.py --games penguin --penguin 1-100  # a quick look
     python bench/solver.py --games penguin --fcs            # beside Freecell Solver
 
@@ -16,7 +17,9 @@ both cores (``--per-deal 1``: two deals at a time, one process each). Each deal
 gets a fresh process, so one deal's memory never counts against another's;
 a Stjernen deal's peak memory is its process's plus its helper's.
 
-Budgets per deal (issue 11): 2 s for Penguin, 10 s for the others, of wall
+The games, their deals and budgets are those each solver declares
+(``SOLVER.bench`` in ``termsolitaire.solver.<game>``). Budgets per deal
+(issue 11): 2 s for Penguin, 10 s for the others, of wall
 clock (``--cpu``: of the worker's CPU time, which other work on the machine
 does not eat into; times are then CPU seconds too). Targets:
 Penguin 1-1000 100% decided; Napoleon 1-1000 at least 95% decided within 1 GB;
@@ -32,7 +35,6 @@ an iteration limit is not read as unsolvable), and reports where the two agree.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import multiprocessing
 import resource
 import shutil
@@ -42,17 +44,23 @@ import sys
 import time
 from dataclasses import dataclass
 
-from termsolitaire.rules import new_game
+from termsolitaire.rules import games, new_game
 from termsolitaire.solver import Budget, solve
+from termsolitaire.solver.games import declaration
 
-CONFIGS = {
-    # label: (game, variant, default deals, budget seconds, processes per deal)
-    "penguin": ("penguin", {}, "1-1000", 2.0, 1),
-    "napoleon": ("napoleon", {}, "1-1000", 10.0, 1),
-    "spider1": ("spider", {"suits": 1}, "1-200", 10.0, 1),
-    "spider2": ("spider", {"suits": 2}, "1-200", 10.0, 1),
-    "stjernen": ("stjernen", {}, "1-200", 10.0, 2),
-}
+
+def configs() -> dict[str, tuple[str, dict[str, int], str, float, int]]:
+    """label -> (game, variant, default deals, budget seconds, processes per deal):
+    the benchmark rows each game's solver declares (``SolverInfo.bench``)."""
+    out = {}
+    for g in games():
+        found = declaration(g.name)
+        for run in found.bench if found else ():
+            out[run.label] = (g.name, dict(run.variant), run.deals, run.seconds, run.per_deal)
+    return out
+
+
+CONFIGS = configs()
 
 
 @dataclass
@@ -215,9 +223,6 @@ def main() -> None:
     for label in args.games.split(","):
         name, variant, _, seconds, per_deal = CONFIGS[label]
         per_deal = args.per_deal or per_deal
-        if importlib.util.find_spec(f"termsolitaire.solver.{name}") is None:
-            print(f"{label:<10} (no solver module termsolitaire.solver.{name} yet: skipped)")
-            continue
         budget = args.budget or seconds
         fcs = args.fcs and name == "penguin"
         jobs = [

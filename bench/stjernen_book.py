@@ -5,7 +5,7 @@
 Stjernen's solver wins about half the deals within 10 s, many of those only
 with its later, wider beams; so "winnable deals only" drawing random deal
 numbers would keep a player waiting ten or twenty seconds and sometimes find
-none. The book (``termsolitaire.solver.stjernen_book.BOOK``) holds deal numbers, drawn at
+none. The book (``termsolitaire.solver.stjernen.book.BOOK``) holds deal numbers, drawn at
 random from the range random deals use, that the *first* beam of
 :func:`termsolitaire.solver.stjernen.solve` wins. That beam's width is fixed
 (not set by the clock), so it wins them on any machine, in 0.3-4.2 s of CPU
@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from termsolitaire.rules import new_game
 from termsolitaire.rules.deal import MAX_RANDOM_DEAL
 from termsolitaire.solver.stjernen import FIRST_BEAM, WON, beam
-from termsolitaire.solver.stjernen_state import State
+from termsolitaire.solver.stjernen.state import State
 
 
 def _one(deal: int) -> tuple[int, bool, float, int]:

@@ -27,7 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("termsolitaire.serve.command", "the SSH server: every connection plays"),
     "web": ("termsolitaire.serve.web", "the app in a browser on this machine"),
     "solve": ("termsolitaire.solver.command", "find a winning line, or prove there is none"),
-    "opponent": ("termsolitaire.solver.opponent_command", "the Spider computer opponent, headless"),
+    "opponent": ("termsolitaire.solver.opponent.command", "the Spider computer opponent, headless"),
 }
 """Subcommands that live in their own package: name -> (module, help). The module
 has ``add_arguments(parser)`` (cheap: heavy imports wait for ``run``) and

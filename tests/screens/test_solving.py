@@ -20,7 +20,7 @@ from termsolitaire.screens.board import BoardScreen
 from termsolitaire.screens.choice import ChoiceScreen
 from termsolitaire.screens.napoleon import KEYS
 from termsolitaire.screens.results import ResultsScreen
-from termsolitaire.solver.stjernen_book import BOOK
+from termsolitaire.solver.stjernen.book import BOOK
 
 from ..solver.test_napoleon import LOST
 from .conftest import board, status

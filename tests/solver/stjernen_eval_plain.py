@@ -1,12 +1,12 @@
 """The Stjernen evaluation written plainly (as it was before it was made
 faster): every card's two burials in one pass per place, each wait walked on
-its own. :mod:`termsolitaire.solver.stjernen_eval` must score every position
+its own. :mod:`termsolitaire.solver.stjernen.evaluation` must score every position
 exactly as this does."""
 
 from __future__ import annotations
 
-from termsolitaire.solver.stjernen_eval import _TURNS, BIG, Weights, _late
-from termsolitaire.solver.stjernen_state import CENTRE, INNER, OUTER, UP, State
+from termsolitaire.solver.stjernen.evaluation import _TURNS, BIG, Weights, _late
+from termsolitaire.solver.stjernen.state import CENTRE, INNER, OUTER, UP, State
 
 _STORES = (CENTRE, *OUTER, *UP)
 

@@ -15,7 +15,7 @@ import pytest
 from termsolitaire.cli import main
 from termsolitaire.rules import Move, from_text, new_game
 from termsolitaire.solver.opponent import LEVELS, Opponent, play
-from termsolitaire.solver.opponent_view import view_of
+from termsolitaire.solver.opponent.view import view_of
 
 from ..conftest import FULL
 

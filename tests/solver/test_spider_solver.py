@@ -12,8 +12,8 @@ import pytest
 
 from termsolitaire.rules import Game, from_text, new_game
 from termsolitaire.solver import Budget, solve, verify
-from termsolitaire.solver.spider_search import prove
-from termsolitaire.solver.spider_state import SpiderState, from_move
+from termsolitaire.solver.spider.search import prove
+from termsolitaire.solver.spider.state import SpiderState, from_move
 
 BUDGET = Budget(seconds=60)
 
@@ -108,7 +108,7 @@ def test_never_lost_along_a_winning_line() -> None:
 
 
 def _move(m: tuple[int, int, int]):
-    from termsolitaire.solver.spider_state import to_move
+    from termsolitaire.solver.spider.state import to_move
 
     move = to_move(m)
     assert from_move(move) == m

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from termsolitaire.rules import from_text, new_game
-from termsolitaire.solver.spider_state import SpiderState, from_move, to_move
+from termsolitaire.solver.spider.state import SpiderState, from_move, to_move
 
 PROPS = settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 

@@ -21,9 +21,9 @@ from termsolitaire.solver.stjernen import (
     beam,
     beam_steps,
 )
-from termsolitaire.solver.stjernen_book import BOOK
-from termsolitaire.solver.stjernen_moves import sound_steps
-from termsolitaire.solver.stjernen_state import COLLECT, DEAL, State, from_move, to_move
+from termsolitaire.solver.stjernen.book import BOOK
+from termsolitaire.solver.stjernen.moves import sound_steps
+from termsolitaire.solver.stjernen.state import COLLECT, DEAL, State, from_move, to_move
 
 DEALS = st.integers(min_value=0, max_value=2**32)
 FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))

@@ -8,8 +8,8 @@ import dataclasses
 from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget
 from termsolitaire.solver.stjernen import PORTFOLIO, beam, solve
-from termsolitaire.solver.stjernen_pair import Helper
-from termsolitaire.solver.stjernen_state import State, to_move
+from termsolitaire.solver.stjernen.pair import Helper
+from termsolitaire.solver.stjernen.state import State, to_move
 
 CFG = dataclasses.replace(PORTFOLIO[0], width=6, look=10)
 

@@ -10,12 +10,12 @@ import os
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import termsolitaire.solver.stjernen as solver
+import termsolitaire.solver.stjernen.layer as layer
 from termsolitaire.rules import new_game
-from termsolitaire.solver.stjernen import PORTFOLIO, BeamConfig, beam_steps
-from termsolitaire.solver.stjernen_eval import Weights, evaluate
-from termsolitaire.solver.stjernen_moves import dig, dig_reach, dig_size, dig_targets, sound_steps
-from termsolitaire.solver.stjernen_state import State
+from termsolitaire.solver.stjernen import PORTFOLIO, BeamConfig, beam, beam_steps
+from termsolitaire.solver.stjernen.evaluation import Weights, evaluate
+from termsolitaire.solver.stjernen.moves import dig, dig_reach, dig_size, dig_targets, sound_steps
+from termsolitaire.solver.stjernen.state import State
 
 from . import stjernen_eval_plain as plain
 
@@ -74,7 +74,7 @@ def test_the_shortcuts_leave_a_beam_line_unchanged(monkeypatch):
     the same line through the same number of positions."""
     root = State.from_game(new_game("stjernen", deal=5))
     cfg = dataclasses.replace(PORTFOLIO[0], width=3, look=10)
-    fast = solver.beam(root, cfg, float("inf"))
-    monkeypatch.setattr(solver, "evaluate", plain.evaluate)
-    monkeypatch.setattr(solver, "dig_reach", lambda state, p: 999)  # every dig played out
-    assert solver.beam(root, cfg, float("inf")) == fast
+    fast = beam(root, cfg, float("inf"))
+    monkeypatch.setattr(layer, "evaluate", plain.evaluate)
+    monkeypatch.setattr(layer, "dig_reach", lambda state, p: 999)  # every dig played out
+    assert beam(root, cfg, float("inf")) == fast

@@ -90,12 +90,12 @@ after the actions so far; the engine sees only what a player sees)."""
 
 class _OpponentEngine:
     """The solver's :class:`~termsolitaire.solver.opponent.Opponent` as an :class:`Engine`:
-    it is shown only :func:`~termsolitaire.solver.opponent_view.view_of` the child's game
+    it is shown only :func:`~termsolitaire.solver.opponent.view.view_of` the child's game
     (no face-down or stock card), and the child plays its choice on that game."""
 
     def __init__(self, level: str, game: Game, seed: int) -> None:
         from ..solver.opponent import Opponent
-        from ..solver.opponent_view import view_of
+        from ..solver.opponent.view import view_of
 
         self.game = game
         self.view_of: Callable[[Any], Any] = view_of  # a Spider game: the only kind here

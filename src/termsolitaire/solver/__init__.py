@@ -1,19 +1,20 @@
 """The solver: winning lines, proofs of loss, hints. Plain Python, no UI import.
 
-Every game has its own module here (``termsolitaire.solver.<game name>``) with a
-compact state of its own and a ``solve(game, budget)`` function; :func:`solve`
-picks it by the game's name. A line the search returns is replayed through the
-rules core (:func:`verify`) before anyone sees it.
+Every game with a solver has its package here (``termsolitaire.solver.<game
+name>``) with a compact state of its own, a ``solve(game, budget)`` function
+and its declaration, ``SOLVER`` (:class:`SolverInfo`); :func:`solve` picks it
+by the game's name (:mod:`.games`). A line the search returns is replayed
+through the rules core (:func:`verify`) before anyone sees it. Shared
+machinery sits beside the packages: :mod:`.search` (the searches Penguin and
+Napoleon share), :mod:`.plan` (hints that follow a line), :mod:`.winnable`,
+:mod:`.command` (``termsolitaire solve``) and :mod:`.worker` (searches in a
+child process). :mod:`.opponent` is the Spider computer opponent.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
-from termsolitaire.rules import Game
-
-from .base import Budget, Result, Verdict, verify
+from .base import Budget, Result, SolverInfo, Verdict, verify
+from .games import has_solver, solve
 from .plan import Plan
 from .winnable import WinnableDeal, find_winnable_deal
 
@@ -21,6 +22,7 @@ __all__ = [
     "Budget",
     "Plan",
     "Result",
+    "SolverInfo",
     "Verdict",
     "WinnableDeal",
     "find_winnable_deal",
@@ -28,20 +30,3 @@ __all__ = [
     "solve",
     "verify",
 ]
-
-
-def has_solver(name: str) -> bool:
-    """Whether game ``name`` has its solver module (``termsolitaire.solver.<name>``)."""
-    return importlib.util.find_spec(f"{__name__}.{name}") is not None
-
-
-def solve(game: Game, budget: Budget | float = 10.0) -> Result:
-    """Search from ``game``'s current position within ``budget`` (seconds, or a
-    :class:`Budget`). ``won`` results carry a line already replayed to a win."""
-    if not isinstance(budget, Budget):
-        budget = Budget(seconds=float(budget))
-    module = importlib.import_module(f"{__name__}.{game.name}")
-    result: Result = module.solve(game, budget)
-    if result.verdict == "won" and not verify(game, result.moves):
-        raise AssertionError(f"the {game.name} solver returned a line that does not win")
-    return result

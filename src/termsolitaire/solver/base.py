@@ -1,8 +1,11 @@
-"""What every game's solver shares: the budget, the result, the replay check."""
+"""What every game's solver shares: the budget, the result, the replay check,
+and the declaration (:class:`SolverInfo`) by which a game's solver package
+states its facts once."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -63,3 +66,51 @@ def verify(game: Game, moves: tuple[Move, ...] | list[Move]) -> bool:
     except IllegalMove:
         return False
     return g.is_won
+
+
+KNOWN_NOTES: dict[Verdict, str] = {
+    "won": "winnable with the cards known (the solver sees the face-down cards and the stock)",
+    "lost": "no winning line, even with the cards known",
+    "unknown": "cannot tell yet, even with the cards known",
+}
+"""The note on every answer of a solver that reads cards the player cannot see
+(:attr:`SolverInfo.full_knowledge`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BenchRun:
+    """One row of ``bench/solver.py`` for a game: a variant on a range of deals."""
+
+    label: str
+    variant: tuple[tuple[str, int], ...] = ()
+    deals: str = "1-200"
+    """The deals the acceptance run takes, ``A-B``."""
+    seconds: float = 10.0
+    """The budget per deal."""
+    per_deal: int = 1
+    """Processes one deal's search uses (:attr:`Budget.jobs`); the benchmark
+    runs that many fewer deals at a time."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolverInfo:
+    """What a game's solver declares about itself, once: the ``SOLVER`` of its
+    package ``termsolitaire.solver.<game name>``. :func:`termsolitaire.solver.solve`,
+    ``has_solver``, winnable-only deals, the command line, the screens' "cards
+    home" and the benchmark all derive what they need from it; a registered
+    game whose package is missing, or declares no ``SOLVER``, has no solver."""
+
+    solve: Callable[[Game, Budget], Result]
+    """The search: ``solve(game, budget)``, ``game`` one of this game's."""
+    home: tuple[str, ...] = ()
+    """The piles whose cards :attr:`Result.best` counts as home; empty: those
+    the game's ``score`` counts (its foundations)."""
+    full_knowledge: bool = False
+    """Whether the search reads cards the player cannot see (face-down cards);
+    its answers then carry :data:`KNOWN_NOTES`."""
+    book: tuple[int, ...] = ()
+    """Deal numbers winnable-only draws from (empty: any random number)."""
+    winnable_seconds: float = 2.0
+    """The budget winnable-only gives each deal it tries."""
+    bench: tuple[BenchRun, ...] = ()
+    """The benchmark's rows for this game."""

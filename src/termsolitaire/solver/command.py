@@ -27,7 +27,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from termsolitaire.rules import GAMES, Game, IllegalMove, from_text, info, new_game
+from termsolitaire.rules import Game, IllegalMove, from_text, games, info, new_game
 
 from .base import Result
 from .plan import cards_home
@@ -62,13 +62,20 @@ def _jobs(text: str) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``termsolitaire solve`` (no heavy import here)."""
-    parser.add_argument("game", choices=GAMES, help="which game")
+    """The options of ``termsolitaire solve`` (no heavy import here): the games
+    and the ``--suits`` values are the registry's (a game without a solver is
+    accepted here, and :func:`run` says it has none)."""
+    suits = sorted({v for g in games() for c in g.variants if c.key == "suits" for v in c.values})
+    parser.add_argument("game", choices=[g.name for g in games()], help="which game")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--deal", type=_deal, metavar="N", help="solve deal number N")
     source.add_argument("--position", metavar="FILE", help="solve the position text in FILE")
     parser.add_argument(
-        "--suits", type=int, choices=(1, 2, 4), metavar="S", help="Spider: 1, 2 or 4 suits"
+        "--suits",
+        type=int,
+        choices=suits,
+        metavar="S",
+        help="how many suits, for a game with suits (" + ", ".join(map(str, suits)) + ")",
     )
     parser.add_argument(
         "--budget",

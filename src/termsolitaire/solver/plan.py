@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 
 from termsolitaire.rules import Game, Move
 
+from .games import declaration
+
 
 def board(game: Game) -> str:
     """The cards and their places: position text without the lines that do not
@@ -34,8 +36,13 @@ def board(game: Game) -> str:
 
 def cards_home(game: Game) -> int:
     """What :attr:`~termsolitaire.solver.Result.best` counts, for ``game``'s
-    position: the cards on the foundations (Spider: in its done runs)."""
-    return len(game.pile("done")) if game.name == "spider" else game.score
+    position: the cards in the piles its solver declares home
+    (:attr:`~.base.SolverInfo.home`: Spider's done runs), else the game's score
+    (the cards on its foundations)."""
+    found = declaration(game.name)
+    if found is not None and found.home:
+        return sum(len(game.pile(name)) for name in found.home)
+    return game.score
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,10 @@ Penguin, Napoleon or Spider deal in a second or two, and most are winnable.
 Stjernen's solver wins about half the deals, many of them only after several
 seconds, and takes the whole budget on the rest, so random numbers would keep
 a player waiting ten or twenty seconds and sometimes find none. Its numbers
-are drawn from a book instead (:data:`.stjernen_book.BOOK`: random deal
+are drawn from a book instead (:data:`.stjernen.book.BOOK`: random deal
 numbers its first beam was found to win), with a budget that beam needs; each
-is still proved winnable when drawn.
+is still proved winnable when drawn. Each game's solver declares its book and
+budget (:attr:`~.base.SolverInfo.book`, :attr:`~.base.SolverInfo.winnable_seconds`).
 """
 
 from __future__ import annotations
@@ -19,18 +20,15 @@ from dataclasses import dataclass
 from termsolitaire.rules import new_game
 from termsolitaire.rules.deal import MAX_RANDOM_DEAL
 
-from .base import Budget, Result
-from .stjernen_book import BOOK as STJERNEN_BOOK
-
-BOOKS: dict[str, tuple[int, ...]] = {"stjernen": STJERNEN_BOOK}
-"""Per game, the deal numbers winnable-only draws from (all others: any number)."""
-SECONDS = {"stjernen": 10.0}
-"""Per game, the solver's budget for each deal tried (all others: 2 s)."""
+from .base import Budget, Result, SolverInfo
+from .games import declaration, solve
 
 
 def seconds_per_deal(name: str) -> float:
-    """The budget :func:`find_winnable_deal` is best given per deal of game ``name``."""
-    return SECONDS.get(name, 2.0)
+    """The budget :func:`find_winnable_deal` is best given per deal of game ``name``
+    (its solver's declaration says; 2 s for a game without a solver)."""
+    found = declaration(name)
+    return (found or SolverInfo(solve)).winnable_seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +51,15 @@ def find_winnable_deal(
 ) -> WinnableDeal | None:
     """The first deal the solver wins within ``budget`` (per deal), or ``None``
     after ``tries`` deals. Deal numbers are drawn at random (from ``seed``, if
-    given, else the system's randomness) from the game's book (:data:`BOOKS`)
-    or else the range random deals use, or taken in order from ``deals``. A
-    book's numbers in ``avoid`` (the deals the player has finished) come last."""
-    from . import solve
-
+    given, else the system's randomness) from the game's book (its solver's
+    :attr:`~.base.SolverInfo.book`) or else the range random deals use, or
+    taken in order from ``deals``. A book's numbers in ``avoid`` (the deals
+    the player has finished) come last."""
     if not isinstance(budget, Budget):
         budget = Budget(seconds=float(budget))
-    numbers = iter(deals) if deals is not None else _random_deals(seed, BOOKS.get(name), avoid)
+    found = declaration(name)
+    book = found.book if found is not None else ()
+    numbers = iter(deals) if deals is not None else _random_deals(seed, book, avoid)
     for _, deal in zip(range(tries), numbers, strict=False):
         result = solve(new_game(name, deal, **dict(variant or {})), budget)
         if result.verdict == "won":

@@ -51,13 +51,13 @@ from collections.abc import Iterator
 
 from termsolitaire.rules import Game, Move
 
-from ..base import Budget, Result
+from ..base import BenchRun, Budget, Result, SolverInfo
 from ..search import BestFirst, DepthFirst, Search, restarts, shorten
 from .cards import NAMES, Compound, NapoleonMove, Weights
 from .relax import relaxed_lost
 from .state import NapoleonState
 
-__all__ = ["NAMES", "NapoleonState", "relaxed_lost", "solve", "to_move"]
+__all__ = ["NAMES", "SOLVER", "NapoleonState", "relaxed_lost", "solve", "to_move"]
 
 
 def to_move(move: NapoleonMove) -> Move:
@@ -105,3 +105,7 @@ def solve(game: Game, budget: Budget) -> Result:
         positions=out.positions,
         best=out.best,
     )
+
+
+SOLVER = SolverInfo(solve, bench=(BenchRun("napoleon", deals="1-1000"),))
+"""Napoleon's solver: the benchmark takes deals 1-1000, 10 s each."""

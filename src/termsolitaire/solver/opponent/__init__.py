@@ -10,17 +10,17 @@ it in a separate process)::
             break
         game.play(move)                         # one action every opponent.pace seconds
 
-It receives only a :class:`~.opponent_view.View`, which holds no face-down or
+It receives only a :class:`~.view.View`, which holds no face-down or
 stock card, so it cannot read one. It plans on what it sees
-(:func:`~.opponent_plan.plan`): moves, and turns whose card it does not know;
+(:func:`~.plan.plan`): moves, and turns whose card it does not know;
 it plays the plan up to its first turn, then looks again. In 1-suit games it
 keeps a pile of face-down cards bare, as room to work, rather than bury it
-under a run (:data:`~.opponent_plan.FW_ONE_SUIT`). When no plan gains
+under a run (:data:`~.plan.FW_ONE_SUIT`). When no plan gains
 anything it deals, and when the stock is empty too it presses End.
 
 The expert also guesses, in 1-suit games (:meth:`Opponent._guess`): it deals the
 cards it has not seen at random into the face-down places and the stock
-(:func:`~.opponent_view.sample`, a guess, never a read), lets the solver find
+(:func:`~.view.sample`, a guess, never a read), lets the solver find
 the best line on each guess, and keeps each line's start up to its first turn
 as another plan. It then tries every plan on fresh guesses and plays the one
 that does best on average. (Deals stay its last resort: a line that deals
@@ -44,10 +44,10 @@ from dataclasses import dataclass
 from termsolitaire.rules import Move
 from termsolitaire.rules.spider import Spider
 
-from .opponent_plan import evaluate, plan, up_to_turn, weights
-from .opponent_view import View, known_state, sample, view_of
-from .spider_search import DEPTH, BestFirst, search_moves
-from .spider_state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
+from ..spider.search import DEPTH, BestFirst, search_moves
+from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
+from .plan import evaluate, plan, up_to_turn, weights
+from .view import View, known_state, sample, view_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +182,8 @@ WIN = 1000
 
 def _solve(state: SpiderState, positions: int) -> tuple[list[SpiderMove], float]:
     """The solver's line from a full-knowledge ``state`` (changed) within ``positions``,
-    and how good its end is (:func:`~.spider_search.evaluate`; a win: less than any)."""
+    and how good its end is (:func:`~termsolitaire.solver.spider.search.evaluate`;
+    a win: less than any)."""
     search = BestFirst(state, math.inf, positions)
     outcome, line = search.run()
     if outcome == "won":

@@ -1,4 +1,4 @@
-"""The two searches of the Spider solver (see :mod:`.spider`).
+"""The two searches of the Spider solver (see :mod:`termsolitaire.solver.spider`).
 
 :class:`BestFirst` finds wins: a best-first search guided by :func:`evaluate`,
 over the moves :func:`search_moves` thinks worth trying, with one queue per
@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Literal
 
-from .spider_state import DEAL_MOVE, PILES, TURN, SpiderMove, SpiderState
+from .state import DEAL_MOVE, PILES, TURN, SpiderMove, SpiderState
 
 Outcome = Literal["won", "lost", "exhausted", "unknown"]
 

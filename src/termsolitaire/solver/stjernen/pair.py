@@ -2,10 +2,10 @@
 
 The beam's work is the look-around of each position it keeps, one deal (a
 layer) at a time. With a :class:`Helper`, every other kept position of a layer
-is sent to another process (``python -m termsolitaire.solver.stjernen_pair``)
+is sent to another process (``python -m termsolitaire.solver.stjernen.pair``)
 and looked around there while this process does its own half; the positions
 found come back, the best ``keep`` of them by the beam's own choice
-(:func:`.stjernen.select`) and the one with the most cards home, and join the
+(:func:`.layer.select`) and the one with the most cards home, and join the
 rest before the beam chooses. So a layer takes about half the time, and the
 beam's width, set from the time a layer costs, about doubles.
 
@@ -28,7 +28,8 @@ import sys
 import time
 from typing import IO, Any
 
-from .stjernen_state import State
+from .layer import expand, select
+from .state import State
 
 _LEN = struct.Struct("<Q")
 SLACK_SECONDS = 2.0
@@ -61,7 +62,7 @@ class Helper:
         self.proc: subprocess.Popen[bytes] | None = None
         with contextlib.suppress(OSError):
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "termsolitaire.solver.stjernen_pair"],
+                [sys.executable, "-m", "termsolitaire.solver.stjernen.pair"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -125,8 +126,6 @@ class Helper:
 
 def serve(inp: IO[bytes], out: IO[bytes]) -> None:
     """The helper's side: answer each request until the input closes."""
-    from .stjernen import expand, select
-
     st = State()
     while (request := _read(inp)) is not None:
         cfg, items, seconds, cpu, keep = request

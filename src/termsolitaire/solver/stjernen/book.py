@@ -1,9 +1,9 @@
-"""Stjernen deals for "winnable deals only" (see :mod:`.winnable`).
+"""Stjernen deals for "winnable deals only" (see :mod:`termsolitaire.solver.winnable`).
 
 Deal numbers drawn at random from the range random deals use that the first
-beam of :func:`.stjernen.solve` wins. That beam's width does not depend on the
-clock, so it wins them on any machine, each in 0.3-4.2 s of CPU here (median
-0.9 s). Made by ``python bench/stjernen_book.py`` (its output's first column,
+beam of :func:`termsolitaire.solver.stjernen.solve` wins. That beam's width
+does not depend on the clock, so it wins them on any machine, each in 0.3-4.2
+s of CPU here (median 0.9 s). Made by ``python bench/stjernen_book.py`` (its output's first column,
 in order): the 319 of its first 2000 numbers (seed 11) that the first beam
 won, less the 108 that the first beam has lost since it keeps its positions
 by progress (``BeamConfig.diverse``); a test checks that it wins every one."""

@@ -30,6 +30,8 @@ DEAL = -1
 COLLECT = -2
 ROUNDS = 6
 FULL = 26
+WON = 4 * FULL
+"""Cards home in a won game."""
 
 NAMES = (
     *(f"i{k}" for k in range(1, 5)),

@@ -1,6 +1,6 @@
 """Measure the Stjernen solver on a range of deals (issue 11, acceptance 3).
 
-    python -m termsolitaire.solver.stjernen_bench --deals 1-200 --budget 10 --jobs 2 --cpu
+    python bench/stjernen.py --deals 1-200 --budget 10 --jobs 2 --cpu
 
 Each deal is solved from its start position within the budget, in ``jobs``
 worker processes; every line is replayed through the rules core (a won line
@@ -8,19 +8,25 @@ must win, any line must reach the count the solver reports). Prints one line
 per deal and then: won / lost / unknown (%), median and 95th-percentile time,
 median and 10th-percentile cards on the foundations, and the load average.
 
-``--tweak CODE`` runs Python code in each worker before it starts (a variant
-of the solver to compare, as in docs/solver.md), e.g.::
+``--set [MODULE:]NAME=VALUE`` (repeatable) sets a constant of the solver in
+each worker before it starts, a variant to compare as in docs/solver.md:
+``NAME`` a module-level name of ``termsolitaire.solver.stjernen`` or, with
+``MODULE``, of its module ``termsolitaire.solver.stjernen.MODULE``; ``VALUE``
+a Python literal (numbers, strings, tuples; nothing is run)::
 
-    --tweak "import termsolitaire.solver.stjernen as S; S.LATE_ROUND = 4"
+    --set LATE_ROUND=4 --set beams:SLACK=0.97
 
 With ``--per-deal 2`` each deal's beam shares its layers with a helper process
-(:mod:`.stjernen_pair`); the helper gets the beam's settings with each layer
-but not the tweak's other changes (it imports the solver afresh).
+(:mod:`termsolitaire.solver.stjernen.pair`); the helper gets the beam's
+settings with each layer but not the other constants set (it imports the
+solver afresh).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib
 import os
 import statistics
 import sys
@@ -42,9 +48,34 @@ def _one(job: tuple[int, float, bool, int]) -> tuple[int, str, int, float, int, 
     return deal, result.verdict, result.best, result.seconds, result.positions, ok
 
 
-def _tweak(code: str) -> None:
-    if code:
-        exec(code, {})  # a variant for an experiment, given on the command line
+Setting = tuple[str, str, object]
+"""A constant to set: (module, name, value)."""
+
+
+def _setting(text: str) -> Setting:
+    """``[MODULE:]NAME=VALUE`` read: the module, the name and the literal value."""
+    target, eq, value = text.partition("=")
+    module, _, name = target.rpartition(":")
+    module = "termsolitaire.solver.stjernen" + (f".{module}" if module else "")
+    if not eq or not name.isidentifier():
+        raise argparse.ArgumentTypeError(f"expected [MODULE:]NAME=VALUE, not {text!r}")
+    try:
+        literal = ast.literal_eval(value)
+    except (ValueError, SyntaxError) as e:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a Python literal") from e
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as e:
+        raise argparse.ArgumentTypeError(f"no module {module}") from e
+    if not hasattr(mod, name):
+        raise argparse.ArgumentTypeError(f"{module} has no {name} to set")
+    return module, name, literal
+
+
+def _apply(settings: list[Setting]) -> None:
+    """Set the constants of a variant (each worker, before it starts)."""
+    for module, name, value in settings:
+        setattr(importlib.import_module(module), name, value)
 
 
 def _deals(text: str) -> list[int]:
@@ -61,14 +92,22 @@ def main(argv: list[str] | None = None) -> int:
         "--per-deal", type=int, default=1, help="processes per deal (2: the beam shares its work)"
     )
     ap.add_argument("--cpu", action="store_true", help="budgets count CPU time, not the wall clock")
-    ap.add_argument("--tweak", default="", help="Python code each worker runs first (a variant)")
+    ap.add_argument(
+        "--set",
+        dest="settings",
+        type=_setting,
+        action="append",
+        default=[],
+        metavar="[MODULE:]NAME=VALUE",
+        help="set a constant of the solver in each worker first (a variant)",
+    )
     args = ap.parse_args(argv)
     deals = _deals(args.deals)
     load = os.getloadavg()
     rows = []
     workers = max(1, args.jobs // args.per_deal)
     jobs = [(d, args.budget, args.cpu, args.per_deal) for d in deals]
-    with ProcessPoolExecutor(workers, initializer=_tweak, initargs=(args.tweak,)) as pool:
+    with ProcessPoolExecutor(workers, initializer=_apply, initargs=(args.settings,)) as pool:
         for row in pool.map(_one, jobs):
             rows.append(row)
             deal, verdict, best, seconds, positions, ok = row

@@ -43,8 +43,8 @@ from collections.abc import Iterator
 from termsolitaire.rules import Game, Move
 from termsolitaire.rules.penguin import CELLS, COLUMNS, FOUNDATIONS
 
-from .base import Budget, Result
-from .search import BestFirst, DepthFirst, Search, restarts, shorten
+from ..base import BenchRun, Budget, Result, SolverInfo
+from ..search import BestFirst, DepthFirst, Search, restarts, shorten
 
 COLS = 7
 CELL0 = 7
@@ -353,3 +353,8 @@ def solve(game: Game, budget: Budget) -> Result:
         positions=out.positions,
         best=out.best,
     )
+
+
+SOLVER = SolverInfo(solve, bench=(BenchRun("penguin", deals="1-1000", seconds=2.0),))
+"""Penguin's solver: it decides a deal in milliseconds, so the benchmark takes
+deals 1-1000 at 2 s each."""

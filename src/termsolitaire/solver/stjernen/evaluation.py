@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .stjernen_state import CENTRE, FULL, INNER, OUTER, UP, State
+from .state import CENTRE, FULL, INNER, OUTER, UP, State
 
 BIG = 50
 """Burial of a copy that is not there (on a foundation already)."""

@@ -1,15 +1,17 @@
 """The Spider solver, with full knowledge: it sees every face-down card and the stock.
 
 ``solve(game, budget)`` works on a compact copy of the position
-(:mod:`.spider_state`). First :class:`~.spider_search.BestFirst` looks for a
+(:mod:`.state`). First :class:`~.search.BestFirst` looks for a
 win with Spider knowledge; if it runs out of positions to try without one (it
-leaves rarely useful moves out, so that proves nothing), :func:`~.spider_search.prove`
+leaves rarely useful moves out, so that proves nothing), :func:`~.search.prove`
 searches every move and, when it too runs out, proves the position lost. So
 ``lost`` is only ever said after an exhaustive search; a budget that runs out
 says ``unknown``.
 
 Because the solver reads the cards a player cannot see, every answer is
-worded "with the cards known" (:data:`NOTES`); a match never shows it.
+worded "with the cards known" (:data:`~termsolitaire.solver.base.KNOWN_NOTES`,
+added by :func:`termsolitaire.solver.solve` as :data:`SOLVER` declares); a match
+never shows it.
 """
 
 from __future__ import annotations
@@ -19,15 +21,9 @@ import time
 from termsolitaire.rules import Game
 from termsolitaire.rules.spider import Spider
 
-from .base import Budget, Result, Verdict
-from .spider_search import BYTES_PER_POSITION, BestFirst, prove
-from .spider_state import RUN, SpiderState, to_move
-
-NOTES: dict[Verdict, str] = {
-    "won": "winnable with the cards known (the solver sees the face-down cards and the stock)",
-    "lost": "no winning line, even with the cards known",
-    "unknown": "cannot tell yet, even with the cards known",
-}
+from ..base import BenchRun, Budget, Result, SolverInfo, Verdict
+from .search import BYTES_PER_POSITION, BestFirst, prove
+from .state import RUN, SpiderState, to_move
 
 
 def solve(game: Game, budget: Budget) -> Result:
@@ -56,7 +52,6 @@ def solve(game: Game, budget: Budget) -> Result:
         seconds=clock() - start,
         positions=positions,
         best=RUN * 8 if verdict == "won" else best,
-        notes=(NOTES[verdict],),
     )
 
 
@@ -67,3 +62,13 @@ def _runs_in(game: Spider, line: list[tuple[int, int, int]]) -> int:
     for m in line:
         state.make(m)
     return len(state.done) - before
+
+
+SOLVER = SolverInfo(
+    solve,
+    home=("done",),
+    full_knowledge=True,
+    bench=tuple(BenchRun(f"spider{n}", (("suits", n),)) for n in (1, 2, 4)),
+)
+"""Spider's solver: cards home are those in completed runs; it reads the
+face-down cards; the benchmark takes each variant on deals 1-200, 10 s each."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
-from .spider_search import line_of, search_moves
-from .spider_state import PILES, TURN, SpiderMove, SpiderState
+from ..spider.search import line_of, search_moves
+from ..spider.state import PILES, TURN, SpiderMove, SpiderState
 
 FW = {
     "hidden": 25,
@@ -115,9 +115,10 @@ def plan(state: SpiderState, max_nodes: int, w: dict[str, int]) -> tuple[list[Sp
 
 
 def plan_moves(state: SpiderState) -> list[SpiderMove]:
-    """The solver's moves worth trying (:func:`~.spider_search.search_moves`), less
-    deals and less swaps: a whole run that lies on a card one rank higher of
-    another suit moving onto another card that is not of its suit."""
+    """The solver's moves worth trying
+    (:func:`~termsolitaire.solver.spider.search.search_moves`), less deals and
+    less swaps: a whole run that lies on a card one rank higher of another suit
+    moving onto another card that is not of its suit."""
     piles, down, info = state.piles, state.down, state.info
     moves = []
     for m in search_moves(state):

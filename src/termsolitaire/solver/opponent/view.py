@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from termsolitaire.rules.cards import pack
 from termsolitaire.rules.spider import PACKS, TABLEAU, Spider
 
-from .spider_state import RUN, SpiderState, code
+from ..spider.state import RUN, SpiderState, code
 
 BLANK = 15
 """A card whose face is unknown: rank 15 fits on no card and takes none."""
@@ -32,7 +32,7 @@ class View:
     """A Spider position as its player sees it.
 
     ``piles[i]`` lists pile ``t{i+1}``'s face-up cards (integer codes, see
-    :mod:`.spider_state`), bottom to top, above ``down[i]`` face-down cards;
+    :mod:`termsolitaire.solver.spider.state`), bottom to top, above ``down[i]`` face-down cards;
     ``stock`` counts the stock's cards; ``done`` is the suit of each completed
     run; ``unseen`` every card not visible (face-down or in the stock), sorted.
     """

@@ -1,7 +1,7 @@
 """Stjernen moves for the solver: foundation moves played without a choice, the
 card moves worth searching, and goal-directed "dig" steps.
 
-A step is an int (one move of :mod:`.stjernen_state`) or a tuple of them played
+A step is an int (one move of :mod:`.state`) or a tuple of them played
 in order. Two families of move lists:
 
 - *sound* (:func:`sound_steps`, :func:`sound_auto`): every legal move except ones
@@ -15,7 +15,7 @@ in order. Two families of move lists:
 
 from __future__ import annotations
 
-from .stjernen_state import CENTRE, COLLECT, DEAL, FULL, INNER, NEEDED, OUTER, ROUNDS, UP, State
+from .state import CENTRE, COLLECT, DEAL, FULL, INNER, NEEDED, OUTER, ROUNDS, UP, State
 
 Step = int | tuple[int, ...]
 SOURCES = (CENTRE, *OUTER, *UP)

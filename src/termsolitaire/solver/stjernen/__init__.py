@@ -1,0 +1,162 @@
+"""The Stjernen solver: a beam search through the deals for good lines, and an
+exhaustive search for proofs.
+
+The stock's order is known, and dealing and collecting are moves, so the whole
+future is fixed by the player's choices. Two searches share the budget:
+
+- :class:`Prover`, a depth-first search over every legal move but the provably
+  pointless ones (:func:`.moves.sound_steps`) with a table of the
+  positions seen. When it runs out of positions without a win, the position is
+  lost: the only way this solver says ``lost``. On a fresh deal it never gets
+  that far; near the end of a game it often does.
+- :func:`beam`, the search that finds the lines. Time is counted in deals: for
+  each deal of each round it keeps ``width`` positions, looks around each by a
+  small best-first search over card moves and dig steps (foundation moves are
+  played at once), and deals. The positions kept are the best (by
+  :func:`.evaluation.evaluate`) of each class of progress in turn
+  (:func:`.layer.progress`: cards home, inner piles left), not simply the best: the
+  plain best are mostly variants of one or two positions, and the winning
+  line often ranks well below them. Wins are made by round 4 or so, so the
+  late rounds are searched narrowly and the time saved goes into a wider beam
+  early on.
+
+:func:`solve` runs a narrow beam of fixed width first (it wins the easy deals
+at once, the same on every machine, and times the search), then beams whose
+width is set deal by deal from the time left (:class:`Pace`), with the weights
+of :data:`PORTFOLIO` in turn, until one wins or the time is up; the best line
+of all is the answer.
+
+The modules: :mod:`.state` (the compact position), :mod:`.moves` (the steps
+the searches try), :mod:`.evaluation` (the beam's score), :mod:`.layer` (the
+look-around of a kept position, shared with the helper process), :mod:`.beams`
+(the beam), :mod:`.pair` (the helper process), :mod:`.prover` and :mod:`.book`
+(the deals winnable-only draws from).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+
+from termsolitaire.rules import Game
+
+from ..base import BenchRun, Budget, Result, SolverInfo
+from .beams import FIRST_BEAM, LATE_ROUND, PORTFOLIO, Pace, beam, deals_left
+from .book import BOOK
+from .layer import BeamConfig, beam_steps
+from .moves import Step, auto
+from .pair import Helper
+from .prover import TT_ENTRY_BYTES, Prover
+from .state import WON, State, to_move
+
+MIN_BEAM = 0.1
+"""Another beam starts only with at least this share of the budget left."""
+PROVER_FIRST = 0.05
+"""The prover's share of the budget before the beams (at most a second)."""
+
+
+def solve(game: Game, budget: Budget) -> Result:
+    """Search ``game``'s position (left unchanged) within ``budget``.
+
+    The prover first gets a twentieth of the time (enough for a position near
+    its end). Then the first beam (narrow, so it answers the easy deals at
+    once and measures what a layer costs), then adaptive beams of the
+    portfolio, each spreading the time left over its deals, until one wins or
+    only a tenth of the time is left; the prover gets what is left over.
+    With ``budget.jobs`` above 1 the beams share their layers with a second
+    process (:mod:`.pair`), started at once so that it is ready when
+    they begin.
+    """
+    clock = budget.clock
+    start = clock()
+    deadline = start + budget.seconds
+    root = State.from_game(game)
+    helper = Helper(budget.cpu) if budget.jobs > 1 else None
+    try:
+        best, line, positions, prover = _search(root, budget, start, deadline, helper)
+    finally:
+        if helper:
+            helper.close()
+    seconds = clock() - start
+    positions += prover.positions
+    if prover.status == "won":
+        line, best = prover.line, WON
+    verdict = "won" if best == WON else prover.status or "unknown"
+    if verdict == "lost":
+        best, line = _best_of_proof(root, line, best)
+    return Result(
+        verdict,  # type: ignore[arg-type]
+        tuple(to_move(m) for m in line),
+        seconds=seconds,
+        positions=positions,
+        best=best,
+    )
+
+
+def _search(
+    root: State, budget: Budget, start: float, deadline: float, helper: Helper | None
+) -> tuple[int, list[int], int, Prover]:
+    """:func:`solve`'s searches: (best foundation count, its line, positions, the prover)."""
+    clock = budget.clock
+    prover = Prover(root, budget.memory_mb * 1_000_000 // TT_ENTRY_BYTES)
+    prover.run(start + min(1.0, budget.seconds * PROVER_FIRST), clock)
+    best, positions = root.score, 0
+    line: list[int] = []
+    if prover.status is None:
+        pace = Pace()
+        for k in itertools.count():
+            if k == 0:
+                cfg = FIRST_BEAM
+            else:
+                cfg = dataclasses.replace(
+                    PORTFOLIO[(k - 1) % len(PORTFOLIO)],
+                    adaptive=True,
+                    late_round=LATE_ROUND,
+                )
+            score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
+            positions += seen
+            if score > best or not line:
+                best, line = score, moves
+            if best == WON or deadline - clock() < MIN_BEAM * budget.seconds:
+                break
+        if best < WON:
+            prover.run(deadline, clock)
+    return best, line, positions, prover
+
+
+def _best_of_proof(root: State, line: list[int], best: int) -> tuple[int, list[int]]:
+    """A lost position still gets a best line: the beam's, or a short greedy one."""
+    if line:
+        return best, line
+    st = root.copy()
+    done: list[tuple[int, int]] = []
+    auto(st, done)
+    return st.score, [m for m, _ in done]
+
+
+SOLVER = SolverInfo(
+    solve,
+    book=BOOK,
+    winnable_seconds=10.0,
+    bench=(BenchRun("stjernen", per_deal=2),),
+)
+"""Stjernen's solver: winnable-only draws from :data:`.book.BOOK` with the 10 s
+the first beam may need; the benchmark gives each deal both cores. (It reads
+the stock's order, which a player has not seen, but has never worded its
+answers "with the cards known": ``full_knowledge`` stays off as before.)"""
+
+
+__all__ = [
+    "FIRST_BEAM",
+    "PORTFOLIO",
+    "SOLVER",
+    "WON",
+    "BeamConfig",
+    "Pace",
+    "Prover",
+    "Step",
+    "beam",
+    "beam_steps",
+    "deals_left",
+    "solve",
+]

@@ -1,0 +1,251 @@
+"""The beam search that finds Stjernen's lines (see the package's docstring).
+
+Time is counted in deals: for each deal of each round :func:`beam` keeps
+``width`` positions, looks around each (:func:`.layer.expand`) and deals. With
+a :class:`.pair.Helper` every other kept position of a layer is looked around
+in a second process at the same time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .evaluation import Weights, evaluate
+from .layer import BeamConfig, Entry, Found, beam_steps, expand, look_around, select
+from .moves import auto
+from .pair import Helper
+from .state import COLLECT, DEAL, ROUNDS, UP, WON, State
+
+PORTFOLIO = (
+    BeamConfig(),
+    BeamConfig(weights=Weights(horizon=250)),
+    BeamConfig(weights=Weights(lam=60)),
+    BeamConfig(weights=Weights(empty=600)),
+    BeamConfig(ahead=3),
+    BeamConfig(weights=Weights(occupied=200)),
+    BeamConfig(weights=Weights(bottom=False)),
+    BeamConfig(jitter=300, seed=1),
+)
+"""The weights of the beams :func:`solve` runs after the first, in turn (their
+widths set by the time left). Which deals a beam wins depends much on its
+weights and width; with 10 s usually only the first one or two run."""
+FIRST_WIDTH = 10
+"""The width of the first beam, which also times the search."""
+LATE_ROUND = 5
+"""From this round on, :func:`solve`'s beams keep only ``late_width`` positions."""
+FIRST_BEAM = dataclasses.replace(PORTFOLIO[0], width=FIRST_WIDTH, late_round=LATE_ROUND)
+"""The beam :func:`solve` runs first. Its width is fixed, not set by the clock,
+so a deal it wins is won on any machine: the winnable-only book
+(:mod:`.book`) holds deals it wins."""
+SLACK = 0.9
+"""An adaptive beam plans to spend this share of the time left (its estimate
+of the cost of a layer is rough, and a beam cut off by the deadline loses the
+rest of its line)."""
+MAX_WIDTH = 2000
+
+
+class _Lines:
+    """The lines of a search as a tree: node ``k`` is reached from node
+    ``parent[k]`` by ``moves[k]``. Keeps the best node seen."""
+
+    def __init__(self, moves: tuple[int, ...], score: int) -> None:
+        self.parent = [-1]
+        self.moves = [moves]
+        self.best_score = score
+        self.best_node = 0
+
+    def add(self, parent: int, moves: tuple[int, ...], score: int) -> int:
+        node = len(self.parent)
+        self.parent.append(parent)
+        self.moves.append(moves)
+        if score > self.best_score:
+            self.best_score = score
+            self.best_node = node
+        return node
+
+    def line(self, node: int) -> list[int]:
+        out: list[int] = []
+        while node >= 0:
+            out[:0] = self.moves[node]
+            node = self.parent[node]
+        return out
+
+
+@dataclass(slots=True)
+class Pace:
+    """What a beam's layers cost: seconds per kept position expanded, before the
+    late rounds and in them, as a running average that follows the recent
+    layers (a kept position costs less in a wider beam, where more of what its
+    look-around finds was seen already). Shared by the beams of one
+    :func:`solve`, so an adaptive beam knows its costs from its first layer on."""
+
+    early: float = 0.0
+    late: float = 0.0
+
+    def add(self, late: bool, seconds: float, kept: int) -> None:
+        if not kept:
+            return
+        cost = seconds / kept
+        if late:
+            self.late = cost if not self.late else 0.7 * self.late + 0.3 * cost
+        else:
+            self.early = cost if not self.early else 0.7 * self.early + 0.3 * cost
+
+    def cost(self, late: bool) -> float:
+        """Seconds per kept position (the early cost stands in for the late one,
+        and 1 ms for both, until measured)."""
+        if late and self.late:
+            return self.late
+        return self.early or 0.001
+
+
+def deals_left(st: State, late_round: int) -> tuple[int, int]:
+    """The deals still to come, at most, before round ``late_round`` and from it
+    on (every card in the stock and the upturned piles dealt again each round)."""
+    pool = len(st.stock) + sum(len(st.piles[u]) for u in UP)
+    early = late = 0
+    for r in range(st.round, ROUNDS + 1):
+        n = len(st.stock) if r == st.round else pool
+        k = -(-n // (7 - r))
+        if late_round and r >= late_round:
+            late += k
+        else:
+            early += k
+    return early, late
+
+
+def _adapt(st: State, cfg: BeamConfig, pace: Pace, left: float) -> int:
+    """The width that spends ``left`` seconds evenly on the early rounds' deals
+    still to come, the late rounds keeping ``cfg.late_width`` each (up to four
+    times that in the late rounds themselves, when time is left over)."""
+    early, late = deals_left(st, cfg.late_round)
+    if early == 0:
+        width = int(left / max(late * pace.cost(True), 1e-9))
+        return max(cfg.late_width, min(width, 4 * cfg.late_width))
+    spare = left - late * cfg.late_width * pace.cost(True)
+    width = int(spare / (early * pace.cost(False)))
+    return max(cfg.late_width, min(width, MAX_WIDTH))
+
+
+def beam(
+    root: State,
+    cfg: BeamConfig,
+    deadline: float,
+    clock: Callable[[], float] = time.monotonic,
+    pace: Pace | None = None,
+    helper: Helper | None = None,
+) -> tuple[int, list[int], int]:
+    """Search from ``root`` (unchanged) until a win, the end of the stock or
+    ``deadline`` on ``clock``; return (best foundation count, its line, positions
+    seen). ``pace``, if given, gets what the layers cost; with ``cfg.adaptive``
+    each deal's width is set from it and the time left (:func:`_adapt`). With a
+    ``helper`` (another process), every other kept position of a layer is
+    looked around there, at the same time."""
+    pace = pace if pace is not None else Pace()
+    st = root.copy()
+    done: list[tuple[int, int]] = []
+    auto(st, done)
+    lines = _Lines(tuple(m for m, _ in done), st.score)
+    layers: dict[tuple[int, int], list[tuple[object, int]]] = {(st.round, 0): [(st.snapshot(), 0)]}
+    keys = [(st.round, 0)]
+    positions = 0
+    while keys and lines.best_score < WON and clock() < deadline:
+        key = heapq.heappop(keys)
+        layer = layers.pop(key)
+        is_late = bool(cfg.late_round) and key[0] >= cfg.late_round
+        began = clock()
+        theirs = helper.send(layer[1::2], cfg, deadline - began) if helper else False
+        found, seen = expand(st, layer[0::2] if theirs else layer, cfg, deadline, clock)
+        positions += seen
+        if theirs and helper:
+            got = helper.receive(deadline - clock())
+            if got is not None:
+                ours = {x[5] for x in found}
+                found.extend(x for x in got[0] if x[5] not in ours)
+                positions += got[1]
+        found.sort(key=lambda x: -x[0])
+        snaps = dict((node, snap) for snap, node in layer)
+        if cfg.peek:
+            found = _peek(st, cfg, found, snaps)
+        now = clock()
+        pace.add(is_late, now - began, len(layer))
+        best_f = max(found, key=lambda x: x[1], default=None)
+        if best_f and best_f[1] > lines.best_score:
+            lines.add(best_f[2], best_f[3], best_f[1])
+        finished = 0
+        width = cfg.width
+        if cfg.adaptive:
+            width = _adapt(st, cfg, pace, (deadline - now) * SLACK)
+        elif is_late:
+            width = min(width, cfg.late_width)
+        for _, _, node, moves, _, _ in select(found, cfg, width):
+            st.restore(snaps[node])  # type: ignore[arg-type]
+            for m in moves:
+                st.make(m)
+            kept = lines.add(node, moves, st.score)
+            if st.stock:
+                m, nk = DEAL, (key[0], key[1] + 1)
+            elif st.round < ROUNDS:
+                m, nk = COLLECT, (key[0] + 1, 0)
+            else:
+                if finished < 3 and clock() < deadline:
+                    finished += 1
+                    positions += _finish(st, cfg, lines, kept)
+                continue
+            done = [(m, st.make(m))]
+            auto(st, done)
+            child = lines.add(kept, tuple(x for x, _ in done), st.score)
+            if nk not in layers:
+                layers[nk] = []
+                heapq.heappush(keys, nk)
+            layers[nk].append((st.snapshot(), child))
+    return lines.best_score, lines.line(lines.best_node), positions
+
+
+def _peek(
+    st: State,
+    cfg: BeamConfig,
+    found: list[Entry],
+    snaps: dict[int, object],
+) -> list[Entry]:
+    """Score the best ``cfg.peek * cfg.width`` positions found again, one deal
+    later: deal (or collect), then the best of one more step. A storage move
+    that pays only after the next deal is seen for what it is."""
+    top = found[: cfg.peek * cfg.width]
+    out = []
+    w = cfg.weights
+    for score, f, node, moves, like, h in top:
+        st.restore(snaps[node])  # type: ignore[arg-type]
+        for m in moves:
+            st.make(m)
+        if st.stock:
+            m = DEAL
+        elif st.round < ROUNDS:
+            m = COLLECT
+        else:
+            out.append((score, f, node, moves, like, h))
+            continue
+        done = [(m, st.make(m))]
+        auto(st, done)
+        best = evaluate(st, w)
+        for _ in beam_steps(st, cfg):
+            best = max(best, evaluate(st, w))
+        out.append((best, f, node, moves, like, h))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def _finish(st: State, cfg: BeamConfig, lines: _Lines, node: int) -> int:
+    """No deal or collect is left: a longer look-around for the most foundation
+    cards; record the best in ``lines``; return the positions seen."""
+    seen = {st.hash}
+    found: Found = []
+    look_around(st, cfg, seen, found, cfg.finish)
+    best = max(found, key=lambda x: x[1], default=None)
+    if best and best[1] > lines.best_score:
+        lines.add(node, best[2], best[1])
+    return len(seen)

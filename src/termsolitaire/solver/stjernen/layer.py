@@ -1,0 +1,169 @@
+"""The look-around of one kept position, the work of a beam's layer that the
+beam's two processes share (:mod:`.beams` in this one, :mod:`.pair` in the
+helper): a small best-first search over card moves and digs from each kept
+position, every position found scored (:func:`.evaluation.evaluate`) and
+classed by its progress, and the choice of the positions to keep
+(:func:`select`). Both processes import this module and neither imports the
+other's.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from .evaluation import Weights, evaluate
+from .moves import auto, dig, dig_reach, dig_size, dig_targets, play, search_steps, undo
+from .state import State
+
+
+@dataclass(frozen=True, slots=True)
+class BeamConfig:
+    """One beam of the portfolio."""
+
+    width: int = 20
+    """Positions kept per deal."""
+    look: int = 30
+    """Positions expanded by the best-first look-around of each kept position."""
+    ahead: int = 2
+    """Dig for the cards wanted within this many turns of each suit."""
+    dig_depth: int = 6
+    """Dig for cards at most this deep."""
+    diverse: bool = True
+    """Keep positions in turns by their progress (:func:`_progress`): the best
+    of each, then the second best of each, and so on. Otherwise simply the
+    best ``width``, which fills the beam with variants of a few positions that
+    differ only in where the storage cards lie or which copy of a card was
+    taken, and drops the different plans a win may need."""
+    finish: int = 300
+    """Expansions of the last look-around when no deal or collect is left."""
+    peek: int = 0
+    """If not 0: score the best ``peek * width`` positions again one deal later
+    (:func:`_peek`) before keeping ``width`` of them."""
+    late_round: int = 0
+    """If not 0: from this round on keep at most ``late_width`` positions per
+    deal. Wins are mostly made by round 4; a line stuck by then rarely gets
+    much further, so the late rounds get little time and the early ones more."""
+    late_width: int = 10
+    adaptive: bool = False
+    """Set each deal's width from the time left (:func:`_adapt`), ``width`` at
+    most in the late rounds, instead of keeping ``width`` throughout."""
+    jitter: int = 0
+    """If not 0: add a random number up to this to each score (seeded by
+    ``seed``), so beams with different seeds keep different positions."""
+    seed: int = 0
+    weights: Weights = field(default_factory=Weights)
+
+
+Found = list[tuple[int, int, tuple[int, ...], tuple[int, ...], int]]
+"""Positions found: (score, foundation cards, moves that reach it, progress, hash)."""
+Entry = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]
+"""A position found in a layer: (score, foundation cards, the node of the kept
+position it was reached from, the moves from there, progress, hash)."""
+
+
+def progress(st: State) -> tuple[int, ...]:
+    """How far a position has got: the cards on each foundation and those left
+    in each inner pile. Positions alike in this differ in what the storage
+    holds, where, and what is left in the upturned piles."""
+    p = st.piles
+    return (*st.fcount, len(p[0]), len(p[1]), len(p[2]), len(p[3]))
+
+
+def noise(h: int, cfg: BeamConfig) -> int:
+    """A pseudo-random number in [0, jitter) fixed by the position and the seed."""
+    return ((h ^ (cfg.seed * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9 >> 40) % cfg.jitter
+
+
+def look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: int) -> None:
+    """Best-first search over card moves from ``st`` (left as it was): up to
+    ``look`` expansions; every new position goes into ``found``."""
+    w = cfg.weights
+    heap: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
+    tick = 0
+    for _ in range(look):
+        if not heap:
+            return
+        _, _, path = heapq.heappop(heap)
+        base = [(m, st.make(m)) for m in path]
+        for done in beam_steps(st, cfg):
+            if st.hash not in seen:
+                seen.add(st.hash)
+                moves = path + tuple([m for m, _ in done])
+                score = evaluate(st, w)
+                if cfg.jitter:
+                    score += noise(st.hash, cfg)
+                like = progress(st) if cfg.diverse else ()
+                found.append((score, st.score, moves, like, st.hash))
+                tick += 1
+                heapq.heappush(heap, (-score, tick, moves))
+        undo(st, base)
+
+
+def beam_steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
+    """Play each step the beam tries from ``st`` in turn, with the foundation
+    moves after it, and yield what was played; the step is taken back when the
+    caller asks for the next. The card moves of :func:`search_steps` come first,
+    then the digs, each worked out and played in one go."""
+    for step in search_steps(st):
+        done: list[tuple[int, int]] = []
+        play(st, step, done)
+        auto(st, done)
+        yield done
+        undo(st, done)
+    if cfg.dig_depth:
+        reach: dict[int, int] = {}
+        for p, k in dig_targets(st, cfg.ahead, cfg.dig_depth):
+            r = reach.get(p)
+            if r is None:
+                r = reach[p] = dig_reach(st, p)
+            if dig_size(st, p, k) > r:
+                continue
+            done = []
+            if dig(st, p, k, done):
+                auto(st, done)
+                yield done
+                undo(st, done)
+
+
+def expand(
+    st: State,
+    layer: list[tuple[object, int]],
+    cfg: BeamConfig,
+    deadline: float,
+    clock: Callable[[], float],
+) -> tuple[list[Entry], int]:
+    """Look around each kept position of ``layer`` (snapshot, node) in turn until
+    ``deadline``; return every position found, each once, and how many
+    positions were seen (``st`` is left anywhere)."""
+    seen: set[int] = set()
+    found: list[Entry] = []
+    for snap, node in layer:
+        st.restore(snap)  # type: ignore[arg-type]
+        if st.hash in seen:
+            continue
+        seen.add(st.hash)
+        like = progress(st) if cfg.diverse else ()
+        around: Found = [(evaluate(st, cfg.weights), st.score, (), like, st.hash)]
+        look_around(st, cfg, seen, around, cfg.look)
+        found.extend((score, f, node, moves, like, h) for score, f, moves, like, h in around)
+        if clock() > deadline:
+            break
+    return found, len(seen)
+
+
+def select(found: list[Entry], cfg: BeamConfig, width: int) -> list[Entry]:
+    """``width`` of ``found`` (sorted best first): with ``cfg.diverse`` the best
+    of each progress first, then the second best of each, and so on; else the
+    best ``width``."""
+    if not cfg.diverse:
+        return found[:width]
+    count: dict[tuple[int, ...], int] = {}
+    turns: list[tuple[int, int]] = []
+    for k, x in enumerate(found):
+        n = count.get(x[4], 0)
+        count[x[4]] = n + 1
+        turns.append((n, k))
+    turns.sort()
+    return [found[k] for _, k in turns[:width]]
