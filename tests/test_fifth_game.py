@@ -15,9 +15,9 @@ from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Card, GameInfo, Move, games, info, new_game, register, registry
 from termsolitaire.rules.deal import shuffled
 from termsolitaire.rules.game import Game
-from termsolitaire.screens import board as board_module
-from termsolitaire.screens.bindings import FOUNDATION_BINDING, board_bindings, pile_bindings
-from termsolitaire.screens.board import BoardScreen
+from termsolitaire.screens.boards import board as board_module
+from termsolitaire.screens.boards.bindings import FOUNDATION_BINDING, board_bindings, pile_bindings
+from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.widgets.board import Place
 
 from .screens.conftest import board, status

@@ -17,16 +17,18 @@ from textual.app import App, SystemCommand
 from textual.driver import Driver
 from textual.screen import Screen
 
+from termsolitaire.screens.typeahead import stray
+
 from . import lifeline
 from .messages import MenuChoice, SettingChanged
+from .play.session import Clock, GameSession, Services, abandon, describe, played, time_limit_of
 from .rules import info, new_game
-from .screens.typeahead import stray
-from .session import Clock, GameSession, Services, abandon, describe, played, time_limit_of
 from .widgets.cards import CardLook
 
 if TYPE_CHECKING:
+    from termsolitaire.screens.boards.board import BoardScreen
+
     from .replay import Replay
-    from .screens.board import BoardScreen
     from .storage.locks import SaveLock
     from .storage.saves import Saved
     from .terminal.driver import InputDropped
@@ -120,13 +122,13 @@ class SolitaireApp(App[int]):
         for message in self.services.messages:
             self.notify(message, severity="warning", timeout=10)
         if self.start_replay is not None:
-            from .screens.replay import replay_screen
+            from termsolitaire.screens.boards.replay import replay_screen
 
             self.push_screen(replay_screen(self.start_replay, self.look))
         elif self.first_screen is not None:
             self.push_screen(self.first_screen(self.services, self.look))
         elif self.start_game is None:
-            from .screens.menu import MenuScreen
+            from termsolitaire.screens.menu import MenuScreen
 
             self.push_screen(MenuScreen(self.services))
         else:
@@ -186,7 +188,7 @@ class SolitaireApp(App[int]):
             self.push_screen(self.new_board(choice, None, lock, notice))
             return
         if saved is not None and played(saved.game):
-            from .screens.choice import ChoiceScreen
+            from termsolitaire.screens.dialogs.choice import ChoiceScreen
 
             def answered(answer: str | None) -> None:
                 if answer == "resume":
@@ -232,20 +234,22 @@ class SolitaireApp(App[int]):
             chosen = replace(choice, deal=deal)
             self.push_screen(self.new_board(chosen, saved, lock, notice))
 
-        from .screens.finding import FindDealScreen
+        from termsolitaire.screens.dialogs.finding import FindDealScreen
 
         self.push_screen(FindDealScreen(self.services, choice.game, choice.variant), found)
 
     def offer_read_only(self, choice: MenuChoice, holder: str) -> None:
         """The game is open in another copy: look at its save read only, or go back."""
-        from .screens.choice import ChoiceScreen
+        from termsolitaire.screens.dialogs.choice import ChoiceScreen
 
         title = info(choice.game).title
 
         def answered(answer: str | None) -> None:
             if answer == "look":
+                from termsolitaire.screens.boards.replay import replay_screen
+
+                from .play.modes import VIEW
                 from .replay import load_replay
-                from .screens.replay import replay_screen
 
                 path = self.services.saves.path(choice.game, choice.variant)
                 try:
@@ -254,7 +258,7 @@ class SolitaireApp(App[int]):
                     self.home(f"The other copy's save cannot be read: {e}")
                     return
                 replay.end()
-                self.push_screen(replay_screen(replay, self.look))
+                self.push_screen(replay_screen(replay, self.look, "Read only", policy=VIEW))
             else:
                 self.home()
 
@@ -269,7 +273,7 @@ class SolitaireApp(App[int]):
 
     def home(self, note: str | None = None) -> None:
         """Back to the menu (opening it when the app was started on a board)."""
-        from .screens.menu import MenuScreen
+        from termsolitaire.screens.menu import MenuScreen
 
         if not any(isinstance(s, MenuScreen) for s in self.screen_stack):
             self.push_screen(MenuScreen(self.services))
@@ -278,7 +282,7 @@ class SolitaireApp(App[int]):
 
     def resumed(self, saved: Saved, lock: SaveLock | None = None) -> BoardScreen:
         """The board of a saved game, continued exactly (its id, clock and limit)."""
-        from .screens.boards import board_screen
+        from termsolitaire.screens.boards import board_screen
 
         session = GameSession(self.services, saved.game, saved.id, time_limit_of(saved), lock)
         return board_screen(session, self.look)
@@ -296,7 +300,7 @@ class SolitaireApp(App[int]):
         messages += abandon(self.services.stats, saved)
         game = new_game(choice.game, choice.deal, **choice.variant)
         session = GameSession(self.services, game, None, choice.time_limit, lock)
-        from .screens.boards import board_screen
+        from termsolitaire.screens.boards import board_screen
 
         return board_screen(session, self.look, notice="; ".join(messages) or None)
 
@@ -307,7 +311,9 @@ class SolitaireApp(App[int]):
 
     def boards(self) -> list[BoardScreen]:
         """The board screens on the stack."""
-        return [s for s in self.screen_stack if isinstance(s, loaded("board", "BoardScreen"))]
+        return [
+            s for s in self.screen_stack if isinstance(s, loaded("boards.board", "BoardScreen"))
+        ]
 
     def catch_signals(self) -> None:
         """A hang-up (SIGHUP, SIGTERM, the terminal's end of file or an error on it)
@@ -382,7 +388,7 @@ class SolitaireApp(App[int]):
         elif name == "theme":
             self.theme = s.theme
         elif name == "mouse":
-            from .screens.settings import SettingsScreen, set_mouse
+            from termsolitaire.screens.settings import SettingsScreen, set_mouse
 
             note = set_mouse(self, s.mouse)
             if isinstance(self.screen, SettingsScreen):
@@ -393,13 +399,13 @@ class SolitaireApp(App[int]):
                     screen.apply_defaults()
 
     def action_statistics(self) -> None:
-        from .screens.stats import StatsScreen
+        from termsolitaire.screens.stats import StatsScreen
 
         if not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen(self.services))
 
     def action_settings(self) -> None:
-        from .screens.settings import SettingsScreen
+        from termsolitaire.screens.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(self.services))
@@ -408,9 +414,10 @@ class SolitaireApp(App[int]):
         """The Spider match lobby from the menu: back to it when it is open below,
         else opened. The match store and its screens load only now (start-up time:
         most sessions never ask for them)."""
+        from termsolitaire.screens.match.lobby import LobbyScreen, back_to_lobby
+
         from .match import MatchError, MatchStore, current_player
         from .match.services import MatchServices
-        from .screens.lobby import LobbyScreen, back_to_lobby
 
         if back_to_lobby(self):
             return

@@ -8,7 +8,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from .session import clock_text
+from .play.session import clock_text
 from .storage.files import StorageError
 from .storage.paths import paths
 from .storage.stats import Stats, Summary

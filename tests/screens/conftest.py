@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Game, Move
-from termsolitaire.screens.board import BoardScreen
+from termsolitaire.screens.boards.board import BoardScreen
 
 PENGUIN_KEYS = {f"t{i}": str(i) for i in range(1, 8)} | {
     f"c{i}": k for i, k in enumerate("qwertyu", 1)

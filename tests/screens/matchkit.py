@@ -17,8 +17,8 @@ from termsolitaire.app import SolitaireApp
 from termsolitaire.match import MatchStore, Player
 from termsolitaire.match.computer import ENGINE as COMPUTER_ENGINE
 from termsolitaire.match.services import MatchServices
-from termsolitaire.screens.lobby import LobbyScreen
-from termsolitaire.session import Clock
+from termsolitaire.play.session import Clock
+from termsolitaire.screens.match.lobby import LobbyScreen
 
 T0 = 1_000_000.0
 S = TypeVar("S")

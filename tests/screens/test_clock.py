@@ -5,7 +5,8 @@ that is not on screen."""
 from __future__ import annotations
 
 from termsolitaire.app import SolitaireApp
-from termsolitaire.session import Clock
+from termsolitaire.play.modes import MATCH
+from termsolitaire.play.session import Clock
 
 from .conftest import board, status
 
@@ -61,13 +62,11 @@ async def test_a_match_clock_never_stops() -> None:
     app = SolitaireApp("penguin", 5, {}, clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = board(app)
-        type(screen).CLOCK_PAUSES = False
-        try:
-            await pilot.press("question_mark")
-            now[0] += 5
-            screen.tick()
-            assert screen.game.elapsed == 5
-            await pilot.press("escape", "P")
-            assert status(app) == "A match clock never stops" and screen.board.display
-        finally:
-            type(screen).CLOCK_PAUSES = True
+        screen.controller.policy = MATCH
+        await pilot.press("question_mark")
+        now[0] += 5
+        screen.tick()
+        assert screen.game.elapsed == 5
+        await pilot.press("escape", "P")
+        assert status(app) == "The match clock never stops: P is for solo games"
+        assert screen.board.display

@@ -14,8 +14,8 @@ from termsolitaire.app import SolitaireApp
 from termsolitaire.cli import main
 from termsolitaire.replay import Replay, load_replay, parse_replay
 from termsolitaire.rules import new_game
-from termsolitaire.screens.board import BoardScreen
-from termsolitaire.screens.replay import ReplayMixin
+from termsolitaire.screens.boards.board import BoardScreen
+from termsolitaire.screens.boards.replay import ReplayMixin
 from termsolitaire.screens.settings import SettingsScreen
 from termsolitaire.screens.stats import StatsScreen
 from termsolitaire.storage.paths import paths
@@ -345,7 +345,7 @@ def test_cli_replay_bad_arguments_exit_2() -> None:
 
 
 def test_replay_header_text() -> None:
-    from termsolitaire.screens.replay import move_text
+    from termsolitaire.screens.boards.replay import move_text
 
     r = parse_replay(b"game: penguin\ndeal: 5\n")
     assert move_text(r) == "start of 0 moves"

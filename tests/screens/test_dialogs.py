@@ -6,9 +6,9 @@ import pytest
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules.penguin import Penguin
-from termsolitaire.screens.penguin import PenguinScreen
-from termsolitaire.screens.results import ResultsScreen
-from termsolitaire.screens.stuck import StuckScreen
+from termsolitaire.screens.boards.penguin import PenguinScreen
+from termsolitaire.screens.dialogs.results import ResultsScreen
+from termsolitaire.screens.dialogs.stuck import StuckScreen
 
 from .conftest import answer, board
 

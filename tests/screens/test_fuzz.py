@@ -14,7 +14,7 @@ import random
 import pytest
 
 from termsolitaire.app import SolitaireApp
-from termsolitaire.screens.board import BoardScreen
+from termsolitaire.screens.boards.board import BoardScreen
 
 from .conftest import cards_of
 

@@ -12,16 +12,16 @@ from textual.widgets._footer import FooterKey
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import games
-from termsolitaire.screens.board import BOARDS, BoardScreen
 from termsolitaire.screens.boards import board_class
-from termsolitaire.screens.dealnumber import DealNumberScreen
-from termsolitaire.screens.help import HelpScreen
+from termsolitaire.screens.boards.board import BOARDS, BoardScreen
+from termsolitaire.screens.boards.replay import REPLAY_BINDINGS
+from termsolitaire.screens.dialogs.dealnumber import DealNumberScreen
+from termsolitaire.screens.dialogs.help import HelpScreen
+from termsolitaire.screens.dialogs.results import ResultsScreen
+from termsolitaire.screens.dialogs.stuck import StuckScreen
 from termsolitaire.screens.menu import MenuScreen
-from termsolitaire.screens.replay import REPLAY_BINDINGS
-from termsolitaire.screens.results import ResultsScreen
 from termsolitaire.screens.settings import SettingsScreen
 from termsolitaire.screens.stats import StatsScreen
-from termsolitaire.screens.stuck import StuckScreen
 
 from .conftest import board
 from .matchkit import until

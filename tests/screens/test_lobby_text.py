@@ -4,7 +4,7 @@ long name is not cut off in the middle."""
 from __future__ import annotations
 
 from termsolitaire.match import Player, SeatInfo, TableInfo
-from termsolitaire.screens.lobby_text import COLUMNS, players_text, state_text
+from termsolitaire.screens.match.lobby_text import COLUMNS, players_text, state_text
 
 WIDTH = dict(COLUMNS)
 

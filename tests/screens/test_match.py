@@ -14,14 +14,14 @@ import pytest
 
 from termsolitaire.match import MatchStore, Player
 from termsolitaire.rules import Move
-from termsolitaire.screens.ask import AskScreen
-from termsolitaire.screens.confirm_end import ConfirmEndScreen
-from termsolitaire.screens.handover import HandOverScreen
-from termsolitaire.screens.lobby import LobbyScreen
-from termsolitaire.screens.match import MatchScreen
-from termsolitaire.screens.match_results import MatchResultsScreen
-from termsolitaire.screens.newgame import NewGameScreen
-from termsolitaire.screens.watch import WatchScreen
+from termsolitaire.screens.dialogs.ask import AskScreen
+from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
+from termsolitaire.screens.match.handover import HandOverScreen
+from termsolitaire.screens.match.lobby import LobbyScreen
+from termsolitaire.screens.match.match import MatchScreen
+from termsolitaire.screens.match.match_results import MatchResultsScreen
+from termsolitaire.screens.match.newgame import NewGameScreen
+from termsolitaire.screens.match.watch import WatchScreen
 
 from .conftest import SPIDER_KEYS, answer, chord
 from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
@@ -402,7 +402,7 @@ async def test_the_solo_games_are_one_key_from_the_lobby_and_escape_comes_back(
 ) -> None:
     """Over SSH the lobby is the home screen: the four games must be reachable from it,
     a game played from there must come back to the menu, and the menu back to the lobby."""
-    from termsolitaire.screens.board import BoardScreen
+    from termsolitaire.screens.boards.board import BoardScreen
     from termsolitaire.screens.menu import MenuScreen
 
     app, match = lobby_app(shared, clock, tmp_path / "home")

@@ -17,9 +17,9 @@ import pytest
 
 from termsolitaire.match import MatchStore, Player, StoreReadOnly
 from termsolitaire.match.db import Database
-from termsolitaire.screens.lobby import LobbyScreen
-from termsolitaire.screens.match import MatchScreen
-from termsolitaire.screens.newgame import NewGameScreen
+from termsolitaire.screens.match.lobby import LobbyScreen
+from termsolitaire.screens.match.match import MatchScreen
+from termsolitaire.screens.match.newgame import NewGameScreen
 
 from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
 

@@ -37,7 +37,7 @@ import pytest
 from termsolitaire.match import MatchStore, Player
 from termsolitaire.match.replay import replay
 from termsolitaire.rules import Game
-from termsolitaire.screens.match_results import verdict
+from termsolitaire.screens.match.match_results import verdict
 
 from .conftest import SPIDER_KEYS, chord
 

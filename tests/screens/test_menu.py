@@ -8,9 +8,9 @@ from textual.widgets import Button, Markdown
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import games, new_game
-from termsolitaire.screens.help import HelpScreen
+from termsolitaire.screens.dialogs.help import HelpScreen
+from termsolitaire.screens.dialogs.rulebook import RulesScreen, rules_document
 from termsolitaire.screens.menu import MenuScreen
-from termsolitaire.screens.rulebook import RulesScreen, rules_document
 from termsolitaire.storage.paths import paths
 from termsolitaire.storage.saves import SaveStore
 
@@ -52,7 +52,7 @@ async def test_menu_fits_80x24_with_four_resume_lines_and_arrows_go_through() ->
 def test_docs_rules_md_is_the_rules_pages_of_the_program() -> None:
     assert DOCS.read_text(encoding="utf-8") == rules_document(), (
         "docs/rules.md differs from the pages in the program: "
-        "python -m termsolitaire.screens.rulebook > docs/rules.md"
+        "python -m termsolitaire.screens.dialogs.rulebook > docs/rules.md"
     )
     text = rules_document()
     for needle in ("beak", "wrapping", "Scoring", "rounds", "1st", "Undo", "clockwise"):

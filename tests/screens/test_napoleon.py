@@ -6,8 +6,8 @@ from typing import Any
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Game, Move, new_game
-from termsolitaire.screens.napoleon import KEYS, MIN_HEIGHT, MIN_WIDTH, NapoleonScreen
-from termsolitaire.screens.results import ResultsScreen
+from termsolitaire.screens.boards.napoleon import KEYS, MIN_HEIGHT, MIN_WIDTH, NapoleonScreen
+from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.widgets.cards import CardLook
 
 from .conftest import board, status

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Game, Move, new_game
-from termsolitaire.screens.penguin import PenguinScreen
-from termsolitaire.screens.results import ResultsScreen
+from termsolitaire.screens.boards.penguin import PenguinScreen
+from termsolitaire.screens.dialogs.results import ResultsScreen
 
 from .conftest import PENGUIN_KEYS, board, chord, status
 from .conftest import winning_line as search

@@ -8,14 +8,15 @@ from pathlib import Path
 import pytest
 
 from termsolitaire.app import SolitaireApp
+from termsolitaire.play.modes import Mode
+from termsolitaire.play.session import Clock
 from termsolitaire.rules import Game, from_json
 from termsolitaire.rules.moves import DEAL
 from termsolitaire.rules.penguin import Penguin
-from termsolitaire.screens.choice import ChoiceScreen
-from termsolitaire.screens.dealnumber import DealNumberScreen, parse_deal
+from termsolitaire.screens.dialogs.choice import ChoiceScreen
+from termsolitaire.screens.dialogs.dealnumber import DealNumberScreen, parse_deal
+from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.screens.menu import MenuScreen
-from termsolitaire.screens.results import ResultsScreen
-from termsolitaire.session import Clock
 from termsolitaire.storage.paths import paths
 from termsolitaire.storage.saves import SaveStore
 from termsolitaire.storage.stats import Stats
@@ -384,7 +385,7 @@ async def test_every_board_saves_and_resumes(name: str, variant: dict[str, int])
 async def test_abandoning_asks_first_and_no_keeps_the_game(penguin_app: SolitaireApp) -> None:
     """With confirm_abandon on (the default), R/N/# after a move ask; n keeps playing,
     y abandons; with the setting off nothing is asked."""
-    from termsolitaire.screens.confirm import ConfirmAbandonScreen
+    from termsolitaire.screens.dialogs.confirm import ConfirmAbandonScreen
 
     app = penguin_app
     async with app.run_test(size=(80, 24)) as pilot:
@@ -416,7 +417,7 @@ async def test_a_game_open_elsewhere_is_offered_read_only() -> None:
             await pilot.press("v")
             await pilot.pause()
             screen = board(app)
-            assert getattr(screen, "READ_ONLY", False)
+            assert screen.controller.mode is Mode.READ_ONLY
             assert (
                 len(screen.game.history) == 0
                 and screen.game.to_text() == from_json(expected).to_text()

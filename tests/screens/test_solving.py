@@ -15,11 +15,11 @@ import pytest
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Move, from_text, new_game
-from termsolitaire.screens import solving
-from termsolitaire.screens.board import BoardScreen
-from termsolitaire.screens.choice import ChoiceScreen
-from termsolitaire.screens.napoleon import KEYS
-from termsolitaire.screens.results import ResultsScreen
+from termsolitaire.screens.boards import solving
+from termsolitaire.screens.boards.board import BoardScreen
+from termsolitaire.screens.boards.napoleon import KEYS
+from termsolitaire.screens.dialogs.choice import ChoiceScreen
+from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.solver.stjernen.book import BOOK
 
 from ..solver.test_napoleon import LOST
@@ -403,7 +403,7 @@ async def test_an_answer_after_the_board_closed_changes_nothing(
     app = SolitaireApp("penguin", 5, {}, clock=False)
     async with app.run_test(size=(100, 40)) as pilot:
         screen = board(app)
-        search = asyncio.ensure_future(screen._search(1.0))
+        search = asyncio.ensure_future(screen.solving._search(1.0))
         await pilot.pause()
         await screen.query_one("#verdict").remove()
         release.set()

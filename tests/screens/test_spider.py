@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.app import App
 
 from termsolitaire.app import SolitaireApp
+from termsolitaire.play.session import GameSession
 from termsolitaire.rules import Game, from_text, new_game
-from termsolitaire.screens.spider import SpiderScreen
-from termsolitaire.session import GameSession
+from termsolitaire.screens.boards.spider import SpiderScreen
 
 from .conftest import board, status
 
@@ -73,7 +73,7 @@ async def test_header_shows_game_variant_deal(spider_app: SolitaireApp) -> None:
 
 
 async def test_time_limit_runs_out_and_results_show() -> None:
-    from termsolitaire.screens.results import ResultsScreen
+    from termsolitaire.screens.dialogs.results import ResultsScreen
 
     app = SolitaireApp("spider", 123, {"suits": 1}, time_limit=5, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:

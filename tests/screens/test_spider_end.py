@@ -4,9 +4,9 @@ with score, runs, moves and time used; the statistics record the game."""
 from __future__ import annotations
 
 from termsolitaire.app import SolitaireApp
-from termsolitaire.screens.confirm_end import ConfirmEndScreen
-from termsolitaire.screens.results import ResultsScreen
-from termsolitaire.screens.spider import SpiderScreen
+from termsolitaire.screens.boards.spider import SpiderScreen
+from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
+from termsolitaire.screens.dialogs.results import ResultsScreen
 
 from .conftest import answer, board, status
 

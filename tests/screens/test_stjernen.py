@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from termsolitaire.app import SolitaireApp
-from termsolitaire.screens.stjernen import StjernenScreen
-from termsolitaire.screens.stuck import StuckScreen
+from termsolitaire.screens.boards.stjernen import StjernenScreen
+from termsolitaire.screens.dialogs.stuck import StuckScreen
 
 from .conftest import status
 
@@ -183,7 +183,7 @@ def _nearly_won() -> str:
 
 async def test_last_card_home_shows_the_won_panel() -> None:
     from termsolitaire.rules import from_text
-    from termsolitaire.screens.results import ResultsScreen
+    from termsolitaire.screens.dialogs.results import ResultsScreen
 
     app = StjernenApp(1)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -222,7 +222,7 @@ async def test_a_chord_naming_a_foundation_plays_there_or_says_why() -> None:
     the reason; it is never played onto another foundation. ``4 f`` may choose."""
     from textual.app import App
 
-    from termsolitaire.session import GameSession
+    from termsolitaire.play.session import GameSession
 
     from ..rules.test_stjernen import position
 

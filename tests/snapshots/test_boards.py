@@ -93,8 +93,7 @@ def test_won_panel(snap_compare: Any) -> None:
     async def win(pilot: Any) -> None:
         screen = pilot.app.screen
         for move in line:
-            screen.game.play(move)
-        screen.after_change()
+            screen.play(move)
         await pilot.pause()
 
     assert snap_compare(penguin(), terminal_size=(80, 24), run_before=win)

@@ -45,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace, match: object) -> int:
+    from termsolitaire.screens.match.lobby import LobbyScreen
+
     from ..app import SolitaireApp, _apply_display_options, exit_status
-    from ..screens.lobby import LobbyScreen
     from .services import MatchServices
 
     assert isinstance(match, MatchServices)

@@ -1,7 +1,7 @@
 """What the match screens are handed: the player's store, and the other players
 this terminal plays for (the computer, a hot-seat guest).
 
-:class:`MatchServices` is to the lobby what :class:`~termsolitaire.session.Services`
+:class:`MatchServices` is to the lobby what :class:`~termsolitaire.play.session.Services`
 is to a board: one typed object, made by ``termsolitaire match`` (or a test)
 and handed down. It opens the three kinds of game of the New dialog:
 

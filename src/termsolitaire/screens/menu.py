@@ -18,12 +18,11 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButto
 from textual.widgets.option_list import Option
 
 from termsolitaire.messages import MenuChoice
+from termsolitaire.play.session import Services, describe, time_limit_of
 from termsolitaire.rules import GameInfo, games
-from termsolitaire.session import Services, describe, time_limit_of
+from termsolitaire.screens.boards import has_board
+from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
-
-from .boards import has_board
-from .typeahead import KeysFollowTheScreen
 
 RESUME = "resume:"
 """The id prefix of a Resume line (then the save slot)."""
@@ -192,7 +191,9 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         line = self.highlighted() or ""
         if line.startswith(RESUME):
             line = self.saved[line.removeprefix(RESUME)].game.name
-        from .rulebook import RulesScreen  # Markdown: imported when first opened
+        from termsolitaire.screens.dialogs.rulebook import (
+            RulesScreen,  # Markdown: imported when first opened
+        )
 
         self.app.push_screen(RulesScreen(line or playable()[0].name))
 
@@ -208,7 +209,9 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
             ("? F1", "this help"),
             ("Escape", "quit (back to the match lobby when opened from it)"),
         ]
-        from .help import HelpScreen  # Markdown: imported when first opened
+        from termsolitaire.screens.dialogs.help import (
+            HelpScreen,  # Markdown: imported when first opened
+        )
 
         self.app.push_screen(HelpScreen(keys, "Menu"))
 

@@ -19,11 +19,10 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from termsolitaire.messages import SettingChanged
+from termsolitaire.play.session import Services
 from termsolitaire.rules import GameInfo, games
-from termsolitaire.session import Services
+from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
 from termsolitaire.storage.settings import Settings, choices
-
-from .typeahead import KeysFollowTheScreen, TypeAheadMixin
 
 GENERAL_ROWS: list[tuple[str, str, str]] = [
     ("card_style", "Card style", "draw cards with box-drawing and suit glyphs, or ASCII only"),

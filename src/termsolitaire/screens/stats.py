@@ -18,13 +18,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from termsolitaire.messages import MenuChoice
+from termsolitaire.play.session import Services
 from termsolitaire.rules import info
-from termsolitaire.session import Services
+from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
 from termsolitaire.stats_table import duration, summary_row
 from termsolitaire.storage.files import StorageError
 from termsolitaire.storage.stats import Finished, Summary
-
-from .typeahead import KeysFollowTheScreen, TypeAheadMixin
 
 RECENT = 30
 """Finished games per game in its sparkline."""

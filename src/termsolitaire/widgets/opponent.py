@@ -8,7 +8,7 @@ table's revision moves) and ``now`` (the clock ticks between two reads).
 from __future__ import annotations
 
 from termsolitaire.match import Player, SeatInfo
-from termsolitaire.session import clock_text
+from termsolitaire.play.session import clock_text
 
 PANEL_WIDTH = 13
 """The side panel's columns: what 80 columns leave beside the narrowest Spider board."""

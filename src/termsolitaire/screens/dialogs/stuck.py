@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .choice import ChoiceScreen
+from termsolitaire.screens.dialogs.choice import ChoiceScreen
 
 
 class StuckScreen(ChoiceScreen[str]):

@@ -15,14 +15,12 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding
 
-from termsolitaire.rules.moves import COLLECT
 from termsolitaire.rules.stjernen import CENTRE, FOUNDATIONS, INNER, OUTER, UPTURNED, Stjernen
+from termsolitaire.screens.boards.bindings import NEAREST_CURSOR, board_bindings, pile_bindings
+from termsolitaire.screens.boards.board import BoardScreen, board_css
 from termsolitaire.widgets.board import Board, Place
+from termsolitaire.widgets.nav import nearest
 from termsolitaire.widgets.star import MIN_HEIGHT, MIN_WIDTH, StarBoard
-
-from .bindings import NEAREST_CURSOR, board_bindings, pile_bindings
-from .board import BoardScreen
-from .cursor import NearestCursorMixin
 
 KEYS: dict[str, str] = {
     CENTRE: "5",
@@ -51,8 +49,8 @@ def _places() -> dict[str, Place]:
     return places
 
 
-class StjernenScreen(NearestCursorMixin, BoardScreen):
-    CSS_PATH: ClassVar[list[str]] = ["board.tcss", "stjernen.tcss"]
+class StjernenScreen(BoardScreen):
+    CSS_PATH: ClassVar[list[str]] = board_css("board", "stjernen")
     GAME = Stjernen.info.name
     BINDINGS = board_bindings(
         *pile_bindings({p: KEYS[p] for p in GROUPS}, GROUPS),
@@ -83,7 +81,14 @@ class StjernenScreen(NearestCursorMixin, BoardScreen):
     PLACES = _places()
     NAV: ClassVar[list[list[str]]] = [[CENTRE]]
     CURSOR_START = CENTRE
+    ALONG_PILES = False
     MIN_HEIGHT = MIN_HEIGHT + 3
+
+    def navigate(self, cursor: str | None, dx: int, dy: int) -> str | None:
+        """The nearest pile that way (:func:`~termsolitaire.widgets.nav.nearest`)."""
+        if cursor is None:
+            return self.CURSOR_START
+        return nearest(self.board.centres(), cursor, dx, dy) or cursor
 
     def make_board(self) -> Board:
         return StarBoard(self.PLACES, self.look, id="board")
@@ -163,4 +168,4 @@ class StjernenScreen(NearestCursorMixin, BoardScreen):
         return rows
 
     def action_collect(self) -> None:
-        self.play(COLLECT)
+        self.do(self.controller.collect())

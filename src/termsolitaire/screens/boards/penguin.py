@@ -11,10 +11,9 @@ from typing import ClassVar
 
 from termsolitaire.rules.cards import rank_text
 from termsolitaire.rules.penguin import CELLS, COLUMNS, FOUNDATIONS, Penguin
+from termsolitaire.screens.boards.bindings import FOUNDATION_BINDING, board_bindings, pile_bindings
+from termsolitaire.screens.boards.board import BoardScreen, board_css
 from termsolitaire.widgets.board import Place
-
-from .bindings import FOUNDATION_BINDING, board_bindings, pile_bindings
-from .board import BoardScreen
 
 COLUMN_KEYS = dict(zip(COLUMNS, "1234567", strict=True))
 CELL_KEYS = dict(zip(CELLS, "qwertyu", strict=True))
@@ -28,7 +27,7 @@ def _places() -> dict[str, Place]:
 
 
 class PenguinScreen(BoardScreen):
-    CSS_PATH: ClassVar[list[str]] = ["board.tcss", "penguin.tcss"]
+    CSS_PATH: ClassVar[list[str]] = board_css("board", "penguin")
     GAME = Penguin.info.name
     BINDINGS = board_bindings(
         *pile_bindings(COLUMN_KEYS, "Column"),

@@ -20,8 +20,7 @@ from textual.widgets import Footer, Static
 
 from termsolitaire.match import MatchError, Player, Record
 from termsolitaire.match.services import MatchServices
-
-from .ask import AskScreen
+from termsolitaire.screens.dialogs.ask import AskScreen
 
 
 def record_table(record: Record) -> Table:

@@ -6,7 +6,7 @@ on the board has a move and is not finished: an abandoned game counts as lost.
 
 from __future__ import annotations
 
-from .choice import ChoiceScreen
+from termsolitaire.screens.dialogs.choice import ChoiceScreen
 
 
 class ConfirmAbandonScreen(ChoiceScreen[bool]):

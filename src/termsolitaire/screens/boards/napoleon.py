@@ -23,13 +23,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 
 from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS, Napoleon
+from termsolitaire.screens.boards.bindings import (
+    FOUNDATION_BINDING,
+    NEAREST_CURSOR,
+    board_bindings,
+    pile_bindings,
+)
+from termsolitaire.screens.boards.board import BoardScreen, board_css
+from termsolitaire.screens.boards.movelist import MoveList
 from termsolitaire.widgets.board import Board, Place
 from termsolitaire.widgets.circle import CircleBoard
-
-from .bindings import FOUNDATION_BINDING, NEAREST_CURSOR, board_bindings, pile_bindings
-from .board import BoardScreen
-from .cursor import NearestCursorMixin
-from .movelist import MoveList
+from termsolitaire.widgets.nav import nearest
 
 KEYS = dict(zip(POSITIONS, "abcdegimnopqrstu", strict=True))
 """Clockwise from north: a to u without f (foundation) and h j k l (cursor)."""
@@ -45,8 +49,8 @@ def _places() -> dict[str, Place]:
     return places
 
 
-class NapoleonScreen(NearestCursorMixin, BoardScreen):
-    CSS_PATH: ClassVar[list[str]] = ["board.tcss", "napoleon.tcss"]
+class NapoleonScreen(BoardScreen):
+    CSS_PATH: ClassVar[list[str]] = board_css("board", "napoleon")
     GAME = Napoleon.info.name
     PILE_WORD = "position"
     BINDINGS = board_bindings(
@@ -59,7 +63,14 @@ class NapoleonScreen(NearestCursorMixin, BoardScreen):
     PLACES = _places()
     NAV: ClassVar[list[list[str]]] = [[*POSITIONS, *FOUNDATIONS]]
     CURSOR_START = POSITIONS[0]
+    ALONG_PILES = False
     MIN_HEIGHT = MIN_HEIGHT
+
+    def navigate(self, cursor: str | None, dx: int, dy: int) -> str | None:
+        """The nearest pile that way (:func:`~termsolitaire.widgets.nav.nearest`)."""
+        if cursor is None:
+            return self.CURSOR_START
+        return nearest(self.board.centres(), cursor, dx, dy) or cursor
 
     def make_board(self) -> Board:
         self.move_list = MoveList(id="moves")

@@ -26,19 +26,24 @@ from textual.widgets import DataTable, Footer, Static
 
 from termsolitaire.match import MatchError, Seat, TableInfo
 from termsolitaire.match.services import MatchServices, NewGame
-from termsolitaire.session import Services, describe
+from termsolitaire.play.session import Services, describe
+from termsolitaire.screens.dialogs.ask import AskScreen
+from termsolitaire.screens.dialogs.help import HelpScreen
+from termsolitaire.screens.dialogs.stack import pop_to
+from termsolitaire.screens.match.lobby_text import (
+    COLUMNS,
+    detail_text,
+    game_text,
+    players_text,
+    state_text,
+)
+from termsolitaire.screens.match.match import MatchScreen
+from termsolitaire.screens.match.newgame import NewGameScreen
+from termsolitaire.screens.match.players import PlayersScreen
+from termsolitaire.screens.match.polling import while_shown
+from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
-
-from .ask import AskScreen
-from .help import HelpScreen
-from .lobby_text import COLUMNS, detail_text, game_text, players_text, state_text
-from .match import MatchScreen
-from .menu import MenuScreen
-from .newgame import NewGameScreen
-from .players import PlayersScreen
-from .polling import while_shown
-from .stack import pop_to
 
 POLL = 1.0
 """Seconds between two looks at the store's revision."""
@@ -368,7 +373,7 @@ class LobbyScreen(Screen[None]):
         self.reload()
 
     def action_watch(self) -> None:
-        from .watch import WatchScreen
+        from termsolitaire.screens.match.watch import WatchScreen
 
         t = self.selected()
         if t is None:

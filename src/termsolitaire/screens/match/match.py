@@ -18,7 +18,6 @@ panel hides the first player's result until their own game has ended.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -27,24 +26,23 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from termsolitaire.match import (
-    GameOver,
     MatchError,
     Player,
     Seat,
     SeatInfo,
-    SeatMoved,
 )
 from termsolitaire.match.services import MatchServices
-from termsolitaire.rules import IllegalMove, Move
-from termsolitaire.session import GameSession, clock_text
+from termsolitaire.play.hand import Hand
+from termsolitaire.play.modes import MATCH
+from termsolitaire.play.session import GameSession, clock_text
+from termsolitaire.play.tables import SeatTable
+from termsolitaire.screens.boards.board import board_css
+from termsolitaire.screens.boards.spider import SpiderScreen
+from termsolitaire.screens.match.polling import while_shown
 from termsolitaire.widgets.board import min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 from termsolitaire.widgets.opponent import PANEL_WIDTH, panel_text
-
-from .polling import while_shown
-from .selection import Hand
-from .spider import SpiderScreen
 
 POLL = 0.25
 """Seconds between two looks at the clock and the table."""
@@ -57,13 +55,12 @@ class MatchScreen(SpiderScreen):
     until this game has ended (hot-seat, second player). ``next_player``: a
     hot-seat guest who plays this deal after this player."""
 
-    CSS_PATH: ClassVar[list[str]] = ["board.tcss", "spider.tcss", "match.tcss"]
+    CSS_PATH: ClassVar[list[str]] = [*board_css("board", "spider"), "match.tcss"]
     BINDINGS: ClassVar[list[Any]] = [
         Binding("w", "watch", "Watch", id="match-watch", tooltip="watch the opponent's board"),
         Binding("r", "results", "Results", id="match-results", tooltip="the results again"),
     ]
-    NOT_IN_A_MATCH = ("restart", "new_game", "deal_number")
-    SOLVER_HELP = False  # no hint, verdict or solution: the solver sees hidden cards
+    POLICY = MATCH  # no pause, no restart, no hints: a clock that never stops
 
     def __init__(
         self,
@@ -74,7 +71,8 @@ class MatchScreen(SpiderScreen):
         hidden: bool = False,
         next_player: Player | None = None,
     ) -> None:
-        super().__init__(GameSession(None, seat.game, time_limit=seat.minutes), look)
+        session = GameSession(None, seat.game, time_limit=seat.minutes)
+        super().__init__(session, look, table=SeatTable(seat))
         self.seat = seat
         self.match = match
         self.hidden = hidden
@@ -110,7 +108,7 @@ class MatchScreen(SpiderScreen):
         self.set_interval(POLL, self.poll)
         self.poll()
         if self.seat.finished:
-            self.call_after_refresh(self.finish, self.end_headline())
+            self.call_after_refresh(self.show_results, self.controller.end_headline())
 
     def start_computer(self) -> None:
         """At a computer's table: its process starts (again) with this board."""
@@ -160,7 +158,7 @@ class MatchScreen(SpiderScreen):
         seat = self.seat
         if not seat.finished and seat.check_clock():
             self.take_game()
-            self.finish("Time is up")
+            self.do(self.controller.ended("Time is up"))
         self.share_pending()
         self.show_clock()
         try:
@@ -215,120 +213,38 @@ class MatchScreen(SpiderScreen):
 
     def take_game(self) -> None:
         """Show the seat's game (each action makes a new game object)."""
-        if self.game is not self.seat.game:
-            cursor = self.hand.cursor
-            self.game = self.seat.game
-            self.hand = Hand(self.game, cursor=cursor)
+        c = self.controller
+        if c.hand.game is not self.seat.game:
+            c.hand = Hand(self.seat.game, cursor=c.hand.cursor)
         self.redraw()
-
-    def act(self, action: str, done: str | Callable[[], str]) -> bool:
-        """Play ``action`` through the seat; say ``done`` (or what it returns,
-        asked after the action), or why not."""
-        self.hand.drop()
-        try:
-            self.seat.act(action)
-        except IllegalMove as e:
-            self.say(e.reason)
-            self.redraw()
-            return False
-        except GameOver as e:
-            self.take_game()
-            self.say(e.reason)
-            self.finish(self.end_headline())
-            return False
-        except SeatMoved as e:
-            self.take_game()
-            self.say(e.reason)
-            return False
-        except MatchError as e:
-            self.say(e.reason)
-            self.redraw()
-            return False
-        self.take_game()
-        self.say(self.seat.problem or (done if isinstance(done, str) else done()))
-        self.after_change()
-        return True
-
-    def play(self, move: Move) -> bool:
-        return self.act(str(move), f"Played {self.named_move_text(move)}")
-
-    def action_undo(self) -> None:
-        last = self.game.history[-1] if self.game.history else None
-        if last is None:
-            self.act("undo", "")  # the seat says why not
-            return
-        # Named once it is taken back: its cards are then where it started.
-        self.act("undo", lambda: f"Took back {self.named_move_text(last)}")
-
-    def action_redo(self) -> None:
-        nxt = self.game.redo_list[-1] if self.game.redo_list else None
-        text = self.named_move_text(nxt) if nxt else ""
-        self.act("redo", f"Played {text} again")
-
-    def after_change(self) -> None:
-        self.redraw()
-        if self.seat.finished:
-            self.finish(self.end_headline())
-        elif self.game.is_stuck:
-            self.say("No move leads anywhere new: undo (z), or End (e)")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.NOT_IN_A_MATCH:
-            return False
-        if action in ("deal", "turn", "undo", "redo", "end"):
-            return not self.over
         if action == "results":
             return self.over
         return super().check_action(action, parameters)
 
-    # ------------------------------------------------------------ the end
-
-    def end_question(self) -> str:
-        return (
-            f"Your game ends with score {self.game.score}; "
-            "the opponent plays on until their own game ends."
-        )
-
-    def end_game(self) -> None:
-        self.act("end", "You ended your game")
-
-    def end_headline(self) -> str:
-        reason = self.seat.reason
-        if reason == "time":
-            return "Time is up"
-        if reason == "cleared":
-            return "All cards discarded!"
-        return "You ended your game"
-
-    def autosave(self) -> None:
-        """Every action is in the store already: nothing to save."""
-
-    def abandon(self) -> None:
-        """A match game is never abandoned for another deal."""
-
-    def finish(self, headline: str) -> None:
-        if self.over:
-            return
-        self.over = True
-        self.hand.drop()
+    def show_results(self, headline: str) -> None:
+        """The game has ended: the results, or hot-seat's hand-over first."""
         self.take_game()
-        self.refresh_bindings()
+        self.update_footer()
         if self.next_player is not None:
             self.hand_over()
         else:
             self.action_results(headline)
 
     def action_results(self, headline: str | None = None) -> None:
-        from .match_results import MatchResultsScreen
+        from termsolitaire.screens.match.match_results import MatchResultsScreen
 
         if not self.over:
             self.say("The results show when your game has ended (e ends it)")
             return
-        screen = MatchResultsScreen(self.seat, self.match, headline or self.end_headline())
+        screen = MatchResultsScreen(
+            self.seat, self.match, headline or self.controller.end_headline()
+        )
         self.app.push_screen(screen, self.on_results_choice)
 
     def on_results_choice(self, choice: str | None) -> None:
-        from .lobby import back_to_lobby
+        from termsolitaire.screens.match.lobby import back_to_lobby
 
         if choice == "watch":
             self.action_watch()
@@ -340,7 +256,7 @@ class MatchScreen(SpiderScreen):
             self.say("Your game has ended: r results, w watch, Q back to the lobby")
 
     def action_watch(self) -> None:
-        from .watch import WatchScreen
+        from termsolitaire.screens.match.watch import WatchScreen
 
         if not self.seat.finished:
             self.say("You can watch your opponent once your own game has ended (e ends it)")
@@ -360,7 +276,7 @@ class MatchScreen(SpiderScreen):
             self.action_results()
 
     def replay(self, whose: str) -> None:
-        from .watch import match_replay
+        from termsolitaire.screens.match.watch import match_replay
 
         try:
             screen = match_replay(self.seat, whose == "mine", self.look)
@@ -372,14 +288,14 @@ class MatchScreen(SpiderScreen):
 
     def hand_over(self) -> None:
         """Hot-seat: the first player is done; the second takes the keyboard."""
-        from .handover import HandOverScreen
+        from termsolitaire.screens.match.handover import HandOverScreen
 
         guest = self.next_player
         assert guest is not None
         me = self.seat.store.me
 
         def answered(go: bool | None) -> None:
-            from .lobby import back_to_lobby
+            from termsolitaire.screens.match.lobby import back_to_lobby
 
             if not go:
                 back_to_lobby(self.app)
@@ -395,7 +311,7 @@ class MatchScreen(SpiderScreen):
         self.app.push_screen(HandOverScreen(me, guest, self.seat.reason), answered)
 
     def action_quit(self) -> None:
-        from .lobby import back_to_lobby
+        from termsolitaire.screens.match.lobby import back_to_lobby
 
         if not self.seat.finished:
             self.app.notify(

@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from .typeahead import TypeAheadMixin
+from termsolitaire.screens.typeahead import TypeAheadMixin
 
 LIMIT = 1 << 64
 

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from termsolitaire.session import clock_text
+from termsolitaire.play.session import clock_text
 
 
 class ResultsScreen(ModalScreen[str]):

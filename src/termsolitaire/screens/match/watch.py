@@ -3,8 +3,9 @@
 :class:`WatchScreen` is the Spider board showing a
 :class:`~termsolitaire.match.Watcher`'s game: it polls the table's revision
 and applies the opponent's new actions as they come, with their clock
-counting down in the header. Nothing can be played: the board's keys are not
-bound, clicks and drags only say so. The store allows it only once the
+counting down in the header. Nothing can be played: its controller is in the
+read-only mode (:data:`~termsolitaire.play.modes.WATCH`), the board's keys are
+not bound, and clicks and drags only say so. The store allows it only once the
 player's own game has ended (nobody sees the deal's hidden cards while still
 playing it).
 
@@ -14,43 +15,44 @@ by move (its current line: what undo took back is not in it).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
 from termsolitaire.match import REASONS, MatchError, Seat, Watcher
 from termsolitaire.match.replay import fresh
+from termsolitaire.play.hand import Hand
+from termsolitaire.play.modes import WATCH
+from termsolitaire.play.session import GameSession, clock_text
+from termsolitaire.play.tables import ViewTable
 from termsolitaire.replay import Replay
-from termsolitaire.rules import Game, Move
-from termsolitaire.session import GameSession, clock_text
+from termsolitaire.screens.boards.board import BoardScreen
+from termsolitaire.screens.boards.replay import replay_screen
+from termsolitaire.screens.boards.spider import SpiderScreen
+from termsolitaire.screens.dialogs.help import HelpScreen
+from termsolitaire.screens.match.polling import while_shown
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
-
-from .board import BoardScreen
-from .help import HelpScreen
-from .polling import while_shown
-from .replay import IgnoresThePointer, replay_screen
-from .spider import SpiderScreen
 
 POLL = 0.5
 WATCH_BINDINGS: list[BindingType] = [
     Binding("Q,escape,q", "quit", "Back", id="watch-back", tooltip="stop watching"),
     Binding("question_mark,f1", "help", "Help", id="watch-help", tooltip="this help"),
 ]
-READ_ONLY = "You are watching: nothing can be played here (Q goes back)"
+READ_ONLY = WATCH.refusal
 
 
-class WatchScreen(IgnoresThePointer, SpiderScreen, inherit_bindings=False):
+class WatchScreen(SpiderScreen, inherit_bindings=False):
     """The opponent's game, following the store."""
 
     BINDINGS: ClassVar[list[BindingType]] = WATCH_BINDINGS
-    SOLVER_HELP = False  # the watched player may still be playing this deal
+    POLICY = WATCH
 
     def __init__(self, watcher: Watcher, look: CardLook | None = None) -> None:
         limit = int(watcher.info.limit // 60)
-        super().__init__(GameSession(None, watcher.game, time_limit=limit), look)
+        session = GameSession(None, watcher.game, time_limit=limit)
+        super().__init__(session, look, table=ViewTable(lambda: watcher.game))
         self.watcher = watcher
-        self.over = True  # no clock of its own, no results panel
         self.revision = -1
         self.said = ""
 
@@ -82,6 +84,7 @@ class WatchScreen(IgnoresThePointer, SpiderScreen, inherit_bindings=False):
             if revision != self.revision:
                 self.revision = revision
                 if w.refresh():
+                    self.controller.hand = Hand(w.game)
                     self.redraw()
         except MatchError as e:
             self.say(e.reason)
@@ -104,27 +107,8 @@ class WatchScreen(IgnoresThePointer, SpiderScreen, inherit_bindings=False):
         keys = [("Q Escape", "stop watching"), ("? F1", "this help")]
         self.app.push_screen(HelpScreen(keys, "Watch"))
 
-    # ------------------------------------------------------- nothing plays
-
-    def play(self, move: Move) -> bool:
-        self.say(READ_ONLY)
-        return False
-
-    def read_only(self, *args: Any) -> None:
-        self.say(READ_ONLY)
-
-    action_undo = action_redo = action_restart = action_new_game = read_only
-    action_deal = action_foundation = action_turn = action_end = read_only
-    action_pile = action_grab = action_more = action_fewer = read_only
-    action_deal_number = pick = to_foundation = restart = new_deal = read_only
-
-    def nothing(self, *args: Any) -> None:
-        """Watching saves nothing and counts nothing."""
-
-    autosave = abandon = finish = nothing
-
-    def start(self, game: Game) -> None:
-        self.say(READ_ONLY)
+    def update_footer(self) -> None:
+        """Watching has the same two keys throughout."""
 
 
 def match_replay(seat: Seat, mine: bool, look: CardLook | None = None) -> BoardScreen:

@@ -20,16 +20,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .rules import Game, info
-from .storage.files import StorageError
-from .storage.locks import SaveLock
-from .storage.paths import Paths, paths
-from .storage.saves import Saved, SaveStore, new_game_id
-from .storage.settings import Settings, load_settings, save_settings
-from .storage.stats import Stats
+from ..rules import Game, info
+from ..storage.files import StorageError
+from ..storage.locks import SaveLock
+from ..storage.paths import Paths, paths
+from ..storage.saves import Saved, SaveStore, new_game_id
+from ..storage.settings import Settings, load_settings, save_settings
+from ..storage.stats import Stats
 
 if TYPE_CHECKING:
-    from .solver.worker import SolverWorker
+    from ..solver.worker import SolverWorker
 
 
 SOLVER_ENV = "TERMSOLITAIRE_SOLVER_HELP"
@@ -85,7 +85,7 @@ class Services:
     def solver(self) -> SolverWorker:
         """The solver's worker processes (started on first use; one per app)."""
         if self._solver is None:
-            from .solver.worker import SolverWorker
+            from ..solver.worker import SolverWorker
 
             self._solver = SolverWorker()
         return self._solver

@@ -12,8 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
-from .rulebook import RulesScreen
-from .typeahead import KeysFollowTheScreen
+from termsolitaire.screens.dialogs.rulebook import RulesScreen
+from termsolitaire.screens.typeahead import KeysFollowTheScreen
 
 
 def key_table(keys: list[tuple[str, str]]) -> Table:

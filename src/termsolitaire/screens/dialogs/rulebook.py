@@ -29,9 +29,18 @@ disagree, RULES.md wins and this page is wrong.
 """
 
 
+RULES_PAGES = "termsolitaire.screens.boards"
+"""The package holding each game's page, ``<name>.md``, beside its board."""
+
+
 def rules_text(name: str) -> str:
-    """The rules page of game ``name`` (Markdown)."""
-    return files(__package__).joinpath(f"{name}.md").read_text(encoding="utf-8")
+    """The rules page of game ``name`` (Markdown); a game declared without one
+    gets its declaration's blurb, and a sentence saying there is no page."""
+    try:
+        return files(RULES_PAGES).joinpath(f"{name}.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        g = info(name)
+        return f"# {g.title}\n\n{g.blurb}\n\n*There is no rules page for {g.title} yet.*\n"
 
 
 def rules_document() -> str:
@@ -65,5 +74,5 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-if __name__ == "__main__":  # python -m termsolitaire.screens.rulebook > docs/rules.md
+if __name__ == "__main__":  # python -m termsolitaire.screens.dialogs.rulebook > docs/rules.md
     print(rules_document(), end="")

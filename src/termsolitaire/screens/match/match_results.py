@@ -21,10 +21,9 @@ from textual.widgets import Button, Static
 from termsolitaire.match import MatchError, Results, Seat
 from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
-from termsolitaire.session import clock_text
+from termsolitaire.play.session import clock_text
+from termsolitaire.screens.match.polling import while_shown
 from termsolitaire.widgets.opponent import FINISH
-
-from .polling import while_shown
 
 POLL = 0.5
 

@@ -3,10 +3,10 @@
 ``termsolitaire replay FILE`` reads the file (:mod:`termsolitaire.replay`) and
 shows it on the board of its game: the screen is the game's board screen
 class with :class:`ReplayMixin` in front, so the piles, their keys, marks and
-layout are exactly those of play. Nothing can be played: the board's keys
-are not bound (``inherit_bindings = False``), clicks and drags are swallowed,
-and every action that would change the game only says that a replay is read
-only. The header shows ``move i of N: <move>``.
+layout are exactly those of play. Nothing can be played: its controller is in
+the read-only mode (:data:`~termsolitaire.play.modes.REPLAY`), the board's
+keys are not bound (``inherit_bindings = False``), and a click or a drag only
+says that a replay is read only. The header shows ``move i of N: <move>``.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.events import Mount
 
-from termsolitaire.messages import DragDropped, DragMoved, PileClicked
+from termsolitaire.play.controller import Controller
+from termsolitaire.play.hand import Hand
+from termsolitaire.play.modes import REPLAY, Policy
+from termsolitaire.play.session import GameSession
+from termsolitaire.play.tables import ViewTable
 from termsolitaire.replay import Replay
-from termsolitaire.rules import Game, Move
-from termsolitaire.session import GameSession
+from termsolitaire.screens.boards import board_class
+from termsolitaire.screens.boards.board import BoardScreen, board_css
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
-
-from .board import BoardScreen
-from .boards import board_class
-from .selection import Hand
 
 REPLAY_BINDINGS: list[BindingType] = [
     Binding("right,l,n", "step(1)", "Next", id="replay-next", tooltip="the next move"),
@@ -48,42 +48,21 @@ REPLAY_BINDINGS: list[BindingType] = [
     Binding("question_mark,f1", "help", "Help", id="replay-help", tooltip="this help"),
     Binding("Q,escape", "quit", "Quit", id="replay-quit", tooltip="leave the replay"),
 ]
-READ_ONLY = "A replay is read only: → next, ← previous, End the end, Q quit"
+READ_ONLY = REPLAY.refusal
 PACES = (0.15, 0.3, 0.6, 1.2, 2.5)
 """Seconds between a demo's moves, fastest first."""
 
 
-class IgnoresThePointer:
-    """Clicks and drags on a board nothing may change are taken and dropped (a replay,
-    a watched game), before the board would pick a card up."""
-
-    def on_pile_clicked(self, message: PileClicked) -> None:
-        message.prevent_default()
-        message.stop()
-
-    def on_drag_moved(self, message: DragMoved) -> None:
-        message.prevent_default()
-        message.stop()
-
-    def on_drag_dropped(self, message: DragDropped) -> None:
-        message.prevent_default()
-        message.stop()
-
-
-class ReplayMixin(IgnoresThePointer):
+class ReplayMixin:
     """Put in front of a game's board screen class; see :func:`replay_screen`."""
 
-    READ_ONLY: ClassVar[bool] = True
-    """Marks a screen whose game must never be saved or counted in the statistics."""
-
+    POLICY: ClassVar[Policy] = REPLAY
     replay: Replay
-    game: Game
-    hand: Hand
-    over: bool
 
     if TYPE_CHECKING:  # given by the board screen it is mixed into
         sep: str
         app: Any
+        controller: Controller
 
         def say(self, text: str) -> None: ...
         def query_one(self, *a: Any, **kw: Any) -> Any: ...
@@ -100,7 +79,6 @@ class ReplayMixin(IgnoresThePointer):
         self.replay = replay
         self.heading = heading
         self.demo_at_start = demo
-        self.over = True  # no clock, no results panel
 
     # -------------------------------------------------------------- header
 
@@ -130,8 +108,7 @@ class ReplayMixin(IgnoresThePointer):
     # ------------------------------------------------------------ stepping
 
     def show_position(self) -> None:
-        self.game = self.replay.game
-        self.hand = Hand(self.game)  # its legal moves are cached per game
+        self.controller.hand = Hand(self.replay.game)  # its legal moves are cached per game
         self.query_one("#title", TextLine).set(self.title_text())
         self.redraw()
 
@@ -184,6 +161,9 @@ class ReplayMixin(IgnoresThePointer):
         """Every key of a replay works (the board's own keys are not bound here)."""
         return True
 
+    def update_footer(self) -> None:
+        """A replay's keys are always the same."""
+
     def action_speed(self, step: int) -> None:
         self.speed = max(0, min(len(PACES) - 1, self.speed + step))
         if self.demo_timer is not None:
@@ -217,38 +197,11 @@ class ReplayMixin(IgnoresThePointer):
         return rows
 
     def action_help(self) -> None:
-        from .help import HelpScreen  # Markdown: imported when first opened
+        from termsolitaire.screens.dialogs.help import (
+            HelpScreen,  # Markdown: imported when first opened
+        )
 
         self.app.push_screen(HelpScreen(self.help_keys(), "Replay"))
-
-    # ------------------------------------------------------- nothing plays
-
-    def play(self, move: Move) -> bool:
-        self.say(READ_ONLY)
-        return False
-
-    def read_only(self, *args: Any) -> None:
-        self.say(READ_ONLY)
-
-    action_undo = action_redo = action_restart = action_new_game = read_only
-    action_deal = action_collect = action_foundation = action_turn = read_only
-    action_pile = action_grab = action_more = action_fewer = read_only
-    action_deal_number = pick = to_foundation = restart = new_deal = read_only
-    action_hint = action_solution = action_pause = read_only
-
-    def nothing(self, *args: Any) -> None:
-        """A replay is never saved nor counted in the statistics."""
-
-    autosave = abandon = nothing
-
-    def after_change(self) -> None:
-        """Never called: nothing plays."""
-
-    def finish(self, headline: str) -> None:
-        """A replay has no results panel."""
-
-    def start(self, game: Game) -> None:
-        self.say(READ_ONLY)
 
 
 def move_text(replay: Replay) -> str:
@@ -268,7 +221,7 @@ def replay_class(board: type[BoardScreen]) -> type[BoardScreen]:
         css = board.CSS_PATH if isinstance(board.CSS_PATH, list) else [board.CSS_PATH]
         namespace = {
             "__module__": __name__,
-            "CSS_PATH": [*css, "replay.tcss"],
+            "CSS_PATH": [*css, *board_css("replay")],
             "BINDINGS": REPLAY_BINDINGS,  # only these: the board's keys would play
         }
         _CLASSES[board] = types.new_class(
@@ -281,12 +234,17 @@ def replay_class(board: type[BoardScreen]) -> type[BoardScreen]:
 
 
 def replay_screen(
-    replay: Replay, look: CardLook | None = None, heading: str = "Replay", demo: bool = False
+    replay: Replay,
+    look: CardLook | None = None,
+    heading: str = "Replay",
+    demo: bool = False,
+    policy: Policy = REPLAY,
 ) -> BoardScreen:
     """A screen showing ``replay`` on the board of its game (``heading`` opens its
     title: "Replay", "Solution"; with ``demo`` it plays the moves as soon as it is
     shown); ValueError when there is none."""
     board = board_class(replay.game.name)
-    screen = replay_class(board)(GameSession(None, replay.game), look, classes="replay")
+    session, table = GameSession(None, replay.game), ViewTable(lambda: replay.game)
+    screen = replay_class(board)(session, look, policy=policy, table=table, classes="replay")
     screen.setup_replay(replay, heading, demo)  # type: ignore[attr-defined]
     return screen

@@ -14,8 +14,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from termsolitaire.play.session import Services
 from termsolitaire.rules import info
-from termsolitaire.session import Services
 from termsolitaire.solver import Budget
 from termsolitaire.solver.winnable import seconds_per_deal
 from termsolitaire.storage.files import StorageError

@@ -14,14 +14,11 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding
 
-from termsolitaire.rules import Move
 from termsolitaire.rules.spider import RUN, TABLEAU, Spider
+from termsolitaire.screens.boards.bindings import COMMON_BINDINGS, board_bindings, pile_bindings
+from termsolitaire.screens.boards.board import BoardScreen, board_css
+from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.widgets.board import Place
-
-from .bindings import COMMON_BINDINGS, board_bindings, pile_bindings
-from .board import BoardScreen
-from .confirm_end import ConfirmEndScreen
-from .results import ResultsScreen
 
 PILE_KEYS = dict(zip(TABLEAU, "1234567890", strict=True))
 # Redo stays on Z and in the help, off the footer: End needs the room at 80 columns.
@@ -36,7 +33,7 @@ def _places() -> dict[str, Place]:
 
 
 class SpiderScreen(BoardScreen):
-    CSS_PATH: ClassVar[list[str]] = ["board.tcss", "spider.tcss"]
+    CSS_PATH: ClassVar[list[str]] = board_css("board", "spider")
     GAME = Spider.info.name
     BINDINGS = board_bindings(
         *pile_bindings(PILE_KEYS, "Pile"),
@@ -60,10 +57,6 @@ class SpiderScreen(BoardScreen):
     SPLIT = 10
     MIN_HEIGHT = 18
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        super().__init__(*args, **kw)
-        self.turning = False
-
     def pile_marks(self, pile: str) -> dict[str, Any]:
         game = self.game
         assert isinstance(game, Spider)
@@ -82,48 +75,11 @@ class SpiderScreen(BoardScreen):
         assert isinstance(game, Spider)
         return ResultsScreen(headline, game.score, game.moves, int(game.elapsed), runs=game.runs)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "end":
-            return not self.over
-        return super().check_action(action, parameters)
-
-    def end_question(self) -> str:
-        """What the End confirm says will happen."""
-        return f"It is recorded as it stands: score {self.game.score}, not won."
-
     def action_end(self) -> None:
         """``e``: end the game now, after a yes."""
-        if self.over:
-            self.say("This game is over")
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.end_game()
-            else:
-                self.say("Playing on")
-
-        self.app.push_screen(ConfirmEndScreen(self.end_question()), answered)
-
-    def end_game(self) -> None:
-        """The player said yes to End: the game is over, with its score."""
-        self.finish("You ended the game")
+        self.do(self.controller.end())
 
     def action_turn(self) -> None:
-        pile = self.hand.src or self.hand.cursor
-        if pile is not None:
-            self.play(Move.turn(pile))
-            return
-        self.turning = True
-        self.say("Turn which pile's top card? Press its key (Escape: never mind)")
-
-    def action_pile(self, name: str) -> None:
-        if self.turning:
-            self.turning = False
-            self.play(Move.turn(name))
-            return
-        super().action_pile(name)
-
-    def action_cancel(self) -> None:
-        self.turning = False
-        super().action_cancel()
+        """``t``: turn a pile's top card (the pile in hand, under the cursor, or the
+        one whose key comes next)."""
+        self.do(self.controller.turn())

@@ -1,0 +1,170 @@
+"""The controller's part of the solver's help: hints that follow a winning line
+(and follow on after a hint is played), the way back from a lost position, the
+solution and the demo. What the searches found is in
+:class:`~termsolitaire.play.advice.Advice`; the searches themselves run in the
+screens' worker process. Mixed into
+:class:`~termsolitaire.play.controller.Controller`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules import Game, IllegalMove, Move
+from .advice import Advice, solver_note
+from .hand import Hand
+from .outcome import Line, Outcome, Question, refused
+
+
+class Helping:
+    """The solver's help on the board."""
+
+    if TYPE_CHECKING:  # given by the controller
+        hand: Hand
+        advice: Advice
+        solver: bool
+        hinted: Move | None
+        following: bool
+
+        @property
+        def game(self) -> Game: ...
+
+        def refusal(self, action: str, hidden: bool | None = None) -> str | None: ...
+        def named(self, move: Move) -> str: ...
+
+    def follow_on(self, outcome: Outcome) -> Outcome:
+        """A hint's move was played: show the next one at once when the winning line
+        is known (Enter plays it), else let the next Enter ask for it."""
+        following = self.advice.next_move(self.game) if self.advice.keeps_line(self.game) else None
+        if following is not None:
+            shown = self.show_hint(following)
+            shown.message = f"{outcome.message}. Next: {shown.message}"
+            shown.moved = True
+            return shown
+        self.following = True
+        outcome.message = f"{outcome.message} (Enter: the next hint)"
+        return outcome
+
+    def help_refusal(self, action: str) -> str | None:
+        why = self.refusal(action)
+        if why:
+            return why
+        if not self.solver:
+            return "No hints here: there is no solver for this game, or it is off in the settings"
+        return None
+
+    def hint(self) -> Outcome:
+        """``H``: the next move of a winning line from here, or why there is none."""
+        why = self.help_refusal("hint")
+        if why:
+            return refused(why)
+        self.following = False
+        game, advice = self.game, self.advice
+        move = advice.next_move(game)
+        if move is not None:
+            return self.show_hint(move)
+        if advice.is_proved_lost(game):
+            return self.way_back()
+        if advice.best_trusted:
+            found = advice.best_hint(game)
+            if isinstance(found, str):
+                return Outcome(message=found)
+            if found is not None:
+                return self.show_hint(found.move, found.best)
+        return Outcome(search="hint")
+
+    def show_hint(self, move: Move, best: int | None = None) -> Outcome:
+        """Pick up the cards the hint moves and put the cursor where they go, so
+        Enter (or the destination's key) plays it; say it in words."""
+        hand = self.hand
+        hand.drop()
+        if move.kind == "move":
+            hand.pick(move.src, move.count)
+            hand.cursor, hand.cursor_count = move.dst, None
+            keys = "Enter or its key plays it"
+        else:  # deal, collect, turn: the cursor on the pile whose click does it
+            hand.cursor = move.src or self.game.stock_pile or None
+            hand.cursor_count = None
+            keys = "Enter does it"
+        self.hinted = move
+        text = self.named(move)
+        if best is None:
+            return Outcome(message=f"Hint: {text} ({keys})", marks=True)
+        return Outcome(message=f"Best line found ({best} home): {text} ({keys})", marks=True)
+
+    def way_back(self) -> Outcome:
+        """A position proved lost: "no winning line from here", and the way back."""
+        lost = solver_note(self.game, "No winning line from here")
+        steps = self.advice.way_back(self.game)
+        if steps is None:
+            return Outcome(message=lost)
+        back = len(self.game.history) - steps
+        moves = f"{steps} move{'s' if steps > 1 else ''}"
+        return Outcome(
+            ask=Question(
+                f"{lost}.\nA win was found {moves} ago.",
+                lambda: self.undo_to(back),
+                kind="way_back",
+            )
+        )
+
+    def undo_to(self, length: int) -> Outcome:
+        """Undo until the line is ``length`` moves long (or an undo barrier stops it)."""
+        game = self.game
+        try:
+            while len(game.history) > length:
+                game.undo()
+        except IllegalMove as e:
+            message = f"{e.reason}: stopped there"
+        else:
+            message = "Back at the last position a win was found from"
+        self.hand = Hand(game, cursor=self.hand.cursor)
+        return Outcome(message=message, moved=True)
+
+    def solution(self, demo: bool = False) -> Outcome:
+        """``S``: step through the winning line from here (``D``: as a demo)."""
+        why = self.help_refusal("demo" if demo else "solution")
+        if why:
+            return refused(why)
+        rest = self.advice.rest(self.game)
+        if rest is not None:
+            return Outcome(solution=Line(rest, demo=demo))
+        if self.advice.best_trusted:
+            best = self.best_line(demo)
+            if best is not None:
+                return best
+        return Outcome(search="demo" if demo else "solution")
+
+    def best_line(self, demo: bool) -> Outcome | None:
+        rest = self.advice.best_rest(self.game)
+        if not rest:
+            return None
+        heading = f"Best line ({self.advice.best_cards} home)"
+        return Outcome(solution=Line(rest, heading, demo))
+
+    def answered(self, then: str, seconds: float) -> Outcome:
+        """The full search asked for by ``then`` (``hint``, ``solution``, ``demo``)
+        has answered (its result is in :attr:`advice`): what to show now."""
+        game, advice = self.game, self.advice
+        if then == "hint":
+            move = advice.next_move(game)
+            if move is not None:
+                return self.show_hint(move)
+        else:
+            rest = advice.rest(game)
+            if rest is not None:
+                return Outcome(solution=Line(rest, demo=then == "demo"))
+        if advice.is_proved_lost(game):
+            return self.way_back()
+        advice.best_trusted = advice.best_plan is not None
+        if then == "hint":
+            found = advice.best_hint(game)
+            if isinstance(found, str):
+                return Outcome(message=found)
+            if found is not None:
+                return self.show_hint(found.move, found.best)
+        else:
+            best = self.best_line(then == "demo")
+            if best is not None:
+                return best
+        return Outcome(message=f"No winning line found in {seconds:.0f} s: cannot tell yet")

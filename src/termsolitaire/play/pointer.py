@@ -1,0 +1,213 @@
+"""The controller's hand: pile keys, the cursor and the mouse.
+
+A pile's key picks its cards up or puts the cards in hand on it; the cursor
+(arrows, Space, ``+`` ``-``) and the mouse (a click, a drag, a double click)
+do the same through other gestures. Mixed into
+:class:`~termsolitaire.play.controller.Controller`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules import Game, Move
+from .hand import Hand
+from .outcome import CURSOR_ON, Navigator, Outcome, refused
+from .words import Words
+
+
+class Pointer:
+    """What the player holds and points at."""
+
+    if TYPE_CHECKING:  # given by the controller
+        hand: Hand
+        words: Words
+        turning: bool
+        dragging: bool
+        along_piles: bool
+        navigate: Navigator | None
+
+        @property
+        def game(self) -> Game: ...
+
+        def refusal(self, action: str, hidden: bool | None = None) -> str | None: ...
+        def play(self, move: Move | str) -> Outcome: ...
+        def to_foundation(self, src: str) -> Outcome: ...
+        def hint(self) -> Outcome: ...
+
+        following: bool
+
+    def pile(self, name: str) -> Outcome:
+        """A pile's key: pick it up, or put the cards in hand on it (Spider after
+        ``t``: turn its top card). A refused chord puts the cards back (the cursor's
+        and the mouse's drops keep them in hand, to try another place)."""
+        if self.turning:
+            return self.play(Move.turn(name))
+        hand = self.hand
+        if hand.src is None:
+            return self.pick(name, None)
+        if hand.src == name:
+            return self.put_back()
+        outcome = self.drop_on(name, strict=True)
+        if outcome.refused:  # a chord is one gesture: the next key starts a new one
+            hand.drop()
+        return outcome
+
+    def pick(self, name: str, count: int | None) -> Outcome:
+        """Take cards from ``name`` in hand, or do what the rules say a pick there
+        means (deal from the stock, turn a face-down card)."""
+        why = self.refusal("pile")
+        if why:
+            return refused(why)
+        game = self.game
+        action = game.click_action(name)
+        if action is not None:
+            return self.play(action)
+        refusal = game.pick_refusal(name)
+        if refusal:
+            self.hand.drop()
+            return Outcome(message=refusal, refused=True, marks=True)
+        if count:  # no more than the rules let move together
+            count = max(1, min(count, game.movable(name)))
+        self.hand.pick(name, count)
+        return Outcome(message=self.in_hand_text(), marks=True)
+
+    def in_hand_text(self) -> str:
+        hand = self.hand
+        assert hand.src is not None
+        targets = sorted(hand.targets(), key=lambda t: (self.words.pile_order(t), t))
+        where = ", ".join(dict.fromkeys(self.words.pile_key(t) for t in targets))
+        held = self.words.pile_title(hand.src)
+        if where:
+            return f"{held} in hand: it may go to {where} (Escape puts it back)"
+        return f"{held} in hand: no place takes it now (Escape puts it back)"
+
+    def put_back(self) -> Outcome:
+        self.hand.drop()
+        return Outcome(message="Put back", marks=True)
+
+    def drop_on(self, dst: str, *, strict: bool = False) -> Outcome:
+        """The cards in hand onto ``dst``; on a foundation, the card's own one (the
+        one that takes it) whichever foundation the cursor or the pointer is on,
+        as ``f`` does; a chord that names a foundation by its own key (``strict``)
+        goes there or says why. A refused drop keeps the hand, so another
+        destination can be tried."""
+        hand = self.hand
+        assert hand.src is not None
+        game = self.game
+        if dst in game.foundations:
+            move = game.foundation_move(hand.src, dst)
+            if not strict and not game.is_legal(move):
+                move = game.foundation_move(hand.src)
+        else:
+            move = hand.move_to(dst)
+        return self.play(move)
+
+    def cancel(self) -> Outcome:
+        """Escape: put the cards back, hide the cursor, forget a half-typed chord."""
+        hand = self.hand
+        if self.turning:
+            self.turning = False
+            return Outcome(message="", marks=True)
+        if hand.src is None and hand.cursor is None:
+            return Outcome()
+        if hand.src is None:
+            hand.cursor = None
+        hand.drop()
+        return Outcome(message="", marks=True)
+
+    def cursor(self, dx: int, dy: int) -> Outcome:
+        """An arrow key: the cursor to the next pile that way, or along the pile."""
+        why = self.refusal("cursor")
+        if why:
+            return refused(why)
+        hand = self.hand
+        if self.navigate is None:
+            return Outcome()
+        if hand.cursor is None or (dx, dy) == (0, 0):
+            hand.cursor = hand.cursor or hand.src or self.navigate(None, 0, 0)
+            hand.cursor_count = None
+            # Boards in rows show it silently (the status line keeps the last move).
+            return Outcome(message=None if self.along_piles else CURSOR_ON, marks=True)
+        along = self.along_piles and not dx
+        if along and dy < 0 and (hand.cursor_count or 1) < hand.movable(hand.cursor):
+            hand.cursor_count = (hand.cursor_count or 1) + 1
+        elif along and dy > 0 and (hand.cursor_count or 1) > 1:
+            hand.cursor_count = (hand.cursor_count or 1) - 1
+        else:
+            hand.cursor = self.navigate(hand.cursor, dx, dy) or hand.cursor
+            hand.cursor_count = None
+        return Outcome(marks=True)
+
+    def grab(self) -> Outcome:
+        """Space / Enter: pick up the cards under the cursor, or drop the hand there."""
+        hand = self.hand
+        if self.following and hand.src is None:
+            return self.hint()
+        if hand.cursor is None:
+            outcome = self.cursor(0, 0)
+            if not outcome.refused:
+                outcome.message = CURSOR_ON
+            return outcome
+        if hand.src is None:
+            return self.pick(hand.cursor, hand.cursor_count)
+        if hand.src == hand.cursor:
+            return self.put_back()
+        return self.drop_on(hand.cursor)
+
+    def resize(self, step: int) -> Outcome:
+        """``+`` / ``-``: one card more or fewer in hand (or under the cursor)."""
+        why = self.refusal("more")
+        if why:
+            return refused(why)
+        hand = self.hand
+        if hand.src is not None:
+            hand.resize(step)
+            hand.cursor_count = hand.count if hand.cursor == hand.src else hand.cursor_count
+            n = hand.shown_count()
+            return Outcome(message=f"{n} card{'s' if n > 1 else ''} in hand", marks=True)
+        if hand.cursor is not None:
+            top = max(1, hand.movable(hand.cursor))
+            hand.cursor_count = min(top, max(1, (hand.cursor_count or 1) + step))
+            return Outcome(marks=True)
+        return Outcome(message="Pick up cards first, then + or - changes how many")
+
+    def click(self, pile: str, count: int, chain: int = 1) -> Outcome:
+        """A click on a pile (``count`` cards from the top under the pointer; a
+        double click has ``chain`` 2)."""
+        why = self.refusal("click")
+        if why:
+            return refused(why)
+        hand = self.hand
+        if chain >= 2:
+            return self.to_foundation(pile)
+        if hand.src is None:
+            return self.pick(pile, count or None)
+        if hand.src == pile:
+            if count and count != hand.shown_count():
+                hand.pick(pile, count)
+                return Outcome(marks=True)
+            return self.pile(pile)
+        return self.drop_on(pile)
+
+    def drag(self, pile: str, count: int) -> bool:
+        """Cards of ``pile`` are dragged: pick them up (once); whether they move."""
+        if self.refusal("drag") is not None:
+            return False
+        if not self.dragging:
+            cards = self.game.pile(pile)
+            if not cards or not cards[-1][1]:
+                return False
+            self.dragging = True
+            self.hand.pick(pile, min(count, self.hand.movable(pile)))
+        return True
+
+    def drop_dragged(self, dst: str | None) -> Outcome:
+        """The dragged cards let go over ``dst`` (None: nowhere)."""
+        if not self.dragging:
+            return Outcome()
+        self.dragging = False
+        if dst is None or dst == self.hand.src:
+            self.hand.drop()
+            return Outcome(marks=True)
+        return self.drop_on(dst)

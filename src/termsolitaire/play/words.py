@@ -1,0 +1,74 @@
+"""How a board names what the player sees: its piles by their keys, its cards by
+their look. The controller words every sentence with these, so a message names
+a pile as the board labels it (``7→3``, ``Cell w``), never by the notation
+(``t7-t3``, ``c2``) that files and ``solve`` use."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..rules import Card, Game, Move
+
+ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|"})
+
+
+class Words(Protocol):
+    """What a board tells the controller about its labels."""
+
+    @property
+    def ascii(self) -> bool:
+        """Plain ASCII only (``->`` for ``→``)."""
+
+    def pile_key(self, pile: str) -> str:
+        """The label the board shows on ``pile`` (its key)."""
+
+    def pile_title(self, pile: str) -> str:
+        """``pile`` named for a sentence: its kind and key (``Column 7``, ``Cell w``)."""
+
+    def card(self, card: Card) -> str:
+        """A card as the board draws it (``2♥``, ``10♠``; ``2H`` in ASCII)."""
+
+    def pile_order(self, pile: str) -> int:
+        """Where ``pile`` comes in the board's reading order (for lists of targets)."""
+
+
+class PlainWords:
+    """The notation's own names: for a board with no labels of its own (tests,
+    headless use). ``pile_key`` is the pile's name."""
+
+    ascii = False
+
+    def pile_key(self, pile: str) -> str:
+        return pile
+
+    def pile_title(self, pile: str) -> str:
+        return pile
+
+    def card(self, card: Card) -> str:
+        return str(card)
+
+    def pile_order(self, pile: str) -> int:
+        return 0
+
+
+def move_text(words: Words, move: Move) -> str:
+    """A move as the player plays it: ``7→3``, ``2→5 (3 cards)``, ``deal``, ``turn 4``."""
+    arrow = "->" if words.ascii else "→"
+    if move.kind == "turn":
+        return f"turn {words.pile_key(move.src)}"
+    if move.kind != "move":
+        return move.kind
+    text = f"{words.pile_key(move.src)}{arrow}{words.pile_key(move.dst)}"
+    return text + (f" ({move.count} cards)" if move.count > 1 else "")
+
+
+def named_move_text(words: Words, game: Game, move: Move) -> str:
+    """A move not yet played, the card it moves named first: ``2♥ e→f``,
+    ``9♠ 2→5 (3 cards)`` (the card that lands), so it reads in words."""
+    text = move_text(words, move)
+    if move.kind != "move":
+        return text
+    cards = game.pile(move.src)
+    if len(cards) < move.count or not cards[-move.count][1]:
+        return text
+    return f"{words.card(cards[-move.count][0])} {text}"

@@ -1,0 +1,154 @@
+"""The solver on the board: the searches run in another process; the screen never waits.
+
+:class:`SolverRunner` is the board's link to the solver's worker process
+(:class:`~termsolitaire.solver.worker.SolverWorker`, one per app): it asks,
+the board goes on answering keys, and the answer is handed to the play
+controller's :class:`~termsolitaire.play.advice.Advice` when it comes, if the
+position is still the one it asked about. What the help then is (the verdict,
+a hint that never loops, the way back from a lost position, the solution) is
+decided there, not here.
+
+- **The verdict** ("winnable", "no longer winnable", "cannot tell yet") stands at
+  the right of the status line. After every change the board asks again, unless
+  the winning line already known passes through the new position.
+- **Hint** (``H``), **Solution** (``S``), **Demo** (``D``): when no line is
+  known yet, the full search runs (up to :data:`HINT_SECONDS`), and its answer
+  gives the hint or opens the line on a read-only copy of the board
+  (:mod:`.replay`). Asked again from the same position while it runs, it goes
+  on (an impatient second press never starts it over) and answers the latest
+  request.
+- Spider's solver sees every card, the face-down ones too: its answers say
+  "with the cards known". A match board has none of this (its policy).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from textual.worker import Worker
+
+from termsolitaire.replay import Replay
+from termsolitaire.solver import Budget, Result, has_solver
+
+if TYPE_CHECKING:
+    from termsolitaire.play.outcome import Line
+    from termsolitaire.screens.boards.board import BoardScreen
+
+VERDICT_SECONDS = 4.0
+"""The search behind the verdict, after each change."""
+HINT_SECONDS = 10.0
+"""The search a hint waits for when no winning line is known."""
+SETTLE = 0.3
+"""Seconds to wait after a change before searching (keys in a burst ask once)."""
+
+
+class SolverRunner:
+    """The searches of one board."""
+
+    def __init__(self, screen: BoardScreen) -> None:
+        self.screen = screen
+        self._asked: tuple[Worker[Any], str] | None = None
+        self._then = "hint"
+
+    @property
+    def possible(self) -> bool:
+        """Whether this board's game has the solver behind it (new deals too, once
+        the game on the board is over): the setting, and a solver for the game."""
+        services = self.screen.session.services
+        return bool(
+            self.screen.controller.policy.hints
+            and services is not None
+            and services.solver_help
+            and has_solver(self.screen.game.name)
+        )
+
+    @property
+    def available(self) -> bool:
+        """Whether the solver helps with the game on the board now."""
+        return self.possible and not self.screen.over
+
+    def show_verdict(self, text: str) -> None:
+        """The verdict at the right of the status line, as wide as it needs."""
+        verdict = self.screen.query_one("#verdict")
+        if verdict.text != text:  # type: ignore[attr-defined]
+            verdict.display = bool(text)
+            verdict.styles.width = len(text) + 2
+            verdict.set(text)  # type: ignore[attr-defined]
+
+    def position_changed(self) -> None:
+        """After any change: keep the line if it still passes here, else ask again."""
+        c = self.screen.controller
+        c.solver = self.available
+        if not c.solver:
+            self.show_verdict("")
+            return
+        if c.advice.keeps_line(c.game):
+            self.show_verdict(c.advice.verdict)
+            return
+        self.show_verdict("…")
+        self.screen.run_worker(self._verdict, group="solver", exclusive=True)
+
+    async def _verdict(self) -> None:
+        await asyncio.sleep(SETTLE)
+        await self._search(VERDICT_SECONDS)
+
+    async def _search(self, seconds: float) -> Result | None:
+        """Search from the position on the board; the answer, kept and shown, when
+        the board still shows that position."""
+        screen = self.screen
+        c = screen.controller
+        game = c.game
+        text = game.to_text()
+        history = game.history
+        services = c.session.services
+        assert services is not None
+        try:
+            result: Result = await services.solver().solve(text, Budget(seconds=seconds))
+        except Exception as e:  # the worker process failed: say so, play goes on
+            self.show_verdict("")
+            screen.say(f"The solver failed: {e}")
+            return None
+        if not screen.query("#verdict"):
+            return None  # the board closed meanwhile (the app is quitting)
+        c = screen.controller
+        if c.game is not game or game.to_text() != text or not self.available:
+            return None  # the player moved on meanwhile (or the game is over)
+        c.advice.take(game, result, history)
+        self.show_verdict(c.advice.verdict)
+        return result
+
+    def ask(self, then: str) -> None:
+        """Start the full search from here, its answer given as ``then`` (``hint``,
+        ``solution`` or ``demo``); one running from this position goes on."""
+        self._then = then
+        text = self.screen.game.to_text()
+        if self._asked is not None:
+            worker, searched = self._asked
+            if worker.is_running and searched == text:
+                self.screen.say("Still looking for a winning line (keep playing)…")
+                return
+        worker = self.screen.run_worker(self._full_search, group="solver", exclusive=True)
+        self._asked = (worker, text)
+        if then == "hint":
+            self.screen.say(
+                f"Looking for a winning line (up to {HINT_SECONDS:.0f} s; keep playing)…"
+            )
+        else:
+            self.screen.say("Looking for a winning line first (keep playing)…")
+
+    async def _full_search(self) -> None:
+        result = await self._search(HINT_SECONDS)
+        if result is not None:
+            self.screen.do(self.screen.controller.answered(self._then, HINT_SECONDS))
+
+    def open(self, line: Line) -> None:
+        """Step through ``line`` (or play it as a demo) on a read-only copy."""
+        from termsolitaire.screens.boards.replay import replay_screen
+
+        screen = self.screen
+        replay = Replay(screen.game.copy(), list(line.moves))
+        screen.say(screen.hint())  # back on the board, no stale "Looking for…"
+        screen.app.push_screen(
+            replay_screen(replay, screen.look, heading=line.heading, demo=line.demo)
+        )
