@@ -20,17 +20,15 @@ from textual.screen import Screen
 from termsolitaire.screens.typeahead import stray
 
 from . import lifeline
-from .messages import MenuChoice, SettingChanged
-from .play.session import Clock, GameSession, Services, abandon, describe, played, time_limit_of
-from .rules import info, new_game
+from .messages import SettingChanged
+from .play.session import Clock, Services
+from .screens.navigation import Navigation
 from .widgets.cards import CardLook
 
 if TYPE_CHECKING:
     from termsolitaire.screens.boards.board import BoardScreen
 
     from .replay import Replay
-    from .storage.locks import SaveLock
-    from .storage.saves import Saved
     from .terminal.driver import InputDropped
 
 # Screens are imported when first shown: a board opened from the command line
@@ -63,7 +61,7 @@ def loaded(module: str, name: str) -> type | tuple[()]:
     return cls if isinstance(cls, type) else ()
 
 
-class SolitaireApp(App[int]):
+class SolitaireApp(Navigation, App[int]):
     """Menu first, or straight to a board when a game was named."""
 
     TITLE = "termsolitaire"
@@ -133,176 +131,6 @@ class SolitaireApp(App[int]):
             self.push_screen(MenuScreen(self.services))
         else:
             self.start_board()
-
-    # ------------------------------------------------- saving and resuming
-
-    def start_board(self) -> None:
-        """The game the command line asked for (the same questions as the menu)."""
-        assert self.start_game is not None
-        variant = self.start_variant
-        problems: list[str] = []
-        if self.resume and self.start_deal is None and not self.variant_given:
-            latest, problems = self.latest_variant(self.start_game)
-            variant = latest or variant
-        self.open_game(
-            MenuChoice(
-                self.start_game,
-                self.start_deal,
-                variant,
-                self.time_limit,
-                resume=self.resume and self.start_deal is None,
-                or_new=True,
-            ),
-            "; ".join(problems) or None,
-        )
-
-    def latest_variant(self, name: str) -> tuple[dict[str, int] | None, list[str]]:
-        """The variant of the game ``name`` saved last, if any (the bare command
-        continues it, whichever variant it is), and messages about broken saves."""
-        saves, problems = self.services.saves.all()
-        mine = [s for s in saves if s.game.name == name]
-        if not mine:
-            return None, problems
-        return dict(max(mine, key=lambda s: s.saved_at).game.variant), problems
-
-    def on_menu_choice(self, message: MenuChoice) -> None:
-        self.open_game(message)
-
-    def open_game(self, choice: MenuChoice, notice: str | None = None) -> None:
-        """Open the game the player chose. A game open in another copy of the program
-        is offered read only; a saved game in progress of the same game and variant
-        is never abandoned without the player saying so (resume, abandon, or keep
-        it and go back)."""
-        saves = self.services.saves
-        lock = saves.lock(choice.game, choice.variant)
-        if not lock.acquire():
-            self.offer_read_only(choice, lock.holder())
-            return
-        saved, problem = saves.load(choice.game, choice.variant)
-        problem = "; ".join(m for m in (notice, lock.problem, problem) if m) or None
-        if choice.resume and saved is not None:
-            self.push_screen(self.resumed(saved, lock))
-            return
-        if choice.resume and not choice.or_new:  # the menu's Resume line, its save since gone
-            notice = problem or "The saved game is gone; a new deal"
-            self.push_screen(self.new_board(choice, None, lock, notice))
-            return
-        if saved is not None and played(saved.game):
-            from termsolitaire.screens.dialogs.choice import ChoiceScreen
-
-            def answered(answer: str | None) -> None:
-                if answer == "resume":
-                    self.push_screen(self.resumed(saved, lock))
-                elif answer == "abandon":
-                    self.deal_new_board(choice, saved, lock)
-                else:
-                    lock.release()
-                    self.home("Kept: " + describe(saved))
-
-            self.push_screen(
-                ChoiceScreen(
-                    f"In progress: {describe(saved)}.",
-                    ["Resume it, or abandon it for a new deal (it counts as lost)?"],
-                    [
-                        ("r", "Resume it", "resume"),
-                        ("a", "Abandon it", "abandon"),
-                        ("k", "Keep it, go back", "keep"),
-                    ],
-                ),
-                answered,
-            )
-            return
-        self.deal_new_board(choice, saved, lock, problem)
-
-    def deal_new_board(
-        self,
-        choice: MenuChoice,
-        saved: Saved | None,
-        lock: SaveLock | None,
-        notice: str | None = None,
-    ) -> None:
-        """Push the board of a new game as ``choice`` asks; a random deal is first
-        proved winnable when the player asked for winnable deals only."""
-        from .solver import has_solver
-
-        wanted = self.services.winnable_only
-        if choice.deal is not None or not wanted or not has_solver(choice.game):
-            self.push_screen(self.new_board(choice, saved, lock, notice))
-            return
-
-        def found(deal: int | None) -> None:
-            chosen = replace(choice, deal=deal)
-            self.push_screen(self.new_board(chosen, saved, lock, notice))
-
-        from termsolitaire.screens.dialogs.finding import FindDealScreen
-
-        self.push_screen(FindDealScreen(self.services, choice.game, choice.variant), found)
-
-    def offer_read_only(self, choice: MenuChoice, holder: str) -> None:
-        """The game is open in another copy: look at its save read only, or go back."""
-        from termsolitaire.screens.dialogs.choice import ChoiceScreen
-
-        title = info(choice.game).title
-
-        def answered(answer: str | None) -> None:
-            if answer == "look":
-                from termsolitaire.screens.boards.replay import replay_screen
-
-                from .play.modes import VIEW
-                from .replay import load_replay
-
-                path = self.services.saves.path(choice.game, choice.variant)
-                try:
-                    replay = load_replay(path)
-                except ValueError as e:
-                    self.home(f"The other copy's save cannot be read: {e}")
-                    return
-                replay.end()
-                self.push_screen(replay_screen(replay, self.look, "Read only", policy=VIEW))
-            else:
-                self.home()
-
-        self.push_screen(
-            ChoiceScreen(
-                f"{title} is open in another window ({holder}).",
-                ["Only one copy of a game can be played at a time, or moves would be lost."],
-                [("v", "View it read only", "look"), ("o", "Pick another game", "other")],
-            ),
-            answered,
-        )
-
-    def home(self, note: str | None = None) -> None:
-        """Back to the menu (opening it when the app was started on a board)."""
-        from termsolitaire.screens.menu import MenuScreen
-
-        if not any(isinstance(s, MenuScreen) for s in self.screen_stack):
-            self.push_screen(MenuScreen(self.services))
-        if note:
-            self.notify(note, timeout=6)
-
-    def resumed(self, saved: Saved, lock: SaveLock | None = None) -> BoardScreen:
-        """The board of a saved game, continued exactly (its id, clock and limit)."""
-        from termsolitaire.screens.boards import board_screen
-
-        session = GameSession(self.services, saved.game, saved.id, time_limit_of(saved), lock)
-        return board_screen(session, self.look)
-
-    def new_board(
-        self,
-        choice: MenuChoice,
-        saved: Saved | None,
-        lock: SaveLock | None = None,
-        notice: str | None = None,
-    ) -> BoardScreen:
-        """A new game as ``choice`` asks; the ``saved`` game it replaces, if any,
-        counts as lost when it had a move."""
-        messages = [m for m in (notice,) if m]
-        messages += abandon(self.services.stats, saved)
-        game = new_game(choice.game, choice.deal, **choice.variant)
-        session = GameSession(self.services, game, None, choice.time_limit, lock)
-        from termsolitaire.screens.boards import board_screen
-
-        return board_screen(session, self.look, notice="; ".join(messages) or None)
 
     def save_boards(self) -> None:
         """Autosave every game on a board (leaving, a hang-up, SIGTERM)."""

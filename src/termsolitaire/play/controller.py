@@ -302,6 +302,8 @@ class Controller(Pointer, Helping):
         return self._finished(None, headline)
 
     def _finished(self, message: str | None, headline: str, moved: bool = True) -> Outcome:
+        """The game is over: nothing in hand, and the status line says why."""
+        message = message or headline
         self.session.over = True
         self.hand.drop()
         self.turning = False

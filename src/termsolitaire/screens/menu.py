@@ -58,7 +58,8 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         Binding("enter", "play", "Play", id="menu-play", priority=False),
         Binding("r", "rules", "Rules", id="menu-rules"),
         Binding("question_mark,f1", "help", "Help", id="menu-help"),
-        Binding("escape", "quit", "Quit", id="menu-quit"),
+        Binding("q", "quit", "Quit", id="menu-quit"),
+        Binding("escape", "back", "Back", id="menu-back", show=False),
         Binding("s", "app.statistics", "Statistics", id="menu-statistics"),
         Binding("o", "app.settings", "Settings", id="menu-settings"),
         Binding("m", "app.match", "Match", id="menu-match"),
@@ -70,6 +71,8 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         self.services = services
         self.options = option_sets()
         self.saved: dict[str, Saved] = {}
+        self.back_from: str | None = None
+        """The save slot of the game the player just left (its line is highlighted)."""
 
     def default(self, game: str, key: str) -> int:
         """The settings' default for an option of ``game``."""
@@ -110,10 +113,33 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         games = self.query_one("#games", OptionList)
         games.highlighted = 0
         games.focus()
+        self.show_came_back()
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
             self.refresh_lines()
+            self.show_came_back()
+
+    def came_back(self, game: str, variant: dict[str, int]) -> None:
+        """The player left a board of ``game``: its line is highlighted on return."""
+        self.back_from = slot(game, variant)
+
+    def show_came_back(self) -> None:
+        """Back from a board: the line of the game just left (its Resume line, else
+        the game) highlighted, the list focused, the deal number cleared."""
+        back, self.back_from = self.back_from, None
+        if back is None:
+            return
+        games = self.query_one("#games", OptionList)
+        game = back.partition("-")[0]
+        for wanted in (RESUME + back, game):
+            try:
+                games.highlighted = games.get_option_index(wanted)
+                break
+            except Exception:  # no such line (the game was won: no Resume line)
+                continue
+        self.query_one("#deal", Input).value = ""
+        games.focus()
 
     def refresh_lines(self) -> None:
         """One Resume line per saved game (game and variant), then the games.
@@ -207,7 +233,8 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
             ("s o", "statistics, settings"),
             ("m", "the Spider match lobby: the same deal against the computer or a person"),
             ("? F1", "this help"),
-            ("Escape", "quit (back to the match lobby when opened from it)"),
+            ("q", "quit (back to the match lobby when opened from it)"),
+            ("Escape", "back to the list of games (never quits)"),
         ]
         from termsolitaire.screens.dialogs.help import (
             HelpScreen,  # Markdown: imported when first opened
@@ -216,8 +243,18 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         self.app.push_screen(HelpScreen(keys, "Menu"))
 
     def action_quit(self) -> None:
-        """Leave; opened from the match lobby, back to it."""
+        """Leave (after a question when a match game is running); opened from the
+        match lobby, back to it."""
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:
-            self.app.exit(0)
+            self.app.quit_app()  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        """Escape: back to the list of games (opened from the lobby: back to it);
+        never quits."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+            return
+        self.query_one("#deal", Input).value = ""
+        self.query_one("#games", OptionList).focus()

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from termsolitaire import textual_hooks
 from termsolitaire.messages import SettingChanged
 from termsolitaire.play.session import Services
 from termsolitaire.rules import GameInfo, games
@@ -183,15 +184,5 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
 
 def set_mouse(app: Any, on: bool) -> str:
     """Turn the terminal's mouse reporting on or off now, where the driver allows it."""
-    driver = getattr(app, "_driver", None)
-    enable = getattr(driver, "_enable_mouse_support", None)
-    disable = getattr(driver, "_disable_mouse_support", None)
-    if driver is None or enable is None or disable is None or not hasattr(driver, "_mouse"):
-        return "mouse " + ("on" if on else "off") + " from the next start"
-    if on:
-        driver._mouse = True
-        enable()
-    else:
-        disable()
-        driver._mouse = False
-    return "mouse " + ("on" if on else "off") + " now"
+    now = textual_hooks.set_mouse(app, on)
+    return "mouse " + ("on" if on else "off") + (" now" if now else " from the next start")

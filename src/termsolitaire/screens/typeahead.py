@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.widgets import Input
 
+from termsolitaire import textual_hooks
+
 TYPED_ON = "_termsolitaire_screen"
 """The attribute a key carries: the screen it was typed on."""
 
@@ -75,7 +77,7 @@ async def _give(target: Any, event: events.Key) -> bool:
         target.insert_text_at_cursor(event.character)
         return True
     for node in target.ancestors_with_self:
-        for binding in node._bindings.key_to_bindings.get(event.key, ()):
+        for binding in textual_hooks.key_bindings(node, event.key):
             await target.run_action(binding.action, node)
             return True
         if node is target.screen:

@@ -43,7 +43,7 @@ from typing import Any
 from textual import events
 from textual.message import Message
 
-from .. import lifeline
+from .. import lifeline, textual_hooks
 from ..rate import Bucket
 from .shadow import DEFAULT, NotAFrame, Shadow
 
@@ -355,7 +355,7 @@ def terminal_driver(base: type[Any], *, compact: bool = True) -> type[Any]:
             if data.startswith("\x1b[") and data[2:3].isdigit():
                 if self._damaged or shadow is None:
                     self._damaged = False
-                    width, height = self._get_terminal_size()
+                    width, height = textual_hooks.terminal_size(self)
                     shadow = self._shadow = Shadow(width, height)
                 pen = shadow.pen
                 try:

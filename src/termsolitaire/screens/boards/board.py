@@ -361,13 +361,18 @@ class BoardScreen(BoardActions, Screen[None]):
 
     @classmethod
     def key_actions(cls) -> dict[str, str]:
+        """Every key this screen binds and its action (the class's own bindings
+        first, then those it inherits, as Textual merges them)."""
         if "_keys" not in cls.__dict__:
-            cls._keys = {
-                k.strip(): b.action
-                for b in cls.BINDINGS
-                if isinstance(b, Binding)
-                for k in b.key.split(",")
-            }
+            keys: dict[str, str] = {}
+            for base in cls.__mro__:
+                for b in base.__dict__.get("BINDINGS", ()):
+                    if isinstance(b, Binding):
+                        for k in b.key.split(","):
+                            keys.setdefault(k.strip(), b.action)
+                if not base.__dict__.get("_inherit_bindings", True):
+                    break
+            cls._keys = keys
         return cls._keys  # type: ignore[no-any-return]
 
     def tick(self) -> None:

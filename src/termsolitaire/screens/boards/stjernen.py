@@ -88,7 +88,7 @@ class StjernenScreen(BoardScreen):
         """The nearest pile that way (:func:`~termsolitaire.widgets.nav.nearest`)."""
         if cursor is None:
             return self.CURSOR_START
-        return nearest(self.board.centres(), cursor, dx, dy) or cursor
+        return nearest(self.board.centres(), cursor, dx, dy, lines=True) or cursor
 
     def make_board(self) -> Board:
         return StarBoard(self.PLACES, self.look, id="board")

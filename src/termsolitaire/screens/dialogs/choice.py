@@ -15,6 +15,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from termsolitaire import textual_hooks
+
 T = TypeVar("T")
 
 
@@ -55,7 +57,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
 
     def on_mount(self) -> None:
         for n, (key, _, _) in enumerate(self.answers):
-            self._bindings.bind(key, f"answer({n})", show=False)
+            textual_hooks.bind_key(self, key, f"answer({n})")
         self.query_one(f"#{self._button_id(0)}", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

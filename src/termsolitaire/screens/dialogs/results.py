@@ -18,14 +18,15 @@ from termsolitaire.play.session import clock_text
 
 
 class ResultsScreen(ModalScreen[str]):
-    """Dismisses with ``"new"`` or ``"quit"`` (``None``: Escape, look at the board).
+    """Dismisses with ``"new"`` or ``"quit"`` (back to where the board was opened
+    from: the menu, the lobby; ``None``: Escape, look at the board).
 
     ``runs`` is shown when the game counts completed runs (Spider)."""
 
     CSS_PATH = "results.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New deal", id="results-new"),
-        Binding("q", "choose('quit')", "Quit", id="results-quit"),
+        Binding("q", "choose('quit')", "Back", id="results-quit"),
         Binding("escape", "choose('')", "Look at the board", id="results-close"),
     ]
 
@@ -52,7 +53,7 @@ class ResultsScreen(ModalScreen[str]):
             yield Static(self.figures_text(), id="figures")
             with Horizontal(id="buttons"):
                 yield Button("New deal (n)", id="new", variant="primary")
-                yield Button("Quit (q)", id="quit")
+                yield Button("Back (q)", id="quit")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)

@@ -78,7 +78,8 @@ class LobbyScreen(Screen[None]):
         Binding("l", "leave", "Leave", id="lobby-leave", show=False),
         Binding("a", "all", "Finished too", id="lobby-all", show=False),
         Binding("question_mark,f1", "help", "Help", id="lobby-help"),
-        Binding("q,escape", "quit", "Quit", id="lobby-quit"),
+        Binding("q", "quit", "Quit", id="lobby-quit"),
+        Binding("escape", "back", "Back", id="lobby-back", show=False),
     ]
 
     def __init__(
@@ -418,7 +419,8 @@ class LobbyScreen(Screen[None]):
             ("a", "show finished tables too (their results and replays)"),
             ("g", "the solo games: the menu of all four (Escape there comes back)"),
             ("? F1", "this help"),
-            ("q Escape", "quit (back to the menu when opened from it)"),
+            ("q", "quit (back to the menu when opened from it)"),
+            ("Escape", "back to the menu when opened from it (never quits)"),
         ]
         self.app.push_screen(HelpScreen(keys, "Match lobby"))
 
@@ -428,8 +430,14 @@ class LobbyScreen(Screen[None]):
             self.app.push_screen(MenuScreen(self.services))
 
     def action_quit(self) -> None:
-        """Leave; opened from the menu, back to it."""
+        """Leave (after a question when a match game of this player's is running);
+        opened from the menu, back to it."""
         if any(isinstance(s, MenuScreen) for s in self.app.screen_stack):
             self.action_games()
         else:
-            self.app.exit(0)
+            self.app.quit_app()  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        """Escape: back to the menu when the lobby was opened from it; never quits."""
+        if any(isinstance(s, MenuScreen) for s in self.app.screen_stack):
+            self.action_games()
