@@ -10,7 +10,7 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -27,6 +27,7 @@ from .widgets.cards import CardLook
 
 if TYPE_CHECKING:
     from termsolitaire.screens.boards.board import BoardScreen
+    from termsolitaire.screens.menu import MenuScreen
 
     from .replay import Replay
     from .terminal.driver import InputDropped
@@ -139,9 +140,8 @@ class SolitaireApp(Navigation, App[int]):
 
     def boards(self) -> list[BoardScreen]:
         """The board screens on the stack."""
-        return [
-            s for s in self.screen_stack if isinstance(s, loaded("boards.board", "BoardScreen"))
-        ]
+        kind = loaded("boards.board", "BoardScreen")
+        return cast("list[BoardScreen]", [s for s in self.screen_stack if isinstance(s, kind)])
 
     def catch_signals(self) -> None:
         """A hang-up (SIGHUP, SIGTERM, the terminal's end of file or an error on it)
@@ -177,7 +177,7 @@ class SolitaireApp(Navigation, App[int]):
         self.save_boards()
         super().exit(result, return_code, message)
 
-    def _on_key(self, event: events.Key) -> None:
+    async def _on_key(self, event: events.Key) -> None:
         """A key typed on a screen that has since given way (``#`` then ``4321``
         in one burst) goes to the screen on top now, in order, not to the keys of
         the screen it was typed on (:mod:`termsolitaire.screens.typeahead`).
@@ -224,7 +224,7 @@ class SolitaireApp(Navigation, App[int]):
         else:
             for screen in self.screen_stack:
                 if isinstance(screen, loaded("menu", "MenuScreen")):
-                    screen.apply_defaults()
+                    cast("MenuScreen", screen).apply_defaults()
 
     def action_statistics(self) -> None:
         from termsolitaire.screens.stats import StatsScreen

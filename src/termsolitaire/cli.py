@@ -18,6 +18,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Collection, Sequence
+from typing import Any
 
 from . import __version__
 from .rules import GameInfo, games, info, new_game
@@ -56,7 +57,7 @@ def _choice(values: tuple[int, ...], what: str) -> Callable[[str], int]:
 def _display_options(p: argparse.ArgumentParser, *, top: bool = False) -> None:
     """``--ascii``, ``--four-colour`` and ``--data-dir``: on the main parser and on
     every command (SUPPRESS below the top, so one given before the command stays)."""
-    default = {} if top else {"default": argparse.SUPPRESS}
+    default: dict[str, Any] = {} if top else {"default": argparse.SUPPRESS}
     p.add_argument("--ascii", action="store_true", help="draw cards with ASCII only", **default)
     p.add_argument(
         "--four-colour",

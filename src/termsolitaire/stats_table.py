@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from rich import box
 from rich.console import Console
@@ -53,7 +54,7 @@ FINISHED_HEAD = ("finished (UTC)", "game", "variant", "deal", "result", "score",
 
 
 def _table(
-    head: tuple[str, ...], rows: list[tuple[str, ...]], right: set[int], plain: bool
+    head: tuple[str, ...], rows: Sequence[tuple[str, ...]], right: set[int], plain: bool
 ) -> Table:
     """A Rich table: a line under the heads on a terminal, no lines at all when piped."""
     table = Table(box=None if plain else box.SIMPLE_HEAD, show_edge=False, pad_edge=False)

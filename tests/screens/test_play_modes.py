@@ -99,6 +99,20 @@ async def test_q_on_a_board_opened_from_the_command_line_goes_to_the_menu() -> N
         assert app.is_running
 
 
+async def test_q_goes_back_where_it_is_no_piles_key() -> None:
+    """Spider's piles are digits: q goes back as Q does. Penguin's q is a cell."""
+    app = SolitaireApp("spider", 5, {"suits": 1}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, BoardScreen)
+        await pilot.press("q")
+        await shown_screen(pilot, MenuScreen)
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown_screen(pilot, BoardScreen)
+        await pilot.press("q")
+        assert app.screen is screen and status(app) == "Cell q is empty"
+
+
 async def test_q_in_the_lobby_with_a_match_game_running_asks(tmp_path: Path) -> None:
     app, _ = await match_board(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:

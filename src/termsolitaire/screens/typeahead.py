@@ -18,7 +18,7 @@ where the player meant them:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.widgets import Input
@@ -32,7 +32,7 @@ TYPED_ON = "_termsolitaire_screen"
 class KeysFollowTheScreen:
     """Mixed into a screen (before ``Screen``): marks each key with this screen."""
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         setattr(event, TYPED_ON, self)
 
 
@@ -49,7 +49,7 @@ class TypeAheadMixin:
     """Mixed into a screen (before ``Screen``) whose ``AUTO_FOCUS`` names its widget."""
 
     if TYPE_CHECKING:  # given by the Screen it is mixed into
-        AUTO_FOCUS: str | None
+        AUTO_FOCUS: ClassVar[str | None]
         focused: Any
 
         def query_one(self, *args: Any, **kw: Any) -> Any: ...

@@ -38,7 +38,7 @@ import signal
 import termios
 import threading
 import time
-from typing import Any
+from typing import Any, cast
 
 from textual import events
 from textual.message import Message
@@ -178,10 +178,10 @@ def terminal_driver(base: type[Any], *, compact: bool = True) -> type[Any]:
     """``base`` (Textual's LinuxDriver) made safe; with ``compact``, writing
     frames through a :class:`Shadow`."""
 
-    class TerminalDriver(base):  # type: ignore[misc, valid-type]
+    class TerminalDriver(base):  # type: ignore[misc]
         def __init__(self, *args: Any, **kw: Any) -> None:
             super().__init__(*args, **kw)
-            self._file = SafeFile(self._file)
+            self._file = SafeFile(cast(Any, self)._file)
             self._compact_frames = compact
             self._shadow: Shadow | None = None
             self._lock = threading.Lock()

@@ -10,6 +10,7 @@ the layout changes only when the size does, never on a move.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -73,7 +74,7 @@ class Board(Widget):
     """
 
     def __init__(
-        self, places: dict[str, Place], slots: int, split: int, look: CardLook, **kw: str
+        self, places: dict[str, Place], slots: int, split: int, look: CardLook, **kw: Any
     ) -> None:
         super().__init__(**kw)
         self.places = places
@@ -130,6 +131,16 @@ class Board(Widget):
             if view.region.contains(x, y):
                 return name
         return None
+
+    def centres(self) -> dict[str, tuple[float, float]]:
+        """The middle of each pile on screen, in board cells (where the cursor's
+        arrows look for the nearest pile that way)."""
+        ox, oy = self.region.x, self.region.y
+        return {
+            name: (r.x - ox + r.width / 2, r.y - oy + r.height / 2)
+            for name, view in self.piles.items()
+            for r in [view.region]
+        }
 
     def show_ghost(self, cards: Pile, x: int, y: int) -> None:
         """Float ``cards`` under the pointer (just below it, so the drop target stays visible)."""

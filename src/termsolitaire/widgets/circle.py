@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rich.segment import Segment
 from rich.style import Style
@@ -387,11 +387,13 @@ class CircleBoard(Board):
         self.look = look
         self.top_only = top_only
         self.canvas = CircleCanvas(id="circle")
-        self.piles = {  # type: ignore[assignment]
+        piles = {
             name: CirclePile(name, p.key, self.canvas, look, p.kind == "centre")
             for name, p in places.items()
         }
-        self.canvas.piles = self.piles  # type: ignore[assignment]
+        self.canvas.piles = piles
+        # The board's piles answer as its fans do (show, cards, key): one on a canvas.
+        self.piles = cast("dict[str, PileView]", piles)
         self.ghost = PileView("ghost", "", "fan", look)
         self.geometry = None
         self.ring = {n: p.slot for n, p in places.items() if p.kind == "ring"}
@@ -415,7 +417,7 @@ class CircleBoard(Board):
     def set_look(self, look: CardLook) -> None:
         self.look = look
         for pile in self.piles.values():
-            pile.show(look=look)  # type: ignore[call-arg]
+            pile.show(look=look)
         self.place_piles()
 
     def pile_at(self, x: int, y: int) -> str | None:
@@ -425,7 +427,7 @@ class CircleBoard(Board):
 
     def centres(self) -> dict[str, tuple[float, float]]:
         """Each pile's place on the canvas: its label, or the card of a centre pile."""
-        out = {}
+        out: dict[str, tuple[float, float]] = {}
         for name, spot in self.canvas.spots.items():
             x, y = spot.cells[0] if name in self.centre else spot.label
             out[name] = (x + 1, y)

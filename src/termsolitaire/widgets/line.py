@@ -6,6 +6,8 @@ one has a fixed size and repaints its one row as a single segment.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.segment import Segment
 from textual.strip import Strip
 from textual.widget import Widget
@@ -64,7 +66,7 @@ class TextLine(Widget):
     DEFAULT_CSS = "TextLine { height: 1; width: 1fr; }"
 
     def __init__(
-        self, text: str = "", align: str = "left", fit: bool = False, drop: str = "", **kw: str
+        self, text: str = "", align: str = "left", fit: bool = False, drop: str = "", **kw: Any
     ) -> None:
         super().__init__(**kw)
         self.text = text
@@ -93,6 +95,3 @@ class TextLine(Widget):
         else:
             text = text.ljust(width)
         return Strip([Segment(text, self.rich_style)], width)
-
-    def render_str(self) -> str:  # for tests and the help of humans
-        return self.text

@@ -6,10 +6,9 @@ status line, a redraw, a save, a dialog, the results). Mixed into
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding
-from textual.screen import Screen
 
 from termsolitaire.messages import DragDropped, DragMoved, PileClicked
 from termsolitaire.play.outcome import Outcome, Question
@@ -34,7 +33,7 @@ class BoardActions:
         solving: SolverRunner
         board: Board
         app: Any
-        BINDINGS: Any
+        BINDINGS: ClassVar[Any]
 
         @property
         def game(self) -> Game: ...
@@ -148,7 +147,7 @@ class BoardActions:
         """Back to where the board was opened from (the menu, the lobby); the game
         stays saved."""
         self.autosave()
-        leave: Callable[[Screen[Any]], None] | None = getattr(self.app, "leave_board", None)
+        leave: Callable[[Any], None] | None = getattr(self.app, "leave_board", None)
         if leave is not None:
             leave(self)
         else:

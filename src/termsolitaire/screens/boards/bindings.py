@@ -8,6 +8,7 @@ screen shows. Pile keys carry the action ``pile('NAME')`` and the id
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from textual.binding import Binding, BindingType
 
@@ -160,4 +161,27 @@ def board_bindings(
         ids = {b.id for b in cursor if isinstance(b, Binding)}
         common = [b for b in common if not (isinstance(b, Binding) and b.id in ids)]
         common += cursor
+    taken = {k.strip() for b in extra if isinstance(b, Binding) for k in b.key.split(",")}
+    if "q" not in taken:  # q goes back too, where it is not a pile's key
+        common.append(Binding("q", "quit", "Quit", show=False, id="quit-q"))
     return [*extra, *common]
+
+
+_KEYS: dict[type[Any], dict[str, str]] = {}
+
+
+def key_actions(screen: type[Any]) -> dict[str, str]:
+    """Every key ``screen`` binds and its action (the class's own bindings first,
+    then those it inherits, as Textual merges them)."""
+    keys = _KEYS.get(screen)
+    if keys is None:
+        keys = {}
+        for base in screen.__mro__:
+            for b in base.__dict__.get("BINDINGS", ()):
+                if isinstance(b, Binding):
+                    for k in b.key.split(","):
+                        keys.setdefault(k.strip(), b.action)
+            if not base.__dict__.get("_inherit_bindings", True):
+                break
+        _KEYS[screen] = keys
+    return keys

@@ -34,6 +34,7 @@ from termsolitaire.play.tables import Table
 from termsolitaire.rules import Card, Game, Move, info
 from termsolitaire.rules.cards import rank_text
 from termsolitaire.screens.boards.actions import BoardActions
+from termsolitaire.screens.boards.bindings import key_actions
 from termsolitaire.screens.boards.registry import BOARDS, board_css
 from termsolitaire.screens.boards.solving import SolverRunner
 from termsolitaire.screens.boards.words import BoardWords
@@ -52,7 +53,7 @@ PALETTE_IN_FOOTER = 100
 class BoardScreen(BoardActions, Screen[None]):
     """One game on the felt. Subclasses give ``GAME``, ``PLACES``, ``NAV`` and keys."""
 
-    CSS_PATH: ClassVar[list[str]] = board_css("board")
+    CSS_PATH = board_css("board")
     GAME: ClassVar[str] = ""
     """The name of the game this board plays (its rules declaration's ``name``)."""
     PLACES: ClassVar[dict[str, Place]] = {}
@@ -61,10 +62,10 @@ class BoardScreen(BoardActions, Screen[None]):
     SPLIT: ClassVar[int] = 7
     MIN_HEIGHT: ClassVar[int] = 18
     POLICY: ClassVar[Policy] = SOLO
+    """What kind of board this is (a match's, a replay's: :mod:`termsolitaire.play.modes`)."""
     ALONG_PILES: ClassVar[bool] = True
     """Up and down go along a pile before the next row (the circle and the star go
     pile to pile by geometry: :meth:`navigate` there finds the nearest)."""
-    """What kind of board this is (a match's, a replay's: :mod:`termsolitaire.play.modes`)."""
     _pattern: ClassVar[re.Pattern[str] | None]
 
     def __init_subclass__(cls, **kw: Any) -> None:
@@ -349,7 +350,7 @@ class BoardScreen(BoardActions, Screen[None]):
         """A key typed here stays with this screen (:mod:`..typeahead`); a key whose
         action cannot be done now says why instead of doing nothing."""
         setattr(event, TYPED_ON, self)
-        action = self.key_actions().get(event.key)
+        action = key_actions(type(self)).get(event.key)
         if action is None or not self.is_current:
             return
         name = action.partition("(")[0]
@@ -358,22 +359,6 @@ class BoardScreen(BoardActions, Screen[None]):
             event.stop()
             event.prevent_default()
             self.say(why)
-
-    @classmethod
-    def key_actions(cls) -> dict[str, str]:
-        """Every key this screen binds and its action (the class's own bindings
-        first, then those it inherits, as Textual merges them)."""
-        if "_keys" not in cls.__dict__:
-            keys: dict[str, str] = {}
-            for base in cls.__mro__:
-                for b in base.__dict__.get("BINDINGS", ()):
-                    if isinstance(b, Binding):
-                        for k in b.key.split(","):
-                            keys.setdefault(k.strip(), b.action)
-                if not base.__dict__.get("_inherit_bindings", True):
-                    break
-            cls._keys = keys
-        return cls._keys  # type: ignore[no-any-return]
 
     def tick(self) -> None:
         c = self.controller

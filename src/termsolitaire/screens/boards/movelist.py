@@ -8,6 +8,7 @@ the top (the numbers say how many came before).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -23,16 +24,16 @@ class MoveList(Widget):
 
     DEFAULT_CSS = "MoveList { width: 14; height: 1fr; }"
 
-    def __init__(self, **kw: str) -> None:
+    def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.moves: tuple[str, ...] = ()
         self._lines: list[str] = []
 
     def set_moves(self, moves: Sequence[object]) -> None:
         """Show ``moves`` (anything whose ``str`` is its notation)."""
-        moves = tuple(str(m) for m in moves)
-        if moves != self.moves:
-            self.moves = moves
+        shown = tuple(str(m) for m in moves)
+        if shown != self.moves:
+            self.moves = shown
             self._relayout()
 
     def lines(self, height: int) -> list[str]:

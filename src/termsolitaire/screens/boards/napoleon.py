@@ -29,8 +29,9 @@ from termsolitaire.screens.boards.bindings import (
     board_bindings,
     pile_bindings,
 )
-from termsolitaire.screens.boards.board import BoardScreen, board_css
+from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.boards.movelist import MoveList
+from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.widgets.board import Board, Place
 from termsolitaire.widgets.circle import CircleBoard
 from termsolitaire.widgets.nav import nearest
@@ -50,7 +51,7 @@ def _places() -> dict[str, Place]:
 
 
 class NapoleonScreen(BoardScreen):
-    CSS_PATH: ClassVar[list[str]] = board_css("board", "napoleon")
+    CSS_PATH = board_css("board", "napoleon")
     GAME = Napoleon.info.name
     PILE_WORD = "position"
     BINDINGS = board_bindings(

@@ -12,7 +12,8 @@ from typing import ClassVar
 from termsolitaire.rules.cards import rank_text
 from termsolitaire.rules.penguin import CELLS, COLUMNS, FOUNDATIONS, Penguin
 from termsolitaire.screens.boards.bindings import FOUNDATION_BINDING, board_bindings, pile_bindings
-from termsolitaire.screens.boards.board import BoardScreen, board_css
+from termsolitaire.screens.boards.board import BoardScreen
+from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.widgets.board import Place
 
 COLUMN_KEYS = dict(zip(COLUMNS, "1234567", strict=True))
@@ -27,7 +28,7 @@ def _places() -> dict[str, Place]:
 
 
 class PenguinScreen(BoardScreen):
-    CSS_PATH: ClassVar[list[str]] = board_css("board", "penguin")
+    CSS_PATH = board_css("board", "penguin")
     GAME = Penguin.info.name
     BINDINGS = board_bindings(
         *pile_bindings(COLUMN_KEYS, "Column"),

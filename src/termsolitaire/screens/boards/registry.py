@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from termsolitaire.play.session import GameSession
@@ -54,7 +54,7 @@ BOARDS = BoardMap()
 """Each game's board screen class, by game name (see :class:`BoardMap`)."""
 
 
-def board_css(*names: str) -> list[str]:
+def board_css(*names: str) -> list[str | PurePath]:
     """The boards' style sheets by name, as absolute paths: a board defined in
     another package (the match's, a program's own game) finds them too."""
     return [str(Path(__file__).with_name(f"{name}.tcss")) for name in names]

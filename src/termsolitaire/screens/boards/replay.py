@@ -24,7 +24,8 @@ from termsolitaire.play.session import GameSession
 from termsolitaire.play.tables import ViewTable
 from termsolitaire.replay import Replay
 from termsolitaire.screens.boards import board_class
-from termsolitaire.screens.boards.board import BoardScreen, board_css
+from termsolitaire.screens.boards.board import BoardScreen
+from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 

@@ -71,10 +71,10 @@ class SolverRunner:
     def show_verdict(self, text: str) -> None:
         """The verdict at the right of the status line, as wide as it needs."""
         verdict = self.screen.query_one("#verdict")
-        if verdict.text != text:  # type: ignore[attr-defined]
+        if verdict.text != text:
             verdict.display = bool(text)
             verdict.styles.width = len(text) + 2
-            verdict.set(text)  # type: ignore[attr-defined]
+            verdict.set(text)
 
     def position_changed(self) -> None:
         """After any change: keep the line if it still passes here, else ask again."""
@@ -87,7 +87,7 @@ class SolverRunner:
             self.show_verdict(c.advice.verdict)
             return
         self.show_verdict("…")
-        self.screen.run_worker(self._verdict, group="solver", exclusive=True)
+        self.screen.run_worker(self._verdict(), group="solver", exclusive=True)
 
     async def _verdict(self) -> None:
         await asyncio.sleep(SETTLE)

@@ -16,7 +16,8 @@ from textual.binding import Binding
 
 from termsolitaire.rules.spider import RUN, TABLEAU, Spider
 from termsolitaire.screens.boards.bindings import COMMON_BINDINGS, board_bindings, pile_bindings
-from termsolitaire.screens.boards.board import BoardScreen, board_css
+from termsolitaire.screens.boards.board import BoardScreen
+from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.widgets.board import Place
 
@@ -33,7 +34,7 @@ def _places() -> dict[str, Place]:
 
 
 class SpiderScreen(BoardScreen):
-    CSS_PATH: ClassVar[list[str]] = board_css("board", "spider")
+    CSS_PATH = board_css("board", "spider")
     GAME = Spider.info.name
     BINDINGS = board_bindings(
         *pile_bindings(PILE_KEYS, "Pile"),

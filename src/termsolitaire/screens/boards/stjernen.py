@@ -17,7 +17,8 @@ from textual.binding import Binding
 
 from termsolitaire.rules.stjernen import CENTRE, FOUNDATIONS, INNER, OUTER, UPTURNED, Stjernen
 from termsolitaire.screens.boards.bindings import NEAREST_CURSOR, board_bindings, pile_bindings
-from termsolitaire.screens.boards.board import BoardScreen, board_css
+from termsolitaire.screens.boards.board import BoardScreen
+from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.widgets.board import Board, Place
 from termsolitaire.widgets.nav import nearest
 from termsolitaire.widgets.star import MIN_HEIGHT, MIN_WIDTH, StarBoard
@@ -50,7 +51,7 @@ def _places() -> dict[str, Place]:
 
 
 class StjernenScreen(BoardScreen):
-    CSS_PATH: ClassVar[list[str]] = board_css("board", "stjernen")
+    CSS_PATH = board_css("board", "stjernen")
     GAME = Stjernen.info.name
     BINDINGS = board_bindings(
         *pile_bindings({p: KEYS[p] for p in GROUPS}, GROUPS),

@@ -51,7 +51,7 @@ class FindDealScreen(ModalScreen[int | None]):
             yield Static("Escape: any deal, winnable or not", classes="line")
 
     def on_mount(self) -> None:
-        self.run_worker(self.find, exclusive=True)
+        self.run_worker(self.find(), exclusive=True)
 
     async def find(self) -> None:
         worker = self.services.solver()

@@ -18,6 +18,7 @@ panel hides the first player's result until their own game has ended.
 from __future__ import annotations
 
 import time
+from pathlib import PurePath
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -36,7 +37,7 @@ from termsolitaire.play.hand import Hand
 from termsolitaire.play.modes import MATCH
 from termsolitaire.play.session import GameSession, clock_text
 from termsolitaire.play.tables import SeatTable
-from termsolitaire.screens.boards.board import board_css
+from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.screens.boards.spider import SpiderScreen
 from termsolitaire.screens.match.polling import while_shown
 from termsolitaire.widgets.board import min_width
@@ -55,7 +56,7 @@ class MatchScreen(SpiderScreen):
     until this game has ended (hot-seat, second player). ``next_player``: a
     hot-seat guest who plays this deal after this player."""
 
-    CSS_PATH: ClassVar[list[str]] = [*board_css("board", "spider"), "match.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = [*board_css("board", "spider"), "match.tcss"]
     BINDINGS: ClassVar[list[Any]] = [
         Binding("w", "watch", "Watch", id="match-watch", tooltip="watch the opponent's board"),
         Binding("r", "results", "Results", id="match-results", tooltip="the results again"),
@@ -75,6 +76,8 @@ class MatchScreen(SpiderScreen):
         super().__init__(session, look, table=SeatTable(seat))
         self.seat = seat
         self.match = match
+        self.panel_shown: str | None = None
+        """The side panel's text as last drawn (drawn again only when it changes)."""
         self.hidden = hidden
         self.next_player = next_player
         self.opponent: SeatInfo | None = None
@@ -205,8 +208,8 @@ class MatchScreen(SpiderScreen):
         hidden = self.hidden and not self.seat.finished
         text = panel_text(self.opponent, self.seat.store.now(), hidden=hidden, waiting_for=waiting)
         panel = self.query_one("#opponent", Static)
-        if getattr(panel, "shown", None) != text:
-            panel.shown = text  # type: ignore[attr-defined]
+        if self.panel_shown != text:
+            self.panel_shown = text
             panel.update(text)
 
     # ------------------------------------------------------------ playing
@@ -220,7 +223,7 @@ class MatchScreen(SpiderScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "results":
-            return self.over
+            return bool(self.over)
         return super().check_action(action, parameters)
 
     def show_results(self, headline: str) -> None:

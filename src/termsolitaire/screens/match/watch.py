@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from termsolitaire.match import REASONS, MatchError, Seat, Watcher
+from termsolitaire.match import REASONS, MatchError, MatchStore, Seat, Watcher
 from termsolitaire.match.replay import fresh
 from termsolitaire.play.hand import Hand
 from termsolitaire.play.modes import WATCH
@@ -80,7 +80,9 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
     def poll(self) -> None:
         w = self.watcher
         try:
-            revision = w.store.revision(w.table_id)
+            store = w.store
+            assert isinstance(store, MatchStore)  # a live Watch reads the whole store
+            revision = store.revision(w.table_id)
             if revision != self.revision:
                 self.revision = revision
                 if w.refresh():

@@ -1,0 +1,193 @@
+"""The play controller on its own: no Textual, no screen. Each test is something a
+player would notice: a refusal says why and changes nothing, the hand survives a
+refused cursor drop, a match clock never stops, a finished game holds nothing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from termsolitaire.match.replay import apply
+from termsolitaire.play.controller import Controller
+from termsolitaire.play.modes import MATCH, REPLAY, WATCH, Mode
+from termsolitaire.play.session import GameSession
+from termsolitaire.play.tables import ViewTable
+from termsolitaire.rules import new_game
+
+
+def solo(deal: int = 5) -> Controller:
+    return Controller(GameSession(None, new_game("penguin", deal)))
+
+
+def test_the_controller_imports_no_textual() -> None:
+    code = "import sys, termsolitaire.play.controller; print('textual' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_a_chord_plays_and_says_what_it_played() -> None:
+    c = solo()
+    assert c.pile("t7").message.startswith("t7 in hand")
+    outcome = c.pile("t3")
+    assert outcome.moved and outcome.message == "Played 9D t7→t3"
+    assert c.game.log == ("t7-t3",)
+    assert c.hand.src is None
+
+
+def test_a_refused_chord_drops_the_hand_but_a_refused_cursor_drop_keeps_it() -> None:
+    c = solo()
+    c.pile("t7")
+    outcome = c.pile("t1")  # 9D on 7H: no
+    assert outcome.refused and c.hand.src is None and c.game.log == ()
+    c.pile("t7")
+    outcome = c.drop_on("t1")  # the cursor's or the mouse's drop
+    assert outcome.refused and c.hand.src == "t7" and c.game.log == ()
+
+
+def test_a_cursor_drop_on_another_foundation_goes_to_the_cards_own() -> None:
+    c = solo()  # t4's top card is 2H; AH is on f2
+    c.pile("t4")
+    outcome = c.drop_on("f1")
+    assert outcome.moved and c.game.log == ("t4-f2",)
+
+
+def test_a_chord_naming_the_wrong_foundation_says_why() -> None:
+    c = solo()
+    c.pile("t4")
+    outcome = c.pile("f1")
+    assert outcome.refused and c.game.log == ()
+
+
+def test_pause_hides_the_game_from_every_key() -> None:
+    c = solo()
+    assert c.pause().message == "Paused"
+    assert c.mode is Mode.PAUSED
+    for outcome in (c.pile("t7"), c.undo(), c.deal(), c.foundation(), c.hint(), c.restart()):
+        assert outcome.refused and outcome.message == "Paused: P plays on"
+    assert c.game.log == ()
+    assert c.pause().message == "Playing on"
+
+
+def test_the_solo_clock_stands_still_while_paused_or_hidden() -> None:
+    now = [0.0]
+    c = solo()
+    c.session._now = lambda: now[0]  # type: ignore[method-assign]
+    c.session.restart_clock()
+    now[0] = 5.0
+    c.tick()
+    assert c.game.elapsed == 5.0
+    c.pause()
+    now[0] = 50.0
+    c.tick()
+    assert c.game.elapsed == 5.0
+    c.pause()
+    c.hidden = True
+    now[0] = 90.0
+    c.tick()
+    assert c.game.elapsed == 5.0
+
+
+def test_a_match_refuses_pause_hints_and_new_deals_with_its_reasons() -> None:
+    c = Controller(GameSession(None, new_game("spider", 5, suits=1)), policy=MATCH)
+    assert c.mode is Mode.MATCH
+    assert c.pause().message == "The match clock never stops: P is for solo games"
+    assert c.hint().message.startswith("No hints in a match")
+    assert c.restart().message.startswith("A match game is played to its end")
+    assert c.game.log == ()
+    assert c.clock_active  # paused or hidden, a match clock runs
+    c.hidden = True
+    assert c.clock_active
+    assert c.never("pause") and c.never("hint") and c.never("restart")
+
+
+def test_a_watched_game_plays_nothing() -> None:
+    game = new_game("spider", 5, suits=1)
+    c = Controller(GameSession(None, game), policy=WATCH, table=ViewTable(lambda: game))
+    before = game.to_text()
+    for outcome in (c.pile("1"), c.deal(), c.undo(), c.end(), c.turn(), c.hint()):
+        assert outcome.refused
+        assert outcome.message == "You are watching: nothing can be played here (Q goes back)"
+    assert game.to_text() == before and game.log == ()
+
+
+def test_after_the_end_nothing_is_in_hand() -> None:
+    c = solo()
+    c.pile("t7")
+    outcome = c.finish("You ended the game")
+    assert outcome.finished == "You ended the game"
+    assert c.hand.src is None and c.mode is Mode.FINISHED
+    assert c.pile("t4").message == "This game is over: N deals a new one"
+
+
+def test_undo_and_redo_are_dimmed_with_a_reason_when_there_is_nothing() -> None:
+    c = solo()
+    assert c.why_not("undo") == "Nothing to undo"
+    assert c.why_not("redo") == "Nothing to play again"
+    c.pile("t7")
+    c.pile("t3")
+    assert c.why_not("undo") is None
+    assert c.undo().message.startswith("Took back")
+    assert c.why_not("redo") is None
+
+
+ACTIONS = ["pile", "drop", "undo", "redo", "deal", "foundation", "cursor", "grab", "end"]
+PILES = ["t1", "t2", "t3", "t4", "t5", "t6", "t7", "c1", "c2", "f1", "f2", "f3", "f4"]
+
+
+def act(c: Controller, action: str, pile: str) -> None:
+    if action == "pile":
+        c.pile(pile)
+    elif action == "drop" and c.hand.src is not None:
+        c.drop_on(pile)
+    elif action == "undo":
+        c.undo()
+    elif action == "redo":
+        c.redo()
+    elif action == "deal":
+        c.deal()
+    elif action == "foundation":
+        c.foundation()
+    elif action == "grab":
+        c.grab()
+    elif action == "end":
+        outcome = c.end()
+        if outcome.ask is not None:
+            outcome.ask.then()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(ACTIONS), st.sampled_from(PILES)), max_size=30),
+    st.sampled_from(["paused", "hidden", "replay"]),
+)
+def test_no_action_changes_a_hidden_or_read_only_game(actions: list, setup: str) -> None:
+    game = new_game("penguin", 5)
+    apply(game, "t4-f2")
+    if setup == "replay":
+        c = Controller(GameSession(None, game), policy=REPLAY, table=ViewTable(lambda: game))
+    else:
+        c = Controller(GameSession(None, game))
+        if setup == "paused":
+            c.pause()
+        else:
+            c.hidden = True
+    before = (game.to_text(), game.log, game.elapsed)
+    for action, pile in actions:
+        act(c, action, pile)
+    assert (game.to_text(), game.log, game.elapsed) == before
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(ACTIONS), st.sampled_from(PILES)), max_size=30))
+def test_whatever_is_played_undo_takes_it_all_back(actions: list) -> None:
+    c = solo()
+    start = c.game.to_text()
+    for action, pile in actions:
+        if action != "end":
+            act(c, action, pile)
+    while c.game.can_undo:
+        assert not c.undo().refused
+    assert c.game.to_text() == start
