@@ -102,3 +102,30 @@ def winning_line(
         line.append(m)
         stack.append(sorted(game.legal_moves(), key=order))
     return None
+
+
+async def play_to_the_end(pilot: Pilot[Any], app: SolitaireApp, line: list[Move], play: Any) -> int:
+    """Play ``line`` with ``play(move)`` (keys, clicks) until the board finishes by
+    itself (only foundation moves left) or the line ends; wait for the results.
+    How many moves the player made."""
+    from termsolitaire.screens.dialogs.results import ResultsScreen
+
+    from .matchkit import until
+
+    screen = board(app)
+    played = 0
+    for move in line:
+        if screen.controller.finishing or screen.over:
+            break
+        await play(move)
+        played += 1
+    await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+    return played
+
+
+def assert_finished(game: Game, line: list[Move], played: int) -> None:
+    """``game`` is won along ``line`` for the ``played`` moves the player made, and
+    by foundation moves alone after them (the board's auto-finish)."""
+    assert game.is_won
+    assert [str(m) for m in game.history[:played]] == [str(m) for m in line[:played]]
+    assert all(m.dst in game.foundations for m in game.history[played:])

@@ -10,8 +10,9 @@ from termsolitaire.screens.boards.napoleon import KEYS, MIN_HEIGHT, MIN_WIDTH, N
 from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.widgets.cards import CardLook
 
-from .conftest import board, status
+from .conftest import assert_finished, board, play_to_the_end, status
 from .conftest import winning_line as search
+from .matchkit import until
 
 WON_DEAL = 1
 """The first deal number whose win the search below finds within its budget."""
@@ -58,11 +59,10 @@ def spot_offset(app: SolitaireApp, pile: str, *, top: bool = True) -> tuple[int,
     return canvas.region.x + x + 1, canvas.region.y + y
 
 
-def assert_won(app: SolitaireApp, line: list[Move]) -> None:
+def assert_won(app: SolitaireApp, line: list[Move], played: int) -> None:
     assert isinstance(app.screen, ResultsScreen)
     game = app.screen_stack[-2].game  # type: ignore[attr-defined]
-    assert game.is_won
-    assert [str(m) for m in game.history] == [str(m) for m in line]
+    assert_finished(game, line, played)
 
 
 def test_the_search_still_wins_the_pinned_deal() -> None:
@@ -77,10 +77,11 @@ async def test_won_with_key_chords_only() -> None:
     line = won_line()
     app = NapoleonApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        for move in line:
+
+        async def play(move: Move) -> None:
             await pilot.press(*chord(move))
-        await pilot.pause()
-        assert_won(app, line)
+
+        assert_won(app, line, await play_to_the_end(pilot, app, line, play))
 
 
 async def test_won_with_the_mouse_only() -> None:
@@ -91,6 +92,8 @@ async def test_won_with_the_mouse_only() -> None:
     app.CLICK_CHAIN_TIME_THRESHOLD = 0.0
     async with app.run_test(size=(80, 24)) as pilot:
         for i, move in enumerate(line):
+            if napoleon(app).controller.finishing or napoleon(app).over:
+                break
             src = spot_offset(app, move.src)
             dst = spot_offset(app, move.dst)
             if i % 2:
@@ -104,9 +107,10 @@ async def test_won_with_the_mouse_only() -> None:
                 await pilot.mouse_up(offset=dst)
             await pilot.pause()
             if i < len(line) - 1:
-                assert [str(m) for m in napoleon(app).game.history][-1] == str(move)
-        await pilot.pause()
-        assert_won(app, line)
+                assert [str(m) for m in napoleon(app).game.history][i] == str(move)
+        played = i
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        assert_won(app, line, played)
 
 
 async def test_refusal_shows_the_rules_reason_and_changes_nothing() -> None:
@@ -141,10 +145,12 @@ async def test_undo_redo_and_the_move_list() -> None:
         await pilot.press("M", KEYS["p9"], "f", KEYS["p3"], KEYS["p8"])
         await pilot.pause()
         assert screen.move_list.display
-        assert screen.move_list.lines(4) == ["Moves (2)", "  1 p9-f2", "  2 p3-p8", ""]
+        said = [screen.move_text(m) for m in screen.game.history]  # as the board labels them
+        assert screen.move_list.lines(4) == ["Moves (2)", f"  1 {said[0]}", f"  2 {said[1]}", ""]
+        assert said == [f"{KEYS['p9']}→f", f"{KEYS['p3']}→{KEYS['p8']}"]
         await pilot.press("z")
         await pilot.pause()
-        assert screen.move_list.moves == ("p9-f2",)
+        assert screen.move_list.moves == (said[0],)
         await pilot.press("Z")
         assert [str(m) for m in screen.game.history] == ["p9-f2", "p3-p8"]
         assert "moves 2" in screen.query_one("#stats").text  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from termsolitaire.rules import Game, Move, new_game
 from termsolitaire.screens.boards.penguin import PenguinScreen
 from termsolitaire.screens.dialogs.results import ResultsScreen
 
-from .conftest import PENGUIN_KEYS, board, chord, status
+from .conftest import PENGUIN_KEYS, assert_finished, board, chord, play_to_the_end, status
 from .conftest import winning_line as search
 
 
@@ -26,14 +26,15 @@ async def test_penguin_won_with_key_chords_only() -> None:
     line = winning_line(new_game("penguin", 5))
     app = SolitaireApp("penguin", 5, {}, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        for move in line:
+
+        async def play(move: Move) -> None:
             await pilot.press(*chord(move, PENGUIN_KEYS))
-        await pilot.pause()
+
+        played = await play_to_the_end(pilot, app, line, play)
         assert isinstance(app.screen, ResultsScreen)
         screen = app.screen_stack[-2]
         assert isinstance(screen, PenguinScreen)
-        assert screen.game.is_won
-        assert screen.game.history == tuple(line)
+        assert_finished(screen.game, line, played)
 
 
 async def test_refused_move_shows_reason_and_changes_nothing(penguin_app: SolitaireApp) -> None:

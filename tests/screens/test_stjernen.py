@@ -56,7 +56,7 @@ async def test_six_rounds_of_deal_and_collect_by_keys() -> None:
                 assert game.round == rnd + 1
                 assert len(game.pile("stock")) == 60
                 assert f"round {rnd + 1} of 6 — rows of {width - 1}" in info(app)
-                assert status(app) == "Played collect"
+                assert status(app) == "Collected the piles into a new stock"
         assert "stock empty, last round" in info(app)
         assert [m.kind for m in game.history].count("collect") == 5
         assert [m.kind for m in game.history].count("deal") == 10 + 12 + 15 + 20 + 30 + 60

@@ -40,6 +40,34 @@ def solver_note(game: Game, text: str) -> str:
     return text
 
 
+KNOWN = " with the cards known"
+SHORT = {
+    "winnable": "win",
+    "not winnable": "lost",
+    "no longer winnable": "lost",
+    "cannot tell yet": "?",
+}
+
+
+def verdict_forms(text: str) -> list[str]:
+    """The verdict ``text`` from its whole form to its shortest, then nothing: the
+    status line shows the longest that leaves the message whole (a ``*`` stands
+    for "with the cards known", as the help says).
+
+    >>> verdict_forms("winnable with the cards known")
+    ['winnable with the cards known', 'winnable*', 'win*', '']
+    >>> verdict_forms("cannot tell yet")
+    ['cannot tell yet', '?', '']
+    """
+    if not text:
+        return [""]
+    base, star = (text[: -len(KNOWN)], "*") if text.endswith(KNOWN) else (text, "")
+    forms = [text, f"{base}{star}"]
+    if base in SHORT:
+        forms.append(f"{SHORT[base]}{star}")
+    return [*dict.fromkeys(forms), ""]
+
+
 class Advice:
     """The solver's findings about one game on one board."""
 

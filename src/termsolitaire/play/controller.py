@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from ..rules import Game, IllegalMove, Move, new_game
 from ..rules.moves import COLLECT
 from .advice import Advice
+from .finish import finishing_line
 from .hand import Hand
 from .helping import Helping
 from .modes import ALWAYS, HAND, HELP, NEW, PLAY, SOLO, Mode, Policy
@@ -37,7 +38,7 @@ from .outcome import Navigator, Outcome, Question, refused
 from .pointer import Pointer
 from .session import GameSession
 from .tables import Ended, Refused, Replaced, SoloTable, Table
-from .words import PlainWords, Words, move_text, named_move_text
+from .words import PlainWords, Words, done_text, move_text, named_move_text
 
 
 @dataclass
@@ -67,6 +68,8 @@ class Controller(Pointer, Helping):
     """The move the last hint showed (played next: the following hint comes at once)."""
     following: bool = False
     """The last move played was a hint's: Enter asks for the next hint."""
+    finishing: bool = False
+    """The board is playing the foundation moves that finish the game."""
 
     def __post_init__(self) -> None:
         if self.table is None:
@@ -274,6 +277,11 @@ class Controller(Pointer, Helping):
                 outcome.message = "No move leads anywhere new: undo (z), or End (e)"
             else:
                 outcome.stuck = True
+        elif self.policy.saves and not self.finishing:
+            line = finishing_line(self.game)
+            if line:
+                outcome.finish = line
+                outcome.message = f"{outcome.message}; only foundation moves are left: finishing"
         return outcome
 
     def end_headline(self) -> str:
@@ -310,8 +318,9 @@ class Controller(Pointer, Helping):
         return Outcome(message=message, moved=moved, finished=headline)
 
     def played_text(self, move: Move) -> str:
-        """What the status line says after ``move``."""
-        return f"Played {named_move_text(self.words, self.game, move)}"
+        """What the status line says after ``move``: "Played 9♦ 7→3", "Dealt a
+        row", "Turned pile 2", "Collected the piles into a new stock"."""
+        return done_text(self.words, move, f"Played {named_move_text(self.words, self.game, move)}")
 
     def undo(self) -> Outcome:
         why = self.refusal("undo")
@@ -319,7 +328,14 @@ class Controller(Pointer, Helping):
             return refused(why)
         self.hand.drop()
         # Named once it is taken back: its cards are then where it started.
-        return self._act("undo", lambda m: f"Took back {self.named(m)}" if m else "")
+        return self._act("undo", lambda m: self.took_back_text(m) if m else "")
+
+    def took_back_text(self, move: Move) -> str:
+        """What the status line says once ``move`` is taken back."""
+        if move.kind == "move":
+            return f"Took back {self.named(move)}"
+        what = {"deal": "the row dealt", "collect": "the collect"}.get(move.kind)
+        return f"Took back {what or self.move_text(move)}"
 
     def redo(self) -> Outcome:
         why = self.refusal("redo")
@@ -327,8 +343,8 @@ class Controller(Pointer, Helping):
             return refused(why)
         self.hand.drop()
         redo = self.game.redo_list
-        text = named_move_text(self.words, self.game, redo[-1]) if redo else ""
-        return self._act("redo", lambda m: f"Played {text} again")
+        text = self.played_text(redo[-1]) if redo else "Played"
+        return self._act("redo", lambda m: f"{text} again")
 
     def named(self, move: Move) -> str:
         return named_move_text(self.words, self.game, move)

@@ -48,6 +48,9 @@ class Outcome:
     :meth:`Controller.answered`."""
     solution: Line | None = None
     """A line to step through (or play as a demo) on a read-only copy."""
+    finish: tuple[Move, ...] = ()
+    """Only foundation moves are left and they win: the screen plays them, one
+    by one (:mod:`termsolitaire.play.finish`)."""
 
 
 @dataclass

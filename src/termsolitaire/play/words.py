@@ -72,3 +72,15 @@ def named_move_text(words: Words, game: Game, move: Move) -> str:
     if len(cards) < move.count or not cards[-move.count][1]:
         return text
     return f"{words.card(cards[-move.count][0])} {text}"
+
+
+def done_text(words: Words, move: Move, played: str) -> str:
+    """What the status line says once ``move`` is played: a deal, a turn and a
+    collect in words of their own, a transfer as ``played``."""
+    if move.kind == "deal":
+        return "Dealt a row"
+    if move.kind == "turn":
+        return f"Turned pile {words.pile_key(move.src)}"
+    if move.kind == "collect":
+        return "Collected the piles into a new stock"
+    return played

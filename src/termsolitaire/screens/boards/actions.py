@@ -46,6 +46,9 @@ class BoardActions:
         def redraw(self) -> None: ...
         def title_text(self) -> str: ...
         def query_one(self, *a: Any, **kw: Any) -> Any: ...
+
+        set_timer: Any
+
         def save_soon(self) -> None: ...
         def update_footer(self) -> None: ...
         def answered(self) -> None: ...
@@ -70,6 +73,8 @@ class BoardActions:
             self.solving.ask(outcome.search)
         if outcome.solution is not None:
             self.solving.open(outcome.solution)
+        if outcome.finish:
+            self.finish_by_itself(list(outcome.finish))
         if outcome.finished is not None:
             self.show_results(outcome.finished)
         elif outcome.stuck:
@@ -77,6 +82,28 @@ class BoardActions:
 
             self.app.push_screen(StuckScreen(), self.on_stuck_choice)
         self.update_footer()
+
+    def finish_by_itself(self, line: list[Move]) -> None:
+        """Play the foundation moves that finish the game, one every tenth of a
+        second, each shown; a key that changes the game meanwhile stops it."""
+        c = self.controller
+        c.finishing = True
+        last = [c.game.history]
+
+        def step() -> None:
+            move = line.pop(0) if line else None
+            if move is None or c.over or c.game.history != last[0]:  # the player acted
+                c.finishing = False
+                return
+            outcome = c.play(move)
+            last[0] = c.game.history
+            if line and not c.over and not outcome.refused:
+                self.set_timer(0.1, step)
+            else:
+                c.finishing = False
+            self.do(outcome)
+
+        self.set_timer(0.1, step)
 
     def ask(self, question: Question) -> None:
         """Ask ``question``; its action happens on a yes."""

@@ -174,6 +174,7 @@ class BoardScreen(BoardActions, Screen[None]):
         if footer.show_command_palette != wanted:
             footer.show_command_palette = wanted
             footer.refresh(recompose=True)
+        self.solving.fit()
         self.cover()
 
     @property
@@ -295,6 +296,7 @@ class BoardScreen(BoardActions, Screen[None]):
     def say(self, text: str) -> None:
         """Put ``text`` on the status line; piles are named as the board labels them."""
         self.query_one("#status", TextLine).set(self.words.status_text(text))
+        self.solving.fit()  # the verdict gives way to a long message
 
     def show_clock(self) -> None:
         self.query_one("#clock", TextLine).set(clock_text(self.session.seconds_shown))

@@ -20,7 +20,7 @@ HEADING = Style(bold=True)
 
 
 class MoveList(Widget):
-    """``Moves`` over a numbered list: ``12 p3-p16``."""
+    """``Moves`` over a numbered list: ``12 c→f``, as the board labels its piles."""
 
     DEFAULT_CSS = "MoveList { width: 14; height: 1fr; }"
 
@@ -30,7 +30,7 @@ class MoveList(Widget):
         self._lines: list[str] = []
 
     def set_moves(self, moves: Sequence[object]) -> None:
-        """Show ``moves`` (anything whose ``str`` is its notation)."""
+        """Show ``moves`` (each as the board words it)."""
         shown = tuple(str(m) for m in moves)
         if shown != self.moves:
             self.moves = shown

@@ -97,7 +97,7 @@ class NapoleonScreen(BoardScreen):
 
     def show_board(self) -> None:
         super().show_board()
-        self.move_list.set_moves(self.game.history)
+        self.move_list.set_moves([self.move_text(m) for m in self.game.history])
 
     def action_move_list(self) -> None:
         self.move_list.display = not self.move_list.display

@@ -12,6 +12,7 @@ says that a replay is read only. The header shows ``move i of N: <move>``.
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
@@ -23,6 +24,7 @@ from termsolitaire.play.modes import REPLAY, Policy
 from termsolitaire.play.session import GameSession
 from termsolitaire.play.tables import ViewTable
 from termsolitaire.replay import Replay
+from termsolitaire.rules import Move
 from termsolitaire.screens.boards import board_class
 from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.boards.registry import board_css
@@ -87,7 +89,7 @@ class ReplayMixin:
         return f"{self.heading}{self.sep}{super().title_text()}"  # type: ignore[misc]
 
     def stats_text(self) -> str:
-        return move_text(self.replay)
+        return move_text(self.replay, self.move_text)  # type: ignore[attr-defined]
 
     def hint(self) -> str:
         return "→ l n next, ← h p previous, Home g start, End G end, Q quit, ? help"
@@ -101,7 +103,8 @@ class ReplayMixin:
         super().redraw()  # type: ignore[misc]
         moves = getattr(self, "move_list", None)  # Napoleon's list of moves
         if moves is not None:
-            moves.set_moves(tuple(self.replay.moves[: self.replay.index]))
+            said = self.move_text  # type: ignore[attr-defined]
+            moves.set_moves([said(m) for m in self.replay.moves[: self.replay.index]])
 
     def tick(self) -> None:
         """The clock stands still in a replay."""
@@ -205,12 +208,13 @@ class ReplayMixin:
         self.app.push_screen(HelpScreen(self.help_keys(), "Replay"))
 
 
-def move_text(replay: Replay) -> str:
-    """``move i of N: <move>`` (``start of N moves`` before the first)."""
+def move_text(replay: Replay, say: Callable[[Move], str] = str) -> str:
+    """``move i of N: <move>`` (``start of N moves`` before the first); ``say``
+    words the move as the board labels its piles (``7→3``)."""
     n = len(replay)
-    if replay.index == 0:
+    if replay.index == 0 or replay.last_move is None:
         return f"start of {n} move{'s' if n != 1 else ''}"
-    return f"move {replay.index} of {n}: {replay.last_move}"
+    return f"move {replay.index} of {n}: {say(replay.last_move)}"
 
 
 _CLASSES: dict[type[BoardScreen], type[BoardScreen]] = {}

@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING, Any
 
 from textual.worker import Worker
 
+from termsolitaire.play.advice import verdict_forms
 from termsolitaire.replay import Replay
 from termsolitaire.solver import Budget, Result, has_solver
+from termsolitaire.widgets.line import TextLine
 
 if TYPE_CHECKING:
     from termsolitaire.play.outcome import Line
@@ -50,6 +52,8 @@ class SolverRunner:
         self.screen = screen
         self._asked: tuple[Worker[Any], str] | None = None
         self._then = "hint"
+        self.verdict = ""
+        """The verdict in its whole form (shown shorter when the message needs room)."""
 
     @property
     def possible(self) -> bool:
@@ -69,8 +73,21 @@ class SolverRunner:
         return self.possible and not self.screen.over
 
     def show_verdict(self, text: str) -> None:
-        """The verdict at the right of the status line, as wide as it needs."""
-        verdict = self.screen.query_one("#verdict")
+        """The verdict at the right of the status line (:meth:`fit`)."""
+        self.verdict = text
+        self.fit()
+
+    def fit(self) -> None:
+        """The verdict in the longest form that leaves the status line's message
+        whole (:func:`~termsolitaire.play.advice.verdict_forms`): the message a
+        player needs wins over the verdict."""
+        screen = self.screen
+        if not screen.is_mounted:
+            return
+        status = screen.query_one("#status", TextLine)
+        verdict = screen.query_one("#verdict", TextLine)
+        room = screen.app.size.width - 4 - len(status.text)  # both lines' padding
+        text = next(f for f in verdict_forms(self.verdict) if not f or len(f) <= room)
         if verdict.text != text:
             verdict.display = bool(text)
             verdict.styles.width = len(text) + 2

@@ -1,0 +1,92 @@
+"""Issue 30: the board finishes a game by itself once only foundation moves are
+left (each move shown), and the status line's message is never cut for the
+verdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.play.finish import finishing_line
+from termsolitaire.rules import Game, Move, new_game
+from termsolitaire.screens.boards.board import BoardScreen
+from termsolitaire.screens.dialogs.results import ResultsScreen
+
+from .matchkit import screen_text, shown_screen, until
+from .test_napoleon import WON_DEAL, won_line
+from .test_penguin import winning_line
+
+
+def first_finishable(g: Game, line: list[Move]) -> int:
+    """Play ``line`` on ``g`` up to the first position the board would finish by
+    itself; how many moves that took."""
+    for n, move in enumerate(line, 1):
+        g.play(move)
+        if finishing_line(g):
+            return n
+    raise AssertionError("the line never reaches a position to finish")
+
+
+@pytest.mark.parametrize("game", ["penguin", "napoleon"])
+async def test_the_board_finishes_once_only_foundation_moves_are_left(game: str) -> None:
+    deal = 5 if game == "penguin" else WON_DEAL
+    line = winning_line(new_game(game, deal)) if game == "penguin" else won_line()
+    g = new_game(game, deal)
+    mine = line[: first_finishable(g, line)]  # the player's part
+    left = finishing_line(g)
+    assert left and len(left) >= 2, "the line should leave several cards to finish"
+    app = SolitaireApp(game, deal, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown_screen(pilot, BoardScreen)
+        for move in mine:
+            screen.do(screen.controller.play(move))
+        assert screen.controller.finishing
+        assert screen_text(app).count("finishing") == 1  # said on the status line
+        seen: set[int] = set()
+        await until(
+            pilot,
+            lambda: seen.add(len(screen.game.history)) or isinstance(app.screen, ResultsScreen),
+            "the results",
+        )
+        game_now = screen.game
+        assert game_now.is_won
+        assert [str(m) for m in game_now.history[: len(mine)]] == [str(m) for m in mine]
+        assert all(m.dst in game_now.foundations for m in game_now.history[len(mine) :])
+        assert len(seen) >= 3  # one move at a time, not all in one frame
+
+
+async def test_a_key_meanwhile_stops_the_finish() -> None:
+    line = winning_line(new_game("penguin", 5))
+    n = first_finishable(new_game("penguin", 5), line)
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown_screen(pilot, BoardScreen)
+        for move in line[:n]:
+            screen.do(screen.controller.play(move))
+        await pilot.press("z")  # take the last move back before the board goes on
+        await pilot.pause(0.5)
+        assert not screen.game.is_won
+        assert not screen.controller.finishing
+
+
+LONG = {
+    "spider": "Column 10 in hand: no place takes it now (Escape puts it back)",
+    "penguin": "Column 7 in hand: it may go to q, w, e, r, t, y, u, 3 (Escape puts it back)",
+}
+
+
+@pytest.mark.parametrize(("game", "variant"), [("spider", {"suits": 2}), ("penguin", {})])
+async def test_the_verdict_gives_way_to_a_long_message(game: str, variant: dict[str, int]) -> None:
+    app = SolitaireApp(game, 5, variant, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown_screen(pilot, BoardScreen)
+        screen.solving.show_verdict("winnable with the cards known")
+        screen.say(LONG[game])
+        await pilot.pause()
+        text = screen_text(app)
+        assert LONG[game] in text  # whole
+        verdict = screen.query_one("#verdict").text  # type: ignore[attr-defined]
+        assert verdict in ("winnable*", "win*", "")
+        screen.say("Played 9♦ 7→3")  # a short message: the verdict whole again
+        await pilot.pause()
+        assert "winnable with the cards known" in screen_text(app)
