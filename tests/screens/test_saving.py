@@ -182,6 +182,13 @@ def test_parse_deal() -> None:
         assert parse_deal(bad)[0] is None
 
 
+def test_parse_deal_names_the_range_in_digits() -> None:
+    """Issue 30: "a whole number from 0 to 18446744073709551615", never ``2**64``."""
+    for bad in ("abc", str(1 << 64)):
+        why = parse_deal(bad)[1]
+        assert "a whole number from 0 to 18446744073709551615" in why, why
+
+
 async def test_unwritable_data_dir_says_so_once_and_play_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
