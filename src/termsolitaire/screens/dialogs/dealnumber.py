@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.screens.typeahead import TypeAheadMixin
 
 LIMIT = 1 << 64
@@ -33,7 +34,7 @@ def parse_deal(text: str) -> tuple[int | None, str]:
     return value, ""
 
 
-class DealNumberScreen(TypeAheadMixin, ModalScreen[int | None]):
+class DealNumberScreen(AsciiFrames, TypeAheadMixin, ModalScreen[int | None]):
     """Dismisses with the deal number, or None (Escape). Digits typed with the ``#``
     in one burst land in its input (:mod:`.typeahead`)."""
 

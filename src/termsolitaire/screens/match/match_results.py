@@ -22,6 +22,7 @@ from termsolitaire.match import MatchError, Results, Seat
 from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
 from termsolitaire.play.session import clock_text
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.screens.match.polling import while_shown
 from termsolitaire.widgets.opponent import FINISH
 
@@ -75,7 +76,7 @@ def verdict(results: Results, me: str) -> str:
     return f"{results.winner.name} wins, by {points}"
 
 
-class MatchResultsScreen(ModalScreen[str]):
+class MatchResultsScreen(AsciiFrames, ModalScreen[str]):
     """Dismisses with ``watch``, ``mine`` / ``theirs`` (replay), ``new``, ``leave``,
     or None (Escape: look at the board)."""
 
