@@ -48,7 +48,7 @@ def _deal(text: str) -> int:
 
 def _recent(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"--recent is a whole number from 0 up, not {text!r}")
+        raise argparse.ArgumentTypeError(f"a whole number from 0 up, not {text!r}")
     return int(text)
 
 
