@@ -3,7 +3,8 @@
 Every game's subcommand and its options (``--deal``, its variants such as
 ``--suits``, ``--time-limit`` where it has a clock limit) come from the games'
 declarations (:func:`termsolitaire.rules.games`). Display options (``--ascii``,
-``--four-colour``) and ``--data-dir`` are accepted before or after a command.
+``--four-colour``), ``--data-dir`` and ``--winnable`` are accepted before or
+after a command.
 
 Subcommands that print (``show``, ``stats``) never import textual, so they
 start fast and work without a terminal. Bad arguments print argparse's usage
@@ -35,13 +36,20 @@ has ``add_arguments(parser)`` (cheap: heavy imports wait for ``run``) and
 ``run(args) -> int`` (the exit status)."""
 
 
+DEAL_RANGE = f"a whole number from 0 to {(1 << 64) - 1}"
+"""What a deal number may be, as every message says it (never ``2**64 - 1``)."""
+
+
 def _deal(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"deal must be a whole number >= 0, not {text!r}")
-    value = int(text)
-    if value >= 1 << 64:
-        raise argparse.ArgumentTypeError("deal must be below 2**64")
-    return value
+    if not (text.isascii() and text.isdigit()) or int(text) >= 1 << 64:
+        raise argparse.ArgumentTypeError(f"deal must be {DEAL_RANGE}, not {text!r}")
+    return int(text)
+
+
+def _recent(text: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"a whole number from 0 up, not {text!r}")
+    return int(text)
 
 
 def _choice(values: tuple[int, ...], what: str) -> Callable[[str], int]:
@@ -70,6 +78,18 @@ def _display_options(p: argparse.ArgumentParser, *, top: bool = False) -> None:
     )
 
 
+def _deal_options(p: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--winnable``: on the main parser (``termsolitaire --winnable penguin``, or the
+    menu's new deals) and on every game, as the display options are."""
+    default: dict[str, Any] = {} if top else {"default": argparse.SUPPRESS}
+    p.add_argument(
+        "--winnable",
+        action="store_true",
+        help="random deals only among those the solver proves winnable (as the setting)",
+        **default,
+    )
+
+
 def _variant_options(p: argparse.ArgumentParser, g: GameInfo | None) -> None:
     """One option per variant of ``g`` (None: every variant key any game has)."""
     declared = {c.key: c for x in ([g] if g else games()) for c in x.variants}
@@ -93,15 +113,12 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     )
     parser.add_argument("--version", action="version", version=f"termsolitaire {__version__}")
     _display_options(parser, top=True)
+    _deal_options(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for g in games():
         p = sub.add_parser(g.name, help=f"play {g.title}: {g.blurb}")
         p.add_argument("--deal", type=_deal, metavar="N", help="deal number (default: random)")
-        p.add_argument(
-            "--winnable",
-            action="store_true",
-            help="a random deal the solver proves winnable (as the setting does)",
-        )
+        _deal_options(p)
         _variant_options(p, g)
         if g.time_limits:
             p.add_argument(
@@ -118,7 +135,9 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     show.add_argument("--deal", type=_deal, metavar="N", help="deal number (default: random)")
     _variant_options(show, None)
     stats = sub.add_parser("stats", help="print the statistics as a table")
-    stats.add_argument("--recent", type=int, default=20, metavar="N", help="finished games to list")
+    stats.add_argument(
+        "--recent", type=_recent, default=20, metavar="N", help="finished games to list"
+    )
     _display_options(stats)
     replay = sub.add_parser("replay", help="step through a saved game or a move list")
     replay.add_argument("file", metavar="FILE", help="an autosave, a game's JSON or a move list")

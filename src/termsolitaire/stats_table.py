@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .play.session import clock_text
+from .rules import info
 from .storage.files import StorageError
 from .storage.paths import paths
 from .storage.stats import Stats, Summary
@@ -22,11 +23,34 @@ def duration(seconds: float | None) -> str:
     return "-" if seconds is None else clock_text(seconds)
 
 
+def variant_dict(text: str) -> dict[str, int]:
+    """``suits=2`` back to ``{"suits": 2}`` (the store keeps variants as text)."""
+    out: dict[str, int] = {}
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        if value.strip().isdigit():
+            out[key.strip()] = int(value)
+    return out
+
+
+def variant_words(game: str, text: str) -> str:
+    """A stored variant as a player reads it, ``-`` for a game without one.
+
+    >>> variant_words("spider", "suits=1"), variant_words("penguin", "")
+    ('1 suit', '-')
+    """
+    try:
+        words = info(game).variant_text(variant_dict(text)) if text else ""
+    except ValueError:  # a game this version does not know: the stored text
+        words = text
+    return words or "-"
+
+
 def summary_row(s: Summary) -> tuple[str, ...]:
     """One game and variant's figures as text, in the order of the column heads."""
     return (
         s.game,
-        s.variant or "-",
+        variant_words(s.game, s.variant),
         str(s.played),
         str(s.won),
         f"{100 * s.win_rate:.0f}",
@@ -98,7 +122,7 @@ def print_stats(data_dir: str | None, recent: int) -> int:
             (
                 f.finished_at.replace("T", " ").rstrip("Z"),
                 f.game,
-                f.variant or "-",
+                variant_words(f.game, f.variant),
                 "-" if f.deal is None else str(f.deal),
                 f.result,
                 str(f.score),

@@ -53,15 +53,16 @@ async def test_stats_screen_shows_the_figures() -> None:
         assert isinstance(screen, StatsScreen)
         summary = screen.query_one("#summary", DataTable)
         penguin = cell_texts(summary, 0)
+        # variants in words (issue 30): "2 suits", never "suits=2"
         #        game       variant played won win% best fastest fewest streak longest
         assert penguin == ["penguin", "-", "3", "2", "67", "52", "2:30", "70", "1", "1"]
-        assert cell_texts(summary, 1)[:5] == ["spider", "suits=2", "1", "0", "0"]
+        assert cell_texts(summary, 1)[:5] == ["spider", "2 suits", "1", "0", "0"]
         finished = screen.query_one("#finished", DataTable)
         assert finished.row_count == 4
         # newest first: d (spider), c, b, a
         assert cell_texts(finished, 0)[1:] == [
             "spider",
-            "suits=2",
+            "2 suits",
             "123",
             "lost",
             "480",

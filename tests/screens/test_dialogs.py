@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 import pytest
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules.penguin import Penguin
 from termsolitaire.screens.boards.penguin import PenguinScreen
+from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
+from termsolitaire.screens.dialogs.dealnumber import DealNumberScreen
+from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.screens.dialogs.stuck import StuckScreen
 
 from .conftest import answer, board
+from .matchkit import screen_text, shown_screen
 
 
 async def test_stuck_offer_undo(penguin_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -58,3 +65,28 @@ async def test_restart_key(penguin_app: SolitaireApp) -> None:
         await answer(pilot, ["7", "3", "R"], "y")
         assert board(penguin_app).game.to_text() == start
         assert board(penguin_app).game.deal == 5
+
+
+LINES = re.compile("[\u2500-\u257f\u2581\u2594\u258a\u258e\u2590\u258c]")
+"""Box-drawing characters, and the blocks Textual's ``tall``/``wide`` frames use."""
+
+
+async def test_ascii_draws_dialog_frames_in_ascii_too() -> None:
+    """Issue 30: under ``--ascii`` the help, the deal-number prompt, End's question
+    and the results are framed with ``+ - |``, like the cards."""
+    app = SolitaireApp("spider", 123, {"suits": 2}, clock=False)
+    app.look = replace(app.look, ascii=True)  # as run() does for --ascii
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not LINES.search(screen_text(app))  # the board itself
+        for keys, kind in (
+            (["question_mark"], HelpScreen),
+            (["escape", "number_sign"], DealNumberScreen),
+            (["escape", "e"], ConfirmEndScreen),
+            (["y"], ResultsScreen),
+        ):
+            await pilot.press(*keys)
+            await shown_screen(pilot, kind)
+            await pilot.pause()
+            drawn = screen_text(app)
+            assert "+--" in drawn, kind.__name__
+            assert not LINES.search(drawn), (kind.__name__, LINES.findall(drawn)[:5])

@@ -182,6 +182,13 @@ def test_parse_deal() -> None:
         assert parse_deal(bad)[0] is None
 
 
+def test_parse_deal_names_the_range_in_digits() -> None:
+    """Issue 30: "a whole number from 0 to 18446744073709551615", never ``2**64``."""
+    for bad in ("abc", str(1 << 64)):
+        why = parse_deal(bad)[1]
+        assert "a whole number from 0 to 18446744073709551615" in why, why
+
+
 async def test_unwritable_data_dir_says_so_once_and_play_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -338,11 +345,24 @@ async def test_spider_time_up_records_lost_and_deletes_the_save() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = board(app)
         assert app.services.saves.exists("spider", {"suits": 2})
+        await pilot.press("1", "0")  # t1-t10: a game with an action (ui.md)
         screen.game.elapsed = 5 * 60.0
         screen.tick()
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         assert [r[1] for r in rows(app)] == ["lost"]
+        assert not app.services.saves.exists("spider", {"suits": 2})
+
+
+async def test_spider_time_up_with_no_action_records_nothing() -> None:
+    """ui.md: a game with no action is never recorded, however it ends."""
+    app = SolitaireApp("spider", 123, {"suits": 2}, time_limit=5, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board(app).game.elapsed = 5 * 60.0
+        board(app).tick()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert rows(app) == []
         assert not app.services.saves.exists("spider", {"suits": 2})
 
 

@@ -51,3 +51,14 @@ async def test_end_answered_no_plays_on() -> None:
         await pilot.press("1", "0")
         assert [str(m) for m in board(app).game.history] == ["t1-t10"]
         assert app.services.stats.finished() == []
+
+
+async def test_end_with_no_action_records_nothing() -> None:
+    """docs/ui.md: a game with no action is never recorded; End on a fresh deal
+    ends it (the results show) but the statistics stay empty."""
+    app = SolitaireApp("spider", 123, {"suits": 2}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await answer(pilot, ["e"], "y")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert app.services.stats.finished() == []

@@ -19,6 +19,7 @@ from termsolitaire.cli import main
 from termsolitaire.serve.players import Players
 
 from .conftest import START, Harness, first_save, saved_game
+from .test_web_page import fetched_elsewhere
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty")
 
@@ -143,6 +144,7 @@ async def test_web_serves_the_page(tmp_path: Path) -> None:
                     await asyncio.sleep(0.1)
             assert r.status == 200
             assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+            assert fetched_elsewhere(page, f"http://127.0.0.1:{port}/") == []  # no web font
             drawn = b""
             async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
                 while b"seven columns" not in drawn:

@@ -174,3 +174,19 @@ def test_a_game_open_in_one_process_is_locked_for_another(store, tmp_path):
         holder.wait()
     assert mine.acquire()  # the kill let it go
     mine.release()
+
+
+def test_an_unreadable_save_is_reported_once_and_set_aside(store):
+    """Issue 30: a directory where the save file should be is reported once, moved
+    aside, and the next save is written in its place; nothing raises."""
+    path = store.path("penguin")
+    path.mkdir(parents=True)
+    saved, message = store.load("penguin")
+    assert saved is None and message is not None
+    assert message.startswith("The saved Penguin game could not be read") and "kept as" in message
+    assert not path.exists() and list(path.parent.glob(f"{path.name}.corrupt-*"))
+    assert store.load("penguin") == (None, None)  # once: the next look finds nothing
+    assert store.all() == ([], [])
+    g = new_game("penguin", deal=3)
+    store.save(g, "id-9")
+    assert store.load("penguin")[0] is not None

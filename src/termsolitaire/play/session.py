@@ -265,7 +265,7 @@ class GameSession:
         """The game is over (won, time up, ended): recorded, its save removed."""
         if self.over:
             return []
-        messages = self.record(won=self.game.is_won)
+        messages = self.record(won=self.game.is_won) if self.game.log else []
         self.over = True
         problem = self.forget()
         return [*messages, *([problem] if problem else [])]

@@ -21,7 +21,7 @@ from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services
 from termsolitaire.rules import info
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
-from termsolitaire.stats_table import duration, summary_row
+from termsolitaire.stats_table import duration, summary_row, variant_dict, variant_words
 from termsolitaire.storage.files import StorageError
 from termsolitaire.storage.stats import Finished, Summary
 
@@ -79,21 +79,11 @@ def columns(names: tuple[str, ...], right: frozenset[int]) -> list[Text]:
     return cells(names, right)
 
 
-def variant_dict(text: str) -> dict[str, int]:
-    """``suits=2`` back to ``{"suits": 2}`` (the store keeps variants as text)."""
-    out: dict[str, int] = {}
-    for part in filter(None, text.split(",")):
-        key, _, value = part.partition("=")
-        if value.strip().isdigit():
-            out[key.strip()] = int(value)
-    return out
-
-
 def finished_row(f: Finished) -> tuple[str, ...]:
     return (
         f.finished_at.replace("T", " ").rstrip("Z")[:16],
         f.game,
-        f.variant or "-",
+        variant_words(f.game, f.variant),
         "-" if f.deal is None else str(f.deal),
         f.result,
         str(f.score),

@@ -168,7 +168,12 @@ class SaveStore:
         except FileNotFoundError:
             return None, None
         except OSError as e:
-            return None, f"Cannot read the saved {title} game: {e.strerror or e}"
+            # Unreadable (a directory where the file should be, no permission): set
+            # aside like a damaged file, so it is reported once and the next save
+            # can be written where it was.
+            moved = keep_aside(path)
+            where = f"kept as {moved.name}" if moved else "left in place"
+            return None, f"The saved {title} game could not be read ({e.strerror or e}); {where}."
         try:
             saved = decode(raw)
             if saved.game.name != name:

@@ -16,11 +16,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from termsolitaire.screens.dialogs.frames import AsciiFrames
+
 Submit = Callable[[str], str | None]
 """Does what the answer asks; returns why not (the dialog stays open), or None."""
 
 
-class AskScreen(ModalScreen[str | None]):
+class AskScreen(AsciiFrames, ModalScreen[str | None]):
     """Dismisses with the accepted answer, or None (Escape)."""
 
     CSS_PATH = "ask.tcss"

@@ -16,11 +16,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from termsolitaire import textual_hooks
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 
 T = TypeVar("T")
 
 
-class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+class ChoiceScreen(AsciiFrames, ModalScreen[T | None], Generic[T]):
     """``answers``: (key, label, value) each; the first is the default (Enter)."""
 
     CSS_PATH = "choice.tcss"

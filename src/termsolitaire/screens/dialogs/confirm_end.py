@@ -14,8 +14,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 
-class ConfirmEndScreen(ModalScreen[bool]):
+
+class ConfirmEndScreen(AsciiFrames, ModalScreen[bool]):
     """Dismisses with True (end the game now) or False (play on)."""
 
     CSS_PATH = "confirm_end.tcss"

@@ -1,6 +1,6 @@
 """The deal-number prompt (``#`` on a board): type a number, Enter plays that deal.
 
-Anything but a whole number from 0 to 2**64-1 is refused with a message and the
+Anything but a whole number from 0 to 18446744073709551615 is refused with a message and the
 prompt stays open; Escape leaves the game as it is.
 """
 
@@ -14,9 +14,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.screens.typeahead import TypeAheadMixin
 
 LIMIT = 1 << 64
+RANGE = f"a whole number from 0 to {LIMIT - 1}"
 
 
 def parse_deal(text: str) -> tuple[int | None, str]:
@@ -25,14 +27,14 @@ def parse_deal(text: str) -> tuple[int | None, str]:
     if not text:
         return None, "Type a deal number (Escape: never mind)"
     if not text.isdigit() or not text.isascii():
-        return None, f"A deal number is a whole number such as 5, not {text!r}"
+        return None, f"A deal number is {RANGE}, not {text!r}"
     value = int(text)
     if value >= LIMIT:
-        return None, "A deal number has at most 20 digits (below 18,446,744,073,709,551,616)"
+        return None, f"A deal number is {RANGE}"
     return value, ""
 
 
-class DealNumberScreen(TypeAheadMixin, ModalScreen[int | None]):
+class DealNumberScreen(AsciiFrames, TypeAheadMixin, ModalScreen[int | None]):
     """Dismisses with the deal number, or None (Escape). Digits typed with the ``#``
     in one burst land in its input (:mod:`.typeahead`)."""
 

@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from termsolitaire.play.session import Services
 from termsolitaire.rules import info
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.solver import Budget
 from termsolitaire.solver.winnable import seconds_per_deal
 from termsolitaire.storage.files import StorageError
@@ -24,7 +25,7 @@ TRIES = 15
 """Deals tried before giving up (then a deal not known to be winnable is played)."""
 
 
-class FindDealScreen(ModalScreen[int | None]):
+class FindDealScreen(AsciiFrames, ModalScreen[int | None]):
     """Dismisses with a deal number proved winnable, or None (none found, Escape)."""
 
     CSS_PATH = "finding.tcss"

@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.screens.dialogs.rulebook import RulesScreen
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 
@@ -25,7 +26,7 @@ def key_table(keys: list[tuple[str, str]]) -> Table:
     return table
 
 
-class HelpScreen(KeysFollowTheScreen, ModalScreen[None]):
+class HelpScreen(AsciiFrames, KeysFollowTheScreen, ModalScreen[None]):
     """Escape, q or ? closes it."""
 
     CSS_PATH = "help.tcss"

@@ -15,9 +15,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from termsolitaire.play.session import clock_text
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 
 
-class ResultsScreen(ModalScreen[str]):
+class ResultsScreen(AsciiFrames, ModalScreen[str]):
     """Dismisses with ``"new"`` or ``"quit"`` (back to where the board was opened
     from: the menu, the lobby; ``None``: Escape, look at the board).
 

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from termsolitaire.rules import games, info
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 
 DOC_HEAD = """# The rules of the four games
 
@@ -49,7 +50,7 @@ def rules_document() -> str:
     return DOC_HEAD + "\n" + "\n".join(pages)
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(AsciiFrames, ModalScreen[None]):
     """One game's rules; Escape, q or r closes it."""
 
     CSS_PATH = "rulebook.tcss"

@@ -17,9 +17,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from termsolitaire.match import Player
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 
 
-class HandOverScreen(ModalScreen[bool]):
+class HandOverScreen(AsciiFrames, ModalScreen[bool]):
     """Dismisses with True (the second player starts now) or False (later)."""
 
     CSS_PATH = "handover.tcss"

@@ -30,13 +30,7 @@ from termsolitaire.play.session import Services, describe
 from termsolitaire.screens.dialogs.ask import AskScreen
 from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.dialogs.stack import pop_to
-from termsolitaire.screens.match.lobby_text import (
-    COLUMNS,
-    detail_text,
-    game_text,
-    players_text,
-    state_text,
-)
+from termsolitaire.screens.match.lobby_text import COLUMNS, detail_text, row_cells
 from termsolitaire.screens.match.match import MatchScreen
 from termsolitaire.screens.match.newgame import NewGameScreen
 from termsolitaire.screens.match.players import PlayersScreen
@@ -100,6 +94,8 @@ class LobbyScreen(Screen[None]):
         self.read_at = 0.0
         self.finished_too = False
         self.last_new = NewGame()
+        self.opponents: dict[int, str | None] = {}
+        """Who sat opposite this player at each of their open tables, as last read."""
 
     @property
     def me(self) -> str:
@@ -175,15 +171,9 @@ class LobbyScreen(Screen[None]):
         keep = self.selected()
         table.clear()
         for t in self.tables:
-            star = "★" if t.friends else ""
-            table.add_row(
-                f"{t.id}",
-                game_text(t),
-                "public" if t.public else "private",
-                star + players_text(t),
-                state_text(t, me),
-                key=str(t.id),
-            )
+            cells, height = row_cells(t, me)
+            table.add_row(*cells, key=str(t.id), height=height)
+        self.tell_arrivals()
         if keep is not None:
             self.select(keep.id)
         shown = len(self.tables)
@@ -201,6 +191,22 @@ class LobbyScreen(Screen[None]):
             )
         )
         self.show_detail()
+
+    def tell_arrivals(self) -> None:
+        """Say so when someone sits down at a table where this player waits (their
+        own, or one they joined), once, on the first read that shows them."""
+        me = self.me
+        seen: dict[int, str | None] = {}
+        for t in self.tables:
+            mine = t.seat_of(me)
+            if mine is None or mine.finished:
+                continue
+            other = t.opponent_of(me)
+            seen[t.id] = other.player.id if other else None
+            if other is not None and t.id in self.opponents and self.opponents[t.id] is None:
+                more = "start your game" if not mine.started else "back to your game"
+                self.say(f"{other.player.name} sat down at your table {t.id}: Enter, {more}")
+        self.opponents = seen
 
     def selected(self) -> TableInfo | None:
         table = self.query_one(DataTable)

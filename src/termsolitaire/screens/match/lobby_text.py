@@ -8,9 +8,17 @@ so the wording is tested without a screen.
 >>> t = TableInfo(3, ann.player, 2, 600.0, True, 42, 0.0, "started", (ann,), None, True, False)
 >>> game_text(t), players_text(t), state_text(t, "bob")
 ('2 suits 10m', 'ann vs (free)', 'started, seat free')
+
+A cell never cuts a name: a row whose players (or state) are longer than the
+column takes a second line, broken at " vs " first:
+
+>>> fit("★ann vs computer (beginner)", 25)
+['★ann vs', 'computer (beginner)']
 """
 
 from __future__ import annotations
+
+import textwrap
 
 from termsolitaire.match import TableInfo
 
@@ -21,6 +29,35 @@ STATE_WIDTH = COLUMNS[-1][1]
 
 def game_text(t: TableInfo) -> str:
     return f"{t.suits} suit{'s' if t.suits > 1 else ''} {t.minutes}m"
+
+
+def fit(text: str, width: int, joint: str = " vs ") -> list[str]:
+    """``text`` in lines of at most ``width`` characters, every character kept: one
+    line when it fits, else broken after each ``joint``, then between words or
+    after a hyphen, and inside a word only when the word alone is wider than the
+    column (a 32-character name in a 25-column cell)."""
+    if len(text) <= width:
+        return [text]
+    parts = text.split(joint)
+    pieces = [p + joint.rstrip() for p in parts[:-1]] + parts[-1:]
+    lines: list[str] = []
+    for piece in pieces:
+        lines += textwrap.wrap(piece, width) or [""]
+    return lines
+
+
+def row_cells(t: TableInfo, me: str) -> tuple[list[str], int]:
+    """The table's row, one text a column (lines joined), and its height in lines."""
+    star = "★" if t.friends else ""
+    texts = [
+        f"{t.id}",
+        game_text(t),
+        "public" if t.public else "private",
+        star + players_text(t),
+        state_text(t, me),
+    ]
+    cells = [fit(text, width) for text, (_, width) in zip(texts, COLUMNS, strict=True)]
+    return ["\n".join(c) for c in cells], max(len(c) for c in cells)
 
 
 def players_text(t: TableInfo) -> str:
@@ -59,11 +96,12 @@ def detail_text(t: TableInfo, me: str) -> str:
         parts.append(f"code {t.code}")
     mine = t.seat_of(me)
     if mine is not None and not mine.finished:
-        enter = (
-            "Enter: back to your game (your clock is running)"
-            if mine.started
-            else "Enter: start your game (the clock starts); i: invite someone"
-        )
+        if mine.started:
+            enter = "Enter: back to your game (your clock is running)"
+        elif t.full:  # nobody left to invite (the names are in the row above)
+            enter = "Enter: start your game (the clock starts); both seats are taken"
+        else:
+            enter = "Enter: start your game (the clock starts); i: invite someone"
     elif mine is not None or t.state == "finished":
         enter = "Enter: the results, Watch and the replays"
     elif t.can_join:

@@ -9,6 +9,7 @@ Watch the opponent, replay either game, a new game, or back to the lobby.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -18,20 +19,43 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from termsolitaire.match import MatchError, Results, Seat
+from termsolitaire.match import Figures, MatchError, Results, Seat, SeatInfo, Watcher
 from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
 from termsolitaire.play.session import clock_text
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.screens.match.polling import while_shown
 from termsolitaire.widgets.opponent import FINISH
 
 POLL = 0.5
 
 
-def figures_table(results: Results, me: str, left: dict[str, float] | None = None) -> Table:
-    """Both players side by side (this player first), one row per figure; ``left``:
-    the seconds left of those still playing, by player id."""
-    left = left or {}
+def finish_text(f: Figures, clock: SeatInfo | None, now: float) -> str:
+    """How a player's game stands in the Finish row: how it ended, or their clock.
+
+    >>> from termsolitaire.match import Player
+    >>> bob = Player("bob", "bob")
+    >>> waiting = SeatInfo(2, bob, 0.0, None, None, None, 600.0, 0, 0, 0, 0, 0.0)
+    >>> playing = SeatInfo(2, bob, 0.0, 10.0, None, None, 600.0, 0, 0, 0, 0, 0.0)
+    >>> f = Figures(bob, 0, 0, 0, 0.0, None)
+    >>> finish_text(f, waiting, 70.0), finish_text(f, playing, 70.0)
+    ('not started (10:00)', 'playing, 9:00 left')
+    """
+    if f.reason:
+        return FINISH[f.reason]
+    if clock is None:
+        return "playing"
+    if not clock.started:
+        return f"not started ({clock_text(clock.limit)})"
+    return f"playing, {clock_text(clock.remaining_at(now))} left"
+
+
+def figures_table(
+    results: Results, me: str, clocks: Sequence[SeatInfo] = (), now: float = 0.0
+) -> Table:
+    """Both players side by side (this player first), one row per figure; ``clocks``:
+    the seats of those whose game has not ended, read at ``now``."""
+    by_id = {c.player.id: c for c in clocks}
     seats = sorted(results.seats, key=lambda f: f.player.id != me)
     table = Table(box=None, padding=(0, 1), expand=False)
     table.add_column("")
@@ -43,15 +67,7 @@ def figures_table(results: Results, me: str, left: dict[str, float] | None = Non
         ("Runs", [f"{f.runs} of 8" for f in seats]),
         ("Moves", [str(f.moves) for f in seats]),
         ("Time used", [clock_text(f.time_used) for f in seats]),
-        (
-            "Finish",
-            [
-                FINISH[f.reason]
-                if f.reason
-                else f"playing, {clock_text(left.get(f.player.id, 0))} left"
-                for f in seats
-            ],
-        ),
+        ("Finish", [finish_text(f, by_id.get(f.player.id), now) for f in seats]),
     ]
     for name, values in rows:
         table.add_row(name, *values)
@@ -75,7 +91,7 @@ def verdict(results: Results, me: str) -> str:
     return f"{results.winner.name} wins, by {points}"
 
 
-class MatchResultsScreen(ModalScreen[str]):
+class MatchResultsScreen(AsciiFrames, ModalScreen[str]):
     """Dismisses with ``watch``, ``mine`` / ``theirs`` (replay), ``new``, ``leave``,
     or None (Escape: look at the board)."""
 
@@ -96,6 +112,9 @@ class MatchResultsScreen(ModalScreen[str]):
         self.headline = headline
         self.results: Results | None = None
         self.revision = -1
+        self.watcher: Watcher | None = None
+        self.their_line = False
+        """The opponent's game has a move to replay."""
 
     def compose(self) -> ComposeResult:
         s = self.seat
@@ -130,11 +149,12 @@ class MatchResultsScreen(ModalScreen[str]):
             final = self.results is not None and self.results.final
             if final and revision == self.revision:
                 return
-            playing = [] if final else [i for i in s.info().seats if i.playing]
-            ran_out = any(i.remaining_at(now) <= 0 for i in playing)
+            going = [] if final else [i for i in s.info().seats if not i.finished]
+            ran_out = any(i.playing and i.remaining_at(now) <= 0 for i in going)
             if revision != self.revision or ran_out or self.results is None:
                 self.revision = revision
                 self.results = s.results()
+                self.their_line = self.their_replay()
         except MatchError as e:
             self.query_one("#verdict", Static).update(e.reason)
             return
@@ -142,13 +162,32 @@ class MatchResultsScreen(ModalScreen[str]):
         players = [f.player for f in self.results.seats]
         if any(is_guest_of(a, b.id) for a in players for b in players):
             me = ""  # hot-seat: both players read this screen, nobody is "you"
-        left = {i.player.id: i.remaining_at(now) for i in playing}
-        self.query_one("#figures", Static).update(figures_table(self.results, me, left))
+        self.query_one("#figures", Static).update(figures_table(self.results, me, going, now))
         self.query_one("#verdict", Static).update(verdict(self.results, me))
         theirs = next((f for f in self.results.seats if f.player.id != me), None)
         self.query_one("#watch", Button).display = theirs is not None
-        self.query_one("#theirs", Button).display = theirs is not None
+        self.query_one("#theirs", Button).display = self.their_line
         self.query_one("#mine", Button).display = bool(s.game.history)
+        self.refresh_bindings()
+
+    def their_replay(self) -> bool:
+        """Whether the opponent's game has a move to replay (read as the table moves)."""
+        try:
+            if self.watcher is None:
+                self.watcher = self.seat.watch()
+            else:
+                self.watcher.refresh()
+        except MatchError:  # nobody has joined, or the store cannot be read now
+            return False
+        return bool(self.watcher.game.history)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A replay is offered only when there is one (a game with a move)."""
+        if action == "choose" and parameters == ("theirs",):
+            return self.their_line
+        if action == "choose" and parameters == ("mine",):
+            return bool(self.seat.game.history)
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)

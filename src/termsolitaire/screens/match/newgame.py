@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from termsolitaire.match import LIMITS, SUITS
 from termsolitaire.match.computer import LEVELS
 from termsolitaire.match.services import NewGame
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 
 LABEL_WIDTH = 10
 KINDS = {"table": "a player (table)", "computer": "the computer", "hotseat": "hot-seat here"}
@@ -80,7 +81,7 @@ class NewGameList(OptionList):
     ]
 
 
-class NewGameScreen(ModalScreen[NewGame | None]):
+class NewGameScreen(AsciiFrames, ModalScreen[NewGame | None]):
     """Dismisses with the :class:`NewGame` chosen, or None (Escape)."""
 
     CSS_PATH = "newgame.tcss"

@@ -21,6 +21,7 @@ from textual.widgets import Footer, Static
 from termsolitaire.match import MatchError, Player, Record
 from termsolitaire.match.services import MatchServices
 from termsolitaire.screens.dialogs.ask import AskScreen
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 
 
 def record_table(record: Record) -> Table:
@@ -44,7 +45,7 @@ def overall_text(record: Record) -> str:
     )
 
 
-class PlayersScreen(Screen[None]):
+class PlayersScreen(AsciiFrames, Screen[None]):
     """A player's record (``who``; this player by default) and the lists."""
 
     CSS_PATH = "players.tcss"

@@ -1,0 +1,47 @@
+"""Dialog frames in ASCII under ``--ascii`` (or the ASCII card style).
+
+The dialogs' TCSS draws their frames with box-drawing characters (``round``,
+``thick``, ``tall``); a terminal that needs ``--ascii`` for the cards cannot
+show those either. A dialog with :class:`AsciiFrames` among its bases redraws
+every frame on it with ``+ - |`` when it is shown and the app's look is ASCII,
+keeping each frame's colour. The look is the app's (``app.look``, the one the
+boards are drawn with), so ``--ascii`` and the setting both reach it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widget import Widget
+
+from termsolitaire.widgets.cards import CardLook
+
+NO_LINE = frozenset({"", "none", "hidden", "blank"})
+EDGES = ("border_top", "border_right", "border_bottom", "border_left")
+
+
+def ascii_look(node: DOMNode) -> bool:
+    """Whether the app ``node`` belongs to draws with ASCII only."""
+    look = getattr(node.app, "look", None)
+    return isinstance(look, CardLook) and look.ascii
+
+
+def ascii_frames(root: Widget) -> None:
+    """Every frame on ``root`` and below it drawn with ASCII characters, in its colour."""
+    for widget in [root, *root.query("*")]:
+        styles = widget.styles
+        for edge in EDGES:
+            kind, colour = getattr(styles, edge)
+            if kind not in NO_LINE:
+                setattr(styles, edge, ("ascii", colour))
+
+
+class AsciiFrames:
+    """A dialog (screen) whose frames follow the app's ASCII look."""
+
+    def on_mount(self) -> None:
+        screen = cast(Screen[Any], self)
+        if ascii_look(screen):
+            ascii_frames(screen)

@@ -1,0 +1,114 @@
+"""The match says what is true (issue 30): an opponent who has not started is
+"not started (10:00)", their replay is offered once there is one, the lobby
+says who sat down at a player's table and stops offering an invitation to a
+full one, and the Players column never cuts a name at 80 columns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Button, DataTable
+
+from termsolitaire.match import MatchStore, Player
+from termsolitaire.match.services import NewGame
+from termsolitaire.screens.match.lobby import LobbyScreen
+from termsolitaire.screens.match.lobby_text import COLUMNS
+from termsolitaire.screens.match.match import MatchScreen
+from termsolitaire.screens.match.match_results import MatchResultsScreen
+
+from .conftest import SPIDER_KEYS, answer, chord
+from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
+from .test_match import transfer
+
+
+@pytest.fixture
+def clock() -> WallClock:
+    return WallClock()
+
+
+@pytest.fixture
+def shared(tmp_path: Path) -> Path:
+    return tmp_path / "match"
+
+
+def shown(screen: MatchResultsScreen, button: str) -> bool:
+    return bool(screen.query_one(f"#{button}", Button).display)
+
+
+async def test_results_say_not_started_and_offer_their_replay_once_there_is_one(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """bob has sat down but not started: ann's results say "not started (10:00)",
+    not "playing, 0:00 left", and offer no replay of his game until he has moved."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    table = match.store.open_table(suits=1, minutes=10, deal=5).table_id
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    bseat = bob.join(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        await pilot.press(*chord(transfer(screen), SPIDER_KEYS))
+        await answer(pilot, ["e"], "y")
+        results = await shown_screen(pilot, MatchResultsScreen)
+        await until(pilot, lambda: "not started (10:00)" in screen_text(app), "bob not started")
+        assert "0:00 left" not in screen_text(app)
+        assert shown(results, "mine") and not shown(results, "theirs")
+        await pilot.press("o")  # no replay to show: the key does nothing
+        await pilot.pause()
+        assert app.screen is results
+
+        clock.advance(30)
+        bseat.start()
+        bseat.play(next(m for m in bseat.game.legal_moves() if m.kind == "move"))
+        await until(pilot, lambda: shown(results, "theirs"), "their replay offered")
+        clock.advance(60)
+        await until(pilot, lambda: "playing, 9:00 left" in screen_text(app), "bob's clock")
+        await pilot.press("o")
+        await until(pilot, lambda: app.screen is not results, "their replay")
+    bob.close()
+
+
+async def test_the_lobby_says_who_sat_down_and_stops_offering_an_invitation(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    table = match.store.open_table(suits=1, minutes=10, deal=5).table_id
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await shown_screen(pilot, LobbyScreen)
+        assert "i: invite someone" in str(lobby.query_one("#detail").render())
+        bob = MatchStore(Player.make("bob"), shared, now=clock)
+        bob.join(table)
+        status = lobby.query_one("#status")
+        await until(pilot, lambda: "bob sat down at your table" in status.text, "told")  # type: ignore[attr-defined]
+        detail = str(lobby.query_one("#detail").render())
+        assert "invite" not in detail and "both seats are taken" in detail
+        await pilot.press("i")
+        assert "full" in status.text  # type: ignore[attr-defined]
+        bob.close()
+
+
+async def test_the_players_column_never_cuts_a_name_at_80_columns(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """A table against the beginner and one with a 32-character name: every name
+    whole on screen (a long pair takes a second line of its row)."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    match.open(NewGame(kind="computer", level="beginner"))
+    long_name = "Bartholomew-Fitzgerald-Longname1"
+    assert len(long_name) == 32
+    other = MatchStore(Player.make(long_name), shared, now=clock)
+    other.open_table(suits=2, minutes=10, deal=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await shown_screen(pilot, LobbyScreen)
+        await pilot.pause()
+        assert "computer (beginner)" in screen_text(app)  # whole, on one line
+        table = lobby.query_one(DataTable)
+        width = dict(COLUMNS)["Players"]
+        cells = [str(table.get_row_at(row)[3]) for row in range(table.row_count)]
+        assert all(len(line) <= width for cell in cells for line in cell.splitlines())
+        joined = ["".join(cell.splitlines()) for cell in cells]
+        assert "ann vscomputer (beginner)" in joined  # every character, none cut
+        assert f"{long_name} vs(free)" in joined
+        assert "Bartholomew-Fitzgerald-" in screen_text(app)  # broken after a hyphen
+    other.close()
