@@ -25,8 +25,13 @@ from ..base import BenchRun, Budget, Result, SolverInfo, Verdict
 from .search import BYTES_PER_POSITION, PLAIN, BestFirst, Outcome, Weights, prove
 from .state import RUN, SpiderMove, SpiderState, to_move
 
-PORTFOLIO: tuple[Weights, ...] = (PLAIN, PLAIN._replace(lateral=False))
-"""The finders' weights: they take turns (:func:`solve`)."""
+PORTFOLIO: tuple[Weights, ...] = (
+    PLAIN._replace(lateral=False, square=1),
+    PLAIN._replace(lateral=False, square=2),
+)
+"""The 4-suit finders' weights: they take turns (:func:`solve`). With one or
+two suits, one finder with :data:`PLAIN` weights (measured: it wins 100% and
+99.5% of deals 1-200 alone)."""
 SLICE = 2000
 """The positions a finder searches before the next one takes its turn."""
 
@@ -39,10 +44,9 @@ def solve(game: Game, budget: Budget) -> Result:
     start = clock()
     deadline = start + budget.seconds
     max_positions = budget.memory_mb * (1 << 20) // BYTES_PER_POSITION
-    finders = [
-        BestFirst(SpiderState.from_game(game), deadline, max_positions // len(PORTFOLIO), clock, w)
-        for w in PORTFOLIO
-    ]
+    portfolio = PORTFOLIO if game.variant.get("suits", 1) > 2 else (PLAIN,)
+    share = max_positions // len(portfolio)
+    finders = [BestFirst(SpiderState.from_game(game), deadline, share, clock, w) for w in portfolio]
     outcome: Outcome | None = None
     line: list[SpiderMove] = []
     live = finders[:]
