@@ -78,7 +78,7 @@ def test_a_lost_position_stays_lost_with_every_finder() -> None:
 
 def test_without_lateral_moves_only_moves_are_left_out() -> None:
     """``lateral=False`` only removes moves from :func:`search_moves`, and only
-    transfers of a whole run onto a card of another suit."""
+    transfers of a whole run onto a card of another suit or a bare pile."""
     for deal in (1, 2, 3):
         game = new_game("spider", deal=deal, suits=4)
         state = SpiderState.from_game(game)

@@ -90,7 +90,8 @@ def search_moves(state: SpiderState, lateral: bool = True) -> list[SpiderMove]:
     swapped, or worse), and every empty pile but the first as a target. Without
     ``lateral``, also a run that lies on a card one rank higher moved onto
     another card of another suit, unless the card it uncovers can take a run
-    of its own suit at once (the move joins no run and frees nothing else).
+    of its own suit at once (the move joins no run and frees nothing else),
+    and every bare pile as a target but the one with fewest face-down cards.
     """
     down, info = state.down, state.info
     tops: dict[int, list[int]] = {}
@@ -108,6 +109,7 @@ def search_moves(state: SpiderState, lateral: bool = True) -> list[SpiderMove]:
             bare.append(i)
         elif empty < 0:
             empty = i
+    depots = bare if lateral or len(bare) < 2 else [min(bare, key=down.__getitem__)]
     moves: list[SpiderMove] = []
     for i in range(PILES):
         f = info[i]
@@ -132,7 +134,7 @@ def search_moves(state: SpiderState, lateral: bool = True) -> list[SpiderMove]:
             continue
         if empty >= 0:
             moves.append((i, empty, run))
-        for d in bare:
+        for d in depots:
             moves.append((i, d, run))
     if state.stock:
         moves.append(DEAL_MOVE)
