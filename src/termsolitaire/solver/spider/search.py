@@ -121,14 +121,20 @@ def search_moves(state: SpiderState, lateral: bool = True) -> list[SpiderMove]:
         top = f.top
         rank = top & 15
         suit = top >> 4
-        idle = not lateral and _idle(state, i)
+        idle = None  # worked out when first needed
         for r in range(rank + 1, (f.base & 15) + 2):
             targets = tops.get(r)
             if targets:
                 k = r - rank
                 for d in targets:
-                    if (k < run or idle) and info[d].top >> 4 != suit:
-                        continue
+                    if info[d].top >> 4 != suit:
+                        if k < run:
+                            continue
+                        if not lateral:
+                            if idle is None:
+                                idle = _idle(state, i)
+                            if idle:
+                                continue
                     moves.append((i, d, k))
         if f.segs == 1 and not down[i]:
             continue
