@@ -26,8 +26,8 @@ from .search import BYTES_PER_POSITION, PLAIN, BestFirst, Outcome, Weights, prov
 from .state import RUN, SpiderMove, SpiderState, to_move
 
 PORTFOLIO: tuple[Weights, ...] = (
+    PLAIN._replace(lateral=False, square=1, nat=3),
     PLAIN._replace(lateral=False, square=1),
-    PLAIN._replace(lateral=False, square=2),
 )
 """The finders' weights with 2 and 4 suits: they take turns (:func:`solve`).
 With one suit, one finder with :data:`PLAIN` weights, which wins every deal
