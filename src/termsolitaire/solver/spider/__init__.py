@@ -1,8 +1,9 @@
 """The Spider solver, with full knowledge: it sees every face-down card and the stock.
 
 ``solve(game, budget)`` works on a compact copy of the position
-(:mod:`.state`). First :class:`~.search.BestFirst` looks for a
-win with Spider knowledge; if it runs out of positions to try without one (it
+(:mod:`.state`). First finders (:class:`~.search.BestFirst`, one per weight
+set of :data:`PORTFOLIO`, taking turns of :data:`SLICE` positions) look for a
+win with Spider knowledge; if one runs out of positions to try without one (it
 leaves rarely useful moves out, so that proves nothing), :func:`~.search.prove`
 searches every move and, when it too runs out, proves the position lost. So
 ``lost`` is only ever said after an exhaustive search; a budget that runs out
