@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from .state import DEAL_MOVE, PILES, TURN, SpiderMove, SpiderState
 
@@ -28,39 +28,70 @@ BYTES_PER_POSITION = 1000
 """A generous estimate of the memory one position costs the search."""
 
 
-def evaluate(state: SpiderState) -> int:
+class Weights(NamedTuple):
+    """The weights of :func:`evaluate` and of a line's length in :class:`BestFirst`."""
+
+    hidden: int = HIDDEN
+    segs: int = SEGS
+    bad: int = BAD
+    nat: int = NAT
+    stock: int = STOCK
+    bare: int = BARE
+    bare_cap: int = BARE_CAP
+    done: int = DONE
+    square: int = 0
+    """Tenths of a point per squared length of a same-suit run: long runs are
+    worth more than their breaks say (a suit is completed as one run of 13)."""
+    depth: int = DEPTH
+    lateral: bool = True
+    """Whether :func:`search_moves` tries runs moved across, from a card of the
+    right rank to another (without, it tries fewer moves)."""
+
+
+PLAIN = Weights()
+"""The weights tuned on 2-suit Spider (and the computer opponent's)."""
+
+
+def evaluate(state: SpiderState, w: Weights = PLAIN) -> int:
     """How far the position is from a win (lower is better).
 
     Face-down cards and stock cards are work to come; so is every break between
     runs (more when the cards do not even descend by rank); piles that show no
-    face-up card are room to work; completed runs are progress. A turn gains
-    (a face-down card less outweighs a run more and a bare pile less).
+    face-up card are room to work; completed runs are progress, and so, with
+    ``w.square``, are long runs. A turn gains (a face-down card less outweighs
+    a run more and a bare pile less).
     """
     info = state.info
-    segs = bad = nat = bare = 0
+    segs = bad = nat = bare = square = 0
     for f in info:
         segs += f.segs
         bad += f.bad
         nat += f.nat
+        square += f.square
         if not f.run:
             bare += 1
     return (
-        sum(state.down) * HIDDEN
-        + segs * SEGS
-        + bad * BAD
-        + nat * NAT
-        + len(state.stock) * STOCK
-        - min(bare, BARE_CAP) * BARE
-        - len(state.done) * DONE
+        sum(state.down) * w.hidden
+        + segs * w.segs
+        + bad * w.bad
+        + nat * w.nat
+        + len(state.stock) * w.stock
+        - min(bare, w.bare_cap) * w.bare
+        - len(state.done) * w.done
+        - square * w.square // 10
     )
 
 
-def search_moves(state: SpiderState) -> list[SpiderMove]:
+def search_moves(state: SpiderState, lateral: bool = True) -> list[SpiderMove]:
     """The moves worth trying: every legal action but those that rarely help.
 
     Left out: splitting a run onto a card of another suit, splitting a run onto
     a bare pile, moving a whole pile onto a bare one (the same board, piles
-    swapped, or worse), and every empty pile but the first as a target.
+    swapped, or worse), and every empty pile but the first as a target. Without
+    ``lateral``, also a run that lies on a card one rank higher moved onto
+    another card of another suit, unless the card it uncovers can take a run
+    of its own suit at once (the move joins no run and frees nothing else),
+    and every bare pile as a target but the one with fewest face-down cards.
     """
     down, info = state.down, state.info
     tops: dict[int, list[int]] = {}
@@ -78,6 +109,7 @@ def search_moves(state: SpiderState) -> list[SpiderMove]:
             bare.append(i)
         elif empty < 0:
             empty = i
+    depots = bare if lateral or len(bare) < 2 else [min(bare, key=down.__getitem__)]
     moves: list[SpiderMove] = []
     for i in range(PILES):
         f = info[i]
@@ -89,27 +121,56 @@ def search_moves(state: SpiderState) -> list[SpiderMove]:
         top = f.top
         rank = top & 15
         suit = top >> 4
+        idle = None  # worked out when first needed
         for r in range(rank + 1, (f.base & 15) + 2):
             targets = tops.get(r)
             if targets:
                 k = r - rank
                 for d in targets:
-                    if k < run and info[d].top >> 4 != suit:
-                        continue
+                    if info[d].top >> 4 != suit:
+                        if k < run:
+                            continue
+                        if not lateral:
+                            if idle is None:
+                                idle = _idle(state, i)
+                            if idle:
+                                continue
                     moves.append((i, d, k))
         if f.segs == 1 and not down[i]:
             continue
         if empty >= 0:
             moves.append((i, empty, run))
-        for d in bare:
+        for d in depots:
             moves.append((i, d, run))
     if state.stock:
         moves.append(DEAL_MOVE)
     return moves
 
 
+def _idle(state: SpiderState, i: int) -> bool:
+    """Whether pile ``i``'s top run lies on a card one rank higher (of another
+    suit) that no run of that card's suit could join if it were uncovered."""
+    p, f = state.piles[i], state.info[i]
+    under = len(p) - f.run - 1
+    if under < state.down[i]:
+        return False
+    host = p[under]
+    if (host & 15) - (f.base & 15) != 1:
+        return False
+    guest = host - 1
+    for j, g in enumerate(state.info):
+        if j != i and g.run and g.top >> 4 == guest >> 4 and g.top <= guest <= g.base:
+            return False
+    return True
+
+
 class BestFirst:
-    """A best-first search for a win from one position (the state is changed)."""
+    """A best-first search for a win from one position (the state is changed).
+
+    :meth:`run` searches to the end (a win, no position left, the deadline or
+    ``max_positions``); :meth:`advance` searches on for a while and can be
+    called again, so that several searches can take turns (:func:`solve`).
+    """
 
     def __init__(
         self,
@@ -117,42 +178,67 @@ class BestFirst:
         deadline: float,
         max_positions: int,
         clock: Callable[[], float] = time.monotonic,
+        weights: Weights = PLAIN,
     ) -> None:
         self.state = state
         self.deadline = deadline
         self.clock = clock
         self.max_positions = max_positions
+        self.weights = weights
         self.positions = 0
         self.best_done = len(state.done)
-        self.best_value = evaluate(state)
+        self.best_value = evaluate(state, weights)
         self.best_line: list[SpiderMove] = []
         """The line to the best position found (the lowest :func:`evaluate`)."""
+        self.line: list[SpiderMove] = []
+        """The winning line, once :meth:`advance` has said ``won``."""
+        self._stock = state.stock[:]
+        self._parents = [-1]
+        self._moves: list[SpiderMove] = [DEAL_MOVE]
+        self._depth = [0]
+        self._seen = {state.key}
+        # One queue per number of packets left, taken in turn every other time
+        # (and the best of all queues in between): a search that dealt too
+        # early goes on improving the earlier stages too.
+        self._heaps: list[list[tuple[int, int, Any]]] = [[] for _ in range(6)]
+        self._heaps[len(self._stock) // 10].append((self.best_value, 0, state.snapshot()))
+        self._best_node = 0
+        self._turn = self._step = 0
 
     def run(self) -> tuple[Outcome, list[SpiderMove]]:
         """``won`` and the line; ``exhausted`` when no position is left to try;
         ``unknown`` when the time or the positions allowed ran out."""
+        outcome = self.advance(self.max_positions)
+        if outcome is None:
+            outcome = "unknown"
+        self.best_line = line_of(self._parents, self._moves, self._best_node)
+        return outcome, self.line
+
+    def advance(self, until: int) -> Outcome | None:
+        """Search on until ``until`` positions have been seen: ``won`` (the line
+        in :attr:`line`), ``exhausted``, ``unknown`` (the deadline or
+        ``max_positions``), or ``None`` when paused at ``until``."""
         state = self.state
         if state.won:
-            return "won", []
-        stock = state.stock[:]
-        parents = [-1]
-        moves: list[SpiderMove] = [DEAL_MOVE]
-        depth = [0]
-        seen = {state.key}
-        # One queue per number of packets left, taken in turn every other time
-        # (and the best of all queues in between): a search that dealt too
-        # early goes on improving the earlier stages too.
-        heaps: list[list[tuple[int, int, Any]]] = [[] for _ in range(6)]
-        heaps[len(stock) // 10].append((self.best_value, 0, state.snapshot()))
-        best_node = 0
-        turn = step = 0
+            return "won"
+        stock, parents, moves, depth = self._stock, self._parents, self._moves, self._depth
+        seen, heaps = self._seen, self._heaps
         clock = self.clock
-        outcome: Outcome = "exhausted"
+        weights = self.weights
+        per_move = weights.depth
+        lateral = weights.lateral
+        turn, step = self._turn, self._step
+        capped = until >= self.max_positions
+        until = min(until, self.max_positions)
+        outcome: Outcome | None = "exhausted"
         while True:
-            if clock() > self.deadline or len(parents) > self.max_positions:
-                outcome = "unknown"
+            if len(parents) > until:
+                outcome = "unknown" if capped else None
                 break
             step += 1
+            if step & 15 == 0 and clock() > self.deadline:  # the clock can be slow to read
+                outcome = "unknown"
+                break
             if step & 1:
                 for _ in range(6):
                     turn = (turn + 1) % 6
@@ -169,7 +255,7 @@ class BestFirst:
             _, node, snap = heapq.heappop(heaps[level])
             state.restore(snap, stock)
             g = depth[node] + 1
-            for m in search_moves(state):
+            for m in search_moves(state, lateral):
                 token = state.make(m)
                 key = state.key
                 if key not in seen:
@@ -181,20 +267,26 @@ class BestFirst:
                     if state.won:
                         self.positions = len(seen)
                         self.best_done = len(state.done)
-                        self.best_line = line_of(parents, moves, n)
-                        return "won", self.best_line
+                        self.line = self.best_line = line_of(parents, moves, n)
+                        return "won"
                     if len(state.done) > self.best_done:
                         self.best_done = len(state.done)
-                    value = evaluate(state)
+                    value = evaluate(state, weights)
                     if value < self.best_value:
-                        self.best_value, best_node = value, n
+                        self.best_value, self._best_node = value, n
                     heapq.heappush(
-                        heaps[len(state.stock) // 10], (value + g // DEPTH, n, state.snapshot())
+                        heaps[len(state.stock) // 10], (value + g // per_move, n, state.snapshot())
                     )
                 state.unmake(m, token)
+        self._turn, self._step = turn, step
         self.positions = len(seen)
-        self.best_line = line_of(parents, moves, best_node)
-        return outcome, []
+        return outcome
+
+    def release(self) -> None:
+        """Drop the tables (:attr:`best_line` stays)."""
+        self.best_line = line_of(self._parents, self._moves, self._best_node)
+        self._parents, self._moves, self._depth = [-1], [DEAL_MOVE], [0]
+        self._seen, self._heaps = set(), [[] for _ in range(6)]
 
 
 def line_of(parents: list[int], moves: list[SpiderMove], node: int) -> list[SpiderMove]:

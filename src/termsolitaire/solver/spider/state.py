@@ -92,12 +92,12 @@ def from_move(m: Move) -> SpiderMove:
 class PileInfo:
     """What the search reads of one pile, computed in one pass over its face-up cards."""
 
-    __slots__ = ("bad", "base", "hash", "mixed", "nat", "placed", "run", "segs", "top")
+    __slots__ = ("bad", "base", "hash", "mixed", "nat", "placed", "run", "segs", "square", "top")
 
     def __init__(self, pile: list[int], down: int, index: int) -> None:
         h = _ZDOWN[index][down]
         n = len(pile)
-        segs = nat = bad = 0
+        segs = nat = bad = square = 0
         run = 0
         prev = -1
         for j in range(down, n):
@@ -110,6 +110,7 @@ class PileInfo:
                 run += 1
             else:
                 segs += 1
+                square += run * run
                 run = 1
                 if (prev & 15) - (c & 15) == 1:
                     nat += 1
@@ -117,6 +118,8 @@ class PileInfo:
                     bad += 1
             prev = c
         self.hash = h
+        self.square = square + run * run
+        """The sum of the squared lengths of the same-suit runs in the face-up part."""
         self.mixed = _mix(h)
         """The pile's hash, spread: its share of the key once piles are interchangeable."""
         self.placed = _mix(h ^ _ZPILE[index])
