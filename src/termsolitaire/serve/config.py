@@ -30,10 +30,12 @@ PASSED_ON = (
     "LC_CTYPE",
     "TZ",
     "TERMSOLITAIRE_SOLVER_HELP",
+    "TERMSOLITAIRE_DATABASE",
 )
 """What the app inherits from the server's environment (nothing else leaks into a session).
 ``TERMSOLITAIRE_SOLVER_HELP=0`` on the server turns the solver's help (and its worker
-process per session) off for everyone (docs/scaling.md)."""
+process per session) off for everyone (docs/scaling.md). ``TERMSOLITAIRE_DATABASE`` (set by
+``--database``) gives every session the server's database."""
 
 FROM_CLIENT = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
 CLIENT_VALUE = re.compile(r"[A-Za-z0-9._@=+-]{1,64}")
