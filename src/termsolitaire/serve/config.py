@@ -73,6 +73,9 @@ class ServeConfig:
     size in its top left corner."""
     memory_mb: int = 1024
     """Address space of one session's app (RLIMIT_AS; 0: no limit)."""
+    proxy_protocol: bool = False
+    """Connections come through a TCP balancer and start with a PROXY header
+    (:mod:`.proxy`): its address is the player's; one without it is refused."""
     input_per_second: int = 65_536
     """Bytes of keys, mouse and paste a second a session passes on (4x that at once);
     more waits at the client (0: no limit)."""

@@ -244,6 +244,11 @@ class ServeServer:
         async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
             await Session(self, process).run()
 
+        proxied: dict[str, Any] = {}
+        if cfg.proxy_protocol:  # the player's address from the balancer's header
+            from .proxy import ProxyListener
+
+            proxied["tunnel"] = ProxyListener()
         self.listener = await asyncssh.create_server(
             lambda: Login(self),
             cfg.host,
@@ -259,10 +264,11 @@ class ServeServer:
             keepalive_interval=30,
             keepalive_count_max=4,
             server_version="termsolitaire",
+            **proxied,
         )
         self.port = self.listener.get_port()
         log.info(
-            "serving on %s:%d host-key=%s data=%s match=%s connections=%d app=%r%s%s",
+            "serving on %s:%d host-key=%s data=%s match=%s connections=%d app=%r%s%s%s",
             cfg.host,
             self.port,
             host_key.get_fingerprint("sha256"),
@@ -272,6 +278,7 @@ class ServeServer:
             cfg.app_command,
             " open" if cfg.open else "",
             f" authorized-keys={cfg.authorized_keys}" if cfg.authorized_keys else "",
+            " proxy-protocol" if cfg.proxy_protocol else "",
         )
         return self.port
 
