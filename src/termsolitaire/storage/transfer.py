@@ -33,51 +33,18 @@ from .saves import decode, slot
 from .settings import Settings
 from .stats import Stats
 
-MATCH_TABLES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("players", "match_players", ("id", "name", "first_seen", "last_seen")),
-    (
-        "tables",
-        "match_tables",
-        (
-            "id",
-            "host",
-            "suits",
-            "limit_s",
-            "public",
-            "deal",
-            "code",
-            "opened_at",
-            "closed_at",
-            "revision",
-        ),
-    ),
-    (
-        "seats",
-        "match_seats",
-        (
-            "table_id",
-            "seat",
-            "player",
-            "taken_at",
-            "started_at",
-            "finished_at",
-            "reason",
-            "actions",
-            "score",
-            "runs",
-            "moves",
-            "last_at",
-        ),
-    ),
-    ("actions", "match_actions", ("table_id", "seat", "n", "action", "at")),
-    (
-        "outcomes",
-        "match_outcomes",
-        ("table_id", "player", "opponent", "result", "score", "opponent_score", "at"),
-    ),
+MATCH_TABLES: tuple[str, ...] = (
+    "players",
+    "tables",
+    "seats",
+    "actions",
+    "invitations",
+    "friends",
+    "ignores",
+    "outcomes",
 )
-"""The match store's tables in the order they move (a seat after its table):
-SQLite name, PostgreSQL name, columns."""
+"""The match store's tables in the order they move (a seat after its table); in
+PostgreSQL they are the same tables in the schema ``match``."""
 
 
 @dataclass
@@ -92,6 +59,9 @@ class Moved:
     match_tables: int = 0
     match_seats: int = 0
     match_actions: int = 0
+    match_invitations: int = 0
+    match_friends: int = 0
+    match_ignores: int = 0
     match_outcomes: int = 0
     skipped: list[str] = field(default_factory=list)
 
@@ -180,17 +150,20 @@ def _match_store(conn: Conn, path: Path, moved: Moved) -> None:
     if not path.is_file():
         return
     with _read_only(path) as db:
-        for source, target, columns in MATCH_TABLES:
-            names = ", ".join(columns)
-            marks = ", ".join(["%s"] * len(columns))
-            rows: list[Any] = db.execute(f"SELECT {names} FROM {source}").fetchall()
-            insert = f"INSERT INTO {target} ({names}) VALUES ({marks}) ON CONFLICT DO NOTHING"
+        for table in MATCH_TABLES:
+            cur = db.execute(f"SELECT * FROM {table}")
+            names = [d[0] for d in cur.description]
+            rows: list[Any] = cur.fetchall()
+            insert = (
+                f"INSERT INTO match.{table} ({', '.join(names)}) "
+                f"VALUES ({', '.join(['%s'] * len(names))}) ON CONFLICT DO NOTHING"
+            )
             for row in rows:
-                cur = conn.execute(insert.encode(), row)
-                setattr(moved, target, getattr(moved, target) + cur.rowcount)
+                moved_here = conn.execute(insert.encode(), row).rowcount
+                setattr(moved, f"match_{table}", getattr(moved, f"match_{table}") + moved_here)
     conn.execute(
-        "SELECT setval(pg_get_serial_sequence('match_tables', 'id'),"
-        " (SELECT coalesce(max(id), 0) + 1 FROM match_tables), false)"
+        "SELECT setval(pg_get_serial_sequence('match.tables', 'id'),"
+        " (SELECT coalesce(max(id), 0) + 1 FROM match.tables), false)"
     )
 
 
