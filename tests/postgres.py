@@ -70,13 +70,11 @@ def reset(url: str) -> None:
 
     with psycopg.connect(url, autocommit=True) as conn:
         names = [
-            r[0]
+            f'"{r[0]}"."{r[1]}"'
             for r in conn.execute(
-                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                " AND tablename <> 'schema_version'"
+                "SELECT schemaname, tablename FROM pg_tables"
+                " WHERE schemaname IN ('public', 'match') AND tablename <> 'schema_version'"
             ).fetchall()
         ]
-        if names:
-            conn.execute(
-                ("TRUNCATE " + ", ".join(f'"{n}"' for n in names) + " RESTART IDENTITY").encode()
-            )
+        conn.execute(("TRUNCATE " + ", ".join(names) + " RESTART IDENTITY").encode())
+        conn.execute("INSERT INTO match.meta VALUES ('revision', 0)")

@@ -11,27 +11,31 @@ URL (``--database URL`` or ``$TERMSOLITAIRE_DATABASE``):
 
 The app and the screens receive a :class:`Storage` and never ask which it is.
 
->>> backend_of(None), backend_of("postgresql://db/x"), backend_of("postgres://db/x")
-('files', 'postgresql', 'postgresql')
+Which one a URL names is :mod:`.url`'s to say (no import of the stores, so the
+match store can ask cheaply).
 """
 
 from __future__ import annotations
 
-import getpass
 import os
-from collections.abc import Mapping
 from typing import Protocol
 
 from .paths import Paths, paths
 from .saves import SaveStore
 from .settings import Settings, load_settings, save_settings
 from .stats import Stats
+from .url import DATABASE_ENV, OWNER_ENV, backend_of, database_url, owner
 
-DATABASE_ENV = "TERMSOLITAIRE_DATABASE"
-"""The database URL when ``--database`` is not given (empty or unset: the files)."""
-OWNER_ENV = "TERMSOLITAIRE_PLAYER_ID"
-"""Whose data a shared database holds for this process: ``serve`` sets it to the
-player's key fingerprint for each session."""
+__all__ = [
+    "DATABASE_ENV",
+    "OWNER_ENV",
+    "FileStorage",
+    "Storage",
+    "backend_of",
+    "database_url",
+    "open_storage",
+    "owner",
+]
 
 
 class Storage(Protocol):
@@ -69,30 +73,6 @@ class FileStorage:
 
     def close(self) -> None:
         self.stats.close()
-
-
-def backend_of(url: str | None) -> str:
-    """Which backend a database URL names: ``files`` or ``postgresql``; ValueError
-    naming the URL's scheme for anything else."""
-    if not url:
-        return "files"
-    scheme = url.partition(":")[0].lower()
-    if scheme in ("postgresql", "postgres"):
-        return "postgresql"
-    raise ValueError(f"unknown database {scheme!r}: use a postgresql://… URL, or none for files")
-
-
-def database_url(explicit: str | None = None, env: Mapping[str, str] | None = None) -> str | None:
-    """The database setting: ``explicit`` (``--database``), else the environment's."""
-    env = os.environ if env is None else env
-    return explicit or env.get(DATABASE_ENV) or None
-
-
-def owner(env: Mapping[str, str] | None = None) -> str:
-    """Whose data this process keeps in a shared database: the SSH player's key
-    fingerprint under ``serve``, else ``local:USER``."""
-    env = os.environ if env is None else env
-    return env.get(OWNER_ENV) or f"local:{getpass.getuser()}"
 
 
 def open_storage(
