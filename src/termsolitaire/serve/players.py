@@ -165,3 +165,80 @@ class Players:
     def forget_all_guests(self) -> None:
         """Guest directories left by a server that died: nobody can come back to them."""
         shutil.rmtree(self.guests, ignore_errors=True)
+
+
+class SharedPlayers(Players):
+    """The accounts in the shared PostgreSQL database (``serve --database``), so a
+    key is the same player on every host: table ``players`` (id: the key's
+    fingerprint). The player's directory stays on this host (the app's working
+    directory and crash log); their games are in the database too."""
+
+    def __init__(self, root: Path, url: str, local: Callable[[], Iterable[str]] = tuple) -> None:
+        super().__init__(root, local)
+        from ..storage.postgres import Database
+
+        self.db = Database(url)
+        """One connection, used from the server's event loop (short queries)."""
+
+    def find(self, fingerprint: str) -> Player | None:
+        row = self.db.run(
+            "find the player",
+            lambda c: c.execute(
+                "SELECT name FROM players WHERE id = %s", (fingerprint,)
+            ).fetchone(),
+        )
+        if row is None or check_name(row[0]) is not None:
+            return None
+        home = self.home(fingerprint)  # made here when they registered on another host
+        try:
+            home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as e:
+            raise StorageError(f"cannot create {home}: {e.strerror or e}") from e
+        return Player(row[0], fingerprint, home)
+
+    def taken(self, name: str) -> bool:
+        if any(looks_alike(local, name) for local in self.local_names()):
+            return True
+        rows = self.db.run(
+            "read the players", lambda c: c.execute("SELECT name FROM players").fetchall()
+        )
+        return any(looks_alike(other, name) for (other,) in rows)
+
+    def register(self, fingerprint: str, name: str, public_key: str) -> Player:
+        problem = check_name(name)
+        if problem:
+            raise ValueError(problem)
+        if self.taken(name):
+            raise ValueError(f"{name!r} is taken (or looks like a name that is); choose another.")
+        import time
+
+        import psycopg
+
+        try:
+            self.db.run(
+                "register the player",
+                lambda c: (
+                    c.execute(
+                        "INSERT INTO players VALUES (%s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+                        (fingerprint, name, public_key, time.time()),
+                    ).rowcount
+                ),
+            )
+        except StorageError as e:
+            if isinstance(e.__cause__, psycopg.errors.UniqueViolation):
+                raise ValueError(f"{name!r} was taken a moment ago; choose another.") from None
+            raise
+        found = self.find(fingerprint)
+        if found is None:  # pragma: no cover - a name refused by check_name cannot be in
+            raise StorageError("the new account could not be read back")
+        return found  # (not added: this key registered on another host a moment ago)
+
+
+def open_players(root: Path, local: Callable[[], Iterable[str]] = tuple) -> Players:
+    """The accounts the storage setting names: in the shared database, else files."""
+    from ..storage.url import backend_of, database_url
+
+    url = database_url()
+    if url is not None and backend_of(url) == "postgresql":
+        return SharedPlayers(root, url, local)
+    return Players(root, local)

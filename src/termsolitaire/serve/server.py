@@ -22,7 +22,7 @@ import asyncssh
 from ..match.store import local_player_names
 from .config import ServeConfig
 from .limits import Caps, RateLimit, Refusal
-from .players import Players
+from .players import open_players
 
 log = logging.getLogger("termsolitaire.serve")
 
@@ -197,7 +197,9 @@ class ServeServer:
 
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
-        self.players = Players(config.data_dir, local=lambda: local_player_names(config.matches))
+        self.players = open_players(
+            config.data_dir, local=lambda: local_player_names(config.matches)
+        )
         self.caps = Caps(config.max_sessions, config.max_per_key)
         self.rate = RateLimit(config.ip_burst, config.ip_per_minute)
         self.authorized = (
