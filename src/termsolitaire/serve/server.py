@@ -192,6 +192,19 @@ def connection_cap(wanted: int) -> int:
     return min(wanted, room) if wanted > 0 else room
 
 
+def open_caps(config: ServeConfig) -> Caps:
+    """The session caps: per key across every host when the storage setting names a
+    shared database (:mod:`.sessions`), else this host's own count."""
+    from ..storage.url import backend_of, database_url
+
+    url = database_url()
+    if url is not None and backend_of(url) == "postgresql":
+        from .sessions import SharedCaps
+
+        return SharedCaps(config.max_sessions, config.max_per_key, url=url)
+    return Caps(config.max_sessions, config.max_per_key)
+
+
 class ServeServer:
     """Listens, admits, counts and stops; :class:`~.play.Session` runs each session."""
 
@@ -200,7 +213,8 @@ class ServeServer:
         self.players = open_players(
             config.data_dir, local=lambda: local_player_names(config.matches)
         )
-        self.caps = Caps(config.max_sessions, config.max_per_key)
+        self.caps = open_caps(config)
+        self._beating: asyncio.Task[None] | None = None
         self.rate = RateLimit(config.ip_burst, config.ip_per_minute)
         self.authorized = (
             AuthorizedKeys(config.authorized_keys) if config.authorized_keys is not None else None
@@ -269,6 +283,8 @@ class ServeServer:
             **proxied,
         )
         self.port = self.listener.get_port()
+        if self.caps.shared:
+            self._beating = asyncio.create_task(self._beat())
         log.info(
             "serving on %s:%d host-key=%s data=%s match=%s connections=%d app=%r%s%s%s",
             cfg.host,
@@ -283,6 +299,14 @@ class ServeServer:
             " proxy-protocol" if cfg.proxy_protocol else "",
         )
         return self.port
+
+    async def _beat(self) -> None:
+        """Keep this host's rows in the sessions table alive (:mod:`.sessions`)."""
+        from .sessions import BEAT
+
+        while True:
+            await asyncio.sleep(BEAT)
+            self.caps.beat()
 
     def new_id(self) -> int:
         n = self.next_id
@@ -315,6 +339,9 @@ class ServeServer:
         if self.listener is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.listener.wait_closed(), 5.0)
+        if self._beating is not None:
+            self._beating.cancel()
+        self.caps.close()  # this host's rows in the sessions table go at once
         log.info("stopped")
 
     async def serve_until_signal(self) -> None:

@@ -154,6 +154,21 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX code_tries_by_player ON match.code_tries (player, at);
         """,
     ),
+    Migration(
+        3,
+        "sessions per key across hosts, with heartbeats",
+        """
+        CREATE TABLE sessions (
+            id TEXT PRIMARY KEY,
+            host TEXT NOT NULL,
+            key TEXT NOT NULL,
+            started_at DOUBLE PRECISION NOT NULL,
+            heartbeat_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX sessions_by_key ON sessions (key, heartbeat_at);
+        CREATE INDEX sessions_by_host ON sessions (host);
+        """,
+    ),
 )
 LATEST = MIGRATIONS[-1].version
 
