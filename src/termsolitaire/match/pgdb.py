@@ -250,3 +250,30 @@ class PgDatabase:
 
 def _line(e: BaseException) -> str:
     return (str(e).strip().splitlines() or [type(e).__name__])[0]
+
+
+class Changes:
+    """Every host's writes as they happen: ``LISTEN`` on :data:`CHANNEL` on a
+    connection of its own. :meth:`wait` returns the new revision as soon as any
+    host writes, instead of a screen polling :meth:`PgDatabase.revision`."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            self._conn = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            self._conn.execute(f"LISTEN {CHANNEL}".encode())
+        except psycopg.Error as e:
+            raise StoreGone(f"The shared match database cannot be reached ({_line(e)})") from e
+
+    def wait(self, timeout: float) -> int | None:
+        """The revision of the next write by anyone, or None after ``timeout`` seconds
+        with none (StoreGone when the connection is lost)."""
+        try:
+            for note in self._conn.notifies(timeout=timeout, stop_after=1):
+                return int(note.payload)
+        except psycopg.Error as e:
+            raise StoreGone(f"The shared match database is not reachable ({_line(e)})") from e
+        return None
+
+    def close(self) -> None:
+        with contextlib.suppress(psycopg.Error):
+            self._conn.close()
