@@ -9,8 +9,11 @@ that a failure.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import socket
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -78,3 +81,57 @@ def reset(url: str) -> None:
         ]
         conn.execute(("TRUNCATE " + ", ".join(names) + " RESTART IDENTITY").encode())
         conn.execute("INSERT INTO match.meta VALUES ('revision', 0)")
+
+
+class CutProxy:
+    """127.0.0.1:PORT forwarding to the server; :meth:`cut` drops every connection
+    and refuses new ones, :meth:`restore` listens again on the same port."""
+
+    def __init__(self, upstream: tuple[str, int]) -> None:
+        self.upstream = upstream
+        self.sockets: list[socket.socket] = []
+        self.lock = threading.Lock()
+        self.listener: socket.socket | None = None
+        self.port = 0
+        self.restore()
+
+    def restore(self) -> None:
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(16)
+        self.port = listener.getsockname()[1]
+        self.listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.upstream)
+            with self.lock:
+                self.sockets += [client, server]
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(a: socket.socket, b: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := a.recv(65536):
+                b.sendall(data)
+        with contextlib.suppress(OSError):
+            b.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        assert self.listener is not None
+        with contextlib.suppress(OSError):  # wakes the accepting thread (Linux)
+            self.listener.shutdown(socket.SHUT_RDWR)
+        self.listener.close()
+        with self.lock:
+            for s in self.sockets:
+                with contextlib.suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)
+                s.close()
+            self.sockets.clear()

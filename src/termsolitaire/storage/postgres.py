@@ -16,6 +16,8 @@ message for the player, as the file backend does.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import json
 import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
@@ -24,7 +26,7 @@ import psycopg
 
 from ..rules import Game
 from . import schema
-from .files import StorageError
+from .files import StorageError, write_atomic
 from .paths import Paths
 from .saves import Saved, SaveStore, _title, _variant, decode, encode, slot
 from .settings import Settings
@@ -99,27 +101,70 @@ class Database:
 class PostgresSaves(SaveStore):
     """The autosaves of ``owner``: one row per game and variant, the same checksummed
     JSON as the file (:func:`~.saves.encode`). A broken one is kept aside under
-    ``SLOT.corrupt-<time>``, as the file is."""
+    ``SLOT.corrupt-<time>``, as the file is.
+
+    When the database cannot take a save, it is written as a file on this host
+    (``unshared-saves/`` in the data directory: :attr:`pending`) and the player
+    is told; the next save that reaches the database, or the next load, shares
+    it and removes the file. Nothing played is lost while the database is down.
+    """
 
     def __init__(self, db: Database, owner: str, where: Paths) -> None:
         super().__init__(where)
         self.db = db
         self.owner = owner
+        aside = where.data / "unshared-saves"
+        self.pending = SaveStore(Paths(aside, aside))
+        """The saves the database could not take yet, as files."""
 
-    def save(self, game: Game, game_id: str, options: dict[str, Any] | None = None) -> None:
-        body = encode(game, game_id, options)
-        key = slot(game.name, _variant(game.name, game.variant))
+    def _put(self, key: str, name: str, body: str) -> None:
         self.db.run(
             "save the game",
             lambda c: c.execute(
                 "INSERT INTO saves VALUES (%s, %s, %s, %s, %s) ON CONFLICT (owner, slot) "
                 "DO UPDATE SET body = excluded.body, saved_at = excluded.saved_at",
-                (self.owner, key, game.name, body, time.time()),
+                (self.owner, key, name, body, time.time()),
             ),
         )
 
+    def _drop_pending(self, name: str, variant: Mapping[str, int] | None) -> None:
+        with contextlib.suppress(OSError):
+            self.pending.path(name, variant).unlink()
+
+    def save(self, game: Game, game_id: str, options: dict[str, Any] | None = None) -> None:
+        body = encode(game, game_id, options)
+        key = slot(game.name, _variant(game.name, game.variant))
+        try:
+            self._put(key, game.name, body)
+        except StorageError as e:
+            try:
+                write_atomic(self.pending.path(game.name, game.variant), body)
+            except StorageError:
+                raise e from None
+            raise StorageError(
+                f"{e}; the game is kept on this machine and shared when the database is back"
+            ) from e
+        self._drop_pending(game.name, game.variant)
+
+    def _share(self, saved: Saved) -> None:
+        """A pending save into the database (and its file gone); quiet when it cannot."""
+        g = saved.game
+        with contextlib.suppress(StorageError):
+            self._put(slot(g.name, g.variant), g.name, encode(g, saved.id, saved.options))
+            self._drop_pending(g.name, g.variant)
+
     def load(
         self, name: str, variant: Mapping[str, int] | None = None
+    ) -> tuple[Saved | None, str | None]:
+        local, _ = self.pending.load(name, variant)
+        shared, problem = self._load_shared(name, variant)
+        if local is not None and (shared is None or local.saved_at >= shared.saved_at):
+            self._share(local)
+            return local, None
+        return shared, problem
+
+    def _load_shared(
+        self, name: str, variant: Mapping[str, int] | None
     ) -> tuple[Saved | None, str | None]:
         key = slot(name, _variant(name, variant))
         try:
@@ -159,6 +204,8 @@ class PostgresSaves(SaveStore):
         return saved, None
 
     def all(self) -> tuple[list[Saved], list[str]]:
+        found: dict[str, Saved] = {}
+        problems: list[str] = []
         try:
             rows = self.db.run(
                 "read the saved games",
@@ -169,19 +216,26 @@ class PostgresSaves(SaveStore):
                 ).fetchall(),
             )
         except StorageError as e:
-            return [], [f"Cannot read the saved games: {e}"]
-        found: list[Saved] = []
-        problems: list[str] = []
+            rows = []
+            problems.append(f"Cannot read the saved games: {e}")
         for key, name, body in rows:
             saved, problem = self._decode(key, name, body)
             if problem:
                 problems.append(problem)
             if saved is not None:
-                found.append(saved)
-        return found, problems
+                found[key] = saved
+        local, local_problems = self.pending.all()
+        problems += local_problems
+        for saved in local:
+            key = slot(saved.game.name, saved.game.variant)
+            if key not in found or saved.saved_at >= found[key].saved_at:
+                found[key] = saved
+                self._share(saved)
+        return [found[k] for k in sorted(found)], problems
 
     def delete(self, name: str, variant: Mapping[str, int] | None = None) -> None:
         key = slot(name, _variant(name, variant))
+        self._drop_pending(name, variant)
         self.db.run(
             "delete the saved game",
             lambda c: c.execute(
@@ -191,12 +245,18 @@ class PostgresSaves(SaveStore):
 
 
 class PostgresStats(Stats):
-    """The finished games of ``owner``, one row each keyed by the game's id."""
+    """The finished games of ``owner``, one row each keyed by the game's id.
+
+    A game finished while the database is down is kept in a file on this host
+    (``unshared-stats.jsonl``, one JSON line each) and moved in by the next
+    :meth:`record` or :meth:`finished` that reaches the database (its id makes
+    it count once, however often that is tried)."""
 
     def __init__(self, db: Database, owner: str, where: Paths) -> None:
         super().__init__(where.stats_db)
         self.db = db
         self.owner = owner
+        self.pending = where.data / "unshared-stats.jsonl"
 
     def record(
         self,
@@ -221,13 +281,48 @@ class PostgresStats(Stats):
             moves,
             round(seconds, 3),
         )
-        return self.db.run("write statistics", lambda c: insert_finished(c, self.owner, row))
+        try:
+            self._share_pending()
+            return self.db.run("write statistics", lambda c: insert_finished(c, self.owner, row))
+        except StorageError as e:
+            line = json.dumps(dataclasses.astuple(row)) + "\n"
+            try:
+                self.pending.parent.mkdir(parents=True, exist_ok=True)
+                with self.pending.open("a", encoding="utf-8") as f:
+                    f.write(line)
+            except OSError:
+                raise e from None
+            self.messages.append(
+                f"Statistics not shared for now ({e}); kept on this machine until the "
+                "database is back"
+            )
+            return True
+
+    def _share_pending(self) -> None:
+        """Move the games kept while the database was down into it."""
+        try:
+            lines = self.pending.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return
+        rows = []
+        for line in lines:
+            with contextlib.suppress(ValueError, TypeError):
+                rows.append(Finished(*json.loads(line)))
+
+        def work(c: Conn) -> None:
+            for row in rows:
+                insert_finished(c, self.owner, row)
+
+        self.db.run("share the statistics kept here", work)
+        with contextlib.suppress(OSError):
+            self.pending.unlink()
 
     def finished(self, limit: int | None = None) -> list[Finished]:
         sql = (
             "SELECT id, finished_at, game, variant, deal, result, score, moves, seconds "
             "FROM finished_games WHERE owner = %s ORDER BY finished_at DESC, seq DESC LIMIT %s"
         )
+        self._share_pending()
         rows = self.db.run(
             "read statistics", lambda c: c.execute(sql, (self.owner, limit)).fetchall()
         )
