@@ -4,19 +4,24 @@ is kept on this host and shared when the database is back; nothing is lost."""
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
 from termsolitaire.rules import new_game
+from termsolitaire.storage import postgres as postgres_backend
 from termsolitaire.storage.backend import open_storage
 from termsolitaire.storage.files import StorageError
 
 from ..postgres import CutProxy
 
 
-def test_the_database_down_mid_game_loses_nothing(postgres: str, tmp_path: Path) -> None:
+def test_the_database_down_mid_game_loses_nothing(
+    postgres: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(postgres_backend, "RETRY_AFTER", 0.2)  # (2 s in play)
     url = urlsplit(postgres)
     proxy = CutProxy((url.hostname or "127.0.0.1", url.port or 5432))
     through = url._replace(netloc=f"postgres@127.0.0.1:{proxy.port}").geturl()
@@ -36,6 +41,7 @@ def test_the_database_down_mid_game_loses_nothing(postgres: str, tmp_path: Path)
     assert saved is not None and saved.game.to_json() == g.to_json()
 
     proxy.restore()
+    time.sleep(0.3)  # a moment later: the next use connects again
     saved, problem = s.saves.load("penguin")
     assert problem is None and saved is not None and saved.game.to_json() == g.to_json()
     assert [f.id for f in s.stats.finished()] == ["won-1"]

@@ -50,17 +50,31 @@ def _first_line(e: BaseException) -> str:
     return (str(e).strip().splitlines() or [type(e).__name__])[0]
 
 
+RETRY_AFTER = 2.0
+"""Seconds after a failed connection during which calls fail at once instead of
+trying again (a server that is down costs each caller no wait)."""
+
+
 class Database:
-    """One connection, opened on first use and again after it broke."""
+    """One connection, opened on first use and again after it broke (at most every
+    :data:`RETRY_AFTER` seconds)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self._conn: Conn | None = None
+        self._failed: tuple[float, StorageError] | None = None
 
     def conn(self) -> Conn:
         if self._conn is None or self._conn.closed or self._conn.broken:
             self.close()
-            conn = connect(self.url)
+            if self._failed is not None and time.monotonic() - self._failed[0] < RETRY_AFTER:
+                raise self._failed[1]
+            try:
+                conn = connect(self.url)
+            except StorageError as e:
+                self._failed = (time.monotonic(), e)
+                raise
+            self._failed = None
             try:
                 found = schema.version(conn)
             except psycopg.Error as e:
