@@ -30,3 +30,20 @@ def test_the_setting_chooses_the_accounts(
     assert type(open_players(tmp_path)) is Players
     monkeypatch.setenv("TERMSOLITAIRE_DATABASE", postgres)
     assert type(open_players(tmp_path)) is SharedPlayers
+
+
+def test_a_guests_rows_go_with_them(postgres: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from termsolitaire.rules import new_game
+    from termsolitaire.storage.backend import open_storage
+
+    players = SharedPlayers(tmp_path, postgres)
+    guest = players.guest()
+    monkeypatch.setenv("TERMSOLITAIRE_PLAYER_ID", guest.id)
+    s = open_storage(guest.home, postgres)
+    s.saves.save(new_game("penguin", deal=2), "g")
+    s.stats.record("g", "penguin", {}, 2, False, 0, 0, 1.0)
+    s.close()
+    players.forget(guest)
+    s = open_storage(tmp_path / "again", postgres)
+    assert s.saves.all() == ([], []) and s.stats.finished() == []
+    s.close()

@@ -17,6 +17,7 @@ import shutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..match.identity import looks_alike
 from ..storage.files import StorageError, write_atomic
@@ -232,6 +233,19 @@ class SharedPlayers(Players):
         if found is None:  # pragma: no cover - a name refused by check_name cannot be in
             raise StorageError("the new account could not be read back")
         return found  # (not added: this key registered on another host a moment ago)
+
+    def forget(self, player: Player) -> None:
+        """A guest's directory and what their session kept in the database."""
+        super().forget(player)
+        if not player.guest:
+            return
+
+        def work(c: Any) -> None:
+            for table in ("saves", "finished_games", "settings"):
+                c.execute(f"DELETE FROM {table} WHERE owner = %s".encode(), (player.id,))
+
+        with contextlib.suppress(StorageError):
+            self.db.run("forget the guest", work)
 
 
 def open_players(root: Path, local: Callable[[], Iterable[str]] = tuple) -> Players:
