@@ -17,10 +17,13 @@ import shutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..match.identity import looks_alike
 from ..storage.files import StorageError, write_atomic
+
+if TYPE_CHECKING:
+    from ..storage.postgres import Database
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,19}")
 NAME_RULE = "2 to 20 letters, digits, - _ or ., starting with a letter or digit"
@@ -174,12 +177,18 @@ class SharedPlayers(Players):
     fingerprint). The player's directory stays on this host (the app's working
     directory and crash log); their games are in the database too."""
 
-    def __init__(self, root: Path, url: str, local: Callable[[], Iterable[str]] = tuple) -> None:
+    def __init__(
+        self,
+        root: Path,
+        url: str,
+        local: Callable[[], Iterable[str]] = tuple,
+        db: Database | None = None,
+    ) -> None:
         super().__init__(root, local)
-        from ..storage.postgres import Database
+        from ..storage.postgres import PooledDatabase
 
-        self.db = Database(url)
-        """One connection, used from the server's event loop (short queries)."""
+        self.db = db if db is not None else PooledDatabase(url)
+        """The server's pool, used from its event loop (short queries)."""
 
     def find(self, fingerprint: str) -> Player | None:
         row = self.db.run(
@@ -248,11 +257,14 @@ class SharedPlayers(Players):
             self.db.run("forget the guest", work)
 
 
-def open_players(root: Path, local: Callable[[], Iterable[str]] = tuple) -> Players:
-    """The accounts the storage setting names: in the shared database, else files."""
+def open_players(
+    root: Path, local: Callable[[], Iterable[str]] = tuple, db: Database | None = None
+) -> Players:
+    """The accounts: in the shared database (``db``, the server's pool) when the
+    storage setting names one, else files."""
     from ..storage.url import backend_of, database_url
 
     url = database_url()
     if url is not None and backend_of(url) == "postgresql":
-        return SharedPlayers(root, url, local)
+        return SharedPlayers(root, url, local, db)
     return Players(root, local)

@@ -15,7 +15,7 @@ import logging
 import os
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
@@ -23,6 +23,9 @@ from ..match.store import local_player_names
 from .config import ServeConfig
 from .limits import Caps, RateLimit, Refusal
 from .players import open_players
+
+if TYPE_CHECKING:
+    from ..storage.postgres import Database
 
 log = logging.getLogger("termsolitaire.serve")
 
@@ -192,17 +195,30 @@ def connection_cap(wanted: int) -> int:
     return min(wanted, room) if wanted > 0 else room
 
 
-def open_caps(config: ServeConfig) -> Caps:
+def open_caps(config: ServeConfig, db: Database | None = None) -> Caps:
     """The session caps: per key across every host when the storage setting names a
-    shared database (:mod:`.sessions`), else this host's own count."""
+    shared database (:mod:`.sessions`; ``db``: the server's pool), else this
+    host's own count."""
     from ..storage.url import backend_of, database_url
 
     url = database_url()
     if url is not None and backend_of(url) == "postgresql":
         from .sessions import SharedCaps
 
-        return SharedCaps(config.max_sessions, config.max_per_key, url=url)
+        return SharedCaps(config.max_sessions, config.max_per_key, url=url, db=db)
     return Caps(config.max_sessions, config.max_per_key)
+
+
+def open_pool() -> Database | None:
+    """The server's connections to the shared database (None: files)."""
+    from ..storage.url import backend_of, database_url
+
+    url = database_url()
+    if url is None or backend_of(url) != "postgresql":
+        return None
+    from ..storage.postgres import PooledDatabase
+
+    return PooledDatabase(url, size=4)
 
 
 class ServeServer:
@@ -210,10 +226,11 @@ class ServeServer:
 
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
+        self.database = open_pool()
         self.players = open_players(
-            config.data_dir, local=lambda: local_player_names(config.matches)
+            config.data_dir, local=lambda: local_player_names(config.matches), db=self.database
         )
-        self.caps = open_caps(config)
+        self.caps = open_caps(config, self.database)
         self._beating: asyncio.Task[None] | None = None
         self.rate = RateLimit(config.ip_burst, config.ip_per_minute)
         self.authorized = (
@@ -342,6 +359,8 @@ class ServeServer:
         if self._beating is not None:
             self._beating.cancel()
         self.caps.close()  # this host's rows in the sessions table go at once
+        if self.database is not None:
+            self.database.close()
         log.info("stopped")
 
     async def serve_until_signal(self) -> None:

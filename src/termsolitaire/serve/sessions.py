@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..storage.files import StorageError
-from ..storage.postgres import Conn, Database
+from ..storage.postgres import Conn, Database, PooledDatabase
 from .limits import Caps, Refusal
 
 log = logging.getLogger("termsolitaire.serve")
@@ -41,15 +41,25 @@ class SharedCaps(Caps):
     url: str = ""
     host: str = field(default_factory=lambda: uuid.uuid4().hex)
     clock: Callable[[], float] = time.time
+    db: Database | None = None
+    """The server's pool (None: one of its own)."""
     _rows: dict[str, list[str]] = field(default_factory=dict)
     _failing: bool = False
+    _owns_db: bool = False
 
     def __post_init__(self) -> None:
-        self.db = Database(self.url)
+        if self.db is None:
+            self.db = PooledDatabase(self.url)
+            self._owns_db = True
+
+    @property
+    def _db(self) -> Database:
+        assert self.db is not None
+        return self.db
 
     def _shared_count(self, key: str) -> int | None:
         try:
-            row = self.db.run(
+            row = self._db.run(
                 "count the sessions",
                 lambda c: c.execute(
                     "SELECT count(*) FROM sessions WHERE key = %s AND heartbeat_at > %s",
@@ -83,7 +93,7 @@ class SharedCaps(Caps):
         self._rows.setdefault(key, []).append(row)
         now = self.clock()
         try:
-            self.db.run(
+            self._db.run(
                 "count the session",
                 lambda c: c.execute(
                     "INSERT INTO sessions VALUES (%s, %s, %s, %s, %s)",
@@ -102,7 +112,7 @@ class SharedCaps(Caps):
         if not rows:
             del self._rows[key or ""]
         try:
-            self.db.run(
+            self._db.run(
                 "end the session",
                 lambda c: c.execute("DELETE FROM sessions WHERE id = %s", (row,)),
             )
@@ -125,7 +135,7 @@ class SharedCaps(Caps):
             c.execute("DELETE FROM sessions WHERE heartbeat_at < %s", (now - FORGET,))
 
         try:
-            self.db.run("refresh the sessions", work)
+            self._db.run("refresh the sessions", work)
         except StorageError as e:
             self._failed(e)
             return
@@ -136,13 +146,14 @@ class SharedCaps(Caps):
     def close(self) -> None:
         """This host stops: its rows go at once."""
         try:
-            self.db.run(
+            self._db.run(
                 "end the sessions",
                 lambda c: c.execute("DELETE FROM sessions WHERE host = %s", (self.host,)),
             )
         except StorageError as e:
             self._failed(e)
-        self.db.close()
+        if self._owns_db:
+            self._db.close()
 
     def _failed(self, e: StorageError) -> None:
         if not self._failing:

@@ -112,6 +112,59 @@ class Database:
                 conn.close()
 
 
+class PooledDatabase(Database):
+    """:class:`Database` for a process that holds several connections (``serve``:
+    its accounts and its session caps, used from one event loop): a psycopg
+    connection pool, each connection checked before use. A caller waits at most
+    :data:`POOL_WAIT` seconds for one, so a database that is down never holds
+    the event loop for long."""
+
+    def __init__(self, url: str, size: int = 2) -> None:
+        super().__init__(url)
+        from psycopg_pool import ConnectionPool
+
+        self.pool: ConnectionPool[Conn] = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=size,
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+            check=ConnectionPool.check_connection,
+            timeout=POOL_WAIT,
+            reconnect_timeout=0,
+            open=False,
+            name="termsolitaire",
+        )
+        self.pool.open(wait=False)
+
+    def run(self, doing: str, work: Callable[[Conn], T]) -> T:
+        """As :meth:`Database.run`; after the database failed to answer, calls fail
+        at once for :data:`RETRY_AFTER` seconds."""
+        from psycopg_pool import PoolTimeout
+
+        if self._failed is not None and time.monotonic() - self._failed[0] < RETRY_AFTER:
+            raise StorageError(f"cannot {doing}: {self._failed[1]}")
+        try:
+            with self.pool.connection() as conn, conn.transaction():
+                result = work(conn)
+        except PoolTimeout as e:
+            self._failed = (time.monotonic(), StorageError("the database does not answer"))
+            raise StorageError(f"cannot {doing}: the database does not answer") from e
+        except psycopg.OperationalError as e:
+            self._failed = (time.monotonic(), StorageError(_first_line(e)))
+            raise StorageError(f"cannot {doing}: {_first_line(e)}") from e
+        except psycopg.Error as e:
+            raise StorageError(f"cannot {doing}: {_first_line(e)}") from e
+        self._failed = None
+        return result
+
+    def close(self) -> None:
+        self.pool.close(timeout=1.0)
+
+
+POOL_WAIT = 2.0
+"""Seconds a caller of :class:`PooledDatabase` waits for a connection."""
+
+
 class PostgresSaves(SaveStore):
     """The autosaves of ``owner``: one row per game and variant, the same checksummed
     JSON as the file (:func:`~.saves.encode`). A broken one is kept aside under
