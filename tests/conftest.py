@@ -28,9 +28,12 @@ def _private_home(tmp_path_factory, monkeypatch):
     """Every test gets its own TERMSOLITAIRE_HOME: no test touches the real data
     directory or sees another test's saves."""
     monkeypatch.setenv("TERMSOLITAIRE_HOME", str(tmp_path_factory.mktemp("home")))
-    # The file backend unless a test asks for a database (tests/postgres.py).
-    monkeypatch.delenv("TERMSOLITAIRE_DATABASE", raising=False)
-    monkeypatch.delenv("TERMSOLITAIRE_PLAYER_ID", raising=False)
+    # The file backend unless a test asks for a database (tests/postgres.py). Set,
+    # then removed: so whatever the test sets (``main(["--database", …])`` writes
+    # os.environ itself) is undone after it.
+    for name in ("TERMSOLITAIRE_DATABASE", "TERMSOLITAIRE_PLAYER_ID"):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     # No background searches unless a test asks (tests/screens/test_solving.py):
     # they would make snapshots depend on timing and load the machine.
     monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "0")

@@ -125,3 +125,31 @@ def test_db_import_moves_everything_and_twice_moves_nothing(
 
     assert main(argv) == 0
     assert capsys.readouterr().out.startswith("moved 0 rows")
+
+
+def test_main_leaves_no_database_behind_for_the_next_test() -> None:
+    import os
+
+    assert "TERMSOLITAIRE_DATABASE" not in os.environ
+
+
+def test_stats_reads_the_database_named_on_the_command_line(
+    postgres: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("TERMSOLITAIRE_PLAYER_ID", "SHA256:ann")
+    s = open_storage(tmp_path, postgres)
+    s.stats.record("g1", "penguin", {}, 5, True, 52, 80, 100.0)
+    s.close()
+    assert main(["stats", "--database", postgres]) == 0
+    out = capsys.readouterr().out
+    assert "penguin" in out and "52" in out
+    assert main(["stats", "--database", "mysql://x/y"]) == 1
+    assert "unknown database 'mysql'" in capsys.readouterr().err
+
+
+def test_db_without_a_database_says_what_to_give(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["db", "status"]) == 1
+    assert "give --database postgresql://" in capsys.readouterr().err
