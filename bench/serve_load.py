@@ -253,7 +253,7 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
         command = [
             sys.executable, "-m", "termsolitaire", "serve", "--port", "0", "--data-dir",
             str(home), "--max-sessions", "0", "--max-per-key", "0", "--ip-burst", "0",
-            "--idle-timeout", "0", *database,
+            "--idle-timeout", "0", "--max-per-address", "0", *database,
         ]  # fmt: skip
         servers.append(
             await asyncio.create_subprocess_exec(*command, stderr=asyncio.subprocess.PIPE)
