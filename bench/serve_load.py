@@ -16,7 +16,12 @@ the header (the clock only repaints row 1). Then it reports:
 Bounded: loopback only, N sessions, a fixed duration, an overall deadline.
 
     nice -n 10 .venv/bin/python bench/serve_load.py [--sessions 50] [--interval 0.2]
-        [--duration 60] [--idle 10]
+        [--duration 60] [--idle 10] [--database postgresql://… --hosts 2]
+
+With ``--database`` (a PostgreSQL server: the bench makes a fresh database on
+it and drops it after) every host stores in it, the players are spread over
+``--hosts`` servers, and it also reports the database's writes per second per
+player and its CPU (the ``postgres`` processes of this machine).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from pathlib import Path
 
 import asyncssh
 
-from termsolitaire.serve.players import Players
+from termsolitaire.serve.players import Players, SharedPlayers
 
 RIGHT = b"\x1b[C"
 MENU = b"seven columns"
@@ -176,43 +181,110 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
+def postgres_pids() -> list[int]:
+    """The PostgreSQL server's processes on this machine."""
+    out = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (proc / "comm").read_text().strip() == "postgres":
+                    out.append(int(proc.name))
+    return out
+
+
+def database_writes(url: str) -> tuple[int, int]:
+    """Commits and rows written so far in the bench's database."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("SELECT pg_stat_force_next_flush()")
+        row = conn.execute(
+            "SELECT xact_commit, tup_inserted + tup_updated + tup_deleted "
+            "FROM pg_stat_database WHERE datname = current_database()"
+        ).fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1])
+
+
+@contextlib.contextmanager
+def fresh_database(server_url: str | None):  # type: ignore[no-untyped-def]
+    """A new database on ``server_url`` with the schema, dropped after (None: files)."""
+    if server_url is None:
+        yield None
+        return
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    from termsolitaire.storage import schema
+
+    name = f"tsol_bench_{os.getpid()}"
+    url = urlsplit(server_url)._replace(path=f"/{name}").geturl()
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}".encode())
+        try:
+            with psycopg.connect(url, autocommit=True) as conn:
+                schema.upgrade(conn)
+            yield url
+        finally:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)".encode())
+
+
 async def main(args: argparse.Namespace) -> int:
+    if args.hosts > 1 and args.database is None:
+        raise SystemExit("more than one host needs --database (files are one host's)")
+    with fresh_database(args.database) as url:
+        return await run(args, url)
+
+
+async def run(args: argparse.Namespace, url: str | None) -> int:
     data = Path(tempfile.mkdtemp(prefix="termsolitaire-serve-load-"))
+    homes = [data / f"host{h}" for h in range(args.hosts)]
     players = [
         Player(n, asyncssh.generate_private_key("ssh-ed25519")) for n in range(args.sessions)
     ]
-    accounts = Players(data)
+    accounts = SharedPlayers(homes[0], url) if url is not None else Players(homes[0])
     for p in players:
         key_text = p.key.export_public_key().decode().strip()
         accounts.register(p.key.get_fingerprint("sha256"), f"bench{p.n}", key_text)
-    server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "termsolitaire", "serve", "--port", "0", "--data-dir", str(data),
-        "--max-sessions", "0", "--max-per-key", "0", "--ip-burst", "0", "--idle-timeout", "0",
-        stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    assert server.stderr is not None
+    database = ["--database", url] if url is not None else []
+    servers = []
+    for home in homes:
+        command = [
+            sys.executable, "-m", "termsolitaire", "serve", "--port", "0", "--data-dir",
+            str(home), "--max-sessions", "0", "--max-per-key", "0", "--ip-burst", "0",
+            "--idle-timeout", "0", "--max-per-address", "0", *database,
+        ]  # fmt: skip
+        servers.append(
+            await asyncio.create_subprocess_exec(*command, stderr=asyncio.subprocess.PIPE)
+        )
+    server = servers[0]
     log: list[str] = []
     deadline = time.monotonic() + args.start_limit
     try:
-        while not any("serving on" in line for line in log):
-            line = await asyncio.wait_for(server.stderr.readline(), args.start_limit)
-            if not line:
-                raise RuntimeError("the server did not start:\n" + "\n".join(log))
-            log.append(line.decode().rstrip())
-        port = int(re.search(r"serving on 127\.0\.0\.1:(\d+)", log[-1]).group(1))  # type: ignore[union-attr]
+        ports = []
+        for i, one in enumerate(servers):
+            assert one.stderr is not None
+            while len(ports) <= i:
+                line = await asyncio.wait_for(one.stderr.readline(), args.start_limit)
+                if not line:
+                    raise RuntimeError("a server did not start:\n" + "\n".join(log))
+                log.append(line.decode().rstrip())
+                if found := re.search(r"serving on 127\.0\.0\.1:(\d+)", log[-1]):
+                    ports.append(int(found.group(1)))
 
-        async def read_log() -> None:
-            assert server.stderr is not None
-            while line := await server.stderr.readline():
+        async def read_log(one: asyncio.subprocess.Process) -> None:
+            assert one.stderr is not None
+            while line := await one.stderr.readline():
                 log.append(line.decode().rstrip())
 
-        log_task = asyncio.create_task(read_log())
+        log_tasks = [asyncio.create_task(read_log(one)) for one in servers]
         t0 = time.monotonic()
         gate = asyncio.Semaphore(args.connect_at_once)
 
         async def login(p: Player) -> None:
             async with gate:
-                await p.login(port, deadline)
+                await p.login(ports[p.n % len(ports)], deadline)
 
         await asyncio.gather(*(login(p) for p in players))
         all_ready = time.monotonic() - t0
@@ -228,14 +300,19 @@ async def main(args: argparse.Namespace) -> int:
 
         # Playing: every player presses a key every interval.
         apps0 = sum(family_cpu(pid) for pid in pids)
-        server0 = cpu_seconds(server.pid)
+        server0 = sum(cpu_seconds(one.pid) for one in servers)
+        db_pids = postgres_pids() if url is not None else []
+        db_cpu0 = sum(cpu_seconds(pid) for pid in db_pids)
+        writes0 = database_writes(url) if url is not None else (0, 0)
         me0 = resource.getrusage(resource.RUSAGE_SELF)
         start = time.monotonic()
         until = start + args.duration
         await asyncio.gather(*(p.press(args.interval, until) for p in players))
         played = time.monotonic() - start
         apps_cpu = (sum(family_cpu(pid) for pid in pids) - apps0) / played
-        server_cpu = (cpu_seconds(server.pid) - server0) / played
+        server_cpu = (sum(cpu_seconds(one.pid) for one in servers) - server0) / played
+        db_cpu = (sum(cpu_seconds(pid) for pid in db_pids) - db_cpu0) / played
+        writes1 = database_writes(url) if url is not None else (0, 0)
         me1 = resource.getrusage(resource.RUSAGE_SELF)
         me_cpu = (me1.ru_utime + me1.ru_stime - me0.ru_utime - me0.ru_stime) / played
         settle = time.monotonic() + 5.0
@@ -254,9 +331,11 @@ async def main(args: argparse.Namespace) -> int:
         for p in players:
             if p.conn is not None:
                 p.conn.close()
-        server.send_signal(signal.SIGTERM)
-        status = await asyncio.wait_for(server.wait(), 60)
-        await log_task
+        for one in servers:
+            one.send_signal(signal.SIGTERM)
+        status = max([await asyncio.wait_for(one.wait(), 60) for one in servers], key=abs)
+        for task in log_tasks:
+            await task
 
         ms, n = 1000.0, args.sessions
         rss = [m[0] / 1024 for m in memory]
@@ -280,6 +359,20 @@ async def main(args: argparse.Namespace) -> int:
             "CPU in all": f"apps {apps_cpu * 100:.0f}%, server {server_cpu * 100:.0f}%, "
             f"this client {me_cpu * 100:.0f}% (100% = one core)",
             "server exit": f"{status} after SIGTERM",
+            "storage": f"PostgreSQL, {args.hosts} hosts"
+            if url is not None
+            else "files and SQLite, 1 host",
+        }
+        if url is not None:
+            commits, rows_written = (b - a for a, b in zip(writes0, writes1, strict=True))
+            rows |= {
+                "database writes": f"{rows_written / played / n:.2f} rows and "
+                f"{commits / played / n:.2f} commits a second per player",
+                "database CPU": f"{db_cpu * 100:.0f}% of a core "
+                f"({db_cpu / max(apps_cpu + server_cpu + db_cpu, 1e-9) * 100:.0f}% of the "
+                "CPU the service used)",
+            }
+        rows |= {
             "load average": Path("/proc/loadavg").read_text().strip(),
         }
         for label, text in rows.items():
@@ -287,15 +380,18 @@ async def main(args: argparse.Namespace) -> int:
         ok = held == args.sessions and not dropped and status == 0
         return 0 if ok else 1
     finally:
-        if server.returncode is None:
-            server.kill()
-            await server.wait()
+        for one in servers:
+            if one.returncode is None:
+                one.kill()
+                await one.wait()
         shutil.rmtree(data, ignore_errors=True)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=50)
+    parser.add_argument("--hosts", type=int, default=1, help="serve processes (with --database)")
+    parser.add_argument("--database", metavar="URL", help="a PostgreSQL server to store in")
     parser.add_argument("--interval", type=float, default=0.2, help="seconds between keys")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of key presses")
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle measurement")

@@ -28,6 +28,44 @@ def _private_home(tmp_path_factory, monkeypatch):
     """Every test gets its own TERMSOLITAIRE_HOME: no test touches the real data
     directory or sees another test's saves."""
     monkeypatch.setenv("TERMSOLITAIRE_HOME", str(tmp_path_factory.mktemp("home")))
+    # The file backend unless a test asks for a database (tests/postgres.py). Set,
+    # then removed: so whatever the test sets (``main(["--database", …])`` writes
+    # os.environ itself) is undone after it.
+    for name in ("TERMSOLITAIRE_DATABASE", "TERMSOLITAIRE_PLAYER_ID"):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     # No background searches unless a test asks (tests/screens/test_solving.py):
     # they would make snapshots depend on timing and load the machine.
     monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "0")
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A fresh PostgreSQL database for this test session (tests/postgres.py), dropped
+    after; the tests that ask for it skip with one line when there is no server."""
+    from .postgres import fresh_database
+
+    yield from fresh_database()
+
+
+@pytest.fixture
+def postgres(postgres_url):
+    """The session's database, emptied for this test."""
+    from .postgres import reset
+
+    reset(postgres_url)
+    return postgres_url
+
+
+def pytest_terminal_summary(terminalreporter):  # type: ignore[no-untyped-def]
+    """One line saying why the PostgreSQL tests skipped (however many they were)."""
+    from .postgres import SKIP_PREFIX
+
+    reasons = [
+        r.longrepr[2]
+        for r in terminalreporter.stats.get("skipped", [])
+        if isinstance(r.longrepr, tuple) and SKIP_PREFIX in r.longrepr[2]
+    ]
+    if reasons:
+        why = reasons[0].split(SKIP_PREFIX, 1)[1]
+        terminalreporter.write_line(f"{len(reasons)} PostgreSQL tests skipped: {why}")

@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "web": ("termsolitaire.serve.web", "the app in a browser on this machine"),
     "solve": ("termsolitaire.solver.command", "find a winning line, or prove there is none"),
     "opponent": ("termsolitaire.solver.opponent.command", "the Spider computer opponent, headless"),
+    "db": ("termsolitaire.storage.command", "the PostgreSQL database: upgrade, import"),
 }
 """Subcommands that live in their own package: name -> (module, help). The module
 has ``add_arguments(parser)`` (cheap: heavy imports wait for ``run``) and
@@ -75,6 +76,13 @@ def _display_options(p: argparse.ArgumentParser, *, top: bool = False) -> None:
     )
     p.add_argument(
         "--data-dir", metavar="DIR", help="where games, settings and statistics are kept", **default
+    )
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep them in this database (postgresql://…) instead of files "
+        "(default: TERMSOLITAIRE_DATABASE)",
+        **default,
     )
 
 
@@ -205,6 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.data_dir is not None:
         os.environ["TERMSOLITAIRE_HOME"] = args.data_dir
+    if getattr(args, "database", None):
+        os.environ["TERMSOLITAIRE_DATABASE"] = args.database
     if args.command == "show":
         game = new_game(args.game, args.deal, **variant_of(args, args.game, parser))
         sys.stdout.write(game.to_text())

@@ -11,9 +11,9 @@ from rich.table import Table
 
 from .play.session import clock_text
 from .rules import info
+from .storage.backend import open_storage
 from .storage.files import StorageError
-from .storage.paths import paths
-from .storage.stats import Stats, Summary
+from .storage.stats import Summary
 
 
 def duration(seconds: float | None) -> str:
@@ -100,11 +100,11 @@ def print_stats(data_dir: str | None, recent: int) -> int:
     """Print the figures per game and variant and the last ``recent`` finished games.
     On a terminal the tables have a rule under their heads; piped, they are plain
     text columns with no colour."""
-    stats = Stats(paths(data_dir).stats_db)
     try:
+        stats = open_storage(data_dir).stats
         summaries = stats.summaries()
         finished = stats.finished(limit=max(recent, 0))
-    except StorageError as e:
+    except (StorageError, ValueError) as e:
         sys.stderr.write(f"termsolitaire: {e}\n")
         return 1
     for message in stats.messages:

@@ -27,6 +27,13 @@ from termsolitaire.match import (
 from .conftest import first_moves
 
 
+@pytest.fixture
+def backend() -> str:
+    """These faults are the SQLite file's own (deleted, locked, read-only, put back);
+    PostgreSQL's are in test_postgres_outage.py."""
+    return "sqlite"
+
+
 def stored_actions(path: Path, seat: int) -> list[str]:
     db = sqlite3.connect(path)
     try:

@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Protocol
 
 from ..storage.files import (
     NOFOLLOW,
@@ -161,6 +162,49 @@ def _message(e: sqlite3.Error, path: Path, doing: str) -> StoreError:
     if "unable to open" in low or "disk i/o" in low or "no such table" in low:
         return StoreGone(f"The match database {path} is not there any more: cannot {doing}")
     return StoreError(f"The match database failed: cannot {doing} ({text})")
+
+
+class MatchDatabase(Protocol):
+    """What the store uses of its database: :class:`Database` (one SQLite file on
+    this host) or :class:`~.pgdb.PgDatabase` (PostgreSQL, shared by hosts)."""
+
+    directory: Path
+    path: Path
+    messages: list[str]
+    read_only: bool
+
+    @property
+    def broken(self) -> bool: ...
+
+    def reconnect(self) -> None: ...
+
+    def heal(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def read(self, doing: str = ...) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
+
+    def snapshot(
+        self, doing: str = ...
+    ) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
+
+    def write(self, doing: str) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
+
+    def revision(self) -> int: ...
+
+
+def open_database(directory: Path, *, create: bool = True, busy_ms: int = BUSY_MS) -> MatchDatabase:
+    """The match database the storage setting names: PostgreSQL when
+    ``--database``/``TERMSOLITAIRE_DATABASE`` is a ``postgresql://`` URL, else
+    the SQLite file in ``directory``."""
+    from ..storage.url import backend_of, database_url
+
+    url = database_url()
+    if url is not None and backend_of(url) == "postgresql":
+        from .pgdb import PgDatabase
+
+        return PgDatabase(url, directory)
+    return Database(directory, create=create, busy_ms=busy_ms)
 
 
 class Database:

@@ -94,7 +94,7 @@ def table_results(store: Social, table_id: int) -> Results:
                 for me, them in ((a, b), (b, a)):
                     outcome = res.outcome_for(me.player.id)
                     db.execute(
-                        "INSERT OR IGNORE INTO outcomes VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        "INSERT INTO outcomes VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                         (
                             table_id,
                             me.player.id,

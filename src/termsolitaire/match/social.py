@@ -10,7 +10,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
-from .db import Database
+from .db import MatchDatabase
 from .errors import NotAllowed, UnknownPlayer
 from .identity import Player
 from .model import Action, Record, Results, Tally
@@ -24,7 +24,7 @@ ListName = Literal["friends", "ignores"]
 class Social:
     """Friends, ignore lists, the record, results and Watch (mixed into MatchStore)."""
 
-    db: Database
+    db: MatchDatabase
     me: Player
     now: Callable[[], float]
 
@@ -44,7 +44,7 @@ class Social:
             if row is not None:
                 return Player(row["id"], row["name"])
             rows = db.execute(
-                "SELECT id, name FROM players WHERE name = ? COLLATE NOCASE ORDER BY id", (text,)
+                "SELECT id, name FROM players WHERE lower(name) = lower(?) ORDER BY id", (text,)
             ).fetchall()
         if len(rows) == 1:
             return Player(rows[0]["id"], rows[0]["name"])
@@ -91,7 +91,7 @@ class Social:
         with self.db.write("change your lists") as db:
             if add:
                 db.execute(
-                    f"INSERT OR IGNORE INTO {which} VALUES (?, ?, ?)",
+                    f"INSERT INTO {which} VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                     (self.me.id, other.id, self.now()),
                 )
                 db.execute(
@@ -134,10 +134,11 @@ class Social:
         with self.db.read("read the record") as db:
             rows = db.execute(
                 "SELECT o.opponent AS id, coalesce(p.name, o.opponent) AS name, "
-                "sum(o.result = 'win') AS w, sum(o.result = 'loss') AS l, "
-                "sum(o.result = 'draw') AS d FROM outcomes o "
+                "count(*) FILTER (WHERE o.result = 'win') AS w, "
+                "count(*) FILTER (WHERE o.result = 'loss') AS l, "
+                "count(*) FILTER (WHERE o.result = 'draw') AS d FROM outcomes o "
                 "LEFT JOIN players p ON p.id = o.opponent WHERE o.player = ? "
-                "GROUP BY o.opponent ORDER BY count(*) DESC, name",
+                "GROUP BY o.opponent, p.name ORDER BY count(*) DESC, name",
                 (player.id,),
             ).fetchall()
         per = tuple((Player(r["id"], r["name"]), Tally(r["w"], r["l"], r["d"])) for r in rows)

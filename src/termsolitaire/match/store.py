@@ -35,7 +35,7 @@ from ..rules.deal import MAX_RANDOM_DEAL
 from ..storage.paths import paths
 from . import codes
 from .clock import DEFAULT_LIMIT, JOIN_WINDOW, LIMITS, START_GRACE, SUITS
-from .db import BUSY_MS, Database, match_dir
+from .db import BUSY_MS, MatchDatabase, match_dir, open_database
 from .errors import (
     BadChoice,
     BadCode,
@@ -79,7 +79,7 @@ def local_player_names(directory: str | Path | None = None) -> list[str]:
     read without registering anyone (the SSH server keeps them from new keys);
     empty when there is no database yet."""
     try:
-        db = Database(match_dir(directory), create=False)
+        db = open_database(match_dir(directory), create=False)
     except StoreError:
         return []
     try:
@@ -120,7 +120,7 @@ class MatchStore(Social):
         )
         """Where a seat keeps the actions the store could not take yet (the player's
         own data directory; None: nowhere)."""
-        self.db = Database(match_dir(directory), create=create, busy_ms=busy_ms)
+        self.db: MatchDatabase = open_database(match_dir(directory), create=create, busy_ms=busy_ms)
         self.messages: list[str] = list(self.db.messages)
         """Messages for the player about the store itself (shown once by the lobby)."""
         if not self.db.read_only:

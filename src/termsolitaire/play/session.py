@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..rules import Game, info
+from ..storage.backend import FileStorage, Storage, open_storage
 from ..storage.files import StorageError
 from ..storage.locks import SaveLock
-from ..storage.paths import Paths, paths
+from ..storage.paths import Paths
 from ..storage.saves import Saved, SaveStore, new_game_id
-from ..storage.settings import Settings, load_settings, save_settings
+from ..storage.settings import Settings
 from ..storage.stats import Stats
 
 if TYPE_CHECKING:
@@ -70,6 +71,8 @@ class Services:
     winnable: bool = False
     """This run asked for winnable deals only (``--winnable``), whatever the setting."""
     _solver: SolverWorker | None = field(default=None, repr=False)
+    storage: Storage | None = field(default=None, repr=False)
+    """Where saves, statistics and settings are kept (files or a database)."""
 
     @property
     def solver_help(self) -> bool:
@@ -98,16 +101,25 @@ class Services:
 
     @classmethod
     def open(cls, data_dir: str | None = None, clock: Clock | None = None) -> Services:
-        where = paths(data_dir)
-        settings, messages = load_settings(where)
+        try:
+            storage = open_storage(data_dir)
+            settings, messages = storage.load_settings()
+        except (ValueError, StorageError) as e:  # an unknown URL, or no database
+            raise SystemExit(f"termsolitaire: {e}") from None
         return cls(
-            where, SaveStore(where), Stats(where.stats_db), settings, clock or Clock(), messages
+            storage.paths,
+            storage.saves,
+            storage.stats,
+            settings,
+            clock or Clock(),
+            messages,
+            storage=storage,
         )
 
     def save_settings(self) -> str | None:
         """Write the settings; the message for the player when that failed."""
         try:
-            save_settings(self.paths, self.settings)
+            (self.storage or FileStorage(self.paths)).save_settings(self.settings)
         except StorageError as e:
             return f"Settings not saved: {e}"
         return None

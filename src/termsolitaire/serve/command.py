@@ -51,6 +51,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "or the user data directory)",
     )
     p.add_argument("--match-dir", metavar="DIR", help="the Spider lobby (default DATA/match)")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help="keep every player's saves, statistics and settings in this PostgreSQL "
+        "database (postgresql://…; default TERMSOLITAIRE_DATABASE, else files)",
+    )
+    p.add_argument(
+        "--proxy-protocol",
+        action="store_true",
+        help="behind a TCP balancer: every connection starts with a PROXY header (v1 or "
+        "v2), whose address the limits and the log use; one without it is refused",
+    )
     who = p.add_argument_group("who may play")
     who.add_argument(
         "--open", action="store_true", help="admit guests without a key (nothing is kept)"
@@ -165,6 +178,7 @@ def config_from(args: argparse.Namespace) -> ServeConfig:
         idle_timeout=args.idle_timeout,
         session_limit=args.session_limit,
         grace=args.grace,
+        proxy_protocol=getattr(args, "proxy_protocol", False),
     )
 
 
@@ -192,7 +206,18 @@ def _escaped(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     import asyncio
+    import os
 
+    from ..storage.backend import DATABASE_ENV, backend_of
+
+    database = getattr(args, "database", None)
+    try:
+        backend_of(database)
+    except ValueError as e:
+        sys.stderr.write(f"termsolitaire serve: {e}\n")
+        return 2
+    if database:  # each session's app inherits it (config.PASSED_ON)
+        os.environ[DATABASE_ENV] = database
     config = config_from(args)
     if config.authorized_keys is not None and not config.authorized_keys.is_file():
         sys.stderr.write(f"termsolitaire serve: no such file: {config.authorized_keys}\n")

@@ -30,10 +30,12 @@ PASSED_ON = (
     "LC_CTYPE",
     "TZ",
     "TERMSOLITAIRE_SOLVER_HELP",
+    "TERMSOLITAIRE_DATABASE",
 )
 """What the app inherits from the server's environment (nothing else leaks into a session).
 ``TERMSOLITAIRE_SOLVER_HELP=0`` on the server turns the solver's help (and its worker
-process per session) off for everyone (docs/scaling.md)."""
+process per session) off for everyone (docs/scaling.md). ``TERMSOLITAIRE_DATABASE`` (set by
+``--database``) gives every session the server's database."""
 
 FROM_CLIENT = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
 CLIENT_VALUE = re.compile(r"[A-Za-z0-9._@=+-]{1,64}")
@@ -71,6 +73,9 @@ class ServeConfig:
     size in its top left corner."""
     memory_mb: int = 1024
     """Address space of one session's app (RLIMIT_AS; 0: no limit)."""
+    proxy_protocol: bool = False
+    """Connections come through a TCP balancer and start with a PROXY header
+    (:mod:`.proxy`): its address is the player's; one without it is refused."""
     input_per_second: int = 65_536
     """Bytes of keys, mouse and paste a second a session passes on (4x that at once);
     more waits at the client (0: no limit)."""

@@ -12,6 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,8 @@ class Caps:
     total: int
     per_key: int
     _running: Counter[str] = field(default_factory=Counter)
+    shared: ClassVar[bool] = False
+    """Whether other hosts count these sessions (then :meth:`beat` must run)."""
 
     def admit(self, key: str | None) -> Refusal | None:
         """None when one more session for ``key`` (None: a guest) fits, else the refusal."""
@@ -126,6 +129,13 @@ class Caps:
     def count(self, key: str | None = None) -> int:
         """Sessions running for ``key``, or in all when None."""
         return sum(self._running.values()) if key is None else self._running[key]
+
+    def beat(self) -> None:
+        """Refresh what other hosts see of this one's sessions (nothing here: the
+        count is this host's own; :class:`~.sessions.SharedCaps` shares it)."""
+
+    def close(self) -> None:
+        """This host stops counting."""
 
 
 def parse_duration(text: str) -> float:

@@ -17,9 +17,13 @@ import shutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..match.identity import looks_alike
 from ..storage.files import StorageError, write_atomic
+
+if TYPE_CHECKING:
+    from ..storage.postgres import Database
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,19}")
 NAME_RULE = "2 to 20 letters, digits, - _ or ., starting with a letter or digit"
@@ -165,3 +169,102 @@ class Players:
     def forget_all_guests(self) -> None:
         """Guest directories left by a server that died: nobody can come back to them."""
         shutil.rmtree(self.guests, ignore_errors=True)
+
+
+class SharedPlayers(Players):
+    """The accounts in the shared PostgreSQL database (``serve --database``), so a
+    key is the same player on every host: table ``players`` (id: the key's
+    fingerprint). The player's directory stays on this host (the app's working
+    directory and crash log); their games are in the database too."""
+
+    def __init__(
+        self,
+        root: Path,
+        url: str,
+        local: Callable[[], Iterable[str]] = tuple,
+        db: Database | None = None,
+    ) -> None:
+        super().__init__(root, local)
+        from ..storage.postgres import PooledDatabase
+
+        self.db = db if db is not None else PooledDatabase(url)
+        """The server's pool, used from its event loop (short queries)."""
+
+    def find(self, fingerprint: str) -> Player | None:
+        row = self.db.run(
+            "find the player",
+            lambda c: c.execute(
+                "SELECT name FROM players WHERE id = %s", (fingerprint,)
+            ).fetchone(),
+        )
+        if row is None or check_name(row[0]) is not None:
+            return None
+        home = self.home(fingerprint)  # made here when they registered on another host
+        try:
+            home.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as e:
+            raise StorageError(f"cannot create {home}: {e.strerror or e}") from e
+        return Player(row[0], fingerprint, home)
+
+    def taken(self, name: str) -> bool:
+        if any(looks_alike(local, name) for local in self.local_names()):
+            return True
+        rows = self.db.run(
+            "read the players", lambda c: c.execute("SELECT name FROM players").fetchall()
+        )
+        return any(looks_alike(other, name) for (other,) in rows)
+
+    def register(self, fingerprint: str, name: str, public_key: str) -> Player:
+        problem = check_name(name)
+        if problem:
+            raise ValueError(problem)
+        if self.taken(name):
+            raise ValueError(f"{name!r} is taken (or looks like a name that is); choose another.")
+        import time
+
+        import psycopg
+
+        try:
+            self.db.run(
+                "register the player",
+                lambda c: (
+                    c.execute(
+                        "INSERT INTO players VALUES (%s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+                        (fingerprint, name, public_key, time.time()),
+                    ).rowcount
+                ),
+            )
+        except StorageError as e:
+            if isinstance(e.__cause__, psycopg.errors.UniqueViolation):
+                raise ValueError(f"{name!r} was taken a moment ago; choose another.") from None
+            raise
+        found = self.find(fingerprint)
+        if found is None:  # pragma: no cover - a name refused by check_name cannot be in
+            raise StorageError("the new account could not be read back")
+        return found  # (not added: this key registered on another host a moment ago)
+
+    def forget(self, player: Player) -> None:
+        """A guest's directory and what their session kept in the database."""
+        super().forget(player)
+        if not player.guest:
+            return
+
+        def work(c: Any) -> None:
+            for table in ("saves", "finished_games", "settings"):
+                c.execute(f"DELETE FROM {table} WHERE owner = %s".encode(), (player.id,))
+
+        with contextlib.suppress(StorageError):
+            self.db.run("forget the guest", work)
+
+
+def open_players(
+    root: Path, local: Callable[[], Iterable[str]] = tuple, db: Database | None = None
+) -> Players:
+    """The accounts: in the shared database (``db``, the server's pool) when the
+    storage setting names one, else files."""
+    from ..storage.url import backend_of, database_url
+
+    url = database_url()
+    if url is not None and backend_of(url) == "postgresql":
+        return SharedPlayers(root, url, local, db)
+    return Players(root, local)

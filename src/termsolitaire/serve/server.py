@@ -15,14 +15,17 @@ import logging
 import os
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
 from ..match.store import local_player_names
 from .config import ServeConfig
 from .limits import Caps, RateLimit, Refusal
-from .players import Players
+from .players import open_players
+
+if TYPE_CHECKING:
+    from ..storage.postgres import Database
 
 log = logging.getLogger("termsolitaire.serve")
 
@@ -192,13 +195,43 @@ def connection_cap(wanted: int) -> int:
     return min(wanted, room) if wanted > 0 else room
 
 
+def open_caps(config: ServeConfig, db: Database | None = None) -> Caps:
+    """The session caps: per key across every host when the storage setting names a
+    shared database (:mod:`.sessions`; ``db``: the server's pool), else this
+    host's own count."""
+    from ..storage.url import backend_of, database_url
+
+    url = database_url()
+    if url is not None and backend_of(url) == "postgresql":
+        from .sessions import SharedCaps
+
+        return SharedCaps(config.max_sessions, config.max_per_key, url=url, db=db)
+    return Caps(config.max_sessions, config.max_per_key)
+
+
+def open_pool() -> Database | None:
+    """The server's connections to the shared database (None: files)."""
+    from ..storage.url import backend_of, database_url
+
+    url = database_url()
+    if url is None or backend_of(url) != "postgresql":
+        return None
+    from ..storage.postgres import PooledDatabase
+
+    return PooledDatabase(url, size=4)
+
+
 class ServeServer:
     """Listens, admits, counts and stops; :class:`~.play.Session` runs each session."""
 
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
-        self.players = Players(config.data_dir, local=lambda: local_player_names(config.matches))
-        self.caps = Caps(config.max_sessions, config.max_per_key)
+        self.database = open_pool()
+        self.players = open_players(
+            config.data_dir, local=lambda: local_player_names(config.matches), db=self.database
+        )
+        self.caps = open_caps(config, self.database)
+        self._beating: asyncio.Task[None] | None = None
         self.rate = RateLimit(config.ip_burst, config.ip_per_minute)
         self.authorized = (
             AuthorizedKeys(config.authorized_keys) if config.authorized_keys is not None else None
@@ -244,6 +277,11 @@ class ServeServer:
         async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
             await Session(self, process).run()
 
+        proxied: dict[str, Any] = {}
+        if cfg.proxy_protocol:  # the player's address from the balancer's header
+            from .proxy import ProxyListener
+
+            proxied["tunnel"] = ProxyListener()
         self.listener = await asyncssh.create_server(
             lambda: Login(self),
             cfg.host,
@@ -259,10 +297,13 @@ class ServeServer:
             keepalive_interval=30,
             keepalive_count_max=4,
             server_version="termsolitaire",
+            **proxied,
         )
         self.port = self.listener.get_port()
+        if self.caps.shared:
+            self._beating = asyncio.create_task(self._beat())
         log.info(
-            "serving on %s:%d host-key=%s data=%s match=%s connections=%d app=%r%s%s",
+            "serving on %s:%d host-key=%s data=%s match=%s connections=%d app=%r%s%s%s",
             cfg.host,
             self.port,
             host_key.get_fingerprint("sha256"),
@@ -272,8 +313,17 @@ class ServeServer:
             cfg.app_command,
             " open" if cfg.open else "",
             f" authorized-keys={cfg.authorized_keys}" if cfg.authorized_keys else "",
+            " proxy-protocol" if cfg.proxy_protocol else "",
         )
         return self.port
+
+    async def _beat(self) -> None:
+        """Keep this host's rows in the sessions table alive (:mod:`.sessions`)."""
+        from .sessions import BEAT
+
+        while True:
+            await asyncio.sleep(BEAT)
+            self.caps.beat()
 
     def new_id(self) -> int:
         n = self.next_id
@@ -306,6 +356,11 @@ class ServeServer:
         if self.listener is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.listener.wait_closed(), 5.0)
+        if self._beating is not None:
+            self._beating.cancel()
+        self.caps.close()  # this host's rows in the sessions table go at once
+        if self.database is not None:
+            self.database.close()
         log.info("stopped")
 
     async def serve_until_signal(self) -> None:

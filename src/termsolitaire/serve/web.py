@@ -38,6 +38,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--data-dir", metavar="DIR", default=argparse.SUPPRESS, help="where games are kept"
     )
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help="keep games in this PostgreSQL database (default: TERMSOLITAIRE_DATABASE, else files)",
+    )
     p.add_argument("--public-url", metavar="URL", help="the address browsers use, behind a proxy")
     p.add_argument(
         "--app-command", default=APP_COMMAND, metavar="CMD",

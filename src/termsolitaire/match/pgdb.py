@@ -1,0 +1,279 @@
+"""The match store in PostgreSQL: :class:`PgDatabase` is :class:`~.db.Database`
+for a database several ``serve`` hosts share.
+
+The store's SQL is written once, in what SQLite and PostgreSQL both read
+(``ON CONFLICT DO NOTHING``, ``count(*) FILTER``, ``lower(name) = lower(?)``);
+:class:`SqlConnection` runs it on PostgreSQL (schema ``match``, made by
+``termsolitaire db upgrade``) with ``?`` for parameters and ``lastrowid`` as
+SQLite has them, and rows answer by index and by column name as
+:class:`sqlite3.Row` does.
+
+Writes keep SQLite's meaning: ``BEGIN IMMEDIATE`` becomes one transaction
+that first takes a transaction-scoped advisory lock, so writers take turns
+exactly as on one SQLite file; every write bumps the revision and sends a
+NOTIFY on :data:`CHANNEL` (``LISTEN`` to hear every host's changes at once).
+
+A lost connection (the server restarted or is unreachable) makes the store
+:attr:`~PgDatabase.broken` and raises :class:`~.errors.StoreGone`: a seat
+then keeps its actions and shares them when :meth:`~PgDatabase.reconnect`
+succeeds (:meth:`~.seat.Seat.sync`), as with a file that went away.
+
+>>> translate("SELECT id FROM players WHERE lower(name) = lower(?) AND id LIKE 'a%'")
+"SELECT id FROM players WHERE lower(name) = lower(%s) AND id LIKE 'a%%'"
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+import psycopg
+
+from .db import HEAL_EVERY
+from .errors import StoreBusy, StoreError, StoreGone
+
+CHANNEL = "termsolitaire_match"
+"""The NOTIFY channel: the payload is the new revision."""
+WRITE_LOCK = 0x7473_6D61  # "tsma": the advisory lock writers take turns on
+CONNECT_TIMEOUT = 5
+
+
+def translate(sql: str) -> str:
+    """A statement with SQLite's ``?`` parameters in psycopg's ``%s`` style."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+class Row(tuple[Any, ...]):
+    """A row by index (``row[0]``) and by column name (``row["name"]``)."""
+
+    names: dict[str, int]
+
+    def __new__(cls, values: Sequence[Any], names: dict[str, int]) -> Row:
+        row = super().__new__(cls, values)
+        row.names = names
+        return row
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, str):
+            return super().__getitem__(self.names[key])
+        return super().__getitem__(key)
+
+    def keys(self) -> list[str]:
+        return list(self.names)
+
+
+def _rows(cursor: psycopg.Cursor[Any]) -> Any:
+    names = {c.name: i for i, c in enumerate(cursor.description or ())}
+    return lambda values: Row(values, names)
+
+
+def _value(v: Any) -> Any:
+    return int(v) if isinstance(v, bool) else v
+
+
+class Cursor:
+    """What the store uses of :class:`sqlite3.Cursor`."""
+
+    def __init__(self, conn: psycopg.Connection[Any], cur: psycopg.Cursor[Any]) -> None:
+        self._conn = conn
+        self._cur = cur
+
+    @property
+    def rowcount(self) -> int:
+        return self._cur.rowcount
+
+    @property
+    def lastrowid(self) -> int | None:
+        row = self._conn.execute("SELECT lastval()").fetchone()
+        return int(row[0]) if row is not None else None
+
+    def fetchone(self) -> Row | None:
+        return cast(Row | None, self._cur.fetchone() if self._cur.description else None)
+
+    def fetchall(self) -> list[Row]:
+        return cast(list[Row], self._cur.fetchall() if self._cur.description else [])
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.fetchall())
+
+
+class SqlConnection:
+    """What the store uses of :class:`sqlite3.Connection`, on PostgreSQL."""
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        cur = self._conn.cursor(row_factory=_rows)
+        try:
+            cur.execute(translate(sql).encode(), [_value(v) for v in params])
+        except psycopg.errors.UniqueViolation as e:
+            raise sqlite3.IntegrityError(str(e)) from e
+        return Cursor(self._conn, cur)
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        with self._conn.cursor() as cur:
+            cur.executemany(translate(sql).encode(), [[_value(v) for v in r] for r in rows])
+
+
+class PgDatabase:
+    """:class:`~.db.Database`'s interface on PostgreSQL (one connection per process,
+    shared by its threads under a lock)."""
+
+    def __init__(self, url: str, directory: Path) -> None:
+        self.url = url
+        self.directory = directory
+        """Where the file store would be (kept for code that opens a second store)."""
+        self.path = Path("postgresql:match")
+        self.messages: list[str] = []
+        self.read_only = False
+        self._lock = threading.RLock()
+        self._conn: psycopg.Connection[Any] | None = None
+        self._gone = False
+        self._healed_at = 0.0
+        try:
+            self._connect()
+        except StoreError:
+            self._gone = True
+            raise
+
+    def _connect(self) -> None:
+        try:
+            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+        except psycopg.Error as e:
+            raise StoreGone(f"The shared match database cannot be reached ({_line(e)})") from e
+        try:
+            conn.execute("SET search_path TO match")
+            conn.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
+        except psycopg.Error as e:
+            conn.close()
+            raise StoreGone(
+                f"The shared match database has no match tables ({_line(e)}): "
+                "run `termsolitaire db upgrade`"
+            ) from e
+        self._conn = conn
+
+    @property
+    def broken(self) -> bool:
+        return self._gone
+
+    def reconnect(self) -> None:
+        with self._lock:
+            self.close()
+            self._gone = False
+            try:
+                self._connect()
+            except StoreError:
+                self._gone = True
+                raise
+
+    def heal(self) -> None:
+        if not self.broken or time.monotonic() - self._healed_at < HEAL_EVERY:
+            return
+        self._healed_at = time.monotonic()
+        with contextlib.suppress(StoreError):
+            self.reconnect()
+
+    def close(self) -> None:
+        with self._lock:
+            conn, self._conn = self._conn, None
+            if conn is not None:
+                with contextlib.suppress(psycopg.Error):
+                    conn.close()
+
+    def _live(self, doing: str) -> psycopg.Connection[Any]:
+        if self._gone or self._conn is None or self._conn.closed:
+            self._gone = True
+            raise StoreGone(f"The shared match database is not reachable: cannot {doing}")
+        return self._conn
+
+    def _failed(self, e: psycopg.Error, doing: str) -> StoreError:
+        if isinstance(e, psycopg.OperationalError) and (
+            self._conn is None or self._conn.broken or self._conn.closed
+        ):
+            self._gone = True
+            self.close()
+            return StoreGone(f"The shared match database is not reachable: cannot {doing}")
+        if isinstance(e, psycopg.errors.LockNotAvailable | psycopg.errors.QueryCanceled):
+            return StoreBusy(f"The match database is busy: cannot {doing} now; try again")
+        return StoreError(f"The match database failed: cannot {doing} ({_line(e)})")
+
+    @contextlib.contextmanager
+    def read(self, doing: str = "read the tables") -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self.heal()
+            conn = self._live(doing)
+            try:
+                yield cast(sqlite3.Connection, SqlConnection(conn))
+            except psycopg.Error as e:
+                raise self._failed(e, doing) from e
+
+    @contextlib.contextmanager
+    def snapshot(self, doing: str = "read the tables") -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self.heal()
+            conn = self._live(doing)
+            try:
+                with conn.transaction():
+                    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                    yield cast(sqlite3.Connection, SqlConnection(conn))
+            except psycopg.Error as e:
+                raise self._failed(e, doing) from e
+
+    @contextlib.contextmanager
+    def write(self, doing: str) -> Iterator[sqlite3.Connection]:
+        """One transaction behind the writers' lock; bumps the revision and tells
+        every listener."""
+        with self._lock:
+            self.heal()
+            conn = self._live(doing)
+            try:
+                with conn.transaction():
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+                    yield cast(sqlite3.Connection, SqlConnection(conn))
+                    row = conn.execute(
+                        "UPDATE meta SET value = value + 1 WHERE key = 'revision' RETURNING value"
+                    ).fetchone()
+                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(row[0] if row else 0)))
+            except psycopg.Error as e:
+                raise self._failed(e, doing) from e
+
+    def revision(self) -> int:
+        with self.read("see what changed") as db:
+            return int(db.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()[0])
+
+
+def _line(e: BaseException) -> str:
+    return (str(e).strip().splitlines() or [type(e).__name__])[0]
+
+
+class Changes:
+    """Every host's writes as they happen: ``LISTEN`` on :data:`CHANNEL` on a
+    connection of its own. :meth:`wait` returns the new revision as soon as any
+    host writes, instead of a screen polling :meth:`PgDatabase.revision`."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            self._conn = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            self._conn.execute(f"LISTEN {CHANNEL}".encode())
+        except psycopg.Error as e:
+            raise StoreGone(f"The shared match database cannot be reached ({_line(e)})") from e
+
+    def wait(self, timeout: float) -> int | None:
+        """The revision of the next write by anyone, or None after ``timeout`` seconds
+        with none (StoreGone when the connection is lost)."""
+        try:
+            for note in self._conn.notifies(timeout=timeout, stop_after=1):
+                return int(note.payload)
+        except psycopg.Error as e:
+            raise StoreGone(f"The shared match database is not reachable ({_line(e)})") from e
+        return None
+
+    def close(self) -> None:
+        with contextlib.suppress(psycopg.Error):
+            self._conn.close()

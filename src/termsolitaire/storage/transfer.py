@@ -1,0 +1,181 @@
+"""``termsolitaire db import DATA_DIR``: one host's files into PostgreSQL.
+
+What moves, in one transaction (all of it or nothing):
+
+- the files at the top of ``DATA_DIR`` (saves, statistics, settings), as the
+  ``owner`` given (a local player: ``local:USER``);
+- every SSH player under ``DATA_DIR/players/*/``: the account (name and key)
+  and that player's saves, statistics and settings, owned by their key;
+- the match store, ``DATA_DIR/match/match.sqlite3``: its players, tables,
+  seats, actions and outcomes, row for row.
+
+Nothing already in the database is overwritten: a row that is there (the same
+save slot, game id, player, table) stays as it is, so a second import moves
+nothing and says so. Files are read, never changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from ..match.db import FILENAME as MATCH_FILE
+from .backend import owner as local_owner
+from .files import StorageError
+from .paths import Paths
+from .postgres import Conn, insert_finished
+from .saves import decode, slot
+from .settings import Settings
+from .stats import Stats
+
+MATCH_TABLES: tuple[str, ...] = (
+    "players",
+    "tables",
+    "seats",
+    "actions",
+    "invitations",
+    "friends",
+    "ignores",
+    "outcomes",
+)
+"""The match store's tables in the order they move (a seat after its table); in
+PostgreSQL they are the same tables in the schema ``match``."""
+
+
+@dataclass
+class Moved:
+    """How many rows moved, by kind, and what could not be read."""
+
+    players: int = 0
+    saves: int = 0
+    statistics: int = 0
+    settings: int = 0
+    match_players: int = 0
+    match_tables: int = 0
+    match_seats: int = 0
+    match_actions: int = 0
+    match_invitations: int = 0
+    match_friends: int = 0
+    match_ignores: int = 0
+    match_outcomes: int = 0
+    skipped: list[str] = field(default_factory=list)
+
+    def total(self) -> int:
+        return sum(getattr(self, f.name) for f in fields(self) if f.name != "skipped")
+
+    def text(self) -> str:
+        """``moved 3 saves, 12 statistics, ...`` then a line per file skipped."""
+        parts = [
+            f"{getattr(self, f.name)} {f.name.replace('_', ' ')}"
+            for f in fields(self)
+            if f.name != "skipped"
+        ]
+        lines = [f"moved {self.total()} rows: " + ", ".join(parts)]
+        lines += [f"skipped {why}" for why in self.skipped]
+        return "\n".join(lines)
+
+
+def import_dir(conn: Conn, directory: Path, owner: str | None = None) -> Moved:
+    """Move ``directory``'s files into the database (see the module); the counts."""
+    if not directory.is_dir():
+        raise StorageError(f"{directory} is not a directory")
+    moved = Moved()
+    with conn.transaction():
+        _player_files(conn, Paths(directory, directory), owner or local_owner(), moved)
+        for account in sorted(directory.glob("players/*/player.json")):
+            try:
+                data = json.loads(account.read_text(encoding="utf-8"))
+                key, name = data["fingerprint"], data["name"]
+                public_key = data.get("key", "")
+            except (OSError, ValueError, KeyError, TypeError) as e:
+                moved.skipped.append(f"{account}: {e}")
+                continue
+            cur = conn.execute(
+                "INSERT INTO players VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (key, name, public_key, account.stat().st_mtime),
+            )
+            moved.players += cur.rowcount
+            _player_files(conn, Paths(account.parent, account.parent), key, moved)
+        _match_store(conn, directory / "match" / MATCH_FILE, moved)
+    return moved
+
+
+def _player_files(conn: Conn, where: Paths, owner: str, moved: Moved) -> None:
+    for path in sorted(where.saves.glob("*.json")) if where.saves.is_dir() else []:
+        try:
+            raw = path.read_bytes()
+            saved = decode(raw)
+        except (OSError, ValueError) as e:
+            moved.skipped.append(f"{path}: {e}")
+            continue
+        cur = conn.execute(
+            "INSERT INTO saves VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+            (
+                owner,
+                slot(saved.game.name, saved.game.variant),
+                saved.game.name,
+                raw.decode(),
+                saved.saved_at,
+            ),
+        )
+        moved.saves += cur.rowcount
+    if where.stats_db.is_file():
+        stats = Stats(where.stats_db)
+        try:
+            for f in reversed(stats.finished()):
+                moved.statistics += insert_finished(conn, owner, f)
+        except StorageError as e:
+            moved.skipped.append(f"{where.stats_db}: {e}")
+        finally:
+            stats.close()
+    if where.settings.is_file():
+        try:
+            settings, _ = Settings.from_json(where.settings.read_bytes())
+        except (OSError, ValueError) as e:
+            moved.skipped.append(f"{where.settings}: {e}")
+        else:
+            cur = conn.execute(
+                "INSERT INTO settings VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                (owner, settings.to_json(), where.settings.stat().st_mtime),
+            )
+            moved.settings += cur.rowcount
+
+
+def _match_store(conn: Conn, path: Path, moved: Moved) -> None:
+    if not path.is_file():
+        return
+    with _read_only(path) as db:
+        for table in MATCH_TABLES:
+            cur = db.execute(f"SELECT * FROM {table}")
+            names = [d[0] for d in cur.description]
+            rows: list[Any] = cur.fetchall()
+            insert = (
+                f"INSERT INTO match.{table} ({', '.join(names)}) "
+                f"VALUES ({', '.join(['%s'] * len(names))}) ON CONFLICT DO NOTHING"
+            )
+            for row in rows:
+                moved_here = conn.execute(insert.encode(), row).rowcount
+                setattr(moved, f"match_{table}", getattr(moved, f"match_{table}") + moved_here)
+    conn.execute(
+        "SELECT setval(pg_get_serial_sequence('match.tables', 'id'),"
+        " (SELECT coalesce(max(id), 0) + 1 FROM match.tables), false)"
+    )
+
+
+@contextlib.contextmanager
+def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as e:
+        raise StorageError(f"cannot read {path}: {e}") from e
+    try:
+        yield db
+    except sqlite3.Error as e:
+        raise StorageError(f"cannot read {path}: {e}") from e
+    finally:
+        db.close()

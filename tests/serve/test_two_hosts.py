@@ -1,0 +1,71 @@
+"""Two ``serve`` hosts on one PostgreSQL database (issue 32): a key that chose its
+name on one host is known on the other, and a game left on one resumes on the
+other, through every layer (serve passes ``--database`` to each session's app,
+whose lobby and saves are in the database)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from termsolitaire.storage.backend import open_storage
+from termsolitaire.storage.saves import Saved
+
+from .conftest import START, deal_on, running
+
+pytestmark = [
+    pytest.mark.asyncio,
+    pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty"),
+]
+
+
+async def shared_save(url: str, who: str, tmp: Path) -> Saved:
+    """The player's Penguin save as any host reads it from the database."""
+    deadline = time.monotonic() + START
+    while True:
+        os.environ["TERMSOLITAIRE_PLAYER_ID"] = who
+        try:
+            store = open_storage(tmp / "reader", url)
+            saved, _ = store.saves.load("penguin")
+            store.close()
+        finally:
+            del os.environ["TERMSOLITAIRE_PLAYER_ID"]
+        if saved is not None:
+            return saved
+        assert time.monotonic() < deadline, "no shared save"
+        await asyncio.sleep(0.1)
+
+
+async def test_a_game_left_on_one_host_resumes_on_the_other(
+    postgres: str, tmp_path: Path, caplog: pytest.LogCaptureFixture, key, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("TERMSOLITAIRE_DATABASE", postgres)
+    fingerprint = key.get_fingerprint("sha256")
+    async with running(tmp_path / "one", caplog) as one, running(tmp_path / "two", caplog) as two:
+        s = await one.session(key)
+        await s.wait_for("Name:")
+        s.send("alice\r")
+        await s.menu()
+        s.send("\x1b[B\r")  # down to Penguin, the second game; Enter
+        await s.wait_for("Penguin · deal")
+        deal = deal_on(s)
+        first = await shared_save(postgres, fingerprint, tmp_path)
+        assert first.game.deal == deal
+        assert not list((tmp_path / "one" / "data" / "players").glob("*/saves/*.json"))
+        one.conns[-1].abort()  # the host goes away for this player
+        await one.no_sessions()
+
+        s = await two.session(key)  # known here: no name asked
+        await s.wait_for(f"Saved: Penguin — deal {deal}")
+        assert "Name:" not in s.plain()
+        await s.menu()
+        await s.wait_for(f"Resume Penguin — deal {deal}")
+        s.send("\r")
+        await s.wait_for(f"Penguin · deal {deal}")
+        again = await shared_save(postgres, fingerprint, tmp_path)
+        assert again.id == first.id
+        assert two.server.players.find(fingerprint) is not None
