@@ -47,7 +47,7 @@ def test_verdict_and_hint_80x24(snap_compare: Any) -> None:
 
     async def hint(pilot: Any) -> None:
         app = pilot.app
-        await until(pilot, lambda: app.screen.query_one("#verdict").text == "winnable")
+        await until(pilot, lambda: app.screen.solving.verdict == "winnable")  # type: ignore[attr-defined]
         await pilot.press("H")
         await until(pilot, lambda: status(app).startswith("Hint:"))
 
@@ -61,7 +61,7 @@ def test_solution_stepped_80x24(snap_compare: Any) -> None:
 
     async def steps(pilot: Any) -> None:
         app = pilot.app
-        await until(pilot, lambda: app.screen.query_one("#verdict").text == "winnable")
+        await until(pilot, lambda: app.screen.solving.verdict == "winnable")  # type: ignore[attr-defined]
         await pilot.press("S", "right", "right")
 
     assert snap_compare(penguin(), terminal_size=(80, 24), run_before=steps)
@@ -74,7 +74,7 @@ def test_demo_pace_80x24(snap_compare: Any) -> None:
 
     async def demo(pilot: Any) -> None:
         app = pilot.app
-        await until(pilot, lambda: app.screen.query_one("#verdict").text == "winnable")
+        await until(pilot, lambda: app.screen.solving.verdict == "winnable")  # type: ignore[attr-defined]
         await pilot.press("S", "minus", "minus", "D")
 
     assert snap_compare(penguin(), terminal_size=(80, 24), run_before=demo)
