@@ -24,7 +24,7 @@ decided there, not here.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.worker import Worker
 
@@ -104,7 +104,9 @@ class SolverRunner:
             self.show_verdict(c.advice.verdict)
             return
         self.show_verdict("…")
-        self.screen.run_worker(self._verdict(), group="solver", exclusive=True)
+        # The method, not a coroutine: an exclusive worker cancelled before it starts
+        # must leave no coroutine behind (Textual's WorkType cannot infer None here).
+        self.screen.run_worker(cast(Any, self._verdict), group="solver", exclusive=True)
 
     async def _verdict(self) -> None:
         await asyncio.sleep(SETTLE)

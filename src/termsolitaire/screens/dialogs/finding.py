@@ -6,7 +6,7 @@ going on and lets the player stop waiting (Escape: any deal).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -52,7 +52,7 @@ class FindDealScreen(AsciiFrames, ModalScreen[int | None]):
             yield Static("Escape: any deal, winnable or not", classes="line")
 
     def on_mount(self) -> None:
-        self.run_worker(self.find(), exclusive=True)
+        self.run_worker(cast(Any, self.find), exclusive=True)  # the method: see solving.py
 
     async def find(self) -> None:
         worker = self.services.solver()
