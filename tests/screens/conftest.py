@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,8 @@ from textual.screen import ModalScreen
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import Game, Move
 from termsolitaire.screens.boards.board import BoardScreen
+
+from .matchkit import WallClock, until
 
 PENGUIN_KEYS = {f"t{i}": str(i) for i in range(1, 8)} | {
     f"c{i}": k for i, k in enumerate("qwertyu", 1)
@@ -110,8 +113,6 @@ async def play_to_the_end(pilot: Pilot[Any], app: SolitaireApp, line: list[Move]
     How many moves the player made."""
     from termsolitaire.screens.dialogs.results import ResultsScreen
 
-    from .matchkit import until
-
     screen = board(app)
     played = 0
     for move in line:
@@ -129,3 +130,15 @@ def assert_finished(game: Game, line: list[Move], played: int) -> None:
     assert game.is_won
     assert [str(m) for m in game.history[:played]] == [str(m) for m in line[:played]]
     assert all(m.dst in game.foundations for m in game.history[played:])
+
+
+@pytest.fixture
+def clock() -> WallClock:
+    """The match store's wall clock, moved by the test (tests/screens/matchkit.py)."""
+    return WallClock()
+
+
+@pytest.fixture
+def shared(tmp_path: Path) -> Path:
+    """The shared match directory of a test's players."""
+    return tmp_path / "match"

@@ -27,16 +27,6 @@ from .conftest import SPIDER_KEYS, answer, chord
 from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
 
 
-@pytest.fixture
-def clock() -> WallClock:
-    return WallClock()
-
-
-@pytest.fixture
-def shared(tmp_path: Path) -> Path:
-    return tmp_path / "match"
-
-
 def transfer(screen: MatchScreen) -> Move:
     """A transfer the player can make now (the first legal one); on the rare deal
     with none, the first legal action (a deal from the stock)."""

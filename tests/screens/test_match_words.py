@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from textual.widgets import Button, DataTable
 
 from termsolitaire.match import MatchStore, Player
@@ -20,16 +19,6 @@ from termsolitaire.screens.match.match_results import MatchResultsScreen
 from .conftest import SPIDER_KEYS, answer, chord
 from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
 from .test_match import transfer
-
-
-@pytest.fixture
-def clock() -> WallClock:
-    return WallClock()
-
-
-@pytest.fixture
-def shared(tmp_path: Path) -> Path:
-    return tmp_path / "match"
 
 
 def shown(screen: MatchResultsScreen, button: str) -> bool:

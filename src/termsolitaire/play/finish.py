@@ -20,13 +20,19 @@ def finishing_line(game: Game) -> tuple[Move, ...] | None:
         return None
     if any(not up for name in game.pile_names for _, up in game.pile(name)):
         return None  # a face-down card (a stock) is not known to be free yet
-    g = game.copy()
-    home = set(g.foundations)
-    line: list[Move] = []
-    while not g.is_won:
-        move = next((m for m in g.legal_moves() if m.kind == "move" and m.dst in home), None)
-        if move is None:
-            return None
+    home = set(game.foundations)
+
+    def homeward(g: Game) -> Move | None:
+        return next((m for m in g.legal_moves() if m.kind == "move" and m.dst in home), None)
+
+    move = homeward(game)  # after most moves there is none: no copy needed
+    if move is None:
+        return None
+    g, line = game.copy(), []
+    while move is not None:
         g.play(move)
         line.append(move)
-    return tuple(line)
+        if g.is_won:
+            return tuple(line)
+        move = homeward(g)
+    return None

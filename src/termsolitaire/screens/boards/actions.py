@@ -88,15 +88,16 @@ class BoardActions:
         second, each shown; a key that changes the game meanwhile stops it."""
         c = self.controller
         c.finishing = True
-        last = [c.game.history]
+        last = c.game.history
 
         def step() -> None:
+            nonlocal last
             move = line.pop(0) if line else None
-            if move is None or c.over or c.game.history != last[0]:  # the player acted
+            if move is None or c.over or c.game.history != last:  # the player acted
                 c.finishing = False
                 return
             outcome = c.play(move)
-            last[0] = c.game.history
+            last = c.game.history
             if line and not c.over and not outcome.refused:
                 self.set_timer(0.1, step)
             else:
