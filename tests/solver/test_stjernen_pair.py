@@ -4,6 +4,8 @@ the search goes on alone when the helper fails."""
 from __future__ import annotations
 
 import dataclasses
+import os
+import signal
 
 from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget
@@ -45,9 +47,9 @@ def test_a_beam_shared_with_a_helper_finds_a_line_that_replays():
 def test_the_beam_goes_on_alone_when_the_helper_dies():
     root = State.from_game(new_game("stjernen", 5))
     helper = Counting()
-    assert helper.proc is not None
-    helper.proc.kill()
-    helper.proc.wait()
+    assert helper.child is not None
+    os.kill(helper.child.pid, signal.SIGKILL)
+    helper.child.proc.wait()
     score, line, _ = beam(root, CFG, float("inf"), helper=helper)
     assert not helper.alive and helper.answers == 0
     assert _replays(5, line) == score == beam(root, CFG, float("inf"))[0]
@@ -55,10 +57,11 @@ def test_the_beam_goes_on_alone_when_the_helper_dies():
 
 def test_the_helper_ends_with_the_search():
     helper = Helper()
-    proc = helper.proc
-    assert proc is not None and helper.alive
+    child = helper.child
+    assert child is not None and helper.alive
     helper.close()
-    assert proc.poll() is not None and not helper.alive
+    assert not helper.alive
+    assert child.wait(timeout=10) is not None  # ended and reaped, in the background
     # A whole solve leaves no process behind either.
     result = solve(new_game("stjernen", 1005), Budget(seconds=20, jobs=2))
     assert result.verdict == "won"

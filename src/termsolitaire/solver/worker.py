@@ -1,8 +1,9 @@
 """Searches in another process, so that the screens never wait for the solver.
 
 A pure-Python search holds the GIL: in a thread it would freeze the screen, so
-every search runs in a child process (``python -m termsolitaire.solver.worker``)
-that talks JSON lines over its stdin and stdout. The game travels as its
+every search runs in a child process (:func:`main`)
+that talks JSON lines over its stdin and stdout (:mod:`termsolitaire.children`
+starts it, talks to it and ends it). The game travels as its
 position text, which holds every card (Spider's face-down ones too: the solver
 plays with full knowledge).
 
@@ -32,17 +33,13 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
-import json
-import os
-import signal
-import sys
 import tempfile
 import weakref
 from collections.abc import Collection, Mapping
-from pathlib import Path
 from typing import Any
 
-from termsolitaire import lifeline
+from termsolitaire import children
+from termsolitaire.children import AsyncLines, Child, ChildGone
 from termsolitaire.rules import Game, Move
 
 from .base import Budget, Result
@@ -117,15 +114,15 @@ def _own_memory_limit() -> None:
 
 
 def main() -> None:
-    """The worker process: one JSON request a line in, one JSON answer a line out."""
-    lifeline.die_with_parent(os.getppid())
+    """The worker process (a child, :mod:`termsolitaire.children`): one JSON request
+    a line in, one JSON answer a line out, until its input ends."""
     _own_memory_limit()
     import termsolitaire.solver  # noqa: F401  (warm: load the search before the first request)
 
-    while line := sys.stdin.readline():
-        if line.strip():
-            sys.stdout.write(json.dumps(handle(json.loads(line))) + "\n")
-            sys.stdout.flush()
+    channel = children.stdio()
+    with contextlib.suppress(children.ChildGone):
+        while True:
+            channel.send(handle(channel.receive()))
 
 
 # ---------------------------------------------------------------- client
@@ -145,47 +142,43 @@ def _kill_all() -> None:
 
 
 class _Process:
-    """One worker process."""
+    """One worker process (a :class:`~termsolitaire.children.Child`)."""
 
-    def __init__(self, proc: asyncio.subprocess.Process, stderr: Any) -> None:
-        self.proc = proc
+    def __init__(self, child: Child, channel: AsyncLines, stderr: Any) -> None:
+        self.child = child
+        self.channel = channel
         self.stderr = stderr
         _LIVE.add(self)
-        lifeline.adopt(proc.pid)
 
     @classmethod
     async def start(cls) -> _Process:
-        root = str(Path(__file__).resolve().parents[2])  # the directory holding termsolitaire/
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
         stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop())
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "termsolitaire.solver.worker",
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=stderr,
-            env=env,
-        )
-        return cls(proc, stderr)
+        try:
+            child = Child.spawn("termsolitaire.solver.worker:main", stderr=stderr)
+        except BaseException:
+            stderr.close()
+            raise
+        try:
+            return cls(child, await child.async_lines(), stderr)
+        except BaseException:
+            child.kill()
+            stderr.close()
+            raise
 
     @property
     def alive(self) -> bool:
-        return self.proc.returncode is None
+        return self.child.alive
 
     @property
     def pid(self) -> int:
-        return self.proc.pid
+        return self.child.pid
 
     async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write((json.dumps(request) + "\n").encode())
-        await self.proc.stdin.drain()
-        line = await self.proc.stdout.readline()
-        if not line:
-            raise SolverError(f"the solver process ended: {self._errors()}")
-        reply: dict[str, Any] = json.loads(line)
+        try:
+            await self.channel.send(request)
+            reply: dict[str, Any] = await self.channel.receive()
+        except ChildGone:
+            raise SolverError(f"the solver process ended: {self._errors()}") from None
         if not reply.get("ok"):
             raise SolverError(reply.get("error", "the solver failed"))
         return reply
@@ -197,17 +190,13 @@ class _Process:
 
     def kill(self) -> None:
         """Stop the process now (also from a closed event loop, at exit)."""
-        if self.proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.proc.pid, signal.SIGKILL)
+        self.child.kill()
         _LIVE.discard(self)
-        lifeline.disown(self.proc.pid)
 
     async def stop(self) -> None:
         """Kill the process and wait for it, so no zombie stays behind."""
         self.kill()
-        with contextlib.suppress(ProcessLookupError):
-            await self.proc.wait()
+        await self.child.ended()
         self.stderr.close()
 
 
@@ -382,4 +371,4 @@ async def shutdown() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    children.main(["termsolitaire.solver.worker:main"])

@@ -2,55 +2,36 @@
 
 The beam's work is the look-around of each position it keeps, one deal (a
 layer) at a time. With a :class:`Helper`, every other kept position of a layer
-is sent to another process (``python -m termsolitaire.solver.stjernen.pair``)
-and looked around there while this process does its own half; the positions
+is sent to another process (:func:`main`) and looked around there while this process does its own half; the positions
 found come back, the best ``keep`` of them by the beam's own choice
 (:func:`.layer.select`) and the one with the most cards home, and join the
 rest before the beam chooses. So a layer takes about half the time, and the
 beam's width, set from the time a layer costs, about doubles.
 
-Frames on the pipes are pickles (one process of ours talking to another it
-started), each with its length first. Anything going wrong with the helper
-(it cannot start, dies, or is too slow) only ends the help: the search goes on
-alone, as if there had been none. The helper ends when its input closes, so
-it never outlives the search.
+The helper is a child of :mod:`termsolitaire.children` (its start, its death
+with the search's process, its stop); the frames on its pipes are pickles
+(:class:`~termsolitaire.children.Frames`: one process of ours talking to another
+it started, and JSON would cost the search its speed), each with its length
+first. Anything going wrong with the helper (it cannot start, dies, or is too
+slow) only ends the help: the search goes on alone, as if there had been none.
+The helper ends when its input closes, so it never outlives the search.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import pickle
-import select as _select
-import struct
-import subprocess
-import sys
 import time
-from typing import IO, Any
+from typing import Any
 
+from ... import children
 from .layer import expand, select
 from .state import State
 
-_LEN = struct.Struct("<Q")
 SLACK_SECONDS = 2.0
 """How long past the time left the search waits for the helper's answer."""
-
-
-def _write(out: IO[bytes], obj: object) -> None:
-    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    out.write(_LEN.pack(len(data)) + data)
-    out.flush()
-
-
-def _read(inp: IO[bytes]) -> Any:
-    head = inp.read(_LEN.size)
-    if len(head) < _LEN.size:
-        return None
-    (n,) = _LEN.unpack(head)
-    data = inp.read(n)
-    if len(data) < n:
-        return None
-    return pickle.loads(data)
+GRACE = 0.5
+"""Seconds the helper has to end after the search closed its input."""
 
 
 class Helper:
@@ -59,29 +40,26 @@ class Helper:
 
     def __init__(self, cpu: bool = False) -> None:
         self.cpu = cpu
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.child: children.Child | None = None
+        self.channel: children.Frames | None = None
         with contextlib.suppress(OSError):
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "termsolitaire.solver.stjernen.pair"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-            )
+            self.child = children.Child.spawn("termsolitaire.solver.stjernen.pair:main")
+            self.channel = self.child.frames()
 
     @property
     def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
+        return self.child is not None and self.child.alive
 
     def send(self, items: list[tuple[object, int]], cfg: object, seconds: float) -> bool:
         """Ask for the look-around of ``items`` (snapshot, node) within ``seconds``
         (on this search's kind of clock); False if there is no helper to ask."""
         if not items or not self.alive or seconds <= 0:
             return False
-        assert self.proc is not None and self.proc.stdin is not None
+        assert self.channel is not None
         keep = 2 * len(items) + 20
         try:
-            _write(self.proc.stdin, (cfg, items, seconds, self.cpu, keep))
-        except (OSError, ValueError):
+            self.channel.send((cfg, items, seconds, self.cpu, keep))
+        except children.ChildGone:
             self.close()
             return False
         return True
@@ -92,30 +70,21 @@ class Helper:
         little slack."""
         if not self.alive:
             return None
-        assert self.proc is not None and self.proc.stdout is not None
-        out = self.proc.stdout
+        assert self.channel is not None
         # On a CPU-time budget the wall clock runs faster; wait for it generously.
         wait = max(seconds, 0.0) * (4 if self.cpu else 1) + SLACK_SECONDS
-        ready, _, _ = _select.select([out], [], [], wait if wait < 1e6 else None)
-        got = _read(out) if ready else None
+        got: tuple[list[Any], int] | None = None
+        with contextlib.suppress(children.ChildGone, TimeoutError):
+            got = self.channel.receive(wait if wait < 1e6 else None)
         if got is None:
             self.close()
         return got
 
     def close(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is None:
-            return
-        with contextlib.suppress(OSError, ValueError):
-            if proc.stdin:
-                proc.stdin.close()
-        try:
-            proc.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        if proc.stdout:
-            proc.stdout.close()
+        """End the helper (in the background: the search does not wait for it)."""
+        child, self.child, self.channel = self.child, None, None
+        if child is not None:
+            child.stop(GRACE)
 
     def __enter__(self) -> Helper:
         return self
@@ -124,10 +93,14 @@ class Helper:
         self.close()
 
 
-def serve(inp: IO[bytes], out: IO[bytes]) -> None:
+def serve(channel: children.Frames) -> None:
     """The helper's side: answer each request until the input closes."""
     st = State()
-    while (request := _read(inp)) is not None:
+    while True:
+        try:
+            request = channel.receive()
+        except children.ChildGone:
+            return
         cfg, items, seconds, cpu, keep = request
         clock = time.process_time if cpu else time.monotonic
         found, seen = expand(st, items, cfg, clock() + seconds, clock)
@@ -136,15 +109,12 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> None:
         most = max(found, key=lambda x: x[1], default=None)
         if most is not None and most not in chosen:
             chosen.append(most)
-        _write(out, (chosen, seen))
+        channel.send((chosen, seen))
 
 
 def main() -> None:
-    with contextlib.suppress(BrokenPipeError, KeyboardInterrupt):
-        serve(sys.stdin.buffer, sys.stdout.buffer)
+    """The helper process (a child, :mod:`termsolitaire.children`)."""
+    with contextlib.suppress(children.ChildGone, KeyboardInterrupt):
+        serve(children.stdio_frames())
     # Nothing to flush that anyone still reads.
     os._exit(0)
-
-
-if __name__ == "__main__":
-    main()
