@@ -165,12 +165,11 @@ class Child:
             self._stopping = True
         if first:  # the pipes are closed here, on the caller's thread (an event loop's)
             if self._async is not None:
-                self._async.close()  # its transports close the pipes
-            else:
-                for pipe in (self.proc.stdin, self.proc.stdout):
-                    if pipe is not None:
-                        with contextlib.suppress(OSError, ValueError):
-                            pipe.close()
+                self._async.close()  # off the event loop's watch before the pipes close
+            for pipe in (self.proc.stdin, self.proc.stdout):
+                if pipe is not None:
+                    with contextlib.suppress(OSError, ValueError):
+                        pipe.close()
         if grace <= 0:
             self._signal(signal.SIGKILL)
         if first:

@@ -4,16 +4,15 @@ that fails is one line for the player, and the child never outlives its input.""
 
 from __future__ import annotations
 
-import json
+import asyncio
 import os
-import subprocess
-import sys
+import signal
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
+from termsolitaire.children import Child
 from termsolitaire.match import MatchStore
 from termsolitaire.match.computer import ComputerDriver, computer_player, level_of
 from termsolitaire.match.replay import replay
@@ -24,12 +23,20 @@ from .conftest import Clock
 ENGINE = "tests.screens.engine:make"  # 10 seconds per action
 
 
-def pump_until(driver: ComputerDriver, ok: Callable[[], bool], timeout: float = 30.0) -> None:
+async def pump_until(driver: ComputerDriver, ok: Callable[[], bool], timeout: float = 30.0) -> None:
     end = time.monotonic() + timeout
     while not ok():
         assert time.monotonic() < end, "timed out"
         driver.pump()
-        time.sleep(0.02)
+        await asyncio.sleep(0.02)
+
+
+async def pump_for(driver: ComputerDriver, seconds: float) -> None:
+    """Let the event loop (the driver's task) run for ``seconds``, pumping as a screen does."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        driver.pump()
+        await asyncio.sleep(0.02)
 
 
 def computer_table(store: Callable[..., MatchStore], engine: str = ENGINE) -> MatchServices:
@@ -39,33 +46,31 @@ def computer_table(store: Callable[..., MatchStore], engine: str = ENGINE) -> Ma
     return match
 
 
-def test_actions_come_at_the_levels_pace(store: Callable[..., MatchStore], clock: Clock) -> None:
+async def test_actions_come_at_the_levels_pace(
+    store: Callable[..., MatchStore], clock: Clock
+) -> None:
     match = computer_table(store)
     driver = next(iter(match.drivers.values()))
     match.start_driver(driver)
     try:
         assert driver.seat.store.me == computer_player("beginner")
         assert level_of(driver.seat.store.me) == "beginner"
-        deadline = time.monotonic() + 2.0
-        while time.monotonic() < deadline:  # the clock stands still: nothing is due
-            driver.pump()
+        await pump_for(driver, 2.0)  # the clock stands still: nothing is due
         assert driver.seat.log == []
         clock.advance(10)
-        pump_until(driver, lambda: len(driver.seat.log) == 1)
+        await pump_until(driver, lambda: len(driver.seat.log) == 1)
         clock.advance(9)
-        deadline = time.monotonic() + 1.0
-        while time.monotonic() < deadline:
-            driver.pump()
+        await pump_for(driver, 1.0)
         assert len(driver.seat.log) == 1  # the next one is due 10 s after the first
         clock.advance(1)
-        pump_until(driver, lambda: len(driver.seat.log) == 2)
+        await pump_until(driver, lambda: len(driver.seat.log) == 2)
         info = match.store.table(driver.seat.table_id).seat_of("computer:beginner")
         assert info is not None and info.actions == 2
     finally:
         match.close()
 
 
-def test_a_killed_child_is_started_again_from_the_store(
+async def test_a_killed_child_is_started_again_from_the_store(
     store: Callable[..., MatchStore], clock: Clock
 ) -> None:
     match = computer_table(store)
@@ -73,14 +78,13 @@ def test_a_killed_child_is_started_again_from_the_store(
     match.start_driver(driver)
     try:
         clock.advance(10)
-        pump_until(driver, lambda: len(driver.seat.log) == 1)
-        first = driver._proc
+        await pump_until(driver, lambda: len(driver.seat.log) == 1)
+        first = driver.pid
         assert first is not None
-        first.kill()
-        first.wait()
+        os.kill(first, signal.SIGKILL)
         clock.advance(10)
-        pump_until(driver, lambda: len(driver.seat.log) == 2)
-        assert driver._proc is not first and driver.problem is None
+        await pump_until(driver, lambda: len(driver.seat.log) == 2)
+        assert driver.pid != first and driver.problem is None
         after_first = replay(driver.seat.deal, driver.seat.suits, driver.seat.log[:1])
         expected = next(m for m in after_first.legal_moves() if m.kind == "move")
         assert driver.seat.log[1] == str(expected)  # it went on from the stored game
@@ -88,12 +92,14 @@ def test_a_killed_child_is_started_again_from_the_store(
         match.close()
 
 
-def test_an_engine_that_fails_is_one_line(store: Callable[..., MatchStore], clock: Clock) -> None:
+async def test_an_engine_that_fails_is_one_line(
+    store: Callable[..., MatchStore], clock: Clock
+) -> None:
     match = computer_table(store, engine="tests.match.test_computer:no_such_engine")
     driver = next(iter(match.drivers.values()))
     match.start_driver(driver)
     try:
-        pump_until(driver, lambda: driver.problem is not None)
+        await pump_until(driver, lambda: driver.problem is not None)
         assert driver.problem is not None and "\n" not in driver.problem
         assert driver.problem.startswith("The computer opponent could not start")
         assert not driver.running and driver.seat.log == []
@@ -101,23 +107,15 @@ def test_an_engine_that_fails_is_one_line(store: Callable[..., MatchStore], cloc
         match.close()
 
 
-def test_the_child_ends_when_its_input_closes(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-    child = subprocess.Popen(
-        [sys.executable, "-m", "termsolitaire.match.computer"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=env,
-        text=True,
-    )
-    assert child.stdin is not None and child.stdout is not None
-    setup = {"deal": 1, "suits": 1, "level": "beginner", "engine": ENGINE, "actions": []}
-    child.stdin.write(json.dumps(setup) + "\n" + '"next"\n')
-    child.stdin.flush()
-    reply = json.loads(child.stdout.readline())
+def test_the_child_ends_when_its_input_closes() -> None:
+    child = Child.spawn("termsolitaire.match.computer:main")
+    channel = child.lines()
+    channel.send({"deal": 1, "suits": 1, "level": "beginner", "engine": ENGINE, "actions": []})
+    channel.send("next")
+    reply = channel.receive(timeout=30)
     assert set(reply) == {"action", "delay"} and reply["delay"] == 10.0
-    child.stdin.close()
-    assert child.wait(timeout=30) == 0
+    child.stop(grace=30)  # its input closes; it ends by itself, well before the grace
+    assert child.wait(timeout=40) == 0
 
 
 @pytest.mark.parametrize("level", ["grandmaster", ""])

@@ -7,33 +7,32 @@ moves are chosen in a **separate process** (a pure-Python search holds the
 GIL: in a thread it would freeze the screen): the child reads the deal and
 the actions played so far, then answers each ``next`` with one action and the
 seconds that action takes at its level's pace. The parent
-(:class:`ComputerDriver`, pumped a few times a second by the screen) plays
-each action on the computer's :class:`~termsolitaire.match.seat.Seat` once its
-time has come by the store's clock, so a test that steps the clock by hand
-sets the pace, and a computer whose player went away plays no more (its clock
-runs out, as any vanished player's does).
+(:class:`ComputerDriver`, a task on the app's event loop that never waits on
+the process but for its next line) plays each action on the computer's
+:class:`~termsolitaire.match.seat.Seat` once its time has come by the store's
+clock, so a test that steps the clock by hand sets the pace, and a computer
+whose player went away plays no more (its clock runs out, as any vanished
+player's does).
 
-The child is ``python -m termsolitaire.match.computer``; its protocol is JSON
-lines: it reads ``{"deal": N, "suits": S, "level": L, "seed": X, "actions":
-[...]}`` then ``"next"`` lines, and writes ``{"action": TEXT, "delay": SECONDS}``
-per ``next`` (``{"action": "end"}`` when it would press End), or ``{"error":
+The child is :func:`main`, started and ended by :mod:`termsolitaire.children`
+(which also ends it with its parent); its protocol is JSON lines: it reads
+``{"deal": N, "suits": S, "level": L, "seed": X, "actions": [...]}`` then
+``"next"`` lines, and writes ``{"action": TEXT, "delay": SECONDS}`` per
+``next`` (``{"action": "end"}`` when it would press End), or ``{"error":
 MESSAGE}``. It ends when its input closes, so it never outlives the app, even
 one killed with SIGKILL.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
-import json
-import os
-import subprocess
-import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from .. import lifeline
+from .. import children
+from ..children import Child, ChildGone, Lines
 from ..rules import Game, IllegalMove
 from .errors import GameOver, MatchError, StoreError
 from .identity import Player
@@ -122,20 +121,18 @@ def load_engine(spec: str) -> EngineFactory:
     return factory
 
 
-def child_main(stdin: Any = None, stdout: Any = None) -> int:
+def child_main(channel: Lines | None = None) -> int:
     """The child process: see the module docstring."""
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
+    channel = channel or children.stdio()
 
     def send(**kw: Any) -> None:
-        stdout.write(json.dumps(kw) + "\n")
-        stdout.flush()
+        channel.send(kw)
 
-    first = stdin.readline()
-    if not first:
+    try:
+        setup = channel.receive()
+    except (ChildGone, ValueError):
         return 0
     try:
-        setup = json.loads(first)
         game = replay(int(setup["deal"]), int(setup["suits"]), setup["actions"])
         factory = load_engine(str(setup.get("engine") or ENGINE))
         engine = factory(str(setup["level"]), game, int(setup.get("seed", 0)))
@@ -145,8 +142,14 @@ def child_main(stdin: Any = None, stdout: Any = None) -> int:
     except Exception as e:  # a broken engine: the app shows one line, never a traceback
         send(error=f"The computer opponent could not start: {e}")
         return 1
-    for line in stdin:
-        if line.strip() != '"next"':
+    while True:
+        try:
+            request = channel.receive()
+        except ChildGone:  # the input closed: the parent stopped it, or is gone
+            return 0
+        except ValueError:
+            continue
+        if request != "next":
             continue
         try:
             step = engine.next_action()
@@ -158,23 +161,21 @@ def child_main(stdin: Any = None, stdout: Any = None) -> int:
             return 0
         text, delay = step
         send(action=text, delay=float(delay))
-    return 0
 
 
 # ----------------------------------------------------------------- the parent
 
-
-@dataclass
-class _Due:
-    action: str
-    at: float
-    """When it is played (the store's clock)."""
+TICK = 0.05
+"""How often (seconds) the driver looks at the store's clock while an action waits
+for its time."""
 
 
 class ComputerDriver:
-    """Plays the computer's seat: starts its process, asks it for actions and plays
-    each on ``seat`` when its time has come. Call :meth:`pump` a few times a
-    second; :meth:`stop` ends the process (the seat's clock goes on)."""
+    """Plays the computer's seat: a task on the event loop starts its process, asks
+    it for actions and plays each on ``seat`` when its time has come by the store's
+    clock. :meth:`start` and :meth:`stop` return at once (the process is started,
+    and ended and reaped, without the event loop waiting for it); :meth:`pump`,
+    called a few times a second, ends the computer's game when its time is up."""
 
     def __init__(
         self, seat: Seat, level: str, *, engine: str = ENGINE, seed: int | None = None
@@ -185,171 +186,141 @@ class ComputerDriver:
         self.seed = seed if seed is not None else seat.table_id
         self.problem: str | None = None
         """Why the computer stopped playing (shown once by the screen); None while it plays."""
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._buffer = b""
-        self._asked = False
-        self._due: _Due | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._child: Child | None = None
+        self._changed = False
         self._last = 0.0
         self._restarts = 0
 
     @property
     def running(self) -> bool:
-        return self._proc is not None
+        """Whether the computer plays (its task runs)."""
+        return self._task is not None and not self._task.done()
+
+    @property
+    def pid(self) -> int | None:
+        """The computer's process now, if there is one (for tests and diagnostics)."""
+        return self._child.pid if self._child is not None else None
 
     def start(self) -> None:
-        """Start the computer's clock (if not yet) and its process."""
+        """Start the computer's clock (if not yet) and its process, on the running
+        event loop; returns at once."""
         if self.seat.finished:
             return
         self.seat.start()
         self._last = self.seat.store.now()
-        self._spawn()
-
-    def _spawn(self) -> None:
         self.stop()
-        setup = {
-            "deal": self.seat.deal,
-            "suits": self.seat.suits,
-            "level": self.level,
-            "seed": self.seed,
-            "engine": self.engine,
-            "actions": list(self.seat.log),
-        }
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        try:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "termsolitaire.match.computer"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                env=env,
-            )
-        except OSError as e:
-            self.problem = f"The computer opponent could not start: {e.strerror or e}"
-            return
-        assert proc.stdin is not None and proc.stdout is not None
-        lifeline.adopt(proc.pid)
-        os.set_blocking(proc.stdout.fileno(), False)
-        self._proc = proc
-        self._buffer = b""
-        self._asked = False
-        self._due = None
-        self._send(setup)
-
-    def _send(self, message: object) -> None:
-        proc = self._proc
-        if proc is None or proc.stdin is None:
-            return
-        try:
-            proc.stdin.write((json.dumps(message) + "\n").encode())
-            proc.stdin.flush()
-        except OSError:
-            self._failed("The computer opponent's process ended")
-
-    def _read(self) -> dict[str, Any] | None:
-        """One message from the child, if a whole line has come."""
-        proc = self._proc
-        if proc is None or proc.stdout is None:
-            return None
-        if b"\n" not in self._buffer:
-            try:
-                chunk = proc.stdout.read(65536)
-            except (BlockingIOError, InterruptedError):
-                chunk = None
-            if chunk == b"":
-                self._failed("The computer opponent's process ended")
-                return None
-            if chunk:
-                self._buffer += chunk
-        if b"\n" not in self._buffer:
-            return None
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        try:
-            message = json.loads(line)
-        except ValueError:
-            message = None
-        if not isinstance(message, dict):
-            self._failed("The computer opponent said something it should not")
-            return None
-        return message
-
-    def _failed(self, why: str) -> None:
-        """The child failed: start it again from the seat (a few times), else give up."""
-        self.stop()
-        if self.seat.finished:
-            return
-        if self._restarts < RESTARTS:
-            self._restarts += 1
-            self._spawn()
-            return
-        self.problem = f"{why}; it plays no more, and its clock runs out"
+        self._task = asyncio.get_running_loop().create_task(
+            self._play(), name=f"computer at table {self.seat.table_id}"
+        )
 
     def pump(self) -> bool:
-        """Do what is due now; True when the computer's game changed (an action was
-        played, or it has ended)."""
+        """End the computer's game when its time is up; True when its game changed
+        since the last call (an action was played, or it has ended)."""
+        changed, self._changed = self._changed, False
         seat = self.seat
         if seat.finished:
             self.stop()
-            return False
+            return changed
         if seat.check_clock():
             self.stop()
             return True
-        if self._proc is None:
-            return False
-        if self._due is None:
-            if not self._asked:
-                self._asked = True  # before sending: a failed send starts a new child
-                self._send("next")
-            message = self._read()
-            if message is None:
-                return False
-            self._asked = False
-            if "error" in message:
-                self.problem = str(message["error"])
-                self.stop()
-                return False
-            delay = max(0.0, float(message.get("delay", 0.0)))
-            self._due = _Due(str(message["action"]), self._last + delay)
-        now = seat.store.now()
-        if now < self._due.at:
-            return False
-        action, self._due = self._due.action, None
-        self._last = now
-        try:
-            seat.act(action)
-        except GameOver:
-            self.stop()
-        except (IllegalMove, MatchError) as e:
-            if isinstance(e, StoreError):  # pragma: no cover - Seat keeps these pending
-                return False
-            self._failed(f"The computer opponent's action {action!r} was refused")
-            return False
-        if seat.finished:
-            self.stop()
-        return True
+        return changed
 
     def stop(self) -> None:
-        """End the child process (it also ends by itself when its input closes)."""
-        proc, self._proc = self._proc, None
-        if proc is None:
-            return
-        with contextlib.suppress(OSError):
-            if proc.stdin:
-                proc.stdin.close()
-        with contextlib.suppress(OSError):
-            proc.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired, OSError):
-            proc.wait(timeout=2)
-        lifeline.disown(proc.pid)
-        if proc.stdout:
-            with contextlib.suppress(OSError):
-                proc.stdout.close()
+        """Stop playing: the task ends, the process's input closes and it is ended
+        and reaped in the background (:meth:`termsolitaire.children.Child.stop`).
+        Returns at once; the seat's clock goes on."""
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            with contextlib.suppress(RuntimeError):  # its event loop has closed
+                task.cancel()
+        child, self._child = self._child, None
+        if child is not None:
+            child.stop()
+
+    # ------------------------------------------------------------ the task
+
+    async def _play(self) -> None:
+        """Run children until the game ends; one that fails is started again from the
+        stored actions (:data:`RESTARTS` times), then the computer gives up."""
+        try:
+            while not self.seat.finished:
+                why = await self._one_child()
+                if why is None or self.seat.finished:
+                    return
+                if self._restarts >= RESTARTS:
+                    self.problem = f"{why}; it plays no more, and its clock runs out"
+                    return
+                self._restarts += 1
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # the store failed under it: one line for the player
+            self.problem = getattr(e, "reason", None) or f"The computer opponent stopped: {e}"
+
+    async def _one_child(self) -> str | None:
+        """One process, until the computer's game ends or the process stops playing
+        (None), or it fails (why)."""
+        seat = self.seat
+        setup = {
+            "deal": seat.deal,
+            "suits": seat.suits,
+            "level": self.level,
+            "seed": self.seed,
+            "engine": self.engine,
+            "actions": list(seat.log),
+        }
+        try:
+            child = Child.spawn("termsolitaire.match.computer:main")
+        except OSError as e:
+            self.problem = f"The computer opponent could not start: {e.strerror or e}"
+            return None
+        self._child = child
+        try:
+            channel = await child.async_lines()
+            await channel.send(setup)
+            while True:
+                await channel.send("next")
+                message = await channel.receive()
+                if not isinstance(message, dict) or "action" not in message:
+                    if isinstance(message, dict) and "error" in message:
+                        self.problem = str(message["error"])
+                        return None
+                    return "The computer opponent said something it should not"
+                action = str(message["action"])
+                due = self._last + max(0.0, float(message.get("delay", 0.0)))
+                while seat.store.now() < due:  # the store's clock: a test moves it
+                    if seat.finished:
+                        return None
+                    await asyncio.sleep(TICK)
+                if seat.finished:
+                    return None
+                self._last = seat.store.now()
+                try:
+                    seat.act(action)
+                except GameOver:
+                    return None
+                except StoreError:  # pragma: no cover - Seat keeps these pending
+                    pass
+                except (IllegalMove, MatchError):
+                    return f"The computer opponent's action {action!r} was refused"
+                self._changed = True
+                if seat.finished:
+                    return None
+        except ChildGone:
+            return "The computer opponent's process ended"
+        except ValueError:
+            return "The computer opponent said something it should not"
+        finally:
+            child.stop()
+            if self._child is child:
+                self._child = None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    # The child's stdout is the protocol; nothing else may write there.
-    lifeline.die_with_parent(os.getppid())
+def main() -> int:
+    """The computer's process (a child, :mod:`termsolitaire.children`)."""
     return child_main()
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(children.main(["termsolitaire.match.computer:main"]))
