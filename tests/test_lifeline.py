@@ -152,7 +152,7 @@ def test_a_signal_saves_and_ends_the_app_wherever_it_is(
         family = {term.pid, *children_of(term.pid)}
         term.signal(sig)
         left = all_gone(family, 2.0)
-        assert not left, f"still running 2 s after {sig.name} on the {where}"
+        assert not left, f"still running 2 s after {sig.name} on the {where}: {describe(left)}"
         assert term.wait(1) in (0, -sig)
     finally:
         term.close()

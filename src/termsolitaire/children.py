@@ -36,7 +36,7 @@ No Textual import.
 
 from __future__ import annotations
 
-import asyncio
+import atexit
 import contextlib
 import ctypes
 import ctypes.util
@@ -52,9 +52,12 @@ import sys
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from . import lifeline
+
+if TYPE_CHECKING:  # imported where an asyncio parent needs it: a child starts light
+    import asyncio
 
 GRACE = 1.0
 """Seconds a child has to end after its input closed, before it is killed."""
@@ -101,6 +104,7 @@ class Child:
         self._lock = threading.Lock()
         self._async: AsyncLines | None = None
         lifeline.adopt(proc.pid)
+        _LIVE.add(self)
 
     @classmethod
     def spawn(
@@ -191,6 +195,8 @@ class Child:
 
     async def ended(self) -> int:
         """Wait on the event loop until the child is reaped (after :meth:`stop`)."""
+        import asyncio
+
         loop = asyncio.get_running_loop()
         future: asyncio.Future[int] = loop.create_future()
         with self._lock:
@@ -211,6 +217,7 @@ class Child:
             self._signal(signal.SIGKILL)
             self.proc.wait()
         lifeline.disown(self.pid)
+        _LIVE.discard(self)
         with self._lock:
             self._gone.set()
             waiters, self._waiters = self._waiters, []
@@ -223,6 +230,19 @@ class Child:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+_LIVE: set[Child] = set()
+"""Every child not reaped yet."""
+
+
+@atexit.register
+def _kill_all() -> None:
+    """This process is ending: every child still here (running, or in its grace)
+    is killed now; nobody would be left to end it after the grace."""
+    for child in list(_LIVE):
+        with contextlib.suppress(OSError):
+            child.proc.send_signal(signal.SIGKILL)
 
 
 def _settle(future: asyncio.Future[int], status: int) -> None:
@@ -329,12 +349,14 @@ class AsyncLines:
 
     @classmethod
     async def open(cls, inp: IO[bytes], out: IO[bytes]) -> AsyncLines:
+        import asyncio
+
         loop = asyncio.get_running_loop()
         reader = asyncio.StreamReader(limit=LIMIT, loop=loop)
         rtransport, _ = await loop.connect_read_pipe(
             lambda: asyncio.StreamReaderProtocol(reader), inp
         )
-        wtransport, protocol = await loop.connect_write_pipe(_WriteProtocol, out)
+        wtransport, protocol = await loop.connect_write_pipe(_write_protocol(), out)
         writer = asyncio.StreamWriter(wtransport, protocol, None, loop)
         return cls(reader, writer, rtransport)
 
@@ -362,8 +384,13 @@ class AsyncLines:
             self.read_transport.close()
 
 
-class _WriteProtocol(asyncio.streams.FlowControlMixin, asyncio.Protocol):
-    """Flow control for a write pipe (what asyncio's own subprocess streams use)."""
+def _write_protocol() -> type[asyncio.streams.FlowControlMixin]:
+    import asyncio
+
+    class WriteProtocol(asyncio.streams.FlowControlMixin, asyncio.Protocol):
+        """Flow control for a write pipe (what asyncio's own subprocess streams use)."""
+
+    return WriteProtocol
 
 
 # ---------------------------------------------------------------- the child's side

@@ -18,25 +18,25 @@ is played, so the watchdog loses at most the clock since the last move.
 The signal handlers are plain ``signal.signal`` handlers, not the event loop's:
 they run even when the loop is blocked.
 
-Children register with :func:`adopt` (and :func:`disown` when they are gone);
-on their side :func:`die_with_parent` makes the kernel end them with their
-parent (Linux), with a polling thread as the fallback elsewhere.
+Children register with :func:`adopt` (and :func:`disown` when they are gone):
+:mod:`termsolitaire.children` does both, and on the child's side ends it with
+its parent (:func:`termsolitaire.children.die_with_parent`).
 
 No Textual import: the driver, the app and the solver worker all use it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import ctypes
-import ctypes.util
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # not imported at run time: a child starts with this module
+    import asyncio
 
 GRACE = 1.5
 """Seconds the app has to save and leave after a hang-up before it is ended."""
@@ -142,28 +142,3 @@ def end_now(status: int = 0) -> None:
     with contextlib.suppress(Exception):
         sys.stdout.flush()
     os._exit(status)
-
-
-# ---------------------------------------------------------------- in a child
-
-PR_SET_PDEATHSIG = 1
-
-
-def die_with_parent(parent: int) -> None:
-    """Called first thing in a child process: end it when ``parent`` ends. The
-    kernel does it at once where it can (Linux); a thread checks twice a second
-    anyway (a parent gone before the request, other systems)."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(Exception):
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:
-        os._exit(0)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while True:
-        threading.Event().wait(0.5)
-        if os.getppid() != parent:
-            os._exit(0)

@@ -5,6 +5,7 @@ that fails is one line for the player, and the child never outlives its input.""
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
 import signal
 import time
@@ -14,10 +15,13 @@ import pytest
 
 from termsolitaire.children import Child
 from termsolitaire.match import MatchStore
-from termsolitaire.match.computer import ComputerDriver, computer_player, level_of
+from termsolitaire.match.computer import ComputerDriver, Engine, computer_player, level_of
 from termsolitaire.match.replay import replay
 from termsolitaire.match.services import MatchServices, NewGame
+from termsolitaire.rules import Game
+from termsolitaire.testing.terminal import alive
 
+from ..screens.engine import make
 from .conftest import Clock
 
 ENGINE = "tests.screens.engine:make"  # 10 seconds per action
@@ -131,3 +135,39 @@ def test_the_levels_offered_are_the_opponents() -> None:
     from termsolitaire.solver import opponent
 
     assert tuple(opponent.LEVELS) == LEVELS
+
+
+def slow_to_exit(level: str, game: Game, seed: int) -> Engine:
+    """The test engine, in a process that takes 3 s to end once its input closes."""
+    atexit.register(time.sleep, 3.0)
+    return make(level, game, seed)
+
+
+async def test_start_and_stop_never_wait_for_the_process(
+    store: Callable[..., MatchStore], clock: Clock
+) -> None:
+    """The event loop (the UI's) is never held by the computer's process: start
+    returns before the process is even started, and stop returns while a process
+    slow to exit is still running; it is ended (after the grace) and reaped in
+    the background while the loop goes on."""
+    match = computer_table(store, engine="tests.match.test_computer:slow_to_exit")
+    driver = next(iter(match.drivers.values()))
+    try:
+        match.start_driver(driver)
+        assert driver.running and driver.pid is None  # started by the task, not by start()
+        clock.advance(10)
+        await pump_until(driver, lambda: len(driver.seat.log) == 1)  # its engine is loaded
+        pid = driver.pid
+        assert pid is not None
+        driver.stop()
+        assert not driver.running and alive(pid)  # stop did not wait for it
+        turns = 0
+        end = time.monotonic() + 30
+        while os.path.exists(f"/proc/{pid}"):  # until reaped (a zombie has a /proc entry)
+            assert time.monotonic() < end, "the stopped process was never reaped"
+            await asyncio.sleep(0.01)
+            turns += 1
+        assert turns > 0  # the loop went on while the process took its time
+        assert driver.pid is None and driver.seat.log and driver.problem is None
+    finally:
+        match.close()

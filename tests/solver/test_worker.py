@@ -4,27 +4,15 @@ cancel stops the search, and nothing is left behind."""
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 
 from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget, solve, verify
 from termsolitaire.solver.worker import SolverWorker, shutdown, solve_elsewhere
+from termsolitaire.testing.terminal import alive
 
 HARD = new_game("napoleon", 25)
 """A deal no search answers within seconds: something long to interrupt."""
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:  # a zombie (killed, not yet reaped) is not alive either
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(")")[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 async def until(predicate, timeout: float = 10.0) -> None:

@@ -31,7 +31,6 @@ loop (``await shutdown()`` closes it).
 from __future__ import annotations
 
 import asyncio
-import atexit
 import contextlib
 import tempfile
 import weakref
@@ -132,15 +131,6 @@ class SolverError(RuntimeError):
     """The worker process failed (crashed, or the search raised)."""
 
 
-_LIVE: weakref.WeakSet[_Process] = weakref.WeakSet()
-
-
-@atexit.register
-def _kill_all() -> None:
-    for p in list(_LIVE):
-        p.kill()
-
-
 class _Process:
     """One worker process (a :class:`~termsolitaire.children.Child`)."""
 
@@ -148,7 +138,6 @@ class _Process:
         self.child = child
         self.channel = channel
         self.stderr = stderr
-        _LIVE.add(self)
 
     @classmethod
     async def start(cls) -> _Process:
@@ -191,7 +180,6 @@ class _Process:
     def kill(self) -> None:
         """Stop the process now (also from a closed event loop, at exit)."""
         self.child.kill()
-        _LIVE.discard(self)
 
     async def stop(self) -> None:
         """Kill the process and wait for it, so no zombie stays behind."""
