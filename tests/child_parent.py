@@ -10,7 +10,7 @@ import sys
 import threading
 from pathlib import Path
 
-from termsolitaire.children import Child
+from termsolitaire.children import Child, child_env
 from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget
 
@@ -58,6 +58,21 @@ async def computer(directory: Path) -> None:
     await asyncio.Event().wait()
 
 
+async def served_app() -> None:
+    """A program on a pty of its own, as ``termsolitaire serve`` runs a player's app
+    (:class:`~termsolitaire.serve.apprun.AppProcess`): the kernel hangs it up when
+    the pty's master side closes with its server."""
+    from termsolitaire.serve.apprun import AppProcess
+
+    program = "import time; print('up', flush=True); time.sleep(600)"
+    app = AppProcess.start([sys.executable, "-c", program], child_env(), (80, 24))
+    seen = b""
+    while b"up" not in seen:
+        seen += await app.read()
+    ready()
+    await app.wait()
+
+
 def spin() -> None:
     """A child that never reads its input (only the kernel's signal or the parent
     watch can end it)."""
@@ -79,6 +94,8 @@ def main() -> None:
         stjernen_helper()
     elif kind == "computer":
         asyncio.run(computer(directory))
+    elif kind == "served app":
+        asyncio.run(served_app())
     else:
         busy_child()
 
