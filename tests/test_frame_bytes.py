@@ -16,23 +16,13 @@ with a generous deadline for a loaded machine. The solver's verdict is off
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import os
-import re
-import signal
-import struct
-import subprocess
 import sys
-import termios
-import threading
-import time
 from pathlib import Path
 
-import pyte
 import pytest
 
 from termsolitaire.rules import new_game
+from termsolitaire.testing.terminal import PtyTerminal, app_command
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 
@@ -46,80 +36,25 @@ MOVE_LIMIT = 450
 with whole piles repainted."""
 
 
-class Terminal:
-    """``termsolitaire`` on an 80x24 pty: the bytes it wrote, and the screen they make."""
-
-    def __init__(self, args: list[str], home: Path) -> None:
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL_THEME")}
-        env.pop("TERMSOLITAIRE_PLAIN_OUTPUT", None)
-        env.update(TERM="xterm-256color", TERMSOLITAIRE_HOME=str(home))
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "termsolitaire", *args],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-        )
-        os.close(slave)
-        self.master = master
-        self.received = 0
-        self.screen = pyte.Screen(80, 24)
-        self.stream = pyte.ByteStream(self.screen)
-        self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self.lock:
-                self.received += len(chunk)
-                self.stream.feed(chunk)
-
-    def text(self) -> str:
-        with self.lock:
-            return "\n".join(self.screen.display)
-
-    def wait_for(self, pattern: str, timeout: float = START) -> None:
-        end = time.monotonic() + timeout
-        while not re.search(pattern, self.text()):
-            if self.proc.poll() is not None or time.monotonic() > end:
-                raise AssertionError(f"{pattern!r} not on the screen:\n{self.text()}")
-            time.sleep(0.02)
-
-    def key(self, key: str, then: str) -> int:
-        """Press ``key``; the bytes written until ``then`` is on the screen."""
-        with self.lock:
-            before = self.received
-        os.write(self.master, key.encode())
-        self.wait_for(then)
-        with self.lock:
-            return self.received - before
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
-        os.close(self.master)
+def key(term: PtyTerminal, key: str, then: str) -> int:
+    """Press ``key``; the bytes written until ``then`` is on the screen."""
+    before = term.received
+    term.send(key)
+    term.wait_for(then, since=before, timeout=START)
+    return term.received - before
 
 
 def test_a_card_move_writes_a_few_hundred_bytes(tmp_path: Path) -> None:
     game = new_game("penguin", 5)
     assert game.is_legal("t7-t3")  # the move below, on this deal
-    term = Terminal(["penguin", "--deal", "5"], tmp_path)
+    term = PtyTerminal(
+        app_command("penguin", "--deal", "5"), env={"TERMSOLITAIRE_HOME": str(tmp_path)}
+    )
     try:
         # The start's frames (board, then footer) are all in by the clock's first tick.
-        term.wait_for(r"Penguin · deal 5 .* 0:01[\s\S]*Q Quit")
-        picked = term.key("7", "Column 7 in hand")
-        moved = term.key("3", r"moves 1[\s\S]*Played 9♦ 7")  # one frame: header, piles, status
+        term.wait_for(r"Penguin · deal 5 .* 0:01[\s\S]*Q Quit", timeout=START)
+        picked = key(term, "7", "Column 7 in hand")
+        moved = key(term, "3", r"moves 1[\s\S]*Played 9♦ 7")  # one frame: header, piles, status
     finally:
         term.close()
     print(f"pick-up {picked} B, move {moved} B")

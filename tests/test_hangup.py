@@ -12,26 +12,20 @@ machine takes seconds to start Textual).
 
 from __future__ import annotations
 
-import fcntl
-import os
 import signal
-import struct
-import subprocess
 import sys
-import termios
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pyte
 import pytest
 
 from termsolitaire.rules import Game, Move, new_game
 from termsolitaire.rules.moves import DEAL
 from termsolitaire.storage.paths import paths
 from termsolitaire.storage.saves import Saved, SaveStore
+from termsolitaire.testing.terminal import PtyTerminal, app_command
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 
@@ -40,59 +34,18 @@ START = 60.0
 """Seconds a start may take on a busy machine."""
 
 
-class Terminal:
-    """A child process on a pseudo-terminal; everything it draws is read away."""
-
-    def __init__(self, args: list[str], home: Path) -> None:
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL_THEME")}
-        env.update(TERM="xterm-256color", TERMSOLITAIRE_HOME=str(home), COLUMNS="80", LINES="24")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "termsolitaire", *args],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-        )
-        os.close(slave)
-        self.master = master
-        self.output = bytearray()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            self.output += chunk
-
-    def shows(self, text: str) -> bool:
-        """Whether ``text`` is on the screen the output draws (the app writes only
-        the cells that change, so a new message need not arrive in one piece)."""
-        screen = pyte.Screen(80, 24)
-        pyte.ByteStream(screen).feed(bytes(self.output))
-        return any(text in line for line in screen.display)
-
-    def send(self, keys: str) -> None:
-        for key in keys:
-            os.write(self.master, key.encode())
-            time.sleep(0.15)
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(10)
-        self.reader.join(5)
-        os.close(self.master)
+def terminal(args: list[str], home: Path) -> PtyTerminal:
+    """``termsolitaire ARGS`` on an 80x24 pty with its own home; everything it draws is
+    read away."""
+    env = {"TERMSOLITAIRE_HOME": str(home), "COLUMNS": "80", "LINES": "24"}
+    return PtyTerminal(app_command(*args), env=env)
 
 
-def wait_for(what: str, check: Callable[[], Any], timeout: float, term: Terminal) -> Any:
+def type_keys(term: PtyTerminal, keys: str) -> None:
+    term.send(*keys, pace=0.15)
+
+
+def wait_for(what: str, check: Callable[[], Any], timeout: float, term: PtyTerminal) -> Any:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         result = check()
@@ -152,16 +105,16 @@ def test_hang_up_saves_and_resume_continues_exactly(tmp_path: Path) -> None:
     store = SaveStore(paths(home))
     game = new_game("spider", 7, suits=2)
 
-    term = Terminal(["spider", "--suits", "2", "--deal", "7"], home)
+    term = terminal(["spider", "--suits", "2", "--deal", "7"], home)
     try:
         first = wait_for("the first frame", saved_with(store, 0), START, term)
         wait_for("drawing", lambda: b"deal 7" in term.output, START, term)
         for n in range(4):
             move = chord_move(game) if n < 3 else DEAL
             game.play(move)
-            term.send(keys_of(move))
+            type_keys(term, keys_of(move))
             wait_for(f"the save after {move}", saved_with(store, len(game.log)), 30, term)
-        term.send("z")  # refused at the deal's barrier: nothing changes
+        type_keys(term, "z")  # refused at the deal's barrier: nothing changes
         wait_for("the refusal", lambda: term.shows("A deal cannot be taken back"), 30, term)
         term.proc.send_signal(signal.SIGHUP)
         assert term.proc.wait(timeout=15) == 0
@@ -178,7 +131,7 @@ def test_hang_up_saves_and_resume_continues_exactly(tmp_path: Path) -> None:
     assert saved.options == {"time_limit": 0}
 
     # The bare game command resumes (no --deal given): one more move, then SIGTERM.
-    term = Terminal(["spider", "--suits", "2"], home)
+    term = terminal(["spider", "--suits", "2"], home)
     try:
         resumed = wait_for(
             "the resumed board", saved_with(store, len(game.log), saved.saved_at), START, term
@@ -187,7 +140,7 @@ def test_hang_up_saves_and_resume_continues_exactly(tmp_path: Path) -> None:
         assert resumed.game.to_json() != "" and resumed.game.history == game.history
         move = chord_move(game)
         game.play(move)
-        term.send(keys_of(move))
+        type_keys(term, keys_of(move))
         after = wait_for("the save after one more move", saved_with(store, len(game.log)), 30, term)
         term.proc.send_signal(signal.SIGTERM)
         assert term.proc.wait(timeout=15) == 0

@@ -16,28 +16,20 @@ with a timeout; nothing here sleeps for a fixed time.
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import os
-import pty
 import re
 import signal
 import sqlite3
-import struct
-import subprocess
 import sys
-import termios
-import threading
 import time
 from pathlib import Path
 
-import pyte
 import pytest
 
 from termsolitaire.match import MatchStore, Player
 from termsolitaire.match.replay import replay
 from termsolitaire.rules import Game
 from termsolitaire.screens.match.match_results import verdict
+from termsolitaire.testing.terminal import PtyTerminal, app_command
 
 from .conftest import SPIDER_KEYS, chord
 
@@ -46,95 +38,43 @@ WAIT = 60.0
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 
 
-class Term:
+class Term(PtyTerminal):
     """``termsolitaire match`` in a pseudo-terminal of 80x24, as one player sees it."""
 
     def __init__(self, player: str, shared: Path, home: Path) -> None:
-        env = {
-            **os.environ,
-            "TERM": "xterm-256color",
-            "TERMSOLITAIRE_HOME": str(home),
-            "TERMSOLITAIRE_MATCH_DIR": str(shared),
-            "TERMSOLITAIRE_PLAYER_ID": player,
-            "TERMSOLITAIRE_PLAYER": player,
-            "PYTHONPATH": os.pathsep.join(p for p in sys.path if p),
-        }
-        env.pop("NO_COLOR", None)
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "termsolitaire", "match"],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
+        super().__init__(
+            app_command("match"),
+            env={
+                "TERMSOLITAIRE_HOME": str(home),
+                "TERMSOLITAIRE_MATCH_DIR": str(shared),
+                "TERMSOLITAIRE_PLAYER_ID": player,
+                "TERMSOLITAIRE_PLAYER": player,
+            },
         )
-        os.close(slave)
-        self.master = master
-        self.received = 0  # bytes read so far
-        self.screen = pyte.Screen(80, 24)
-        self.stream = pyte.ByteStream(self.screen)
-        self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self.lock:
-                self.received += len(chunk)
-                self.stream.feed(chunk)
 
     def mark(self) -> int:
         """How much has been drawn so far (for :meth:`wait_for`'s ``since``)."""
-        with self.lock:
-            return self.received
-
-    def text(self) -> str:
-        """The screen as the player sees it, line by line."""
-        with self.lock:
-            return "\n".join(self.screen.display)
+        return self.received
 
     def wait_for(self, pattern: str, since: int = 0, timeout: float = WAIT) -> re.Match[str]:
-        """Wait until ``pattern`` is on the screen, drawn (again) after mark ``since``."""
-        end = time.monotonic() + timeout
-        while True:
-            with self.lock:
-                drawn = self.received > since
-            found = re.search(pattern, self.text()) if drawn else None
-            if found:
-                return found
-            if self.proc.poll() is not None or time.monotonic() > end:
-                raise AssertionError(f"{pattern!r} not on the screen:\n{self.text()}")
-            time.sleep(0.05)
+        return super().wait_for(pattern, since, timeout)
 
     def keys(self, *keys: str) -> None:
-        for k in keys:
-            os.write(
-                self.master,
-                {"enter": b"\r", "right": b"\x1b[C", "down": b"\x1b[B"}.get(k, k.encode()),
-            )
-            time.sleep(0.15)  # a typist's pace: lets the app take one key at a time
+        self.send(*keys, pace=0.15)  # a typist's pace: lets the app take one key at a time
 
     def kill(self) -> None:
-        os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        os.close(self.master)
+        """SIGKILL: no goodbye, no save."""
+        self.signal(signal.SIGKILL, group=True)
+        self.wait(10)
+        self.hang_up()
 
     def quit(self) -> None:
+        """SIGTERM (a host drained), SIGKILL if it is still there 10 s later."""
         if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-        with contextlib.suppress(OSError):
-            os.close(self.master)
+            self.signal(signal.SIGTERM, group=True)
+            if self.wait(10) is None:
+                self.signal(signal.SIGKILL, group=True)
+        self.close()
 
 
 def seat_rows(shared: Path) -> dict[str, sqlite3.Row]:

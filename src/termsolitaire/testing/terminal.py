@@ -4,12 +4,18 @@ For the tests and the benchmarks (Linux and macOS: a pty, ``/proc`` for memory).
 :class:`PtyTerminal` starts a command on a new pty that is its *controlling*
 terminal (as a login or an SSH session gives it), so closing the terminal
 (:meth:`~PtyTerminal.hang_up`) does what closing a window does: the kernel sends
-SIGHUP and reads end. A thread reads everything the program writes; the screen
-those bytes make comes from pyte, a small VT emulator (imported when first
-asked for, so a benchmark that only counts bytes does not need it).
+SIGHUP and reads end. A thread reads everything the program writes (or, with
+``reader=False``, the caller does, with :meth:`~PtyTerminal.read`, to time what
+comes: bench/term.py); the screen those bytes make comes from pyte, a small VT
+emulator (imported when first asked for, so a benchmark that only counts bytes
+does not need it).
+
+The one pty terminal of the tests and the benchmarks: the tests' own terminals
+(tests/test_hangup.py, tests/test_frame_bytes.py, tests/screens/test_match_ptys.py)
+are this one with their own defaults.
 
 Waits poll for a visible effect with a deadline; nothing here sleeps for a
-fixed time.
+fixed time (but :meth:`~PtyTerminal.send`'s ``pace``, a typist's, when asked).
 """
 
 from __future__ import annotations
@@ -49,6 +55,10 @@ KEYS = {
 }
 """Named keys as an xterm sends them (cursor keys in normal mode)."""
 
+UNSET = ("NO_COLOR", "TEXTUAL_THEME", "COLORTERM", "TERMSOLITAIRE_PLAIN_OUTPUT")
+"""Variables of this process a program on the terminal does not get (a player's
+terminal has colours, the default theme, and the app's own output)."""
+
 
 def app_command(*args: str) -> list[str]:
     """``termsolitaire ARGS`` run by this interpreter."""
@@ -69,10 +79,10 @@ class PtyTerminal:
         env: Mapping[str, str] | None = None,
         *,
         screen: bool = True,
+        reader: bool = True,
     ) -> None:
         self.size = size
-        full = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TEXTUAL_THEME")}
-        full.pop("TERMSOLITAIRE_PLAIN_OUTPUT", None)
+        full = {k: v for k, v in os.environ.items() if k not in UNSET}
         full.update(TERM="xterm-256color")
         full["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         full.update(env or {})
@@ -95,14 +105,18 @@ class PtyTerminal:
         self.started = time.monotonic()
         self.output = bytearray()
         self.first_byte: float | None = None
+        self.closed = False
+        """The program has closed its end (or the pty is gone): nothing more to read."""
         self.lock = threading.Lock()
         self._closing = threading.Event()
         self._screen: Any = None
         self._stream: Any = None
         if screen:
             self._make_screen()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
+        self.reader: threading.Thread | None = None
+        if reader:
+            self.reader = threading.Thread(target=self._read, daemon=True)
+            self.reader.start()
 
     # ------------------------------------------------------------ what it drew
 
@@ -117,23 +131,36 @@ class PtyTerminal:
     def _read(self) -> None:
         # select with a timeout, not a blocking read: a read in progress would keep
         # the pty open after :meth:`hang_up` closed it (no hang-up would happen).
-        fd = self.master
-        while not self._closing.is_set():
-            ready, _, _ = select.select([fd], [], [], 0.05)
-            if not ready:
-                continue
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self.lock:
-                if self.first_byte is None:
-                    self.first_byte = time.monotonic()
-                self.output += chunk
-                if self._stream is not None:
-                    self._stream.feed(chunk)
+        while not self._closing.is_set() and not self.closed:
+            self.read(0.05)
+
+    def read(self, timeout: float) -> bytes:
+        """What the program wrote within ``timeout`` seconds (b"": nothing, or it has
+        closed its end: then :attr:`closed`). The reader thread's, or the caller's
+        when there is none."""
+        if self.closed or self.master < 0:
+            return b""
+        ready, _, _ = select.select([self.master], [], [], max(0.0, timeout))
+        if not ready:
+            return b""
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self.closed = True
+            return b""
+        self.took(chunk)
+        return chunk
+
+    def took(self, chunk: bytes) -> None:
+        """``chunk`` came from the program (a subclass may look at it too)."""
+        with self.lock:
+            if self.first_byte is None:
+                self.first_byte = time.monotonic()
+            self.output += chunk
+            if self._stream is not None:
+                self._stream.feed(chunk)
 
     @property
     def received(self) -> int:
@@ -168,12 +195,16 @@ class PtyTerminal:
 
     # ------------------------------------------------------------ what the player does
 
-    def send(self, *keys: str | bytes) -> None:
-        """Type ``keys``: named keys (:data:`KEYS`), text, or raw bytes."""
+    def send(self, *keys: str | bytes, pace: float = 0.0) -> None:
+        """Type ``keys``: named keys (:data:`KEYS`), text, or raw bytes; ``pace``
+        seconds after each (a typist's pace, for a program that should see one key
+        at a time)."""
         for key in keys:
             data = key if isinstance(key, bytes) else KEYS.get(key, key.encode())
             with contextlib.suppress(OSError):
                 os.write(self.master, data)
+            if pace:
+                time.sleep(pace)
 
     def resize(self, cols: int, rows: int) -> None:
         """The window changed size: the kernel sends SIGWINCH."""
@@ -184,14 +215,19 @@ class PtyTerminal:
         """Close the terminal, as closing its window does (the kernel sends SIGHUP)."""
         if self.master >= 0:
             self._closing.set()
-            if threading.current_thread() is not self.reader:
+            if self.reader is not None and threading.current_thread() is not self.reader:
                 self.reader.join(5)
             os.close(self.master)
             self.master = -1
 
-    def signal(self, sig: int) -> None:
+    def signal(self, sig: int, *, group: bool = False) -> None:
+        """Send ``sig`` to the program (``group``: and everything it started, its
+        whole session)."""
         with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, sig)
+            if group:
+                os.killpg(self.pid, sig)
+            else:
+                os.kill(self.pid, sig)
 
     # ------------------------------------------------------------ the process
 
@@ -219,11 +255,12 @@ class PtyTerminal:
     def close(self) -> None:
         """End the program for sure (SIGKILL if it is still here) and the pty."""
         if self.proc.poll() is None:
-            self.signal(signal.SIGKILL)
+            self.signal(signal.SIGKILL, group=True)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(10)
         self.hang_up()
-        self.reader.join(5)
+        if self.reader is not None:
+            self.reader.join(5)
 
     def __enter__(self) -> PtyTerminal:
         return self
