@@ -8,21 +8,19 @@ memory and CPU time from ``/proc``. A key's bytes are everything written from
 the key until the program has been silent for a moment; a key is sent just
 after a clock tick, so that the tick is not counted as part of the key.
 
-Linux only (``/proc``, ``pty``).
+It is the tests' :class:`~termsolitaire.testing.terminal.PtyTerminal`, read by
+the caller (the timing is this module's), with no controlling-terminal wrapper
+(a launch is timed from the moment the program is started). Linux only
+(``/proc``, ``pty``).
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import os
-import pty
 import select
-import signal
-import struct
-import termios
 import time
 from dataclasses import dataclass
+
+from termsolitaire.testing.terminal import PtyTerminal
 
 ARROWS = {"right": "C", "left": "D", "up": "A", "down": "B"}
 TICK = 1.0
@@ -44,52 +42,24 @@ class Burst:
         return None if self.last is None else self.last - self.sent
 
 
-class Term:
-    """One program on a pty of ``size`` (columns, rows)."""
+class Term(PtyTerminal):
+    """One program on a pty of ``size`` (columns, rows), read by the caller."""
 
     def __init__(self, argv: list[str], size: tuple[int, int], env: dict[str, str]) -> None:
-        self.size = size
+        started = time.perf_counter()
         self.app_keys = False  # the program asked for ESC O arrows (DECCKM)
         self.total = 0  # bytes read so far
         self.last_tick: float | None = None
-        self.started = time.perf_counter()
-        pid, fd = pty.fork()
-        if pid == 0:  # the child: become the program
-            try:
-                os.environ.update(env)
-                os.environ["TERM"] = "xterm-256color"
-                for name in ("NO_COLOR", "TEXTUAL_THEME", "COLORTERM"):
-                    os.environ.pop(name, None)
-                os.execv(argv[0], argv)
-            finally:
-                os._exit(127)
-        self.pid, self.fd = pid, fd
-        cols, rows = size
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        self.closed = False
+        super().__init__(argv, size, env, screen=False, reader=False, ctty=False)
+        self.started = started
+        self.fd = self.master
 
     # ------------------------------------------------------------ reading
 
-    def read(self, timeout: float) -> bytes:
-        """What came within ``timeout`` seconds (b"" if nothing, or the program ended)."""
-        if self.closed:
-            return b""
-        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
-        if not ready:
-            return b""
-        try:
-            data = os.read(self.fd, 1 << 16)
-        except OSError:
-            self.closed = True
-            return b""
-        if not data:
-            self.closed = True
-        self._saw(data)
-        return data
-
-    def _saw(self, data: bytes) -> None:
-        self.total += len(data)
-        on, off = data.rfind(b"\x1b[?1h"), data.rfind(b"\x1b[?1l")
+    def took(self, chunk: bytes) -> None:
+        super().took(chunk)
+        self.total += len(chunk)
+        on, off = chunk.rfind(b"\x1b[?1h"), chunk.rfind(b"\x1b[?1l")
         if on > off:
             self.app_keys = True
         elif off > on:
@@ -160,7 +130,7 @@ class Term:
         """Send ``key`` away from a clock tick; what the program wrote in answer."""
         self.wait_for_quiet_moment()
         sent = time.perf_counter()
-        os.write(self.fd, key)
+        self.send(key)
         data, first = b"", None
         chunk = self.read(5.0)
         if chunk:
@@ -168,42 +138,6 @@ class Term:
             data = chunk
         more, last = self.rest(gap, gap) if chunk else (b"", None)
         return Burst(data + more, sent, first, last or first)
-
-    def send(self, key: bytes) -> None:
-        os.write(self.fd, key)
-
-    # ------------------------------------------------------------ /proc
-
-    def rss_kib(self) -> int:
-        """Resident memory in KiB (VmRSS)."""
-        with open(f"/proc/{self.pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-        return 0
-
-    def cpu_seconds(self) -> float:
-        """User plus system CPU time used so far."""
-        with open(f"/proc/{self.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        ticks = os.sysconf("SC_CLK_TCK")
-        return (int(fields[11]) + int(fields[12])) / ticks
-
-    def close(self) -> None:
-        """Stop the program (SIGTERM, then SIGKILL) and reap it."""
-        for sig, wait in ((signal.SIGTERM, 1.0), (signal.SIGKILL, 5.0)):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, sig)
-            end = time.perf_counter() + wait
-            while time.perf_counter() < end:
-                self.read(0.05)  # keep the pty drained so the program can exit
-                pid, _ = os.waitpid(self.pid, os.WNOHANG)
-                if pid:
-                    with contextlib.suppress(OSError):
-                        os.close(self.fd)
-                    return
-        with contextlib.suppress(OSError):
-            os.close(self.fd)
 
 
 def drain_all(terms: list[Term], seconds: float) -> dict[int, int]:
