@@ -90,18 +90,7 @@ def test_two_processes_on_one_database_play_a_match(
         bob = Term("bob", shared, tmp_path / "home-bob")
         bob.wait_for("Spider match lobby")
 
-        ann.keys("n")
-        ann.wait_for("New game")
-        ann.keys("down", "down", "down", "down", "right", "enter")  # table: private
-        ann.wait_for(r"Table 1 is open")
-        m = ann.mark()
-        ann.keys("i")
-        ann.wait_for("Invite a player to table 1", m)
-        ann.keys(*"bob", "enter")
-        ann.wait_for("Invited bob to table 1", m)
-        m = ann.mark()
-        ann.keys("enter")
-        ann.wait_for(r"score 0\s+moves 0", m)
+        ann.open_table_for("bob")
         ann_moves = [play_one(ann, postgres, "ann")[0]]
 
         bob.wait_for("invited by ann")

@@ -62,6 +62,22 @@ class Term(PtyTerminal):
     def keys(self, *keys: str) -> None:
         self.send(*keys, pace=0.15)  # a typist's pace: lets the app take one key at a time
 
+    def open_table_for(self, guest: str) -> None:
+        """From the lobby: a private table (table 1), ``guest`` invited, and the game
+        started (the board shown)."""
+        self.keys("n")
+        self.wait_for("New game")
+        self.keys("down", "down", "down", "down", "right", "enter")  # table: private
+        self.wait_for(r"Table 1 is open")
+        m = self.mark()
+        self.keys("i")
+        self.wait_for("Invite a player to table 1", m)
+        self.keys(*guest, "enter")
+        self.wait_for(f"Invited {guest} to table 1", m)
+        m = self.mark()
+        self.keys("enter")
+        self.wait_for(r"score 0\s+moves 0", m)
+
     def kill(self) -> None:
         """SIGKILL: no goodbye, no save."""
         self.signal(signal.SIGKILL, group=True)
@@ -130,18 +146,7 @@ def test_two_processes_one_table_kill_and_come_back(tmp_path: Path) -> None:
         bob.wait_for("Spider match lobby")
 
         # ann: a private table, bob invited, then she starts
-        ann.keys("n")
-        ann.wait_for("New game")
-        ann.keys("down", "down", "down", "down", "right", "enter")  # table: private
-        ann.wait_for(r"Table 1 is open")
-        m = ann.mark()
-        ann.keys("i")
-        ann.wait_for("Invite a player to table 1", m)
-        ann.keys(*"bob", "enter")
-        ann.wait_for("Invited bob to table 1", m)
-        m = ann.mark()
-        ann.keys("enter")
-        ann.wait_for(r"score 0\s+moves 0", m)
+        ann.open_table_for("bob")
         ann_moves = [play_one(ann, shared, "ann")]
 
         # bob: the invitation in his lobby; he joins after ann started
