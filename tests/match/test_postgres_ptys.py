@@ -7,7 +7,6 @@ and clock as they were; both results agree."""
 
 from __future__ import annotations
 
-import re
 import sys
 import time
 from pathlib import Path
@@ -15,13 +14,11 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from termsolitaire.match import MatchStore, Player
 from termsolitaire.match.replay import replay
 from termsolitaire.rules import Game
-from termsolitaire.screens.match.match_results import verdict
 
 from ..screens.conftest import SPIDER_KEYS, chord
-from ..screens.test_match_ptys import WAIT, Term
+from ..screens.test_match_ptys import WAIT, Term, both_end
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 
@@ -121,18 +118,7 @@ def test_two_processes_on_one_database_play_a_match(
         assert game_of(postgres, "ann").log == tuple(ann_moves)
         assert game_of(postgres, "bob").log == tuple(bob_moves)
 
-        m_ann, m_bob = ann.mark(), bob.mark()
-        ann.keys("e", "y")
-        ann.wait_for("Waiting for bob to finish", m_ann)
-        bob.keys("e", "y")
-        observer = MatchStore(Player.make("observer"), shared)
-        end = time.monotonic() + WAIT
-        while not (results := observer.results(1)).final:
-            assert time.monotonic() < end, "bob's End never reached the database"
-            time.sleep(0.05)
-        observer.close()
-        ann.wait_for(re.escape(verdict(results, "ann")), m_ann)
-        bob.wait_for(re.escape(verdict(results, "bob")), m_bob)
+        results = both_end(ann, bob, shared)
         assert [f.reason for f in results.seats] == ["end", "end"]
     finally:
         ann.quit()

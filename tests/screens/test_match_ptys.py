@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from termsolitaire.match import MatchStore, Player
+from termsolitaire.match import MatchStore, Player, Results
 from termsolitaire.match.replay import replay
 from termsolitaire.rules import Game
 from termsolitaire.screens.match.match_results import verdict
@@ -91,6 +91,24 @@ class Term(PtyTerminal):
             if self.wait(10) is None:
                 self.signal(signal.SIGKILL, group=True)
         self.close()
+
+
+def both_end(ann: Term, bob: Term, shared: Path) -> Results:
+    """ann, then bob, press End; both screens show the final results, each from their
+    own side. Those results (as the store has them)."""
+    m_ann, m_bob = ann.mark(), bob.mark()
+    ann.keys("e", "y")
+    ann.wait_for("Waiting for bob to finish", m_ann)
+    bob.keys("e", "y")
+    observer = MatchStore(Player.make("observer"), shared)
+    end = time.monotonic() + WAIT
+    while not (results := observer.results(1)).final:  # until bob's End is in
+        assert time.monotonic() < end, "bob's End never reached the store"
+        time.sleep(0.05)
+    observer.close()
+    ann.wait_for(re.escape(verdict(results, "ann")), m_ann)
+    bob.wait_for(re.escape(verdict(results, "bob")), m_bob)
+    return results
 
 
 def seat_rows(shared: Path) -> dict[str, sqlite3.Row]:
@@ -188,18 +206,7 @@ def test_two_processes_one_table_kill_and_come_back(tmp_path: Path) -> None:
         assert game_of(shared, "bob").log == tuple(bob_moves)
 
         # both press End; both see the same results
-        m_ann, m_bob = ann.mark(), bob.mark()
-        ann.keys("e", "y")
-        ann.wait_for("Waiting for bob to finish", m_ann)
-        bob.keys("e", "y")
-        observer = MatchStore(Player.make("observer"), shared)
-        end = time.monotonic() + WAIT
-        while not (results := observer.results(1)).final:  # until bob's End is in
-            assert time.monotonic() < end, "bob's End never reached the store"
-            time.sleep(0.05)
-        observer.close()
-        ann.wait_for(re.escape(verdict(results, "ann")), m_ann)
-        bob.wait_for(re.escape(verdict(results, "bob")), m_bob)
+        results = both_end(ann, bob, shared)
         for f in results.seats:
             assert f.reason == "end"
             assert f.moves == game_of(shared, f.player.id).moves
