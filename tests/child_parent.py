@@ -6,6 +6,8 @@ be killed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import sys
 import threading
 from pathlib import Path
@@ -71,6 +73,18 @@ async def served_app() -> None:
         seen += await app.read()
     ready()
     await app.wait()
+
+
+def echo() -> None:
+    """A child that answers each message with itself (``"env"``: its environment),
+    in JSON lines, or pickle frames when its argument says ``frames``."""
+    from termsolitaire import children
+
+    channel = children.stdio_frames() if sys.argv[1:] == ["frames"] else children.stdio()
+    with contextlib.suppress(children.ChildGone):
+        while True:
+            message = channel.receive()
+            channel.send(dict(os.environ) if message == "env" else message)
 
 
 def spin() -> None:

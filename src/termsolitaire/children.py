@@ -104,7 +104,8 @@ class Child:
         self._lock = threading.Lock()
         self._async: AsyncLines | None = None
         lifeline.adopt(proc.pid)
-        _LIVE.add(self)
+        with _LIVE_LOCK:
+            _LIVE.add(self)
 
     @classmethod
     def spawn(
@@ -217,7 +218,8 @@ class Child:
             self._signal(signal.SIGKILL)
             self.proc.wait()
         lifeline.disown(self.pid)
-        _LIVE.discard(self)
+        with _LIVE_LOCK:
+            _LIVE.discard(self)
         with self._lock:
             self._gone.set()
             waiters, self._waiters = self._waiters, []
@@ -234,13 +236,16 @@ class Child:
 
 _LIVE: set[Child] = set()
 """Every child not reaped yet."""
+_LIVE_LOCK = threading.Lock()
 
 
 @atexit.register
 def _kill_all() -> None:
     """This process is ending: every child still here (running, or in its grace)
     is killed now; nobody would be left to end it after the grace."""
-    for child in list(_LIVE):
+    with _LIVE_LOCK:
+        live = list(_LIVE)
+    for child in live:
         with contextlib.suppress(OSError):
             child.proc.send_signal(signal.SIGKILL)
 
