@@ -31,8 +31,6 @@ from .state import State
 
 SLACK_SECONDS = 2.0
 """How long past the time left the search waits for the helper's answer."""
-GRACE = 0.5
-"""Seconds the helper has to end after the search closed its input."""
 
 
 class Helper:
@@ -85,7 +83,7 @@ class Helper:
         """End the helper (in the background: the search does not wait for it)."""
         child, self.child, self.channel = self.child, None, None
         if child is not None:
-            child.stop(GRACE)
+            child.stop()
 
     def __enter__(self) -> Helper:
         return self
