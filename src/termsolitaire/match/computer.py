@@ -186,6 +186,9 @@ class ComputerDriver:
         self.seed = seed if seed is not None else seat.table_id
         self.problem: str | None = None
         """Why the computer stopped playing (shown once by the screen); None while it plays."""
+        self.due: float | None = None
+        """When (the store's clock) the action the computer has chosen is played; None
+        while it has none waiting."""
         self._task: asyncio.Task[None] | None = None
         self._child: Child | None = None
         self._changed = False
@@ -238,6 +241,7 @@ class ComputerDriver:
         child, self._child = self._child, None
         if child is not None:
             child.stop()
+        self.due = None
 
     # ------------------------------------------------------------ the task
 
@@ -288,11 +292,12 @@ class ComputerDriver:
                         return None
                     return "The computer opponent said something it should not"
                 action = str(message["action"])
-                due = self._last + max(0.0, float(message.get("delay", 0.0)))
+                self.due = due = self._last + max(0.0, float(message.get("delay", 0.0)))
                 while seat.store.now() < due:  # the store's clock: a test moves it
                     if seat.finished:
                         return None
                     await asyncio.sleep(TICK)
+                self.due = None
                 if seat.finished:
                     return None
                 self._last = seat.store.now()
