@@ -157,14 +157,41 @@ class Helping:
         if advice.is_proved_lost(game):
             return self.way_back()
         advice.best_trusted = advice.best_plan is not None
+        outcome: Outcome | None = None
         if then == "hint":
             found = advice.best_hint(game)
             if isinstance(found, str):
-                return Outcome(message=found)
-            if found is not None:
-                return self.show_hint(found.move, found.best)
+                outcome = Outcome(message=found)
+            elif found is not None:
+                outcome = self.show_hint(found.move, found.best)
         else:
-            best = self.best_line(then == "demo")
-            if best is not None:
-                return best
-        return Outcome(message=f"No winning line found in {seconds:.0f} s: cannot tell yet")
+            outcome = self.best_line(then == "demo")
+        if outcome is None:
+            outcome = Outcome(message=f"No winning line found in {seconds:.0f} s: cannot tell yet")
+        outcome.note = longer_search(game, seconds)
+        return outcome
+
+
+def longer_search(game: Game, seconds: float) -> str | None:
+    """Where to look further when the board's search found no win: the command
+    line's ``solve`` with as many processes as the game's solver shares a search
+    between (Stjernen's two); None for a solver that uses one whatever it is given.
+
+    >>> from termsolitaire.rules import new_game
+    >>> print(longer_search(new_game("stjernen", 7), 10))  # doctest: +NORMALIZE_WHITESPACE
+    No win found in 10 s here;
+    termsolitaire solve stjernen --deal 7 --jobs 2 (two processes) may find one
+    >>> longer_search(new_game("penguin", 7), 10) is None
+    True
+    """
+    from ..solver.games import declaration
+
+    found = declaration(game.name)
+    jobs = max((run.per_deal for run in found.bench), default=1) if found else 1
+    if jobs < 2:
+        return None
+    processes = {2: "two", 3: "three", 4: "four"}.get(jobs, str(jobs))
+    return (
+        f"No win found in {seconds:.0f} s here; termsolitaire solve {game.name} "
+        f"--deal {game.deal} --jobs {jobs} ({processes} processes) may find one"
+    )

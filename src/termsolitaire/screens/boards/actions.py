@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from termsolitaire.play.hand import Hand
     from termsolitaire.play.session import GameSession
     from termsolitaire.rules import Game
+    from termsolitaire.screens.boards.movelist import MoveList
     from termsolitaire.screens.boards.solving import SolverRunner
+    from termsolitaire.screens.boards.words import BoardWords
     from termsolitaire.screens.dialogs.results import ResultsScreen
     from termsolitaire.widgets.board import Board
 
@@ -31,6 +33,8 @@ class BoardActions:
     if TYPE_CHECKING:  # given by the board screen
         controller: Controller
         solving: SolverRunner
+        words: BoardWords
+        move_list: MoveList
         board: Board
         app: Any
         BINDINGS: ClassVar[Any]
@@ -64,6 +68,8 @@ class BoardActions:
             self.redraw()
         if outcome.message is not None:
             self.say(outcome.message)
+        if outcome.note is not None:
+            self.app.notify(self.words.status_text(outcome.note), timeout=15)
         if outcome.moved:
             self.save_soon()
             self.solving.position_changed()
@@ -264,6 +270,15 @@ class BoardActions:
             self.say(why)
         else:
             self.app.push_screen(DealNumberScreen(self.game.title), chosen)
+
+    def action_move_list(self) -> None:
+        """``M``: show or hide the list of moves played (a board with a panel of its
+        own beside it, a match's, has none)."""
+        moves = self.move_list
+        if moves.is_attached:
+            moves.display = not moves.display
+        else:
+            self.say("No move list on this board")
 
     def action_help(self) -> None:
         from termsolitaire.screens.dialogs.help import HelpScreen
