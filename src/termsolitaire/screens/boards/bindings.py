@@ -51,7 +51,7 @@ COMMON_BINDINGS: list[BindingType] = [
         "Moves",
         show=False,
         id="move-list",
-        tooltip="show or hide the list of moves played (over the board when it is narrow)",
+        tooltip="show or hide the list of moves played",
     ),
     Binding("question_mark,f1", "help", "Help", id="help", tooltip="this help"),
     Binding(
