@@ -29,7 +29,7 @@ def solver_help(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("solver_help")
 async def test_enter_after_a_played_hint_plays_the_next() -> None:
-    """H shows a hint, Enter plays it and shows the next at once ("Next: Hint: …"),
+    """H shows a hint, Enter plays it and shows the next at once ("Next: 2♥ e→f, Enter plays it"),
     and Enter again plays that one: one key per move once a line is followed."""
     app = SolitaireApp("penguin", 5, {}, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -39,8 +39,9 @@ async def test_enter_after_a_played_hint_plays_the_next() -> None:
         await until(pilot, lambda: status(app).startswith("Hint: "), "a hint")
         first = screen.controller.hinted
         await pilot.press("enter")
-        await until(pilot, lambda: ". Next: Hint: " in status(app), "the next hint")
+        await until(pilot, lambda: ". Next: " in status(app), "the next hint")
         second = screen.controller.hinted
+        assert status(app).endswith(", Enter plays it"), status(app)
         assert screen.game.history == (first,) and second is not None
         await pilot.press("enter")
         await until(pilot, lambda: len(screen.game.history) == 2, "the second move")

@@ -38,7 +38,9 @@ class Helping:
         following = self.advice.next_move(self.game) if self.advice.keeps_line(self.game) else None
         if following is not None:
             shown = self.show_hint(following)
-            shown.message = f"{outcome.message}. Next: {shown.message}"
+            enter = "Enter plays it" if following.kind == "move" else "Enter does it"
+            # Short enough for 80 columns with the verdict beside it (issue 30).
+            shown.message = f"{outcome.message}. Next: {self.named(following)}, {enter}"
             shown.moved = True
             return shown
         self.following = True

@@ -5,6 +5,7 @@ status line, a redraw, a save, a dialog, the results). Mixed into
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -25,6 +26,16 @@ if TYPE_CHECKING:
     from termsolitaire.screens.boards.words import BoardWords
     from termsolitaire.screens.dialogs.results import ResultsScreen
     from termsolitaire.widgets.board import Board
+
+
+def key_display(key: str) -> str:
+    """A key as the help shows it: function keys as the keyboard labels them (``F1``,
+    not ``f1``, which reads like a pile of the notation).
+
+    >>> key_display("f1"), key_display("f"), key_display("ctrl+p")
+    ('F1', 'f', 'ctrl+p')
+    """
+    return key.upper() if re.fullmatch(r"f\d{1,2}", key) else key
 
 
 class BoardActions:
@@ -301,7 +312,7 @@ class BoardActions:
             if not isinstance(binding, Binding):
                 continue
             keys = " ".join(
-                self.app.get_key_display(Binding(k.strip(), binding.action))
+                key_display(self.app.get_key_display(Binding(k.strip(), binding.action)))
                 for k in binding.key.split(",")
             )
             if binding.id and binding.id.startswith("pile-"):
