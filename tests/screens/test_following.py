@@ -70,7 +70,7 @@ async def test_a_stjernen_hint_that_finds_no_win_names_the_longer_search(
         await until(pilot, lambda: any("termsolitaire solve" in n for n in notes()), "the note")
         note = next(n for n in notes() if "termsolitaire solve" in n)
         assert "termsolitaire solve stjernen --deal 1003 --jobs 2 (two processes)" in note
-        assert status(app).startswith(("Best line found", "No winning line found")), status(app)
+        assert status(app).startswith(("Best line (", "No winning line found")), status(app)
 
 
 @pytest.mark.usefixtures("solver_help")
@@ -116,3 +116,41 @@ async def test_every_board_has_a_move_list_in_its_own_keys(name: str) -> None:
         assert screen.move_list.region.width > 0
         await pilot.press("M")
         assert not screen.move_list.display
+
+
+@pytest.mark.usefixtures("solver_help")
+async def test_following_hints_into_the_end_lets_the_board_finish_by_itself() -> None:
+    """Penguin deal 5 a few moves before only foundation moves are left, a winning
+    line known: Enter after Enter follows it, and once the last needed move is
+    played the board finishes by itself (no next hint in hand to stop it) and the
+    results show, with fewer Enters than the line has moves."""
+    from termsolitaire.play.finish import finishing_line
+    from termsolitaire.rules import new_game
+    from termsolitaire.screens.dialogs.results import ResultsScreen
+    from termsolitaire.solver import Plan, solve
+
+    line = solve(new_game("penguin", 5), 10).moves
+    probe = new_game("penguin", 5)
+    last = 0  # the move after which the board can finish by itself
+    while not finishing_line(probe):
+        probe.play(line[last])
+        last += 1
+    last -= 1
+    start = max(0, last - 3)  # three moves before the finish can take over
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        for move in line[:start]:
+            screen.game.play(move)
+        screen.redraw()
+        screen.controller.advice.plan = Plan.of(screen.game, line[start:])
+        await pilot.press("H")
+        assert status(app).startswith("Hint: "), status(app)
+        enters = 0
+        while not isinstance(app.screen, ResultsScreen) and enters < len(line):
+            if not screen.controller.finishing:
+                await pilot.press("enter")
+                enters += 1
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, ResultsScreen) and screen.game.is_won
+        assert enters == last - start + 1 < len(line) - start

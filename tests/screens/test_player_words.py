@@ -146,6 +146,9 @@ async def test_the_match_screens_name_no_notation(
         await seen(pilot, "the match board")
         await pilot.press(*chord(transfer(screen), SPIDER_KEYS))
         await seen(pilot, "the match board after a move")
+        for keys in (["1", "1"], ["2", "7"], ["9", "0", "escape"], ["z"], ["H"], ["R"], ["P"]):
+            await pilot.press(*keys)  # refused or played: the status line says so
+            await seen(pilot, f"the match board after {' '.join(keys)}")
         await answer(pilot, ["e"], "y")
         await shown_screen(pilot, MatchResultsScreen)
         await seen(pilot, "the match results")
@@ -182,3 +185,13 @@ async def test_the_longest_refusal_and_hint_are_never_cut_at_80_columns(name: st
             beside = screen.query_one("#verdict", TextLine).render_line(0).text.strip()
             assert shown == message, f"cut: {shown!r} for {message!r}"
             assert beside and beside in verdict_forms(verdict), (message, beside)
+
+
+@pytest.mark.parametrize("name", [n for n, _ in GAMES])
+def test_no_status_sentence_is_longer_than_80_columns_hold(name: str) -> None:
+    """Any sentence of the status line fits 80 columns whole (the verdict gives way
+    to it): what is in hand with many places to go is said as a count, a move that
+    leaves only foundation moves says "finishing" briefly."""
+    width = SIZE[0] - 2  # the status line's padding
+    for text in sorted(sentences(name).every()):
+        assert len(text) <= width, f"{len(text)} columns: {text}"

@@ -24,7 +24,7 @@ from termsolitaire.play.session import GameSession
 from termsolitaire.rules import Game, IllegalMove, Move, games, new_game
 from termsolitaire.screens.boards.registry import board_class
 from termsolitaire.screens.boards.words import BoardWords
-from termsolitaire.solver import Plan
+from termsolitaire.solver import Plan, solve
 from termsolitaire.widgets.cards import CardLook
 
 NOTATION = re.compile(r"\b[tcpiouf]\d+\b|suits=")
@@ -191,4 +191,20 @@ def sentences(name: str, ascii: bool = False) -> Said:
     for deal in DEALS:
         for game in playout(new_game(name, deal, **variant)):
             gather(said, game, words)
+        for game in endgame(new_game(name, deal, **variant)):
+            gather(said, game, words)
     return said
+
+
+def endgame(game: Game, positions: int = 8) -> Iterator[Game]:
+    """The last ``positions`` positions of a win the solver finds in a few seconds
+    (where the board finishes by itself); none when it finds none."""
+    result = solve(game, 3.0)
+    if result.verdict != "won":
+        return
+    line = list(result.moves)
+    for move in line[: max(0, len(line) - positions)]:
+        game.play(move)
+    for move in line[max(0, len(line) - positions) :]:
+        yield game.copy()
+        game.play(move)

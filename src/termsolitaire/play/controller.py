@@ -236,8 +236,8 @@ class Controller(Pointer, Helping):
         was_hint = move == self.hinted
         self.hinted, self.following = None, False
         outcome = self._act(str(move), lambda m: text)
-        if was_hint and outcome.moved and not outcome.finished and not outcome.stuck:
-            return self.follow_on(outcome)
+        if was_hint and outcome.moved and not (outcome.finished or outcome.stuck or outcome.finish):
+            return self.follow_on(outcome)  # (not when the board finishes by itself)
         return outcome
 
     def _act(self, action: str, said: Callable[[Move | None], str]) -> Outcome:
@@ -281,7 +281,7 @@ class Controller(Pointer, Helping):
             line = finishing_line(self.game)
             if line:
                 outcome.finish = line
-                outcome.message = f"{outcome.message}; only foundation moves are left: finishing"
+                outcome.message = f"{outcome.message}; the rest goes home: finishing"
         return outcome
 
     def end_headline(self) -> str:

@@ -92,7 +92,7 @@ class Helping:
         text = self.named(move)
         if best is None:
             return Outcome(message=f"Hint: {text} ({keys})", marks=True)
-        return Outcome(message=f"Best line found ({best} home): {text} ({keys})", marks=True)
+        return Outcome(message=f"Best line ({best} home): {text} ({keys})", marks=True)
 
     def way_back(self) -> Outcome:
         """A position proved lost: "no winning line from here", and the way back."""
