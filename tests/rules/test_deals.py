@@ -78,3 +78,16 @@ def test_deals_do_not_depend_on_hash_seed():
         outs.append(proc.stdout)
     assert outs[0] == outs[1]
     assert outs[0].count("game: ") == 10 * len(games)
+
+
+@pytest.mark.parametrize("deal", [-1, 1 << 64, "7", True])
+def test_a_deal_out_of_range_names_the_range_in_digits(deal):
+    """Issue 30: the range a player reads is "0 to 18446744073709551615", never
+    ``2**64 - 1``, whichever way the bad deal came in."""
+    with pytest.raises(ValueError, match="a whole number from 0 to 18446744073709551615, no") as e:
+        new_game("penguin", deal)
+    assert "**" not in str(e.value)
+    if isinstance(deal, int) and not isinstance(deal, bool):
+        with pytest.raises(ValueError, match="18446744073709551615") as e:
+            shuffled([1, 2], 0, deal)
+        assert "**" not in str(e.value)

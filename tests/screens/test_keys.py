@@ -13,6 +13,7 @@ from textual.widgets._footer import FooterKey
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import games
 from termsolitaire.screens.boards import board_class
+from termsolitaire.screens.boards.actions import key_display
 from termsolitaire.screens.boards.board import BOARDS, BoardScreen
 from termsolitaire.screens.boards.replay import REPLAY_BINDINGS
 from termsolitaire.screens.dialogs.dealnumber import DealNumberScreen
@@ -92,7 +93,7 @@ async def test_help_lists_every_board_key(name: str) -> None:
         for b in screen.BINDINGS:
             if isinstance(b, Binding):
                 for key in b.key.split(","):
-                    shown = app.get_key_display(Binding(key.strip(), b.action))
+                    shown = key_display(app.get_key_display(Binding(key.strip(), b.action)))
                     assert shown in listed, (name, key)
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)

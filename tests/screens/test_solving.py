@@ -68,6 +68,11 @@ def found(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return deals
 
 
+def settled(app: SolitaireApp) -> bool:
+    """The results show, or the board is not finishing the game by itself."""
+    return isinstance(app.screen, ResultsScreen) or not under(app).controller.finishing
+
+
 def verdict(app: SolitaireApp) -> str:
     """The verdict in its whole form (the status line may show it shorter when
     the message needs the room: tests/screens/test_finish.py)."""
@@ -89,6 +94,7 @@ async def test_following_the_hint_wins(name: str, deal: int, variant: dict[str, 
         await until(pilot, lambda: verdict(app).startswith("winnable"), "the verdict")
         seen = set()
         for _ in range(600):
+            await until(pilot, lambda: settled(app), "the finish")  # no key while it finishes
             if isinstance(app.screen, ResultsScreen):
                 break
             screen = board(app)

@@ -45,7 +45,7 @@ def test_mid_game_120x40(snap_compare: Any) -> None:
 
 
 def test_move_list_80x24(snap_compare: Any) -> None:
-    """M opens the move list on the right: Moves (8), then 1 p9-f2 … 8 p2-p16; the
+    """M opens the move list on the right: Moves (8), then 1 n→f … 8 b→u (the board's keys); the
     circle narrows to make room and every card stays readable."""
     press = [*MID[:-1], "M"]
     assert snap_compare(NapoleonApp(), terminal_size=(80, 24), press=press)
@@ -72,3 +72,12 @@ def test_ascii_cards(snap_compare: Any) -> None:
 def test_too_small(snap_compare: Any) -> None:
     """A 62x20 window: only the message asking to enlarge the window to 63x20."""
     assert snap_compare(NapoleonApp(), terminal_size=(62, 20))
+
+
+def test_free_cards_ascii_no_color(snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--ascii with NO_COLOR=1 (no colour, no card faces): the outermost card of
+    every position, the one that moves, is underlined (and bold), the cards under
+    it are not; the card in hand (K♥ of e) is reversed as before."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = NapoleonApp(look=CardLook(ascii=True))
+    assert snap_compare(app, terminal_size=(80, 24), press=MID)

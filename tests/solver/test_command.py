@@ -111,6 +111,7 @@ def test_best_with_a_proof_of_loss_still_exits_1(tmp_path):
         (("napoleon",), "one of the arguments --deal --position is required"),
         (("napoleon", "--deal", "3", "--position", "x"), "not allowed with"),
         (("napoleon", "--deal", "x"), "deal must be a whole number"),
+        (("napoleon", "--deal", str(1 << 64)), "from 0 to 18446744073709551615, not"),
         (("napoleon", "--deal", "3", "--budget", "0"), "budget must be"),
         (("napoleon", "--deal", "3", "--budget", "soon"), "budget must be"),
         (("napoleon", "--deal", "3", "--jobs", "0"), "jobs must be"),

@@ -14,8 +14,8 @@ an :class:`Outcome` into a redraw, a save, a dialog or the results panel.
 >>> from termsolitaire.rules import new_game
 >>> from termsolitaire.play.session import GameSession
 >>> c = Controller(GameSession(None, new_game("penguin", 5)))
->>> c.pile("t7").message
-'t7 in hand: it may go to c1, c2, c3, c4, c5, c6, c7, t3 (Escape puts it back)'
+>>> c.pile("t7").message  # a board's own words list them: "... may go to q, w, ..., 3"
+'t7 in hand: 8 places take it, marked ▼ (Escape puts it back)'
 >>> c.pile("t3").message, c.game.log
 ('Played 9D t7→t3', ('t7-t3',))
 >>> c.pause().message, c.pile("t1").message
@@ -236,8 +236,8 @@ class Controller(Pointer, Helping):
         was_hint = move == self.hinted
         self.hinted, self.following = None, False
         outcome = self._act(str(move), lambda m: text)
-        if was_hint and outcome.moved and not outcome.finished and not outcome.stuck:
-            return self.follow_on(outcome)
+        if was_hint and outcome.moved and not (outcome.finished or outcome.stuck or outcome.finish):
+            return self.follow_on(outcome)  # (not when the board finishes by itself)
         return outcome
 
     def _act(self, action: str, said: Callable[[Move | None], str]) -> Outcome:
@@ -281,7 +281,7 @@ class Controller(Pointer, Helping):
             line = finishing_line(self.game)
             if line:
                 outcome.finish = line
-                outcome.message = f"{outcome.message}; only foundation moves are left: finishing"
+                outcome.message = f"{outcome.message}; the rest goes home: finishing"
         return outcome
 
     def end_headline(self) -> str:

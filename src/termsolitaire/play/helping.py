@@ -38,7 +38,9 @@ class Helping:
         following = self.advice.next_move(self.game) if self.advice.keeps_line(self.game) else None
         if following is not None:
             shown = self.show_hint(following)
-            shown.message = f"{outcome.message}. Next: {shown.message}"
+            enter = "Enter plays it" if following.kind == "move" else "Enter does it"
+            # Short enough for 80 columns with the verdict beside it (issue 30).
+            shown.message = f"{outcome.message}. Next: {self.named(following)}, {enter}"
             shown.moved = True
             return shown
         self.following = True
@@ -90,7 +92,7 @@ class Helping:
         text = self.named(move)
         if best is None:
             return Outcome(message=f"Hint: {text} ({keys})", marks=True)
-        return Outcome(message=f"Best line found ({best} home): {text} ({keys})", marks=True)
+        return Outcome(message=f"Best line ({best} home): {text} ({keys})", marks=True)
 
     def way_back(self) -> Outcome:
         """A position proved lost: "no winning line from here", and the way back."""
@@ -157,14 +159,41 @@ class Helping:
         if advice.is_proved_lost(game):
             return self.way_back()
         advice.best_trusted = advice.best_plan is not None
+        outcome: Outcome | None = None
         if then == "hint":
             found = advice.best_hint(game)
             if isinstance(found, str):
-                return Outcome(message=found)
-            if found is not None:
-                return self.show_hint(found.move, found.best)
+                outcome = Outcome(message=found)
+            elif found is not None:
+                outcome = self.show_hint(found.move, found.best)
         else:
-            best = self.best_line(then == "demo")
-            if best is not None:
-                return best
-        return Outcome(message=f"No winning line found in {seconds:.0f} s: cannot tell yet")
+            outcome = self.best_line(then == "demo")
+        if outcome is None:
+            outcome = Outcome(message=f"No winning line found in {seconds:.0f} s: cannot tell yet")
+        outcome.note = longer_search(game, seconds)
+        return outcome
+
+
+def longer_search(game: Game, seconds: float) -> str | None:
+    """Where to look further when the board's search found no win: the command
+    line's ``solve`` with as many processes as the game's solver shares a search
+    between (Stjernen's two); None for a solver that uses one whatever it is given.
+
+    >>> from termsolitaire.rules import new_game
+    >>> print(longer_search(new_game("stjernen", 7), 10))  # doctest: +NORMALIZE_WHITESPACE
+    No win found in 10 s here;
+    termsolitaire solve stjernen --deal 7 --jobs 2 (two processes) may find one
+    >>> longer_search(new_game("penguin", 7), 10) is None
+    True
+    """
+    from ..solver.games import declaration
+
+    found = declaration(game.name)
+    jobs = max((run.per_deal for run in found.bench), default=1) if found else 1
+    if jobs < 2:
+        return None
+    processes = {2: "two", 3: "three", 4: "four"}.get(jobs, str(jobs))
+    return (
+        f"No win found in {seconds:.0f} s here; termsolitaire solve {game.name} "
+        f"--deal {game.deal} --jobs {jobs} ({processes} processes) may find one"
+    )

@@ -51,6 +51,9 @@ class Outcome:
     finish: tuple[Move, ...] = ()
     """Only foundation moves are left and they win: the screen plays them, one
     by one (:mod:`termsolitaire.play.finish`)."""
+    note: str | None = None
+    """More than the status line holds, said once beside it (a toast): where a
+    longer search may find what the board's did not."""
 
 
 @dataclass

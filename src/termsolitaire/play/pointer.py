@@ -15,6 +15,10 @@ from .hand import Hand
 from .outcome import CURSOR_ON, Navigator, Outcome, refused
 from .words import Words
 
+WHOLE = 76
+"""The longest status sentence shown whole at 80 columns (the line's padding and
+a margin): a list of places longer than that is said as a count."""
+
 
 class Pointer:
     """What the player holds and points at."""
@@ -78,9 +82,14 @@ class Pointer:
         targets = sorted(hand.targets(), key=lambda t: (self.words.pile_order(t), t))
         where = ", ".join(dict.fromkeys(self.words.pile_key(t) for t in targets))
         held = self.words.pile_title(hand.src)
-        if where:
-            return f"{held} in hand: it may go to {where} (Escape puts it back)"
-        return f"{held} in hand: no place takes it now (Escape puts it back)"
+        if not where:
+            return f"{held} in hand: no place takes it now (Escape puts it back)"
+        text = f"{held} in hand: it may go to {where} (Escape puts it back)"
+        if len(text) > WHOLE:  # too many to list whole on the status line: the board marks them
+            mark = "v" if self.words.ascii else "▼"
+            n = len(where.split(", "))
+            text = f"{held} in hand: {n} places take it, marked {mark} (Escape puts it back)"
+        return text
 
     def put_back(self) -> Outcome:
         self.hand.drop()

@@ -36,6 +36,8 @@ T = TypeVar("T")
 _MULT = 6364136223846793005
 _MASK64 = (1 << 64) - 1
 
+DEAL_RANGE = f"a whole number from 0 to {(1 << 64) - 1}"
+"""What a deal number may be, as messages say it to a player (not ``2**64 - 1``)."""
 MAX_RANDOM_DEAL = 999_999_999
 """Random deals are drawn from 0..MAX_RANDOM_DEAL so they are easy to note down."""
 
@@ -83,7 +85,7 @@ def shuffled(items: list[T], stream: int, deal: int) -> list[T]:
     [3, 4, 2, 0, 1, 5]
     """
     if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal < 1 << 64:
-        raise ValueError(f"deal must be a whole number from 0 to 2**64 - 1, not {deal!r}")
+        raise ValueError(f"deal must be {DEAL_RANGE}, not {deal!r}")
     out = list(items)
     shuffle(out, Pcg32(deal, stream))
     return out

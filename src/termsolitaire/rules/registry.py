@@ -13,6 +13,7 @@ import importlib
 import pkgutil
 from typing import Any
 
+from .deal import DEAL_RANGE
 from .game import Game
 from .info import GameInfo
 
@@ -70,9 +71,9 @@ def new_game(name: str, deal: int | None = None, **variant: Any) -> Game:
     """
     cls = game_class(name)
     if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int)):
-        raise ValueError(f"deal must be a whole number >= 0, not {deal!r}")
+        raise ValueError(f"deal must be {DEAL_RANGE}, not {deal!r}")
     if deal is not None and not 0 <= deal < 1 << 64:
-        raise ValueError(f"deal must be a whole number from 0 to 2**64 - 1, not {deal}")
+        raise ValueError(f"deal must be {DEAL_RANGE}, not {deal}")
     cls(**variant)._check_variant()
     return cls.new(deal, **variant)
 

@@ -38,7 +38,7 @@ PROG = "termsolitaire solve"
 def _deal(text: str) -> int:
     if not text.isdigit() or int(text) >= 1 << 64:
         raise argparse.ArgumentTypeError(
-            f"deal must be a whole number from 0 to 2**64 - 1, not {text!r}"
+            f"deal must be a whole number from 0 to 18446744073709551615, not {text!r}"
         )
     return int(text)
 

@@ -56,6 +56,9 @@ from .fan import Pile
 from .pile import PileView
 
 CHIP = 3  # cells per card chip: "10♥", " K♠"
+FREE = Style(bold=True, underline=True)
+"""The outermost card of a ring pile, the one that moves: bold and underlined, so
+it stands out without colour too (``NO_COLOR``, ``--ascii``)."""
 Cell = tuple[int, int]
 
 
@@ -206,8 +209,8 @@ class CirclePile:
             count = n - i
             if self.selected and count <= self.selected:
                 style += SELECTED
-            elif count == 1:
-                style += Style(bold=True)
+            elif count == 1:  # a foundation's top card is bold, but it never moves
+                style += Style(bold=True) if self.top_only else FREE
             out.append((cell, look.label(card).rjust(CHIP), style, count))
         return out
 

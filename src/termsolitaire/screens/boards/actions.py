@@ -5,6 +5,7 @@ status line, a redraw, a save, a dialog, the results). Mixed into
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -20,9 +21,21 @@ if TYPE_CHECKING:
     from termsolitaire.play.hand import Hand
     from termsolitaire.play.session import GameSession
     from termsolitaire.rules import Game
+    from termsolitaire.screens.boards.movelist import MoveList
     from termsolitaire.screens.boards.solving import SolverRunner
+    from termsolitaire.screens.boards.words import BoardWords
     from termsolitaire.screens.dialogs.results import ResultsScreen
     from termsolitaire.widgets.board import Board
+
+
+def key_display(key: str) -> str:
+    """A key as the help shows it: function keys as the keyboard labels them (``F1``,
+    not ``f1``, which reads like a pile of the notation).
+
+    >>> key_display("f1"), key_display("f"), key_display("ctrl+p")
+    ('F1', 'f', 'ctrl+p')
+    """
+    return key.upper() if re.fullmatch(r"f\d{1,2}", key) else key
 
 
 class BoardActions:
@@ -31,6 +44,8 @@ class BoardActions:
     if TYPE_CHECKING:  # given by the board screen
         controller: Controller
         solving: SolverRunner
+        words: BoardWords
+        move_list: MoveList
         board: Board
         app: Any
         BINDINGS: ClassVar[Any]
@@ -64,6 +79,8 @@ class BoardActions:
             self.redraw()
         if outcome.message is not None:
             self.say(outcome.message)
+        if outcome.note is not None:
+            self.app.notify(self.words.status_text(outcome.note), timeout=15)
         if outcome.moved:
             self.save_soon()
             self.solving.position_changed()
@@ -265,6 +282,15 @@ class BoardActions:
         else:
             self.app.push_screen(DealNumberScreen(self.game.title), chosen)
 
+    def action_move_list(self) -> None:
+        """``M``: show or hide the list of moves played (a board with a panel of its
+        own beside it, a match's, has none)."""
+        moves = self.move_list
+        if moves.is_attached:
+            moves.display = not moves.display
+        else:
+            self.say("No move list on this board")
+
     def action_help(self) -> None:
         from termsolitaire.screens.dialogs.help import HelpScreen
 
@@ -286,7 +312,7 @@ class BoardActions:
             if not isinstance(binding, Binding):
                 continue
             keys = " ".join(
-                self.app.get_key_display(Binding(k.strip(), binding.action))
+                key_display(self.app.get_key_display(Binding(k.strip(), binding.action)))
                 for k in binding.key.split(",")
             )
             if binding.id and binding.id.startswith("pile-"):

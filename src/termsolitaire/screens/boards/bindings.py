@@ -45,6 +45,14 @@ COMMON_BINDINGS: list[BindingType] = [
     Binding(
         "D", "demo", "Demo", show=False, id="demo", tooltip="play a winning line; any key stops"
     ),
+    Binding(
+        "M",
+        "move_list",
+        "Moves",
+        show=False,
+        id="move-list",
+        tooltip="show or hide the list of moves played",
+    ),
     Binding("question_mark,f1", "help", "Help", id="help", tooltip="this help"),
     Binding(
         "P", "pause", "Pause", show=False, id="pause", tooltip="hide the board and stop the clock"

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -35,6 +35,7 @@ from termsolitaire.rules import Card, Game, Move, info
 from termsolitaire.rules.cards import rank_text
 from termsolitaire.screens.boards.actions import BoardActions
 from termsolitaire.screens.boards.bindings import key_actions
+from termsolitaire.screens.boards.movelist import MoveList
 from termsolitaire.screens.boards.registry import BOARDS, board_css
 from termsolitaire.screens.boards.solving import SolverRunner
 from termsolitaire.screens.boards.words import BoardWords
@@ -63,6 +64,9 @@ class BoardScreen(BoardActions, Screen[None]):
     MIN_HEIGHT: ClassVar[int] = 18
     POLICY: ClassVar[Policy] = SOLO
     """What kind of board this is (a match's, a replay's: :mod:`termsolitaire.play.modes`)."""
+    MOVES_WIDTH: ClassVar[int] = 21
+    """The move list's width (``M``): beside the board when the window has room for
+    both, over the board's right side when not."""
     ALONG_PILES: ClassVar[bool] = True
     """Up and down go along a pile before the next row (the circle and the star go
     pile to pile by geometry: :meth:`navigate` there finds the nearest)."""
@@ -100,6 +104,8 @@ class BoardScreen(BoardActions, Screen[None]):
         self._footer: tuple[Any, ...] = ()
         self._marks: dict[str, dict[str, Any]] = {}
         self._marks_key: tuple[Any, ...] | None = None
+        self.move_list = MoveList(id="moves")
+        self.move_list.styles.width = self.MOVES_WIDTH
         self.board = self.make_board()
         self.solving = SolverRunner(self)
         self.controller.solver = self.solving.available
@@ -141,8 +147,11 @@ class BoardScreen(BoardActions, Screen[None]):
         yield Footer(show_command_palette=self.app.size.width >= PALETTE_IN_FOOTER)
 
     def felt(self) -> ComposeResult:
-        """What lies between the header and the status line: the board."""
-        yield self.board
+        """What lies between the header and the status line: the board, and the
+        move list (hidden until ``M``) docked on its right."""
+        with Container(id="middle"):
+            yield self.board
+            yield self.move_list
 
     def prepare_first_frame(self) -> None:
         """Place the piles for the size the board is going to have and hand them their
@@ -170,6 +179,7 @@ class BoardScreen(BoardActions, Screen[None]):
         width, height = self.app.size
         need_w, need_h = self.min_size
         self.too_small = width < need_w or height < need_h
+        self.set_class(width - self.MOVES_WIDTH < need_w, "-moves-over")
         footer, wanted = self.query_one(Footer), width >= PALETTE_IN_FOOTER
         if footer.show_command_palette != wanted:
             footer.show_command_palette = wanted
@@ -222,6 +232,8 @@ class BoardScreen(BoardActions, Screen[None]):
             enlarge.display = hidden
         if self.board.display == hidden:
             self.board.display = not hidden
+        for middle in self.query("#middle"):
+            middle.display = not hidden
         self.update_footer()
 
     @property
@@ -279,6 +291,7 @@ class BoardScreen(BoardActions, Screen[None]):
                 cursor=(hand.cursor_count or 1) if name == hand.cursor else None,
                 **all_marks[name],
             )
+        self.move_list.set_moves([self.move_text(m) for m in self.game.history])
 
     def position_marks(self) -> dict[str, dict[str, Any]]:
         """Each pile's cards, links and :meth:`pile_marks`, worked out again only when

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 
 from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS, Napoleon
 from termsolitaire.screens.boards.bindings import (
@@ -30,7 +28,6 @@ from termsolitaire.screens.boards.bindings import (
     pile_bindings,
 )
 from termsolitaire.screens.boards.board import BoardScreen
-from termsolitaire.screens.boards.movelist import MoveList
 from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.widgets.board import Board, Place
 from termsolitaire.widgets.circle import CircleBoard
@@ -59,13 +56,14 @@ class NapoleonScreen(BoardScreen):
         FOUNDATION_BINDING,
         Binding("M", "move_list", "Moves", id="move-list", tooltip="show or hide the move list"),
         cursor=NEAREST_CURSOR,
-        drop=("more", "fewer"),  # one card moves at a time
+        drop=("more", "fewer", "move-list"),  # one card moves at a time; M in the footer
     )
     PLACES = _places()
     NAV: ClassVar[list[list[str]]] = [[*POSITIONS, *FOUNDATIONS]]
     CURSOR_START = POSITIONS[0]
     ALONG_PILES = False
     MIN_HEIGHT = MIN_HEIGHT
+    MOVES_WIDTH = 14
 
     def navigate(self, cursor: str | None, dx: int, dy: int) -> str | None:
         """The nearest pile that way (:func:`~termsolitaire.widgets.nav.nearest`)."""
@@ -74,30 +72,11 @@ class NapoleonScreen(BoardScreen):
         return nearest(self.board.centres(), cursor, dx, dy) or cursor
 
     def make_board(self) -> Board:
-        self.move_list = MoveList(id="moves")
         return CircleBoard(self.PLACES, self.look, id="board")
 
     @property
     def min_size(self) -> tuple[int, int]:
         return MIN_WIDTH, MIN_HEIGHT
 
-    # ------------------------------------------------------------ layout
-
-    def felt(self) -> ComposeResult:
-        with Horizontal(id="middle"):
-            yield self.board
-            yield self.move_list
-
-    def cover(self) -> None:
-        super().cover()
-        self.query_one("#middle").display = self.board.display
-
     def hint(self) -> str:
         return "Keys: a-u positions, f foundation; M moves; arrows+Space; ? help"
-
-    def show_board(self) -> None:
-        super().show_board()
-        self.move_list.set_moves([self.move_text(m) for m in self.game.history])
-
-    def action_move_list(self) -> None:
-        self.move_list.display = not self.move_list.display

@@ -48,6 +48,14 @@ REPLAY_BINDINGS: list[BindingType] = [
     Binding("left,h,p", "step(-1)", "Previous", id="replay-previous", tooltip="take a move back"),
     Binding("home,g", "jump(0)", "Start", id="replay-start", tooltip="the start position"),
     Binding("end,G", "jump(-1)", "End", id="replay-end", tooltip="the last position"),
+    Binding(
+        "M",
+        "move_list",
+        "Moves",
+        show=False,
+        id="replay-moves",
+        tooltip="show or hide the list of moves up to here",
+    ),
     Binding("question_mark,f1", "help", "Help", id="replay-help", tooltip="this help"),
     Binding("Q,escape", "quit", "Quit", id="replay-quit", tooltip="leave the replay"),
 ]
@@ -101,10 +109,9 @@ class ReplayMixin:
 
     def redraw(self) -> None:
         super().redraw()  # type: ignore[misc]
-        moves = getattr(self, "move_list", None)  # Napoleon's list of moves
-        if moves is not None:
-            said = self.move_text  # type: ignore[attr-defined]
-            moves.set_moves([said(m) for m in self.replay.moves[: self.replay.index]])
+        said = self.move_text  # type: ignore[attr-defined]
+        moves = self.replay.moves[: self.replay.index]
+        self.move_list.set_moves([said(m) for m in moves])  # type: ignore[attr-defined]
 
     def tick(self) -> None:
         """The clock stands still in a replay."""

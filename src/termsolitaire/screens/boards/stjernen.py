@@ -158,14 +158,14 @@ class StjernenScreen(BoardScreen):
 
     def help_keys(self) -> list[tuple[str, str]]:
         rows = [
-            ("w d s a", "inner ring i1 i2 i3 i4: north, east, south, west"),
-            ("8 6 2 4", "outer ring o1 o2 o3 o4, in front of the inner ring"),
+            ("w d s a", "inner ring: north, east, south, west"),
+            ("8 6 2 4", "outer ring, in front of the inner ring"),
             ("5", "the centre pile"),
-            ("7 9 3 1", "foundations f1 f2 f3 f4 in the corners NW NE SE SW"),
-            ("x c v b n m", "upturned piles u1 to u6"),
+            ("7 9 3 1", "foundations, in the corners NW NE SE SW"),
+            ("x c v b n m", "upturned piles, left to right"),
         ]
-        grouped = tuple(f"{kind.lower()}s " for kind in GROUPS.values())  # the base's pile rows
-        rows += [(k, t) for k, t in super().help_keys() if not t.startswith(grouped)]
+        grouped = {f"{kind.lower()}s" for kind in GROUPS.values()}  # the base's pile rows
+        rows += [(k, t) for k, t in super().help_keys() if t not in grouped]
         return rows
 
     def action_collect(self) -> None:
