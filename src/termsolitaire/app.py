@@ -4,7 +4,6 @@ in the command palette; the screens do the rest."""
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import sys
@@ -266,52 +265,3 @@ class SolitaireApp(Navigation, App[int]):
             )
             if method is not None and screen.check_action(action, ()) is not False:
                 yield SystemCommand(title, help_text, method)
-
-
-def _apply_display_options(app: SolitaireApp, args: argparse.Namespace) -> None:
-    """The settings give the look; what the command line asks for wins."""
-    if getattr(args, "ascii", False):
-        app.look = replace(app.look, ascii=True)
-    if getattr(args, "four_colour", False):
-        app.look = replace(app.look, four_colour=True)
-
-
-def run(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> int:
-    """Start the app (called by ``cli``); the exit status."""
-    app = SolitaireApp(
-        game,
-        getattr(args, "deal", None),
-        variant,
-        time_limit=getattr(args, "time_limit", 0) or 0,
-        data_dir=getattr(args, "data_dir", None),
-        resume=getattr(args, "deal", None) is None,
-        variant_given=bool(getattr(args, "variant_given", False)),
-        winnable=bool(getattr(args, "winnable", False)),
-    )
-    _apply_display_options(app, args)
-    result = app.run(mouse=app.services.settings.mouse)
-    return exit_status(app, result)
-
-
-def exit_status(app: App[Any], result: object) -> int:
-    """The process's exit status: the app's error code after a crash (Textual has
-    shown or logged its traceback), else the result it exited with."""
-    if app.return_code:
-        return app.return_code
-    return result if isinstance(result, int) else 0
-
-
-def run_replay(args: argparse.Namespace) -> int:
-    """``termsolitaire replay FILE`` (called by ``cli``); the exit status."""
-    from .replay import load_replay
-
-    try:
-        replay = load_replay(args.file)
-    except ValueError as e:
-        where = "" if str(args.file) in str(e) else f"{args.file}: "
-        sys.stderr.write(f"termsolitaire: {where}{e}\n")
-        return 1
-    app = SolitaireApp(data_dir=getattr(args, "data_dir", None), replay=replay)
-    _apply_display_options(app, args)
-    result = app.run(mouse=app.services.settings.mouse)
-    return exit_status(app, result)
