@@ -49,6 +49,7 @@ from .errors import (
 )
 from .identity import LOCAL_MARK, MAX_NAME, Player, current_player, is_local, looks_alike
 from .model import Invitation, TableInfo
+from .results import Reading
 from .rows import (
     is_invited,
     players_by_id,
@@ -58,7 +59,6 @@ from .rows import (
     table_row,
     table_state,
 )
-from .social import Social
 
 if TYPE_CHECKING:
     from .seat import Seat
@@ -92,7 +92,7 @@ def local_player_names(directory: str | Path | None = None) -> list[str]:
     return [row["name"] for row in rows if is_local(row["id"])]
 
 
-class MatchStore(Social):
+class MatchStore(Reading):
     """The match database in ``directory`` (see :func:`~termsolitaire.match.db.match_dir`),
     used by ``player`` (default: :func:`~termsolitaire.match.identity.current_player`).
 
