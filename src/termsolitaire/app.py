@@ -241,7 +241,8 @@ class SolitaireApp(Navigation, App[int]):
         """The Spider match lobby from the menu: back to it when it is open below,
         else opened. The match store and its screens load only now (start-up time:
         most sessions never ask for them)."""
-        from termsolitaire.screens.match.lobby import LobbyScreen, back_to_lobby
+        from termsolitaire.screens.match.home import back_to_lobby
+        from termsolitaire.screens.match.lobby import LobbyScreen
 
         from .match import MatchError, MatchStore, current_player
         from .match.services import MatchServices

@@ -190,6 +190,17 @@ class Reading(Social):
         """One table as this player sees it now (the store's)."""
         raise NotImplementedError
 
+    def revision(self, table_id: int | None = None) -> int:
+        """A number that grows with every change anyone makes (with ``table_id``:
+        every change at that table: a seat taken or left, a clock started, an
+        action, a game ended). A screen polls it, one cheap query, and reads
+        again only when it has moved. Clocks need no polling: a screen works
+        them out from ``started_at`` (``SeatInfo.remaining_at(now)``)."""
+        if table_id is None:
+            return self.db.revision()
+        with self.db.read("see what changed") as db:
+            return int(table_row(db, table_id)["revision"])
+
     # ------------------------------------------------------------ record
 
     def record(self, who: str | None = None) -> Record:

@@ -137,17 +137,6 @@ class MatchStore(Reading):
     def close(self) -> None:
         self.db.close()
 
-    def revision(self, table_id: int | None = None) -> int:
-        """A number that grows with every change anyone makes (with ``table_id``:
-        every change at that table: a seat taken or left, a clock started, an
-        action, a game ended). A screen polls it, one cheap query, and reads
-        again only when it has moved. Clocks need no polling: a screen works
-        them out from ``started_at`` (``SeatInfo.remaining_at(now)``)."""
-        if table_id is None:
-            return self.db.revision()
-        with self.db.read("see what changed") as db:
-            return int(table_row(db, table_id)["revision"])
-
     def _hello(self) -> None:
         """Register this player (or update their name). Local and SSH players share
         one lobby: a local player whose name looks like an SSH player's who came
