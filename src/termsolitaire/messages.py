@@ -15,7 +15,6 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from .replay import Replay
-    from .widgets.cards import CardLook
 
 
 @dataclass
@@ -71,9 +70,9 @@ class SettingChanged(Message):
 @dataclass
 class ShowLine(Message):
     """A board asks the app to step through a line of moves (a solution, a demo)
-    on a read-only copy: ``heading`` opens its title; ``demo`` plays it at once."""
+    on a read-only copy, in the app's card look: ``heading`` opens its title;
+    ``demo`` plays it at once."""
 
     replay: Replay
-    look: CardLook
     heading: str
     demo: bool = False

@@ -91,7 +91,7 @@ class Navigation:
         """A board's solution or demo, stepped through on a read-only copy."""
         from termsolitaire.screens.boards.replay import replay_screen
 
-        line = replay_screen(message.replay, message.look, message.heading, message.demo)
+        line = replay_screen(message.replay, self.look, message.heading, message.demo)
         self.push_screen(line)
 
     def open_game(self, request: Request, notice: str | None = None) -> None:

@@ -167,4 +167,4 @@ class SolverRunner:
         screen = self.screen
         replay = Replay(screen.game.copy(), list(line.moves))
         screen.say(screen.hint())  # back on the board, no stale "Looking for…"
-        screen.post_message(ShowLine(replay, screen.look, line.heading, line.demo))
+        screen.post_message(ShowLine(replay, line.heading, line.demo))
