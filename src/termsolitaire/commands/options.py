@@ -5,6 +5,8 @@ games' declarations (:func:`termsolitaire.rules.games`)."""
 from __future__ import annotations
 
 import argparse
+import importlib
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -103,3 +105,21 @@ def variant_of(
                 parser.error(f"{g.title} is played with {c.key}={c.values}, not {value}")
             variant[c.key] = value
     return variant
+
+
+SERVE_EXTRA = "termsolitaire[serve]"
+"""The extra that brings the SSH server's and the browser entry's packages."""
+
+
+def lacks_serve_extra(command: str, package: str) -> bool:
+    """Whether ``package`` (which ``termsolitaire COMMAND`` needs) is missing; if so,
+    one line on stderr says what to install."""
+    try:
+        importlib.import_module(package)
+    except ImportError:
+        sys.stderr.write(
+            f"termsolitaire {command}: needs {package}, which is not installed: "
+            f"pip install '{SERVE_EXTRA}'\n"
+        )
+        return True
+    return False

@@ -14,6 +14,8 @@ from pathlib import Path
 from termsolitaire.serve.config import APP_COMMAND, ServeConfig
 from termsolitaire.serve.limits import parse_duration
 
+from .options import lacks_serve_extra
+
 D = ServeConfig(data_dir=Path())
 
 
@@ -209,6 +211,9 @@ def run(args: argparse.Namespace) -> int:
     import os
 
     from termsolitaire.storage.backend import DATABASE_ENV, backend_of
+
+    if lacks_serve_extra("serve", "asyncssh"):
+        return 1
 
     database = getattr(args, "database", None)
     try:
