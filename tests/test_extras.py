@@ -16,7 +16,7 @@ SERVE_ONLY = ("asyncssh", "textual_serve", "cryptography")
 
 @pytest.mark.parametrize(
     ("argv", "package"),
-    [(["serve", "--port", "0"], "asyncssh"), (["web", "--port", "8000"], "textual_serve")],
+    [(["serve", "--port", "0"], "asyncssh"), (["web", "--port", "8000"], "textual-serve")],
 )
 def test_serve_and_web_without_their_extra_say_what_to_install(
     argv: list[str], package: str, monkeypatch: pytest.MonkeyPatch, capsys

@@ -118,7 +118,7 @@ def lacks_serve_extra(command: str, package: str) -> bool:
         importlib.import_module(package)
     except ImportError:
         sys.stderr.write(
-            f"termsolitaire {command}: needs {package}, which is not installed: "
+            f"termsolitaire {command}: needs {package.replace('_', '-')}, which is not installed: "
             f"pip install '{SERVE_EXTRA}'\n"
         )
         return True
