@@ -9,12 +9,8 @@ board screen turns that into a :class:`~termsolitaire.rules.Move`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from textual.message import Message
-
-if TYPE_CHECKING:
-    from .replay import Replay
 
 
 @dataclass
@@ -65,14 +61,3 @@ class SettingChanged(Message):
     """A setting was changed (and saved): the app puts it into effect."""
 
     name: str
-
-
-@dataclass
-class ShowLine(Message):
-    """A board asks the app to step through a line of moves (a solution, a demo)
-    on a read-only copy, in the app's card look: ``heading`` opens its title;
-    ``demo`` plays it at once."""
-
-    replay: Replay
-    heading: str
-    demo: bool = False

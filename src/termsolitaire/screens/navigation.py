@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
-from termsolitaire.messages import MenuChoice, ShowLine
+from termsolitaire.messages import MenuChoice
 from termsolitaire.play.opening import (
     Opening,
     Request,
@@ -86,13 +86,6 @@ class Navigation:
                 message.or_new,
             )
         )
-
-    def on_show_line(self, message: ShowLine) -> None:
-        """A board's solution or demo, stepped through on a read-only copy."""
-        from termsolitaire.screens.boards.replay import replay_screen
-
-        line = replay_screen(message.replay, self.look, message.heading, message.demo)
-        self.push_screen(line)
 
     def open_game(self, request: Request, notice: str | None = None) -> None:
         """Open the game the player asked for, as :mod:`termsolitaire.play.opening`

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual.worker import Worker
 
-from termsolitaire.messages import ShowLine
 from termsolitaire.play.advice import verdict_forms
 from termsolitaire.replay import Replay
 from termsolitaire.solver import Budget, Result, has_solver
@@ -164,7 +163,11 @@ class SolverRunner:
 
     def open(self, line: Line) -> None:
         """Step through ``line`` (or play it as a demo) on a read-only copy."""
+        from termsolitaire.screens.boards.replay import replay_screen
+
         screen = self.screen
         replay = Replay(screen.game.copy(), list(line.moves))
         screen.say(screen.hint())  # back on the board, no stale "Looking for…"
-        screen.post_message(ShowLine(replay, line.heading, line.demo))
+        screen.app.push_screen(
+            replay_screen(replay, screen.look, heading=line.heading, demo=line.demo)
+        )
