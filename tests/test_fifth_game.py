@@ -135,3 +135,59 @@ async def test_the_toy_is_in_the_menu_and_on_its_board(toy: type[BoardScreen]) -
         move = game.legal_moves()[0]
         await pilot.press(move.src, "f" if move.dst == "f" else move.dst)
         assert game.history == (move,), status(app)
+
+
+async def test_the_whole_app_says_what_the_toy_lacks(toy: type[BoardScreen], capsys) -> None:
+    """The toy brings no rules page and no solver: the menu's ``r``, the board, its
+    help (``?``, then ``r``), ``H``, the palette and ``termsolitaire solve toy``
+    each work or say in a sentence what is missing (issue 29)."""
+    from termsolitaire.screens.dialogs.help import HelpScreen
+    from termsolitaire.screens.dialogs.rulebook import RulesScreen
+
+    from .screens.matchkit import screen_text, until
+
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen
+        names = [o.id for o in menu.query_one("#games").options]  # type: ignore[attr-defined]
+        menu.query_one("#games").highlighted = names.index("toy")  # type: ignore[attr-defined]
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+        await until(pilot, lambda: "no rules page for Toy" in screen_text(app), "the sentence")
+        assert "two piles, ten cards" in screen_text(app)  # the declaration's blurb
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is menu, "the menu again")
+
+        menu.query_one("#deal").value = "3"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, toy), "the toy's board")
+        screen = board(app)
+
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert "Toy: keys" in screen_text(app)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules from help")
+        await until(pilot, lambda: "no rules page for Toy" in screen_text(app), "the sentence")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "back to the help")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back on the board")
+
+        await pilot.press("H")
+        await until(pilot, lambda: "no solver" in status(app), "the hint's answer")
+        assert status(app).startswith("No hints: there is no solver for this game (Toy)")
+
+        titles = [c.title for c in app.get_system_commands(screen)]
+        assert "To foundation" in titles and "Undo" in titles, titles
+        assert "Hint" not in titles  # nothing behind it: H says why instead
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: app.screen is not screen, "the palette")
+        await pilot.press(*"help")
+        await until(pilot, lambda: "This help; keys ?, f1" in screen_text(app), "the entry")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help, by the palette")
+
+    assert cli.main(["solve", "toy", "--deal", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == "termsolitaire solve: there is no solver for toy yet\n"

@@ -4,12 +4,12 @@ in the command palette; the screens do the rest."""
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
@@ -35,22 +35,17 @@ if TYPE_CHECKING:
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.
 
-PALETTE_ACTIONS = [
-    ("Undo", "Take back the last move", "undo"),
-    ("Redo", "Play again what undo took back", "redo"),
-    ("Restart", "This deal from the start", "restart"),
-    ("New deal", "A new random deal of this game", "new_game"),
-    ("Deal", "Deal from the stock", "deal"),
-    ("Collect", "Stjernen: gather the upturned piles into a new stock", "collect"),
-    ("Send to foundation", "The card in hand to its foundation", "foundation"),
-    ("Move list", "Napoleon: show or hide the list of moves", "move_list"),
-    ("Four-colour deck", "Switch between two and four suit colours", "four_colour"),
-    ("Help", "Every key of this board", "help"),
+APP_ACTIONS = [
     ("Rules", "The rules of this game", "rules"),
-    ("Pause", "Hide the board and stop the clock (P)", "pause"),
+    ("Four-colour deck", "Switch between two and four suit colours", "four_colour"),
     ("Statistics", "Games played and won; start a finished deal again", "statistics"),
     ("Settings", "Card style, colours, theme, defaults, mouse", "settings"),
 ]
+"""The palette's entries every screen has (the screen's own come from its keys:
+:mod:`termsolitaire.screens.palette`)."""
+
+TEXTUAL_LEFT_OUT = frozenset({"Keys", "Quit"})
+"""Textual's own palette entries that the screens' Help and Quit replace."""
 
 
 def loaded(module: str, name: str) -> type | tuple[()]:
@@ -242,7 +237,8 @@ class SolitaireApp(Navigation, App[int]):
         """The Spider match lobby from the menu: back to it when it is open below,
         else opened. The match store and its screens load only now (start-up time:
         most sessions never ask for them)."""
-        from termsolitaire.screens.match.lobby import LobbyScreen, back_to_lobby
+        from termsolitaire.screens.match.home import back_to_lobby
+        from termsolitaire.screens.match.lobby import LobbyScreen
 
         from .match import MatchError, MatchStore, current_player
         from .match.services import MatchServices
@@ -259,59 +255,22 @@ class SolitaireApp(Navigation, App[int]):
         self.push_screen(LobbyScreen(self.services, self.match_services, self.look))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        for title, help_text, action in PALETTE_ACTIONS:
+        """The screen's actions by name (from its keys), then the app's, then
+        Textual's theme and screenshot entries."""
+        from termsolitaire.screens.palette import entries
+
+        offered = set()
+        for entry in entries(screen):
+            offered.add(entry.action.removeprefix("app."))
+            yield SystemCommand(entry.title, entry.help, partial(screen.run_action, entry.action))
+        for title, help_text, action in APP_ACTIONS:
             method = getattr(screen, f"action_{action}", None) or getattr(
                 self, f"action_{action}", None
             )
-            if method is not None and screen.check_action(action, ()) is not False:
+            if action in offered or method is None:
+                continue
+            if screen.check_action(action, ()) is not False:
                 yield SystemCommand(title, help_text, method)
-
-
-def _apply_display_options(app: SolitaireApp, args: argparse.Namespace) -> None:
-    """The settings give the look; what the command line asks for wins."""
-    if getattr(args, "ascii", False):
-        app.look = replace(app.look, ascii=True)
-    if getattr(args, "four_colour", False):
-        app.look = replace(app.look, four_colour=True)
-
-
-def run(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> int:
-    """Start the app (called by ``cli``); the exit status."""
-    app = SolitaireApp(
-        game,
-        getattr(args, "deal", None),
-        variant,
-        time_limit=getattr(args, "time_limit", 0) or 0,
-        data_dir=getattr(args, "data_dir", None),
-        resume=getattr(args, "deal", None) is None,
-        variant_given=bool(getattr(args, "variant_given", False)),
-        winnable=bool(getattr(args, "winnable", False)),
-    )
-    _apply_display_options(app, args)
-    result = app.run(mouse=app.services.settings.mouse)
-    return exit_status(app, result)
-
-
-def exit_status(app: App[Any], result: object) -> int:
-    """The process's exit status: the app's error code after a crash (Textual has
-    shown or logged its traceback), else the result it exited with."""
-    if app.return_code:
-        return app.return_code
-    return result if isinstance(result, int) else 0
-
-
-def run_replay(args: argparse.Namespace) -> int:
-    """``termsolitaire replay FILE`` (called by ``cli``); the exit status."""
-    from .replay import load_replay
-
-    try:
-        replay = load_replay(args.file)
-    except ValueError as e:
-        where = "" if str(args.file) in str(e) else f"{args.file}: "
-        sys.stderr.write(f"termsolitaire: {where}{e}\n")
-        return 1
-    app = SolitaireApp(data_dir=getattr(args, "data_dir", None), replay=replay)
-    _apply_display_options(app, args)
-    result = app.run(mouse=app.services.settings.mouse)
-    return exit_status(app, result)
+        for command in super().get_system_commands(screen):
+            if command.title not in TEXTUAL_LEFT_OUT:
+                yield command

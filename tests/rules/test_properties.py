@@ -10,6 +10,7 @@ a definition computed independently of the game's internals.
 from __future__ import annotations
 
 import json
+from itertools import product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,19 +22,21 @@ from termsolitaire.rules import (
     UndoForbidden,
     from_json,
     from_text,
+    games,
     new_game,
 )
 
 from .helpers import all_cards, board_text
 
 CONFIGS = [
-    ("napoleon", {}),
-    ("penguin", {}),
-    ("spider", {"suits": 1}),
-    ("spider", {"suits": 2}),
-    ("spider", {"suits": 4}),
-    ("stjernen", {}),
+    (g.name, dict(zip([c.key for c in g.variants], values, strict=True)))
+    for g in games()
+    for values in product(*(c.values for c in g.variants))
 ]
+"""Every registered game in every variant it declares."""
+
+DECKS = {"napoleon": (52, 1), "penguin": (52, 1), "spider": (104, None), "stjernen": (104, 2)}
+"""Each game's cards: how many, and how often each card (None: by the suits)."""
 
 
 def _config_param(name: str, variant: dict[str, int]):
@@ -175,9 +178,11 @@ def test_only_legal_moves_play_and_refusals_change_nothing(name, variant, data, 
 def test_cards_of_a_new_deal(name, variant):
     game = new_game(name, deal=0, **variant)
     cards = all_cards(game)
-    copies = 8 // len(set(c[1] for c in cards)) if name == "spider" else 1
-    per_card = {"napoleon": 1, "penguin": 1, "stjernen": 2}.get(name, copies)
-    assert sum(cards.values()) == (104 if name in ("spider", "stjernen") else 52)
+    assert name in DECKS, f"say in DECKS how many cards {name} has"
+    total, per_card = DECKS[name]
+    if per_card is None:
+        per_card = 8 // len(set(c[1] for c in cards))
+    assert sum(cards.values()) == total
     assert set(cards.values()) == {per_card}
 
 

@@ -102,16 +102,30 @@ async def test_help_lists_every_board_key(name: str) -> None:
 
 
 async def test_command_palette_offers_the_actions() -> None:
+    """The palette lists the board's own actions, from its keys (each with what it
+    does and its key), not Textual's generic Keys and Quit."""
     app = SolitaireApp("spider", 123, {"suits": 2}, clock=False)
     async with app.run_test(size=(80, 24)):
-        titles = [c.title for c in app.get_system_commands(app.screen)]
-        for title in ("Undo", "Redo", "Restart", "New deal", "Deal", "Help"):
-            assert title in titles
-        assert "Send to foundation" not in titles  # Spider has no foundations
+        commands = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        for title in ("Undo", "Redo", "Restart", "New", "Deal", "End", "Help", "Quit"):
+            assert title in commands
+        assert "To foundation" not in commands  # Spider has no foundations
+        assert "Keys" not in commands and "Focus Next" not in commands
+        assert commands["Undo"] == "Take back the last move; key z"
+        assert commands["Quit"] == "Back to the menu, or leave; keys Q, q"
     app = SolitaireApp("penguin", 5, {}, clock=False)
     async with app.run_test(size=(80, 24)):
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        assert "Send to foundation" in titles and "Deal" not in titles  # no stock
+        assert "To foundation" in titles and "Deal" not in titles  # no stock
+
+
+@pytest.mark.parametrize(("name", "own"), [("stjernen", "Collect"), ("napoleon", "Moves")])
+async def test_the_palette_has_each_game_s_own_actions(name: str, own: str) -> None:
+    """Stjernen's Collect and Napoleon's move list come from their boards' keys."""
+    app = SolitaireApp(name, 3, {}, clock=False)
+    async with app.run_test(size=(80, 24)):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert own in titles and titles.count("Quit") == 1, titles
 
 
 @pytest.mark.parametrize("name", ["spider", "napoleon"])

@@ -210,7 +210,7 @@ async def test_the_clients_term_is_checked_before_the_log_and_the_app(serve, key
 
 
 def test_the_log_escapes_what_it_prints() -> None:
-    from termsolitaire.serve.command import SafeFormatter
+    from termsolitaire.commands.serve import SafeFormatter
 
     record = logging.LogRecord(
         "termsolitaire.serve", logging.INFO, __file__, 1, "x=%s", ("a\nb\x1b[31m",), None

@@ -9,7 +9,7 @@ from pathlib import Path
 import jinja2
 import textual_serve
 
-from termsolitaire.serve.web import PAGE, templates_dir
+from termsolitaire.commands.web import PAGE, templates_dir
 
 OWN = "http://127.0.0.1:8000/"
 FETCHED = re.compile(r"""(?:href|src)=["']([^"']+)["']|url\(["']?([^"')]+)""")

@@ -10,9 +10,9 @@ import sys
 import pytest
 
 from termsolitaire.cli import main
+from termsolitaire.commands import solve as command
 from termsolitaire.replay import load_replay
 from termsolitaire.rules import from_text, new_game
-from termsolitaire.solver import command
 
 from .test_napoleon import LOST
 
@@ -154,7 +154,7 @@ def test_a_game_without_its_solver_says_so(monkeypatch, capsys):
 def test_the_solver_imports_neither_textual_nor_rich():
     code = (
         "import sys\n"
-        "import termsolitaire.solver, termsolitaire.solver.worker, termsolitaire.solver.command\n"
+        "import termsolitaire.solver, termsolitaire.solver.worker\n"
         "import termsolitaire.solver.napoleon, termsolitaire.solver.penguin\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
         "print(bad)\n"

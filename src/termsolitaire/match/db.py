@@ -37,11 +37,11 @@ from ..storage.files import (
     refuse_links,
     sqlite_files,
 )
-from ..storage.paths import paths
+from ..storage.paths import MATCH_FILE, paths
 from .errors import StoreBusy, StoreDamaged, StoreError, StoreGone, StoreReadOnly
 
 ENV_DIR = "TERMSOLITAIRE_MATCH_DIR"
-FILENAME = "match.sqlite3"
+FILENAME = MATCH_FILE
 SCHEMA_VERSION = 1
 HEAL_EVERY = 1.0
 """Seconds between two tries to open again a database that failed (read-only, gone):

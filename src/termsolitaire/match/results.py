@@ -15,17 +15,16 @@ action being appended at the last moment is either in the results or refused.
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 from ..rules import Game
 from .clock import status
 from .errors import NotAllowed, StoreBusy, StoreReadOnly
-from .model import Action, Figures, Results, SeatInfo
+from .identity import Player
+from .model import Action, Figures, Record, Results, SeatInfo, TableInfo, Tally
 from .replay import apply, figures, fresh, replay
 from .rows import players_by_id, seat_infos, seat_rows, table_row
-
-if TYPE_CHECKING:
-    from .social import Social
+from .social import Social
 
 
 def read_actions(
@@ -71,7 +70,7 @@ def _recorded(db: sqlite3.Connection, table_id: int) -> bool:
     return row is not None
 
 
-def table_results(store: Social, table_id: int) -> Results:
+def table_results(store: Reading, table_id: int) -> Results:
     """The results of a table (see the module docstring); a store that cannot be
     written still gives them, just without recording."""
     now = store.now()
@@ -111,7 +110,7 @@ def table_results(store: Social, table_id: int) -> Results:
     return res
 
 
-def settle_player(store: Social, player_id: str) -> None:
+def settle_player(store: Reading, player_id: str) -> None:
     """Record every match of ``player_id`` that has ended but is not yet recorded."""
     now = store.now()
     with store.db.snapshot("read the record") as db:
@@ -135,11 +134,8 @@ def settle_player(store: Social, player_id: str) -> None:
         table_results(store, table_id)
 
 
-def check_watch(store: Social, table_id: int, number: int) -> SeatInfo:
+def check_watch(store: Reading, table_id: int, number: int) -> SeatInfo:
     """The seat to watch, if this player may watch it now; NotAllowed otherwise."""
-    from .store import MatchStore
-
-    assert isinstance(store, MatchStore)
     info = store.table(table_id)
     target = next((s for s in info.seats if s.number == number), None)
     if target is None:
@@ -160,7 +156,7 @@ class Watcher:
     after the match (``actions`` with their times; ``game.log`` for the replay
     screen)."""
 
-    def __init__(self, store: Social, table_id: int, number: int) -> None:
+    def __init__(self, store: Reading, table_id: int, number: int) -> None:
         self.store = store
         self.table_id = table_id
         self.number = number
@@ -178,9 +174,75 @@ class Watcher:
         for a in new:
             apply(self.game, a.text)
             self.actions.append(a)
-        from .store import MatchStore
-
-        assert isinstance(self.store, MatchStore)
         seat = self.store.table(self.table_id)
         self.info = next(s for s in seat.seats if s.number == self.number)
         return bool(new)
+
+
+class Reading(Social):
+    """The record, results and Watch, as the store offers them (mixed into
+    MatchStore, which says what :meth:`table` is)."""
+
+    keep_dir: Path | None
+    """Where a seat keeps the actions the store would not take (the store's)."""
+
+    def table(self, table_id: int) -> TableInfo:
+        """One table as this player sees it now (the store's)."""
+        raise NotImplementedError
+
+    def revision(self, table_id: int | None = None) -> int:
+        """A number that grows with every change anyone makes (with ``table_id``:
+        every change at that table: a seat taken or left, a clock started, an
+        action, a game ended). A screen polls it, one cheap query, and reads
+        again only when it has moved. Clocks need no polling: a screen works
+        them out from ``started_at`` (``SeatInfo.remaining_at(now)``)."""
+        if table_id is None:
+            return self.db.revision()
+        with self.db.read("see what changed") as db:
+            return int(table_row(db, table_id)["revision"])
+
+    # ------------------------------------------------------------ record
+
+    def record(self, who: str | None = None) -> Record:
+        """A player's match record (default: this player): wins, losses and draws,
+        overall and per opponent. Matches that have ended but were not yet
+        recorded are recorded first."""
+        player = self.me if who is None else self.find_player(who)
+        settle_player(self, player.id)
+        with self.db.read("read the record") as db:
+            rows = db.execute(
+                "SELECT o.opponent AS id, coalesce(p.name, o.opponent) AS name, "
+                "count(*) FILTER (WHERE o.result = 'win') AS w, "
+                "count(*) FILTER (WHERE o.result = 'loss') AS l, "
+                "count(*) FILTER (WHERE o.result = 'draw') AS d FROM outcomes o "
+                "LEFT JOIN players p ON p.id = o.opponent WHERE o.player = ? "
+                "GROUP BY o.opponent, p.name ORDER BY count(*) DESC, name",
+                (player.id,),
+            ).fetchall()
+        per = tuple((Player(r["id"], r["name"]), Tally(r["w"], r["l"], r["d"])) for r in rows)
+        overall = Tally(
+            sum(t.wins for _, t in per), sum(t.losses for _, t in per), sum(t.draws for _, t in per)
+        )
+        return Record(player, overall, per)
+
+    # ------------------------------------------------------------ results and watching
+
+    def results(self, table_id: int) -> Results:
+        """Both players' figures, replayed from the store, and the winner once both
+        games have ended. Every process computes it the same way."""
+        return table_results(self, table_id)
+
+    def actions(self, table_id: int, number: int, since: int = 0) -> list[Action]:
+        """The stored actions of seat ``number`` from action ``since`` on (for a live
+        Watch or a replay). Same permission as :meth:`watch`."""
+        check_watch(self, table_id, number)
+        with self.db.read("read the game") as db:
+            return read_actions(db, table_id, number, since)
+
+    def watch(self, table_id: int, number: int) -> Watcher:
+        """Seat ``number``'s game, rebuilt from the store and kept up to date by
+        ``refresh()``. Allowed for one's own seat, for the opponent once one's own
+        game has ended, and for anyone seated (or, at a public table, anyone)
+        once the match is over; NotAllowed otherwise, so nobody sees a deal's
+        hidden cards while still playing it."""
+        return Watcher(self, table_id, number)

@@ -22,7 +22,6 @@ import contextlib
 import json
 import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..rules import Game, Move
 from ..storage.files import StorageError, write_atomic
@@ -30,12 +29,8 @@ from .clock import status
 from .errors import GameOver, NotAllowed, SeatMoved, StoreError, TimeUp
 from .model import REASONS, Reason, Results, SeatInfo, TableInfo
 from .replay import END, apply, canonical, figures, replay
-from .results import Watcher, read_actions
+from .results import Reading, Watcher, read_actions
 from .rows import table_row
-
-if TYPE_CHECKING:
-    from .store import MatchStore
-
 
 UNSHARED = "Not shared for now; your game goes on here"
 
@@ -50,7 +45,7 @@ class _Abort(Exception):
 class Seat:
     """This player's seat at table ``table_id`` (NotAllowed if they have none)."""
 
-    def __init__(self, store: MatchStore, table_id: int) -> None:
+    def __init__(self, store: Reading, table_id: int) -> None:
         self.store = store
         self.table_id = table_id
         self.problem: str | None = None

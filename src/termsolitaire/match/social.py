@@ -1,28 +1,25 @@
-"""Players, friends and ignore lists, the match record, results and watching.
+"""Players, friends and ignore lists.
 
 These are the parts of :class:`~termsolitaire.match.store.MatchStore` that are
-about people rather than tables; the store inherits them.
+about people rather than tables; the store inherits them (the record, results
+and Watch come from :class:`~termsolitaire.match.results.Reading`, above this).
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from .db import MatchDatabase
 from .errors import NotAllowed, UnknownPlayer
 from .identity import Player
-from .model import Action, Record, Results, Tally
-
-if TYPE_CHECKING:
-    from .results import Watcher
 
 ListName = Literal["friends", "ignores"]
 
 
 class Social:
-    """Friends, ignore lists, the record, results and Watch (mixed into MatchStore)."""
+    """Players, friends and ignore lists (mixed into MatchStore)."""
 
     db: MatchDatabase
     me: Player
@@ -120,57 +117,3 @@ class Social:
 
     def unignore(self, who: str) -> Player:
         return self._put("ignores", who, False)
-
-    # ------------------------------------------------------------ record
-
-    def record(self, who: str | None = None) -> Record:
-        """A player's match record (default: this player): wins, losses and draws,
-        overall and per opponent. Matches that have ended but were not yet
-        recorded are recorded first."""
-        from .results import settle_player
-
-        player = self.me if who is None else self.find_player(who)
-        settle_player(self, player.id)
-        with self.db.read("read the record") as db:
-            rows = db.execute(
-                "SELECT o.opponent AS id, coalesce(p.name, o.opponent) AS name, "
-                "count(*) FILTER (WHERE o.result = 'win') AS w, "
-                "count(*) FILTER (WHERE o.result = 'loss') AS l, "
-                "count(*) FILTER (WHERE o.result = 'draw') AS d FROM outcomes o "
-                "LEFT JOIN players p ON p.id = o.opponent WHERE o.player = ? "
-                "GROUP BY o.opponent, p.name ORDER BY count(*) DESC, name",
-                (player.id,),
-            ).fetchall()
-        per = tuple((Player(r["id"], r["name"]), Tally(r["w"], r["l"], r["d"])) for r in rows)
-        overall = Tally(
-            sum(t.wins for _, t in per), sum(t.losses for _, t in per), sum(t.draws for _, t in per)
-        )
-        return Record(player, overall, per)
-
-    # ------------------------------------------------------------ results and watching
-
-    def results(self, table_id: int) -> Results:
-        """Both players' figures, replayed from the store, and the winner once both
-        games have ended. Every process computes it the same way."""
-        from .results import table_results
-
-        return table_results(self, table_id)
-
-    def actions(self, table_id: int, number: int, since: int = 0) -> list[Action]:
-        """The stored actions of seat ``number`` from action ``since`` on (for a live
-        Watch or a replay). Same permission as :meth:`watch`."""
-        from .results import check_watch, read_actions
-
-        check_watch(self, table_id, number)
-        with self.db.read("read the game") as db:
-            return read_actions(db, table_id, number, since)
-
-    def watch(self, table_id: int, number: int) -> Watcher:
-        """Seat ``number``'s game, rebuilt from the store and kept up to date by
-        ``refresh()``. Allowed for one's own seat, for the opponent once one's own
-        game has ended, and for anyone seated (or, at a public table, anyone)
-        once the match is over; NotAllowed otherwise, so nobody sees a deal's
-        hidden cards while still playing it."""
-        from .results import Watcher
-
-        return Watcher(self, table_id, number)

@@ -49,6 +49,7 @@ from .errors import (
 )
 from .identity import LOCAL_MARK, MAX_NAME, Player, current_player, is_local, looks_alike
 from .model import Invitation, TableInfo
+from .results import Reading
 from .rows import (
     is_invited,
     players_by_id,
@@ -58,7 +59,6 @@ from .rows import (
     table_row,
     table_state,
 )
-from .social import Social
 
 if TYPE_CHECKING:
     from .seat import Seat
@@ -92,7 +92,7 @@ def local_player_names(directory: str | Path | None = None) -> list[str]:
     return [row["name"] for row in rows if is_local(row["id"])]
 
 
-class MatchStore(Social):
+class MatchStore(Reading):
     """The match database in ``directory`` (see :func:`~termsolitaire.match.db.match_dir`),
     used by ``player`` (default: :func:`~termsolitaire.match.identity.current_player`).
 
@@ -136,17 +136,6 @@ class MatchStore(Social):
 
     def close(self) -> None:
         self.db.close()
-
-    def revision(self, table_id: int | None = None) -> int:
-        """A number that grows with every change anyone makes (with ``table_id``:
-        every change at that table: a seat taken or left, a clock started, an
-        action, a game ended). A screen polls it, one cheap query, and reads
-        again only when it has moved. Clocks need no polling: a screen works
-        them out from ``started_at`` (``SeatInfo.remaining_at(now)``)."""
-        if table_id is None:
-            return self.db.revision()
-        with self.db.read("see what changed") as db:
-            return int(table_row(db, table_id)["revision"])
 
     def _hello(self) -> None:
         """Register this player (or update their name). Local and SSH players share

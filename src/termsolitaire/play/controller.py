@@ -32,7 +32,7 @@ from ..rules.moves import COLLECT
 from .advice import Advice
 from .finish import finishing_line
 from .hand import Hand
-from .helping import Helping
+from .helping import Helping, no_hints
 from .modes import ALWAYS, HAND, HELP, NEW, PLAY, SOLO, Mode, Policy
 from .outcome import Navigator, Outcome, Question, refused
 from .pointer import Pointer
@@ -186,7 +186,7 @@ class Controller(Pointer, Helping):
         if action == "collect" and COLLECT not in self.hand.legal():
             return game.why_illegal(COLLECT) or "Nothing to collect now"
         if action in HELP and not self.solver:
-            return "No hints here: there is no solver for this game, or it is off in the settings"
+            return no_hints(game)
         return None
 
     # ------------------------------------------------------------ the clock

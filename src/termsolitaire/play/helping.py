@@ -16,6 +16,16 @@ from .hand import Hand
 from .outcome import Line, Outcome, Question, refused
 
 
+def no_hints(game: Game) -> str:
+    """Why a board without the solver behind it gives no hints: the game has no
+    solver, or the setting turned its help off."""
+    from ..solver import has_solver
+
+    if not has_solver(game.name):
+        return f"No hints: there is no solver for this game ({game.title})"
+    return "No hints here: the solver's help is off in the settings"
+
+
 class Helping:
     """The solver's help on the board."""
 
@@ -52,7 +62,7 @@ class Helping:
         if why:
             return why
         if not self.solver:
-            return "No hints here: there is no solver for this game, or it is off in the settings"
+            return no_hints(self.game)
         return None
 
     def hint(self) -> Outcome:

@@ -26,11 +26,13 @@ before the action, rather than running the action backwards.
 
 from __future__ import annotations
 
+import json
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal, Self
 
-from .cards import SUITS, Card, format_face
+from .cards import SUITS, Card, format_face, parse_face
 from .deal import MAX_RANDOM_DEAL
 from .info import GameInfo
 from .moves import IllegalMove, Move, UndoForbidden
@@ -38,6 +40,10 @@ from .moves import IllegalMove, Move, UndoForbidden
 PositionKey = tuple[Any, ...]
 DownRule = Literal["none", "prefix", "all"]
 Record = tuple[tuple[tuple[str, list[Card], int], ...], tuple[Any, ...]]
+
+JSON_FORMAT = "termsolitaire-game"
+JSON_VERSION = 1
+"""The JSON form of a game (:meth:`Game.to_json`; :mod:`termsolitaire.rules.text`)."""
 
 
 class Game:
@@ -441,11 +447,44 @@ class Game:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} deal={self.deal} moves={len(self._history)}>"
 
+    @property
+    def start_text(self) -> str:
+        """The position text of the start position (what JSON saves as ``start``)."""
+        return self._start_text
+
     def to_json(self) -> str:
         """The whole game as JSON (see :mod:`termsolitaire.rules.text`)."""
-        from .text import game_to_json
+        data = {
+            "format": JSON_FORMAT,
+            "version": JSON_VERSION,
+            "game": self.name,
+            "start": self._start_text,
+            "log": list(self._log),
+            "elapsed": self.elapsed,
+        }
+        return json.dumps(data, ensure_ascii=False)
 
-        return game_to_json(self)
+    def set_up(self, values: dict[str, tuple[int, str]]) -> None:
+        """Fill this new, empty game from position text (``values[key] = (line,
+        text)``: its game keys and piles; the variant and deal are already set),
+        check it completely and make it the start position. ValueError("line N:
+        ...") names the first thing wrong (:func:`~termsolitaire.rules.text.from_text`
+        reads the text into ``values``)."""
+        for key in self.game_keys:
+            if key not in values:
+                raise ValueError(f"line 0: missing {key!r}")
+        self._read_keys({k: values[k] for k in self.game_keys})
+        lines: dict[str, int] = {}
+        for name in self.pile_names:
+            if name not in values:
+                raise ValueError(f"line 0: missing pile {name!r}")
+            n, value = values[name]
+            lines[name] = n
+            if not self._read_pile_text(name, n, value):
+                _read_pile(self, name, n, value)
+        _check_cards(self, lines)
+        self._check_position(lines)
+        self._start()
 
     # --------------------------------------------------------- validation
 
@@ -457,7 +496,7 @@ class Game:
         """Where face-down cards may lie: nowhere, a bottom prefix, or the whole pile."""
         return "none"
 
-    def _check_variant(self) -> None:
+    def check_variant(self) -> None:
         """Raise ValueError when ``self.variant`` is not one the declaration offers."""
         choices = {c.key: c for c in self.info.variants}
         if not choices:
@@ -514,3 +553,53 @@ def top_run(cards: Sequence[Card], down: int, follows: Any) -> int:
 def names(prefix: str, count: int) -> tuple[str, ...]:
     """``names("t", 3) == ("t1", "t2", "t3")``."""
     return tuple(f"{prefix}{i}" for i in range(1, count + 1))
+
+
+def _read_pile(game: Game, name: str, n: int, value: str) -> None:
+    words = value.split()
+    if words == ["-"]:
+        return
+    if not words:
+        raise ValueError(f"line {n}: pile {name!r} has no cards; write '-' for an empty pile")
+    cards = []
+    down = 0
+    seen_up = False
+    rule = game._down_rule(name)
+    for w in words:
+        try:
+            card, up = parse_face(w)
+        except ValueError:
+            raise ValueError(f"line {n}: {w!r} is not a card") from None
+        if not up:
+            if rule == "none":
+                raise ValueError(f"line {n}: face-down card {w!r} where {game.title} has none")
+            if seen_up:
+                raise ValueError(f"line {n}: face-down card {w!r} above a face-up card")
+            down += 1
+        else:
+            if rule == "all":
+                raise ValueError(
+                    f"line {n}: face-up card {w!r} in {name!r}, whose cards lie face down"
+                )
+            seen_up = True
+        cards.append(card)
+    game._piles[name][:] = cards
+    game._down[name] = down
+
+
+def _check_cards(game: Game, lines: dict[str, int]) -> None:
+    want = Counter(game._deck())
+    have: Counter[Any] = Counter()
+    for name in game.pile_names:
+        for card in game._piles[name]:
+            have[card] += 1
+            if have[card] > want[card]:
+                times = want[card]
+                raise ValueError(
+                    f"line {lines[name]}: {card} once too often "
+                    f"({game.title} has it {times} time{'s' if times != 1 else ''})"
+                )
+    missing = want - have
+    if missing:
+        listed = " ".join(str(c) for c in sorted(missing, key=lambda c: c.code))
+        raise ValueError(f"line 0: cards missing: {listed}")

@@ -74,7 +74,7 @@ def new_game(name: str, deal: int | None = None, **variant: Any) -> Game:
         raise ValueError(f"deal must be {DEAL_RANGE}, not {deal!r}")
     if deal is not None and not 0 <= deal < 1 << 64:
         raise ValueError(f"deal must be {DEAL_RANGE}, not {deal}")
-    cls(**variant)._check_variant()
+    cls(**variant).check_variant()
     return cls.new(deal, **variant)
 
 

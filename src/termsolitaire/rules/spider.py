@@ -109,7 +109,7 @@ class Spider(Game):
     @classmethod
     def _dealt(cls, deal: int, **variant: int) -> Self:
         game = cls(**variant)
-        game._check_variant()
+        game.check_variant()
         cards = shuffled(game._deck(), cls.info.stream, deal)
         for i, card in enumerate(cards[:54]):
             game._piles[TABLEAU[i % 10]].append(card)

@@ -2,7 +2,9 @@
 
 Position text is checked completely before a game is built: known keys, every
 pile once, exactly the game's cards, faces where the game allows them, and the
-shapes each game's rules allow. Errors are ``ValueError("line N: ...")``.
+shapes each game's rules allow. Errors are ``ValueError("line N: ...")``. This
+module splits the text into lines and finds the game and its variant; the game
+reads its own keys and piles (:meth:`~termsolitaire.rules.game.Game.set_up`).
 
 The JSON form of a game::
 
@@ -20,17 +22,15 @@ from __future__ import annotations
 
 import json
 import math
-from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .cards import parse_face
+from .game import JSON_FORMAT, JSON_VERSION
 from .moves import IllegalMove
 
 if TYPE_CHECKING:
     from .game import Game
 
-JSON_FORMAT = "termsolitaire-game"
-JSON_VERSION = 1
+__all__ = ["JSON_FORMAT", "JSON_VERSION", "from_json", "from_text"]
 
 
 def _entries(text: str) -> list[tuple[int, str, str]]:
@@ -79,22 +79,7 @@ def from_text(text: str) -> Game:
         if not value.isdigit():
             raise ValueError(f"line {n}: deal must be a whole number >= 0, not {value!r}")
         game.deal = int(value)
-    for key in cls.game_keys:
-        if key not in seen:
-            raise ValueError(f"line 0: missing {key!r}")
-    game._read_keys({k: seen[k] for k in cls.game_keys})
-
-    lines: dict[str, int] = {}
-    for name in cls.pile_names:
-        if name not in seen:
-            raise ValueError(f"line 0: missing pile {name!r}")
-        n, value = seen[name]
-        lines[name] = n
-        if not game._read_pile_text(name, n, value):
-            _read_pile(game, name, n, value)
-    _check_cards(game, lines)
-    game._check_position(lines)
-    game._start()
+    game.set_up(seen)
     return game
 
 
@@ -113,76 +98,15 @@ def _read_variant(cls: type[Game], seen: dict[str, tuple[int, str]]) -> dict[str
             raise ValueError(f"line {n}: bad variant {value!r}")
         variant[k] = int(v)
     try:
-        cls(**variant)._check_variant()
+        cls(**variant).check_variant()
     except ValueError as e:
         raise ValueError(f"line {n}: {e}") from None
     return variant
 
 
-def _read_pile(game: Game, name: str, n: int, value: str) -> None:
-    words = value.split()
-    if words == ["-"]:
-        return
-    if not words:
-        raise ValueError(f"line {n}: pile {name!r} has no cards; write '-' for an empty pile")
-    cards = []
-    down = 0
-    seen_up = False
-    rule = game._down_rule(name)
-    for w in words:
-        try:
-            card, up = parse_face(w)
-        except ValueError:
-            raise ValueError(f"line {n}: {w!r} is not a card") from None
-        if not up:
-            if rule == "none":
-                raise ValueError(f"line {n}: face-down card {w!r} where {game.title} has none")
-            if seen_up:
-                raise ValueError(f"line {n}: face-down card {w!r} above a face-up card")
-            down += 1
-        else:
-            if rule == "all":
-                raise ValueError(
-                    f"line {n}: face-up card {w!r} in {name!r}, whose cards lie face down"
-                )
-            seen_up = True
-        cards.append(card)
-    game._piles[name][:] = cards
-    game._down[name] = down
-
-
-def _check_cards(game: Game, lines: dict[str, int]) -> None:
-    want = Counter(game._deck())
-    have: Counter[Any] = Counter()
-    for name in game.pile_names:
-        for card in game._piles[name]:
-            have[card] += 1
-            if have[card] > want[card]:
-                times = want[card]
-                raise ValueError(
-                    f"line {lines[name]}: {card} once too often "
-                    f"({game.title} has it {times} time{'s' if times != 1 else ''})"
-                )
-    missing = want - have
-    if missing:
-        listed = " ".join(str(c) for c in sorted(missing, key=lambda c: c.code))
-        raise ValueError(f"line 0: cards missing: {listed}")
-
-
-def game_to_json(game: Game) -> str:
-    data = {
-        "format": JSON_FORMAT,
-        "version": JSON_VERSION,
-        "game": game.name,
-        "start": game._start_text,
-        "log": list(game._log),
-        "elapsed": game.elapsed,
-    }
-    return json.dumps(data, ensure_ascii=False)
-
-
 def from_json(text: str | bytes) -> Game:
-    """Rebuild a game saved by ``to_json``: the same position, history, redo list and log."""
+    """Rebuild a game saved by :meth:`~termsolitaire.rules.game.Game.to_json`: the
+    same position, history, redo list and log."""
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as e:

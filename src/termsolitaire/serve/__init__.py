@@ -5,6 +5,7 @@ own (:mod:`.apprun`), the SSH channel and the pty exchange bytes, and a
 dropped connection hangs the app up so it saves, exactly as a local terminal
 closing would. The player's public key is the account (:mod:`.players`); the
 limits that keep one machine usable live in :mod:`.limits`; :mod:`.server`
-ties them together and :mod:`.command` is the command line. No module here
+ties them together; the command lines are :mod:`termsolitaire.commands.serve`
+and :mod:`termsolitaire.commands.web`. No module here
 imports textual: the server never draws anything itself.
 """

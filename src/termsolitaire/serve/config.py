@@ -45,7 +45,7 @@ CLIENT_VALUE = re.compile(r"[A-Za-z0-9._@=+-]{1,64}")
 
 @dataclass
 class ServeConfig:
-    """Everything the server needs; ``command.py`` fills it from the command line."""
+    """Everything the server needs; ``commands/serve.py`` fills it from the command line."""
 
     data_dir: Path
     host: str = "127.0.0.1"

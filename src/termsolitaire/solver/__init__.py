@@ -6,8 +6,8 @@ and its declaration, ``SOLVER`` (:class:`SolverInfo`); :func:`solve` picks it
 by the game's name (:mod:`.games`). A line the search returns is replayed
 through the rules core (:func:`verify`) before anyone sees it. Shared
 machinery sits beside the packages: :mod:`.search` (the searches Penguin and
-Napoleon share), :mod:`.plan` (hints that follow a line), :mod:`.winnable`,
-:mod:`.command` (``termsolitaire solve``) and :mod:`.worker` (searches in a
+Napoleon share), :mod:`.plan` (hints that follow a line), :mod:`.winnable`
+and :mod:`.worker` (searches in a
 child process). :mod:`.opponent` is the Spider computer opponent.
 """
 

@@ -14,6 +14,9 @@ from pathlib import Path
 
 APP = "termsolitaire"
 ENV = "TERMSOLITAIRE_HOME"
+MATCH_FILE = "match.sqlite3"
+"""The match store's database file in its directory (match/db.py opens it,
+``db import`` moves it)."""
 
 
 @dataclass(frozen=True)

@@ -24,10 +24,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..match.db import FILENAME as MATCH_FILE
 from .backend import owner as local_owner
 from .files import StorageError
-from .paths import Paths
+from .paths import MATCH_FILE, Paths
 from .postgres import Conn, insert_finished
 from .saves import decode, slot
 from .settings import Settings

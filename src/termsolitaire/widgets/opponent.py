@@ -7,8 +7,13 @@ table's revision moves) and ``now`` (the clock ticks between two reads).
 
 from __future__ import annotations
 
-from termsolitaire.match import Player, SeatInfo
+from typing import TYPE_CHECKING
+
 from termsolitaire.play.session import clock_text
+
+if TYPE_CHECKING:  # plain values handed down by the screen: no match import at run time
+    from termsolitaire.match.identity import Player
+    from termsolitaire.match.model import SeatInfo
 
 PANEL_WIDTH = 13
 """The side panel's columns: what 80 columns leave beside the narrowest Spider board."""

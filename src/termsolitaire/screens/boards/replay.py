@@ -26,10 +26,12 @@ from termsolitaire.play.tables import ViewTable
 from termsolitaire.replay import Replay
 from termsolitaire.rules import Move
 from termsolitaire.screens.boards import board_class
-from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
+
+if TYPE_CHECKING:  # a replay is put in front of whichever board class it is given
+    from termsolitaire.screens.boards.board import BoardScreen
 
 REPLAY_BINDINGS: list[BindingType] = [
     Binding("right,l,n", "step(1)", "Next", id="replay-next", tooltip="the next move"),

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from termsolitaire.match import MatchError, Seat, TableInfo
@@ -30,6 +29,7 @@ from termsolitaire.play.session import Services, describe
 from termsolitaire.screens.dialogs.ask import AskScreen
 from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.dialogs.stack import pop_to
+from termsolitaire.screens.match.home import LobbyHome
 from termsolitaire.screens.match.lobby_text import COLUMNS, detail_text, row_cells
 from termsolitaire.screens.match.match import MatchScreen
 from termsolitaire.screens.match.newgame import NewGameScreen
@@ -45,19 +45,7 @@ REREAD = 10.0
 """Seconds after which the list is read again anyway (clocks run out unwritten)."""
 
 
-def back_to_lobby(app: App[Any], new_game: bool = False) -> bool:
-    """Close every screen above the lobby; ``new_game`` opens its New dialog.
-    False when there is no lobby to go back to."""
-    lobby = pop_to(app, LobbyScreen)
-    if lobby is None:
-        return False
-    lobby.reload()
-    if new_game:
-        lobby.action_new()
-    return True
-
-
-class LobbyScreen(Screen[None]):
+class LobbyScreen(LobbyHome):
     CSS_PATH = "lobby.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", id="lobby-play"),

@@ -247,7 +247,7 @@ class MatchScreen(SpiderScreen):
         self.app.push_screen(screen, self.on_results_choice)
 
     def on_results_choice(self, choice: str | None) -> None:
-        from termsolitaire.screens.match.lobby import back_to_lobby
+        from termsolitaire.screens.match.home import back_to_lobby
 
         if choice == "watch":
             self.action_watch()
@@ -298,7 +298,7 @@ class MatchScreen(SpiderScreen):
         me = self.seat.store.me
 
         def answered(go: bool | None) -> None:
-            from termsolitaire.screens.match.lobby import back_to_lobby
+            from termsolitaire.screens.match.home import back_to_lobby
 
             if not go:
                 back_to_lobby(self.app)
@@ -314,7 +314,7 @@ class MatchScreen(SpiderScreen):
         self.app.push_screen(HandOverScreen(me, guest, self.seat.reason), answered)
 
     def action_quit(self) -> None:
-        from termsolitaire.screens.match.lobby import back_to_lobby
+        from termsolitaire.screens.match.home import back_to_lobby
 
         if not self.seat.finished:
             self.app.notify(

@@ -28,9 +28,8 @@ import argparse
 import sys
 
 from termsolitaire.rules import Game, IllegalMove, from_text, games, info, new_game
-
-from .base import Result
-from .plan import cards_home
+from termsolitaire.solver.base import Result
+from termsolitaire.solver.plan import cards_home
 
 PROG = "termsolitaire solve"
 
@@ -144,7 +143,7 @@ def header(game: Game, whole: bool) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Solve and print (see the module's notes); the exit status."""
-    from . import Budget, has_solver, solve
+    from termsolitaire.solver import Budget, has_solver, solve
 
     if not has_solver(args.game):
         sys.stderr.write(f"{PROG}: there is no solver for {args.game} yet\n")

@@ -14,8 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .backend import backend_of, database_url
-from .files import StorageError
+from termsolitaire.storage.backend import backend_of, database_url
+from termsolitaire.storage.files import StorageError
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -45,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(
                 "no database: give --database postgresql://… or TERMSOLITAIRE_DATABASE"
             )
-        from . import schema
-        from .postgres import opened
+        from termsolitaire.storage import schema
+        from termsolitaire.storage.postgres import opened
 
         with opened(url) as conn:
             if args.db_command == "status":
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
                     print(f"applied {m.version}: {m.why}")
                 print(f"schema {schema.LATEST}")
             else:
-                from .transfer import import_dir
+                from termsolitaire.storage.transfer import import_dir
 
                 moved = import_dir(conn, args.directory, args.owner)
                 print(moved.text())

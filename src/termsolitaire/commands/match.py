@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .options import display_options
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from ..cli import _display_options
-
     parser.add_argument("--join", metavar="CODE", help="take the seat of the table with this code")
     parser.add_argument(
         "--match-dir",
@@ -24,12 +24,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the shared match directory (default: $TERMSOLITAIRE_MATCH_DIR, "
         "else match/ under the data directory)",
     )
-    _display_options(parser)
+    display_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import MatchError, MatchStore, current_player
-    from .services import MatchServices
+    from termsolitaire.match import MatchError, MatchStore, current_player
+    from termsolitaire.match.services import MatchServices
 
     try:
         store = MatchStore(current_player(), args.match_dir)
@@ -45,16 +45,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace, match: object) -> int:
+    from termsolitaire.app import SolitaireApp
+    from termsolitaire.match.services import MatchServices
     from termsolitaire.screens.match.lobby import LobbyScreen
 
-    from ..app import SolitaireApp, _apply_display_options, exit_status
-    from .services import MatchServices
+    from .play import apply_display_options, exit_status
 
     assert isinstance(match, MatchServices)
     app = SolitaireApp(
         data_dir=getattr(args, "data_dir", None),
         first_screen=lambda services, look: LobbyScreen(services, match, look, join=args.join),
     )
-    _apply_display_options(app, args)
+    apply_display_options(app, args)
     result = app.run(mouse=app.services.settings.mouse)
     return exit_status(app, result)

@@ -22,6 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .options import lacks_serve_extra
+
 APP_COMMAND = "{python} -m termsolitaire"
 
 
@@ -95,6 +97,8 @@ def command_line(app_command: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if lacks_serve_extra("web", "textual_serve"):
+        return 1
     from textual_serve.server import Server
 
     data_dir = getattr(args, "data_dir", None)

@@ -34,7 +34,7 @@ def _whole(what: str) -> Callable[[str], int]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``termsolitaire opponent``."""
-    from . import LEVELS
+    from termsolitaire.solver.opponent import LEVELS
 
     parser.add_argument("--level", required=True, choices=tuple(LEVELS), help="how well it plays")
     parser.add_argument(
@@ -82,7 +82,7 @@ def _start(args: argparse.Namespace) -> Spider | str:
 
 def run(args: argparse.Namespace) -> int:
     """Play and print; the exit status."""
-    from . import Opponent, play
+    from termsolitaire.solver.opponent import Opponent, play
 
     game = _start(args)
     if isinstance(game, str):

@@ -11,8 +11,10 @@ import logging
 import sys
 from pathlib import Path
 
-from .config import APP_COMMAND, ServeConfig
-from .limits import parse_duration
+from termsolitaire.serve.config import APP_COMMAND, ServeConfig
+from termsolitaire.serve.limits import parse_duration
+
+from .options import lacks_serve_extra
 
 D = ServeConfig(data_dir=Path())
 
@@ -158,7 +160,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def config_from(args: argparse.Namespace) -> ServeConfig:
-    from ..storage.paths import paths
+    from termsolitaire.storage.paths import paths
 
     return ServeConfig(
         data_dir=paths(getattr(args, "data_dir", None)).data,
@@ -208,7 +210,10 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
     import os
 
-    from ..storage.backend import DATABASE_ENV, backend_of
+    from termsolitaire.storage.backend import DATABASE_ENV, backend_of
+
+    if lacks_serve_extra("serve", "asyncssh"):
+        return 1
 
     database = getattr(args, "database", None)
     try:
@@ -230,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=args.log_level.upper(), handlers=[handler])
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
 
-    from .server import ServeServer
+    from termsolitaire.serve.server import ServeServer
 
     try:
         asyncio.run(ServeServer(config).serve_until_signal())

@@ -1,0 +1,125 @@
+"""The options several commands share (API.md, "Command line"): the deal number,
+the display options, ``--winnable`` and each game's variants, all from the
+games' declarations (:func:`termsolitaire.rules.games`)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from termsolitaire.rules import GameInfo, games, info
+
+DEAL_RANGE = f"a whole number from 0 to {(1 << 64) - 1}"
+"""What a deal number may be, as every message says it (never ``2**64 - 1``)."""
+
+
+def deal_number(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) >= 1 << 64:
+        raise argparse.ArgumentTypeError(f"deal must be {DEAL_RANGE}, not {text!r}")
+    return int(text)
+
+
+def recent(text: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"a whole number from 0 up, not {text!r}")
+    return int(text)
+
+
+def choice(values: tuple[int, ...], what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if text.strip().isdigit() and int(text) in values:
+            return int(text)
+        allowed = ", ".join(str(v) for v in values)
+        raise argparse.ArgumentTypeError(f"{what} is one of {allowed}, not {text!r}")
+
+    return parse
+
+
+def display_options(p: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--ascii``, ``--four-colour`` and ``--data-dir``: on the main parser and on
+    every command (SUPPRESS below the top, so one given before the command stays)."""
+    default: dict[str, Any] = {} if top else {"default": argparse.SUPPRESS}
+    p.add_argument("--ascii", action="store_true", help="draw cards with ASCII only", **default)
+    p.add_argument(
+        "--four-colour",
+        action="store_true",
+        help="four suit colours (♠ black ♥ red ♦ blue ♣ green)",
+        **default,
+    )
+    p.add_argument(
+        "--data-dir", metavar="DIR", help="where games, settings and statistics are kept", **default
+    )
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep them in this database (postgresql://…) instead of files "
+        "(default: TERMSOLITAIRE_DATABASE)",
+        **default,
+    )
+
+
+def deal_options(p: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--winnable``: on the main parser (``termsolitaire --winnable penguin``, or the
+    menu's new deals) and on every game, as the display options are."""
+    default: dict[str, Any] = {} if top else {"default": argparse.SUPPRESS}
+    p.add_argument(
+        "--winnable",
+        action="store_true",
+        help="random deals only among those the solver proves winnable (as the setting)",
+        **default,
+    )
+
+
+def variant_options(p: argparse.ArgumentParser, g: GameInfo | None) -> None:
+    """One option per variant of ``g`` (None: every variant key any game has)."""
+    declared = {c.key: c for x in ([g] if g else games()) for c in x.variants}
+    for key, c in declared.items():
+        owner = f"{g.title}: " if g else ""
+        p.add_argument(
+            f"--{key.replace('_', '-')}",
+            dest=key,
+            type=choice(c.values, key) if g else int,
+            metavar=key[0].upper(),
+            help=f"{owner}{c.help or key}" if g else f"{c.help or key} (games that have it)",
+        )
+
+
+def variant_of(
+    args: argparse.Namespace, game: str, parser: argparse.ArgumentParser
+) -> dict[str, int]:
+    """The variant the options ask for (the game's defaults for those not given);
+    an option the game does not have is a usage error."""
+    g = info(game)
+    keys = {c.key for c in g.variants}
+    for other in {c.key for x in games() for c in x.variants} - keys:
+        if getattr(args, other, None) is not None:
+            parser.error(f"--{other.replace('_', '-')} is not an option of {g.title}")
+    variant = g.default_variant()
+    for c in g.variants:
+        value = getattr(args, c.key, None)
+        if value is not None:
+            if value not in c.values:
+                parser.error(f"{g.title} is played with {c.key}={c.values}, not {value}")
+            variant[c.key] = value
+    return variant
+
+
+SERVE_EXTRA = "termsolitaire[serve]"
+"""The extra that brings the SSH server's and the browser entry's packages."""
+
+
+def lacks_serve_extra(command: str, package: str) -> bool:
+    """Whether ``package`` (which ``termsolitaire COMMAND`` needs) is missing; if so,
+    one line on stderr says what to install."""
+    try:
+        importlib.import_module(package)
+    except ImportError:
+        sys.stderr.write(
+            f"termsolitaire {command}: needs {package.replace('_', '-')}, which is not installed: "
+            f"pip install '{SERVE_EXTRA}'\n"
+        )
+        return True
+    return False

@@ -1,0 +1,64 @@
+"""Playing: ``termsolitaire [GAME]`` (the menu, or a board) and ``termsolitaire
+replay FILE``. The app itself is :class:`termsolitaire.app.SolitaireApp`; this
+module builds it from the command line's options and turns how it ended into
+the exit status."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from typing import Any
+
+from textual.app import App
+
+from termsolitaire.app import SolitaireApp
+
+
+def apply_display_options(app: SolitaireApp, args: argparse.Namespace) -> None:
+    """The settings give the look; what the command line asks for wins."""
+    if getattr(args, "ascii", False):
+        app.look = replace(app.look, ascii=True)
+    if getattr(args, "four_colour", False):
+        app.look = replace(app.look, four_colour=True)
+
+
+def run(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> int:
+    """Start the app ; the exit status."""
+    app = SolitaireApp(
+        game,
+        getattr(args, "deal", None),
+        variant,
+        time_limit=getattr(args, "time_limit", 0) or 0,
+        data_dir=getattr(args, "data_dir", None),
+        resume=getattr(args, "deal", None) is None,
+        variant_given=bool(getattr(args, "variant_given", False)),
+        winnable=bool(getattr(args, "winnable", False)),
+    )
+    apply_display_options(app, args)
+    result = app.run(mouse=app.services.settings.mouse)
+    return exit_status(app, result)
+
+
+def exit_status(app: App[Any], result: object) -> int:
+    """The process's exit status: the app's error code after a crash (Textual has
+    shown or logged its traceback), else the result it exited with."""
+    if app.return_code:
+        return app.return_code
+    return result if isinstance(result, int) else 0
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``termsolitaire replay FILE`` ; the exit status."""
+    from termsolitaire.replay import load_replay
+
+    try:
+        replay = load_replay(args.file)
+    except ValueError as e:
+        where = "" if str(args.file) in str(e) else f"{args.file}: "
+        sys.stderr.write(f"termsolitaire: {where}{e}\n")
+        return 1
+    app = SolitaireApp(data_dir=getattr(args, "data_dir", None), replay=replay)
+    apply_display_options(app, args)
+    result = app.run(mouse=app.services.settings.mouse)
+    return exit_status(app, result)
