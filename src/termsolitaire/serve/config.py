@@ -79,6 +79,9 @@ class ServeConfig:
     input_per_second: int = 65_536
     """Bytes of keys, mouse and paste a second a session passes on (4x that at once);
     more waits at the client (0: no limit)."""
+    cpu_share: float = 0.5
+    """The part of one core an app may use and stay in the foreground; more runs it in
+    the background until it calms down (:mod:`.fairshare`; 0: off)."""
 
     @property
     def host_key(self) -> Path:

@@ -1,0 +1,282 @@
+"""CPU fair share between sessions: a busy app waits behind the players who type.
+
+A player typing costs their app a few milliseconds a key; an app that draws a
+huge window, digests a flood of keys, or is still starting up (importing
+Textual, about a CPU-second) costs a full core. On a small host a few such apps
+would delay every other player's keys, so the server watches each app's CPU
+(its whole process group: the app and its solver worker) and runs an app that
+uses more than its share of a core in the *background*: its scheduling group at
+nice 19, where it still gets every CPU cycle nobody else wants. Once it has
+been calm for a moment it comes back to the foreground. A new app starts in
+the background (its start-up is such a burst) and comes forward when its first
+screen is drawn.
+
+How the priority is set, from best to least:
+
+- Linux autogroups (``/proc/sys/kernel/sched_autogroup_enabled``, the server in
+  the root CPU cgroup): every app is a session of its own, hence a scheduling
+  group of its own, whose nice value (``/proc/PID/autogroup``) any user may raise
+  and lower again within 0..19. A per-process nice would not work there: it
+  only ranks processes within their own group.
+- Otherwise the nice value of the app's process group (``setpriority``); a user
+  without ``CAP_SYS_NICE`` (or ``LimitNICE=``) cannot lower it again, so then only
+  an app over its share is sent to the background, for good, and new apps
+  start in the foreground.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import logging
+import os
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger("termsolitaire.serve")
+
+BACKGROUND = 19
+"""The nice value of an app over its share: it runs when nobody else needs the CPU."""
+TICK = 0.5
+"""Seconds between two looks at every app's CPU."""
+WINDOW = 1.0
+"""Seconds over which an app's CPU use is measured: over its share, it goes to the
+background; under half of it, it comes forward again."""
+TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def process_cpu(pid: int) -> float | None:
+    """CPU-seconds (user + system) ``pid`` has used, None when it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / TICKS_PER_SECOND
+
+
+def group_cpu(pid: int) -> float | None:
+    """CPU-seconds of ``pid`` and every process under it (children first found through
+    ``/proc/PID/task/*/children``), and of those already reaped; None when ``pid``
+    is gone."""
+    total, todo, seen = 0.0, [pid], set()
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            if p == pid:
+                return None
+            continue
+        # utime, stime, and the reaped children's cutime, cstime
+        total += sum(int(f) for f in fields[11:15]) / TICKS_PER_SECOND
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return total
+
+
+def autogroups_apply() -> bool:
+    """Whether the kernel schedules this process's children by autogroup: the feature
+    is on and the server is in the root CPU cgroup (a cgroup with the CPU controller
+    replaces autogroups)."""
+    try:
+        if Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() != "1":
+            return False
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return False
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if "cpu" in controllers.split(","):  # cgroup v1
+            return path == "/"
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if controllers == "" and path != "/":  # cgroup v2: does CPU apply here?
+            with contextlib.suppress(OSError):
+                text = Path(f"/sys/fs/cgroup{path}/cgroup.controllers").read_text()
+                return "cpu" not in text.split()
+    return True
+
+
+class Priority:
+    """Send an app (by its pid, a session leader) to the background and back."""
+
+    foreground = 0
+    """The nice value of an app within its share."""
+
+    reversible = True
+    """Whether an app in the background can come forward again."""
+
+    def set(self, pid: int, nice: int) -> bool:
+        """Give ``pid``'s app the nice value ``nice``; False when the kernel asks to try
+        again later (the write is rate-limited)."""
+        raise NotImplementedError
+
+    def get(self, pid: int) -> int | None:
+        """The nice value ``pid``'s app runs at (None: gone)."""
+        raise NotImplementedError
+
+
+class AutogroupPriority(Priority):
+    """The nice value of the app's autogroup (``/proc/PID/autogroup``)."""
+
+    def set(self, pid: int, nice: int) -> bool:
+        try:
+            with open(f"/proc/{pid}/autogroup", "w") as f:
+                f.write(str(nice))
+        except OSError as e:
+            if e.errno == errno.EAGAIN:  # ten writes a second, machine-wide
+                return False
+            if e.errno not in (errno.ENOENT, errno.ESRCH):
+                raise
+        return True
+
+    def get(self, pid: int) -> int | None:
+        try:
+            text = Path(f"/proc/{pid}/autogroup").read_text()  # "/autogroup-12 nice 19"
+        except OSError:
+            return None
+        return int(text.split()[-1])
+
+
+class GroupPriority(Priority):
+    """The nice value of every process in the app's process group."""
+
+    def __init__(self) -> None:
+        self.foreground = os.getpriority(os.PRIO_PROCESS, 0)
+        self.reversible = can_lower_to(self.foreground)
+
+    def set(self, pid: int, nice: int) -> bool:
+        with contextlib.suppress(ProcessLookupError):
+            os.setpriority(os.PRIO_PGRP, pid, nice)
+        return True
+
+    def get(self, pid: int) -> int | None:
+        try:
+            return os.getpriority(os.PRIO_PROCESS, pid)
+        except OSError:
+            return None
+
+
+def can_lower_to(nice: int) -> bool:
+    """Whether this process may lower a nice value back to ``nice``: root, or an
+    ``RLIMIT_NICE`` that allows it (``LimitNICE=`` in a systemd unit)."""
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_NICE)[0]
+    except (ImportError, AttributeError, OSError):
+        return False
+    return os.geteuid() == 0 or limit == resource.RLIM_INFINITY or 20 - nice <= limit
+
+
+def best_priority() -> Priority:
+    """Autogroups where they decide, else the process group's nice value."""
+    return AutogroupPriority() if autogroups_apply() else GroupPriority()
+
+
+@dataclass
+class _App:
+    samples: deque[tuple[float, float]]
+    """(when, CPU-seconds so far), over the last :data:`WINDOW` seconds."""
+    nice: int
+    """What the app should run at."""
+    applied: int | None = None
+    """What it was last given (None: nothing yet)."""
+
+
+class FairShare:
+    """Every app's share of the CPU: :meth:`started` when an app starts, :meth:`tick`
+    every :data:`TICK` seconds with the apps running, :meth:`ended` when one ends.
+
+    ``share`` is the fraction of one core an app may use (over a tick) and stay in
+    the foreground. The background costs an app nothing while the CPU has room:
+    it only decides who waits when it has none.
+
+    >>> cpu = {1: 0.0, 2: 0.0}; now = [0.0]; given = {}
+    >>> class Fake(Priority):
+    ...     foreground = 0
+    ...     def set(self, pid, nice): given[pid] = nice; return True
+    ...     def get(self, pid): return given.get(pid)
+    >>> fair = FairShare(0.5, Fake(), cpu=cpu.get, clock=lambda: now[0])
+    >>> fair.started(1); fair.started(2); given   # start-up runs in the background
+    {1: 19, 2: 19}
+    >>> def second(a, b):  # CPU-seconds each app uses in the next second
+    ...     for _ in range(2):
+    ...         cpu[1] += a / 2; cpu[2] += b / 2; now[0] += 0.5; fair.tick([1, 2])
+    ...     return given
+    >>> second(0.05, 1.0)   # 1 typed a few keys, 2 still starts up
+    {1: 0, 2: 19}
+    >>> second(0.3, 0.1)    # 1 types fast; 2 has drawn its first screen
+    {1: 0, 2: 0}
+    >>> second(0.9, 0.0)    # 1 floods itself with work
+    {1: 19, 2: 0}
+    """
+
+    def __init__(
+        self,
+        share: float,
+        priority: Priority,
+        *,
+        cpu: Callable[[int], float | None] = group_cpu,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        import time
+
+        self.share = share
+        self.priority = priority
+        self.cpu = cpu
+        self.clock = clock or time.monotonic
+        self.apps: dict[int, _App] = {}
+
+    @property
+    def foreground(self) -> int:
+        return self.priority.foreground
+
+    def started(self, pid: int) -> None:
+        """A new app: it starts in the background where that can be undone."""
+        used = self.cpu(pid) or 0.0
+        first = BACKGROUND if self.priority.reversible else self.foreground
+        self.apps[pid] = _App(deque([(self.clock(), used)]), first)
+        self._apply(pid)
+
+    def ended(self, pid: int) -> None:
+        self.apps.pop(pid, None)
+
+    def tick(self, pids: Iterable[int]) -> None:
+        """Look at each app's CPU over the last :data:`WINDOW` seconds; move those that
+        crossed a line."""
+        now = self.clock()
+        for pid in pids:
+            app = self.apps.get(pid)
+            used = self.cpu(pid)
+            if app is None or used is None:
+                continue
+            app.samples.append((now, used))
+            while len(app.samples) > 2 and now - app.samples[1][0] >= WINDOW:
+                app.samples.popleft()
+            then, before = app.samples[0]
+            busy = (used - before) / max(1e-3, now - then)
+            if busy > self.share and app.nice != BACKGROUND:
+                log.debug("app pid=%d over its CPU share (%.0f%%): background", pid, busy * 100)
+                app.nice = BACKGROUND
+            elif busy < self.share / 2 and app.nice == BACKGROUND and self.priority.reversible:
+                log.debug("app pid=%d calm again (%.0f%%): foreground", pid, busy * 100)
+                app.nice = self.foreground
+            self._apply(pid)
+
+    def _apply(self, pid: int) -> None:
+        app = self.apps[pid]
+        if app.applied == app.nice:
+            return
+        try:
+            if self.priority.set(pid, app.nice):
+                app.applied = app.nice
+        except OSError as e:  # not allowed here: leave this app as it is
+            log.debug("app pid=%d: cannot set its priority (%s)", pid, e)
+            app.applied = app.nice
