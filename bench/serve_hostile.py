@@ -40,7 +40,15 @@ import time
 from pathlib import Path
 
 import asyncssh
-from serve_load import Player, cpu_seconds, family_cpu, family_memory, memory_kib, percentile
+from serve_load import (
+    BELOW_HEADER,
+    Player,
+    cpu_seconds,
+    family_cpu,
+    family_memory,
+    memory_kib,
+    percentile,
+)
 
 from termsolitaire.serve.players import Players
 
@@ -51,6 +59,23 @@ class Honest(Player):
     def __init__(self, n: int, key: asyncssh.SSHKey) -> None:
         super().__init__(n, key)
         self.address = f"127.0.1.{n + 1}"
+        self.timed: list[tuple[float, float]] = []  # (sent, latency) of answered keys
+
+    async def read(self) -> None:
+        assert self.process is not None
+        try:
+            while data := await self.process.stdout.read(65536):
+                now = time.monotonic()
+                self.raw += data
+                if self.sent and BELOW_HEADER.search(data):
+                    self.latencies += [now - t for t in self.sent]
+                    self.timed += [(t, now - t) for t in self.sent]
+                    self.sent.clear()
+                self.changed.set()
+        except (OSError, asyncssh.Error):
+            pass
+        self.closed = True
+        self.changed.set()
 
     async def login(self, port: int, deadline: float) -> None:
         self.conn = await asyncssh.connect(
@@ -67,6 +92,16 @@ class Honest(Player):
         await self.wait(b"seven columns", deadline)
         self.process.stdin.write(b"\x1b[B\r")
         await self.wait("Penguin · deal".encode(), deadline)
+
+
+def waited(pids: list[int]) -> float:
+    """Seconds the processes ``pids`` have spent ready to run but waiting for a CPU
+    (``/proc/PID/schedstat``, second field), summed."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
+    return total / 1e9
 
 
 def reaped_cpu(pid: int) -> float:
@@ -185,9 +220,25 @@ async def flood(port: int, key: asyncssh.SSHKey, seconds: float) -> list[str]:
     ]
 
 
+def timeline(players: list[Honest], start: float, seconds: float, slices: int = 4) -> str:
+    """The p95 of each slice of a phase: whether the slow keys bunch at its start."""
+    width = seconds / slices
+    parts = []
+    for i in range(slices):
+        lat = [
+            x
+            for p in players
+            for t, x in p.timed
+            if start + i * width <= t < start + (i + 1) * width
+        ]
+        parts.append(f"{percentile(lat, 95) * 1000:.0f}")
+    return " / ".join(parts)
+
+
 async def measure(players: list[Honest], seconds: float) -> list[float]:
     for p in players:
         p.latencies.clear()
+        p.timed.clear()
     until = time.monotonic() + seconds
     await asyncio.gather(*(p.press(0.2, until) for p in players))
     settle = time.monotonic() + 3.0
@@ -264,6 +315,7 @@ async def main(args: argparse.Namespace) -> int:
                 "honest apps": honest_cpu,
                 "other apps": everything - own - honest_cpu,
                 "bench": time.process_time(),
+                "honest apps waited for a CPU": waited(pids),
             }
 
         base_p95 = None
@@ -273,6 +325,7 @@ async def main(args: argparse.Namespace) -> int:
             attack_task = (
                 asyncio.create_task(attack(args.phase + 2)) if attack is not None else None
             )
+            began = time.monotonic()
             lat = await measure(honest, args.phase)
             said = await attack_task if attack_task is not None else []
             p50, p95 = percentile(lat, 50) * 1000, percentile(lat, 95) * 1000
@@ -288,6 +341,7 @@ async def main(args: argparse.Namespace) -> int:
             after = cpu()
             spent = ", ".join(f"{k} {after[k] - before[k]:.1f}" for k in after)
             print(f"    CPU-seconds: {spent}; load average {os.getloadavg()[0]:.2f}")
+            print(f"    p95 by quarter of the phase: {timeline(honest, began, args.phase)} ms")
             sys.stdout.flush()
         held = sum(not p.closed for p in honest)
         print(f"honest sessions held to the end: {held} of {HONEST}")

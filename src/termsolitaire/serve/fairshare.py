@@ -216,6 +216,12 @@ class FairShare:
     {1: 0, 2: 0}
     >>> second(0.9, 0.0)    # 1 floods itself with work
     {1: 19, 2: 0}
+    >>> Fake.set = lambda self, pid, nice: False  # the kernel: not now
+    >>> second(0.0, 0.9), fair.retry()
+    ({1: 19, 2: 0}, False)
+    >>> Fake.set = lambda self, pid, nice: given.update({pid: nice}) or True
+    >>> fair.retry(), given
+    (True, {1: 0, 2: 19})
     """
 
     def __init__(
@@ -269,6 +275,13 @@ class FairShare:
                 log.debug("app pid=%d calm again (%.0f%%): foreground", pid, busy * 100)
                 app.nice = self.foreground
             self._apply(pid)
+
+    def retry(self) -> bool:
+        """Try again what the kernel put off (it takes ten autogroup changes a second,
+        machine-wide, from a user without ``CAP_SYS_ADMIN``); True when none is left."""
+        for pid in list(self.apps):
+            self._apply(pid)
+        return all(app.applied == app.nice for app in self.apps.values())
 
     def _apply(self, pid: int) -> None:
         app = self.apps[pid]

@@ -338,6 +338,10 @@ class ServeServer:
             apps = [s.app.pid for s in self.sessions if s.app is not None and s.app.running]
             try:
                 self.fair.tick(apps)
+                for _ in range(int(TICK / 0.1) - 1):  # changes the kernel put off
+                    if self.fair.retry():
+                        break
+                    await asyncio.sleep(0.1)
             except Exception:  # never let the watch take the server down
                 log.exception("fair share")
 
