@@ -47,20 +47,13 @@ background; under half of it, it comes forward again."""
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def process_cpu(pid: int) -> float | None:
-    """CPU-seconds (user + system) ``pid`` has used, None when it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-    return (int(fields[11]) + int(fields[12])) / TICKS_PER_SECOND
-
-
-def group_cpu(pid: int) -> float | None:
-    """CPU-seconds of ``pid`` and every process under it (children first found through
-    ``/proc/PID/task/*/children``), and of those already reaped; None when ``pid``
-    is gone."""
-    total, todo, seen = 0.0, [pid], set()
+def usage(pid: int) -> tuple[float, float] | None:
+    """Seconds ``pid`` and every process under it have run on a CPU (with the
+    children already reaped), and seconds their threads have been ready to run
+    but waiting for one (``/proc/PID/task/*/schedstat``; 0 where the kernel does
+    not count it). None when ``pid`` is gone."""
+    ran = waited = 0.0
+    todo, seen = [pid], set()
     while todo:
         p = todo.pop()
         if p in seen:
@@ -73,11 +66,14 @@ def group_cpu(pid: int) -> float | None:
                 return None
             continue
         # utime, stime, and the reaped children's cutime, cstime
-        total += sum(int(f) for f in fields[11:15]) / TICKS_PER_SECOND
+        ran += sum(int(f) for f in fields[11:15]) / TICKS_PER_SECOND
         with contextlib.suppress(OSError):
             for task in Path(f"/proc/{p}/task").iterdir():
-                todo += [int(c) for c in (task / "children").read_text().split()]
-    return total
+                with contextlib.suppress(OSError, IndexError, ValueError):
+                    waited += int((task / "schedstat").read_text().split()[1]) / 1e9
+                with contextlib.suppress(OSError, ValueError):
+                    todo += [int(c) for c in (task / "children").read_text().split()]
+    return ran, waited
 
 
 def autogroups_apply() -> bool:
@@ -182,8 +178,9 @@ def best_priority() -> Priority:
 
 @dataclass
 class _App:
-    samples: deque[tuple[float, float]]
-    """(when, CPU-seconds so far), over the last :data:`WINDOW` seconds."""
+    samples: deque[tuple[float, float, float]]
+    """(when, seconds run, seconds waited for a CPU) so far, over the last
+    :data:`WINDOW` seconds."""
     nice: int
     """What the app should run at."""
     applied: int | None = None
@@ -194,21 +191,26 @@ class FairShare:
     """Every app's share of the CPU: :meth:`started` when an app starts, :meth:`tick`
     every :data:`TICK` seconds with the apps running, :meth:`ended` when one ends.
 
-    ``share`` is the fraction of one core an app may use (over a tick) and stay in
-    the foreground. The background costs an app nothing while the CPU has room:
-    it only decides who waits when it has none.
+    ``share`` is the fraction of one core an app may use (over :data:`WINDOW`) and
+    stay in the foreground; more sends it to the background. It comes back once
+    it wants less than half of that: the time it ran *and* the time it was ready
+    to run but waited count, so an app the background starves of the CPU does
+    not pass for a calm one. The background costs an app nothing while the CPU
+    has room: it only decides who waits when it has none.
 
-    >>> cpu = {1: 0.0, 2: 0.0}; now = [0.0]; given = {}
+    >>> use = {1: (0.0, 0.0), 2: (0.0, 0.0)}; now = [0.0]; given = {}
     >>> class Fake(Priority):
     ...     foreground = 0
     ...     def set(self, pid, nice): given[pid] = nice; return True
     ...     def get(self, pid): return given.get(pid)
-    >>> fair = FairShare(0.5, Fake(), cpu=cpu.get, clock=lambda: now[0])
+    >>> fair = FairShare(0.5, Fake(), usage=use.get, clock=lambda: now[0])
     >>> fair.started(1); fair.started(2); given   # start-up runs in the background
     {1: 19, 2: 19}
-    >>> def second(a, b):  # CPU-seconds each app uses in the next second
+    >>> def second(a, b, wait_b=0.0):  # CPU-seconds each uses (and 2 waits) in a second
     ...     for _ in range(2):
-    ...         cpu[1] += a / 2; cpu[2] += b / 2; now[0] += 0.5; fair.tick([1, 2])
+    ...         use[1] = (use[1][0] + a / 2, 0.0)
+    ...         use[2] = (use[2][0] + b / 2, use[2][1] + wait_b / 2)
+    ...         now[0] += 0.5; fair.tick([1, 2])
     ...     return given
     >>> second(0.05, 1.0)   # 1 typed a few keys, 2 still starts up
     {1: 0, 2: 19}
@@ -216,12 +218,16 @@ class FairShare:
     {1: 0, 2: 0}
     >>> second(0.9, 0.0)    # 1 floods itself with work
     {1: 19, 2: 0}
+    >>> second(0.0, 0.9)    # 1 is done; 2 draws a huge window
+    {1: 0, 2: 19}
+    >>> second(0.0, 0.01, wait_b=0.99)  # 2, starved in the background, still wants a core
+    {1: 0, 2: 19}
     >>> Fake.set = lambda self, pid, nice: False  # the kernel: not now
-    >>> second(0.0, 0.9), fair.retry()
-    ({1: 19, 2: 0}, False)
+    >>> second(0.9, 0.0), fair.retry()
+    ({1: 0, 2: 19}, False)
     >>> Fake.set = lambda self, pid, nice: given.update({pid: nice}) or True
     >>> fair.retry(), given
-    (True, {1: 0, 2: 19})
+    (True, {1: 19, 2: 0})
     """
 
     def __init__(
@@ -229,14 +235,14 @@ class FairShare:
         share: float,
         priority: Priority,
         *,
-        cpu: Callable[[int], float | None] = group_cpu,
+        usage: Callable[[int], tuple[float, float] | None] = usage,
         clock: Callable[[], float] | None = None,
     ) -> None:
         import time
 
         self.share = share
         self.priority = priority
-        self.cpu = cpu
+        self.usage = usage
         self.clock = clock or time.monotonic
         self.apps: dict[int, _App] = {}
 
@@ -246,9 +252,9 @@ class FairShare:
 
     def started(self, pid: int) -> None:
         """A new app: it starts in the background where that can be undone."""
-        used = self.cpu(pid) or 0.0
+        ran, waited = self.usage(pid) or (0.0, 0.0)
         first = BACKGROUND if self.priority.reversible else self.foreground
-        self.apps[pid] = _App(deque([(self.clock(), used)]), first)
+        self.apps[pid] = _App(deque([(self.clock(), ran, waited)]), first)
         self._apply(pid)
 
     def ended(self, pid: int) -> None:
@@ -260,19 +266,21 @@ class FairShare:
         now = self.clock()
         for pid in pids:
             app = self.apps.get(pid)
-            used = self.cpu(pid)
+            used = self.usage(pid)
             if app is None or used is None:
                 continue
-            app.samples.append((now, used))
+            app.samples.append((now, *used))
             while len(app.samples) > 2 and now - app.samples[1][0] >= WINDOW:
                 app.samples.popleft()
-            then, before = app.samples[0]
-            busy = (used - before) / max(1e-3, now - then)
+            then, ran, waited = app.samples[0]
+            span = max(1e-3, now - then)
+            busy = (used[0] - ran) / span
+            wanted = busy + (used[1] - waited) / span
             if busy > self.share and app.nice != BACKGROUND:
                 log.debug("app pid=%d over its CPU share (%.0f%%): background", pid, busy * 100)
                 app.nice = BACKGROUND
-            elif busy < self.share / 2 and app.nice == BACKGROUND and self.priority.reversible:
-                log.debug("app pid=%d calm again (%.0f%%): foreground", pid, busy * 100)
+            elif wanted < self.share / 2 and app.nice == BACKGROUND and self.priority.reversible:
+                log.debug("app pid=%d calm again (%.0f%%): foreground", pid, wanted * 100)
                 app.nice = self.foreground
             self._apply(pid)
 
