@@ -6,10 +6,16 @@ Textual, about a CPU-second) costs a full core. On a small host a few such apps
 would delay every other player's keys, so the server watches each app's CPU
 (its whole process group: the app and its solver worker) and runs an app that
 uses more than its share of a core in the *background*: its scheduling group at
-nice 19, where it still gets every CPU cycle nobody else wants. Once it has
-been calm for a moment it comes back to the foreground. A new app starts in
-the background (its start-up is such a burst) and comes forward when its first
-screen is drawn.
+nice 19, where it still gets every CPU cycle nobody else wants. Once it wants
+little (the time it ran and the time it waited to run, together) it comes back
+to the foreground. A new app starts in the background (its start-up is such a
+burst) and comes forward when its first screen is drawn.
+
+The background is no prison: on a machine kept busy by other work an app there
+may get so little CPU that even a light one never looks calm, so each stay
+ends after a while whatever it looks like (:data:`HOLD` seconds, doubled each
+time the app was caught over its share again, up to :data:`MAX_HOLD`). A hog
+that comes forward is caught within a tick and goes back for twice as long.
 
 How the priority is set, from best to least:
 
@@ -40,10 +46,15 @@ log = logging.getLogger("termsolitaire.serve")
 BACKGROUND = 19
 """The nice value of an app over its share: it runs when nobody else needs the CPU."""
 TICK = 0.5
-"""Seconds between two looks at every app's CPU."""
+"""Seconds between two looks at every app's CPU: over its share in a tick, an app goes
+to the background."""
 WINDOW = 1.0
-"""Seconds over which an app's CPU use is measured: over its share, it goes to the
-background; under half of it, it comes forward again."""
+"""Seconds over which an app's wish for the CPU (run and waited) is measured: under
+half its share, it comes forward again."""
+HOLD = 2.0
+"""Seconds of a first stay in the background, at most (a start-up's too)."""
+MAX_HOLD = 32.0
+"""The longest stay, for an app caught over its share again and again."""
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -185,6 +196,10 @@ class _App:
     """What the app should run at."""
     applied: int | None = None
     """What it was last given (None: nothing yet)."""
+    until: float = 0.0
+    """When its stay in the background ends, calm or not."""
+    caught: int = 0
+    """Times caught over its share, less the times it came back calm."""
 
 
 class FairShare:
@@ -222,6 +237,10 @@ class FairShare:
     {1: 0, 2: 19}
     >>> second(0.0, 0.01, wait_b=0.99)  # 2, starved in the background, still wants a core
     {1: 0, 2: 19}
+    >>> second(0.0, 0.01, wait_b=0.99)  # its stay is over (2 s): it may show what it does
+    {1: 0, 2: 0}
+    >>> second(0.0, 1.0), fair.apps[2].until - now[0]  # a hog again: back, for longer
+    ({1: 0, 2: 19}, 3.5)
     >>> Fake.set = lambda self, pid, nice: False  # the kernel: not now
     >>> second(0.9, 0.0), fair.retry()
     ({1: 0, 2: 19}, False)
@@ -253,34 +272,46 @@ class FairShare:
     def started(self, pid: int) -> None:
         """A new app: it starts in the background where that can be undone."""
         ran, waited = self.usage(pid) or (0.0, 0.0)
-        first = BACKGROUND if self.priority.reversible else self.foreground
-        self.apps[pid] = _App(deque([(self.clock(), ran, waited)]), first)
+        now = self.clock()
+        app = self.apps[pid] = _App(deque([(now, ran, waited)]), self.foreground)
+        if self.priority.reversible:
+            app.nice, app.until = BACKGROUND, now + HOLD
         self._apply(pid)
 
     def ended(self, pid: int) -> None:
         self.apps.pop(pid, None)
 
     def tick(self, pids: Iterable[int]) -> None:
-        """Look at each app's CPU over the last :data:`WINDOW` seconds; move those that
-        crossed a line."""
+        """Look at each app's CPU since the last tick and over the last :data:`WINDOW`
+        seconds; move those that crossed a line."""
         now = self.clock()
         for pid in pids:
             app = self.apps.get(pid)
             used = self.usage(pid)
             if app is None or used is None:
                 continue
+            last = app.samples[-1]
+            busy = (used[0] - last[1]) / max(1e-3, now - last[0])
             app.samples.append((now, *used))
             while len(app.samples) > 2 and now - app.samples[1][0] >= WINDOW:
                 app.samples.popleft()
             then, ran, waited = app.samples[0]
-            span = max(1e-3, now - then)
-            busy = (used[0] - ran) / span
-            wanted = busy + (used[1] - waited) / span
-            if busy > self.share and app.nice != BACKGROUND:
-                log.debug("app pid=%d over its CPU share (%.0f%%): background", pid, busy * 100)
-                app.nice = BACKGROUND
-            elif wanted < self.share / 2 and app.nice == BACKGROUND and self.priority.reversible:
-                log.debug("app pid=%d calm again (%.0f%%): foreground", pid, wanted * 100)
+            wanted = (used[0] - ran + used[1] - waited) / max(1e-3, now - then)
+            if app.nice != BACKGROUND:
+                if busy > self.share:
+                    app.caught += 1
+                    hold = min(MAX_HOLD, HOLD * 2 ** (app.caught - 1))
+                    app.nice, app.until = BACKGROUND, now + hold
+                    log.debug(
+                        "app pid=%d over its CPU share (%.0f%%): background for %g s at most",
+                        pid,
+                        busy * 100,
+                        hold,
+                    )
+            elif self.priority.reversible and (wanted < self.share / 2 or now >= app.until):
+                if wanted < self.share / 2:
+                    app.caught = max(0, app.caught - 1)
+                log.debug("app pid=%d back to the foreground (wants %.0f%%)", pid, wanted * 100)
                 app.nice = self.foreground
             self._apply(pid)
 
