@@ -12,10 +12,12 @@ to the foreground. A new app starts in the background (its start-up is such a
 burst) and comes forward when its first screen is drawn.
 
 The background is no prison: on a machine kept busy by other work an app there
-may get so little CPU that even a light one never looks calm, so each stay
-ends after a while whatever it looks like (:data:`HOLD` seconds, doubled each
-time the app was caught over its share again, up to :data:`MAX_HOLD`). A hog
-that comes forward is caught within a tick and goes back for twice as long.
+may get so little CPU that even a light one never looks calm, so a stay ends
+after a while if the app is starved (under a quarter of its share in the
+window) whatever it wants (:data:`HOLD` seconds, doubled each time the app was
+caught over its share again, up to :data:`MAX_HOLD`). A hog that comes forward
+is caught within a tick and goes back for twice as long; hogs that get their
+CPU in the background (the machine has room) stay there until they are done.
 
 How the priority is set, from best to least:
 
@@ -45,9 +47,10 @@ log = logging.getLogger("termsolitaire.serve")
 
 BACKGROUND = 19
 """The nice value of an app over its share: it runs when nobody else needs the CPU."""
-TICK = 0.5
-"""Seconds between two looks at every app's CPU: over its share in a tick, an app goes
-to the background."""
+TICK = 0.25
+"""Seconds between two looks at every app's CPU."""
+CATCH = 0.5
+"""Over its share in this many seconds, an app goes to the background."""
 WINDOW = 1.0
 """Seconds over which an app's wish for the CPU (run and waited) is measured: under
 half its share, it comes forward again."""
@@ -241,6 +244,10 @@ class FairShare:
     {1: 0, 2: 0}
     >>> second(0.0, 1.0), fair.apps[2].until - now[0]  # a hog again: back, for longer
     ({1: 0, 2: 19}, 3.5)
+    >>> for _ in range(5):  # where the machine has room, a hog gets its CPU back there
+    ...     _ = second(0.0, 0.3, wait_b=0.7)
+    >>> given   # and stays until it is done
+    {1: 0, 2: 19}
     >>> Fake.set = lambda self, pid, nice: False  # the kernel: not now
     >>> second(0.9, 0.0), fair.retry()
     ({1: 0, 2: 19}, False)
@@ -290,13 +297,14 @@ class FairShare:
             used = self.usage(pid)
             if app is None or used is None:
                 continue
-            last = app.samples[-1]
+            last = next((x for x in reversed(app.samples) if now - x[0] >= CATCH), app.samples[0])
             busy = (used[0] - last[1]) / max(1e-3, now - last[0])
             app.samples.append((now, *used))
             while len(app.samples) > 2 and now - app.samples[1][0] >= WINDOW:
                 app.samples.popleft()
             then, ran, waited = app.samples[0]
-            wanted = (used[0] - ran + used[1] - waited) / max(1e-3, now - then)
+            span = max(1e-3, now - then)
+            got, wanted = (used[0] - ran) / span, (used[0] - ran + used[1] - waited) / span
             if app.nice != BACKGROUND:
                 if busy > self.share:
                     app.caught += 1
@@ -308,7 +316,9 @@ class FairShare:
                         busy * 100,
                         hold,
                     )
-            elif self.priority.reversible and (wanted < self.share / 2 or now >= app.until):
+            elif not self.priority.reversible:
+                pass
+            elif wanted < self.share / 2 or (now >= app.until and got < self.share / 4):
                 if wanted < self.share / 2:
                     app.caught = max(0, app.caught - 1)
                 log.debug("app pid=%d back to the foreground (wants %.0f%%)", pid, wanted * 100)
