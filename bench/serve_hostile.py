@@ -355,6 +355,8 @@ async def main(args: argparse.Namespace) -> int:
         status = await asyncio.wait_for(server.wait(), 120)
         await log_task
         print(f"server exit after SIGTERM: {status}")
+        if args.log:
+            Path(args.log).write_text("\n".join(log) + "\n")
         return 0 if held == HONEST and status == 0 else 1
     finally:
         if server.returncode is None:
@@ -367,6 +369,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phase", type=float, default=20.0, help="seconds of each phase")
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile into FILE")
+    parser.add_argument("--log", metavar="FILE", help="write the server's log to FILE")
     parser.add_argument(
         "--server-arg",
         action="append",

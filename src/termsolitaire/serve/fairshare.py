@@ -7,7 +7,7 @@ would delay every other player's keys, so the server watches each app's CPU
 (its whole process group: the app and its solver worker) and runs an app that
 uses more than its share of a core in the *background*: its scheduling group at
 nice 19, where it still gets every CPU cycle nobody else wants. Once it wants
-little (the time it ran and the time it waited to run, together) it comes back
+little (it ran little, and was seldom found ready to run when looked at) it comes back
 to the foreground. A new app starts in the background (its start-up is such a
 burst) and comes forward when its first screen is drawn.
 
@@ -52,7 +52,7 @@ TICK = 0.25
 CATCH = 0.5
 """Over its share in this many seconds, an app goes to the background."""
 WINDOW = 1.0
-"""Seconds over which an app's wish for the CPU (run and waited) is measured: under
+"""Seconds over which an app's wish for the CPU (run, or found ready to run) is measured: under
 half its share, it comes forward again."""
 HOLD = 2.0
 """Seconds of a first stay in the background, at most (a start-up's too)."""
@@ -61,12 +61,15 @@ MAX_HOLD = 32.0
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def usage(pid: int) -> tuple[float, float] | None:
+def usage(pid: int) -> tuple[float, bool] | None:
     """Seconds ``pid`` and every process under it have run on a CPU (with the
-    children already reaped), and seconds their threads have been ready to run
-    but waiting for one (``/proc/PID/task/*/schedstat``; 0 where the kernel does
-    not count it). None when ``pid`` is gone."""
-    ran = waited = 0.0
+    children already reaped), and whether one of their threads is ready to run
+    now (state R: running or waiting for a CPU). None when ``pid`` is gone.
+
+    Whether it waits is read from the state, not from the time waited
+    (``schedstat``): the kernel adds a wait to that count only once the thread
+    gets the CPU, so an app starved of it would look idle."""
+    ran, ready = 0.0, False
     todo, seen = [pid], set()
     while todo:
         p = todo.pop()
@@ -83,11 +86,12 @@ def usage(pid: int) -> tuple[float, float] | None:
         ran += sum(int(f) for f in fields[11:15]) / TICKS_PER_SECOND
         with contextlib.suppress(OSError):
             for task in Path(f"/proc/{p}/task").iterdir():
-                with contextlib.suppress(OSError, IndexError, ValueError):
-                    waited += int((task / "schedstat").read_text().split()[1]) / 1e9
+                if not ready:
+                    with contextlib.suppress(OSError, IndexError):
+                        ready = (task / "stat").read_text().rsplit(")", 1)[1].split()[0] == "R"
                 with contextlib.suppress(OSError, ValueError):
                     todo += [int(c) for c in (task / "children").read_text().split()]
-    return ran, waited
+    return ran, ready
 
 
 def autogroups_apply() -> bool:
@@ -192,9 +196,9 @@ def best_priority() -> Priority:
 
 @dataclass
 class _App:
-    samples: deque[tuple[float, float, float]]
-    """(when, seconds run, seconds waited for a CPU) so far, over the last
-    :data:`WINDOW` seconds."""
+    samples: deque[tuple[float, float, bool]]
+    """(when, seconds run so far, found ready to run), over the last :data:`WINDOW`
+    seconds."""
     nice: int
     """What the app should run at."""
     applied: int | None = None
@@ -211,12 +215,13 @@ class FairShare:
 
     ``share`` is the fraction of one core an app may use (over :data:`WINDOW`) and
     stay in the foreground; more sends it to the background. It comes back once
-    it wants less than half of that: the time it ran *and* the time it was ready
-    to run but waited count, so an app the background starves of the CPU does
-    not pass for a calm one. The background costs an app nothing while the CPU
-    has room: it only decides who waits when it has none.
+    it wants less than half of that: the part of the window it ran, or the part
+    of the looks that found it ready to run, whichever is more; so an app the
+    background starves of the CPU does not pass for a calm one. The background
+    costs an app nothing while the CPU has room: it only decides who waits when
+    it has none.
 
-    >>> use = {1: (0.0, 0.0), 2: (0.0, 0.0)}; now = [0.0]; given = {}
+    >>> use = {1: (0.0, False), 2: (0.0, False)}; now = [0.0]; given = {}
     >>> class Fake(Priority):
     ...     foreground = 0
     ...     def set(self, pid, nice): given[pid] = nice; return True
@@ -224,11 +229,11 @@ class FairShare:
     >>> fair = FairShare(0.5, Fake(), usage=use.get, clock=lambda: now[0])
     >>> fair.started(1); fair.started(2); given   # start-up runs in the background
     {1: 19, 2: 19}
-    >>> def second(a, b, wait_b=0.0):  # CPU-seconds each uses (and 2 waits) in a second
-    ...     for _ in range(2):
-    ...         use[1] = (use[1][0] + a / 2, 0.0)
-    ...         use[2] = (use[2][0] + b / 2, use[2][1] + wait_b / 2)
-    ...         now[0] += 0.5; fair.tick([1, 2])
+    >>> def second(a, b, ready_b=None):  # CPU-seconds each uses in the next second
+    ...     for _ in range(4):
+    ...         use[1] = (use[1][0] + a / 4, False)
+    ...         use[2] = (use[2][0] + b / 4, b > 0.5 if ready_b is None else ready_b)
+    ...         now[0] += 0.25; fair.tick([1, 2])
     ...     return given
     >>> second(0.05, 1.0)   # 1 typed a few keys, 2 still starts up
     {1: 0, 2: 19}
@@ -238,14 +243,14 @@ class FairShare:
     {1: 19, 2: 0}
     >>> second(0.0, 0.9)    # 1 is done; 2 draws a huge window
     {1: 0, 2: 19}
-    >>> second(0.0, 0.01, wait_b=0.99)  # 2, starved in the background, still wants a core
+    >>> second(0.0, 0.01, ready_b=True)  # 2, starved in the background, still wants a core
     {1: 0, 2: 19}
-    >>> second(0.0, 0.01, wait_b=0.99)  # its stay is over (2 s): it may show what it does
+    >>> second(0.0, 0.01, ready_b=True)  # its stay is over (2 s): it may show what it does
     {1: 0, 2: 0}
     >>> second(0.0, 1.0), fair.apps[2].until - now[0]  # a hog again: back, for longer
-    ({1: 0, 2: 19}, 3.5)
+    ({1: 0, 2: 19}, 3.25)
     >>> for _ in range(5):  # where the machine has room, a hog gets its CPU back there
-    ...     _ = second(0.0, 0.3, wait_b=0.7)
+    ...     _ = second(0.0, 0.3, ready_b=True)
     >>> given   # and stays until it is done
     {1: 0, 2: 19}
     >>> Fake.set = lambda self, pid, nice: False  # the kernel: not now
@@ -261,7 +266,7 @@ class FairShare:
         share: float,
         priority: Priority,
         *,
-        usage: Callable[[int], tuple[float, float] | None] = usage,
+        usage: Callable[[int], tuple[float, bool] | None] = usage,
         clock: Callable[[], float] | None = None,
     ) -> None:
         import time
@@ -278,9 +283,9 @@ class FairShare:
 
     def started(self, pid: int) -> None:
         """A new app: it starts in the background where that can be undone."""
-        ran, waited = self.usage(pid) or (0.0, 0.0)
+        ran, _ = self.usage(pid) or (0.0, False)
         now = self.clock()
-        app = self.apps[pid] = _App(deque([(now, ran, waited)]), self.foreground)
+        app = self.apps[pid] = _App(deque([(now, ran, False)]), self.foreground)
         if self.priority.reversible:
             app.nice, app.until = BACKGROUND, now + HOLD
         self._apply(pid)
@@ -302,9 +307,10 @@ class FairShare:
             app.samples.append((now, *used))
             while len(app.samples) > 2 and now - app.samples[1][0] >= WINDOW:
                 app.samples.popleft()
-            then, ran, waited = app.samples[0]
-            span = max(1e-3, now - then)
-            got, wanted = (used[0] - ran) / span, (used[0] - ran + used[1] - waited) / span
+            then, ran, _ = app.samples[0]
+            got = (used[0] - ran) / max(1e-3, now - then)
+            looks = list(app.samples)[1:]
+            wanted = max(got, sum(ready for _, _, ready in looks) / len(looks))
             if app.nice != BACKGROUND:
                 if busy > self.share:
                     app.caught += 1
