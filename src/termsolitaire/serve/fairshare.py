@@ -11,13 +11,14 @@ little (it ran little, and was seldom found ready to run when looked at) it come
 to the foreground. A new app starts in the background (its start-up is such a
 burst) and comes forward when its first screen is drawn.
 
-The background is no prison: on a machine kept busy by other work an app there
-may get so little CPU that even a light one never looks calm, so a stay ends
-after a while if the app is starved (under a quarter of its share in the
-window) whatever it wants (:data:`HOLD` seconds, doubled each time the app was
-caught over its share again, up to :data:`MAX_HOLD`). A hog that comes forward
-is caught within a tick and goes back for twice as long; hogs that get their
-CPU in the background (the machine has room) stay there until they are done.
+The background is no prison: on a machine kept busy by other work the apps
+there may get so little CPU that even a light one never looks calm, so when
+the background as a whole starves (all its apps together got under half a
+share), a stay ends after a while whatever the app wants (:data:`HOLD`
+seconds, doubled each time the app was caught over its share again, up to
+:data:`MAX_HOLD`). A hog that comes forward is caught within half a second and
+goes back for twice as long. Where the machine has room, the apps in the
+background make progress there and stay until they are done.
 
 How the priority is set, from best to least:
 
@@ -253,6 +254,10 @@ class FairShare:
     ...     _ = second(0.0, 0.3, ready_b=True)
     >>> given   # and stays until it is done
     {1: 0, 2: 19}
+    >>> second(0.0, 0.0)    # done
+    {1: 0, 2: 0}
+    >>> second(0.0, 1.0)    # caught once more
+    {1: 0, 2: 19}
     >>> Fake.set = lambda self, pid, nice: False  # the kernel: not now
     >>> second(0.9, 0.0), fair.retry()
     ({1: 0, 2: 19}, False)
@@ -297,6 +302,7 @@ class FairShare:
         """Look at each app's CPU since the last tick and over the last :data:`WINDOW`
         seconds; move those that crossed a line."""
         now = self.clock()
+        looked: list[tuple[int, _App, float, float, float]] = []
         for pid in pids:
             app = self.apps.get(pid)
             used = self.usage(pid)
@@ -311,6 +317,13 @@ class FairShare:
             got = (used[0] - ran) / max(1e-3, now - then)
             looks = list(app.samples)[1:]
             wanted = max(got, sum(ready for _, _, ready in looks) / len(looks))
+            looked.append((pid, app, busy, got, wanted))
+        # The background starves when everything in it together gets less than half a
+        # share: the machine is busy with other work, and no stay there lasts past
+        # its end. Otherwise the apps in it make progress and stay until done.
+        starved = sum(got for _, app, _, got, _ in looked if app.nice == BACKGROUND)
+        starved_background = starved < self.share / 2
+        for pid, app, busy, _, wanted in looked:
             if app.nice != BACKGROUND:
                 if busy > self.share:
                     app.caught += 1
@@ -324,7 +337,7 @@ class FairShare:
                     )
             elif not self.priority.reversible:
                 pass
-            elif wanted < self.share / 2 or (now >= app.until and got < self.share / 4):
+            elif wanted < self.share / 2 or (now >= app.until and starved_background):
                 if wanted < self.share / 2:
                     app.caught = max(0, app.caught - 1)
                 log.debug("app pid=%d back to the foreground (wants %.0f%%)", pid, wanted * 100)
