@@ -20,6 +20,11 @@ seconds, doubled each time the app was caught over its share again, up to
 goes back for twice as long. Where the machine has room, the apps in the
 background make progress there and stay until they are done.
 
+What it cannot do: on a machine so busy with other work that no app gets its
+share, it cannot tell a hog from a player's app, and stands aside. (Catching
+apps found ready to run at every look for a second was tried: under a load of
+30 it caught the honest apps' start-up and keys as well.)
+
 How the priority is set, from best to least:
 
 - Linux autogroups (``/proc/sys/kernel/sched_autogroup_enabled``, the server in
