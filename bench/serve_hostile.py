@@ -22,7 +22,7 @@ read last (the sentence that ended or answered it). The server must stay up and 
 session must last to the end.
 
     nice -n 10 .venv/bin/python bench/serve_hostile.py [--phase 20]
-        [--server-arg=--cpu-share=0] [--profile server.prof]
+        [--server-arg=--cpu-share=50] [--profile server.prof] [--log server.log]
 """
 
 from __future__ import annotations
@@ -375,7 +375,7 @@ if __name__ == "__main__":
         action="append",
         default=[],
         metavar="ARG",
-        help="one more argument for the server (--server-arg=--cpu-share=0)",
+        help="one more argument for the server (--server-arg=--cpu-share=50)",
     )
     args = parser.parse_args()
     if not 5 <= args.phase <= 120:

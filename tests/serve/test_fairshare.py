@@ -81,7 +81,7 @@ async def test_a_player_who_plays_keeps_the_foreground(serve, key) -> None:
     """The game's start-up runs in the background (where that can be undone); once it
     has drawn, the app is in the foreground and stays there while its player moves
     the cursor over a Penguin board, a key at a time."""
-    async with serve() as h:
+    async with serve(cpu_share=0.5) as h:
         h.register(key, "bob")
         s = await h.session(key)
         await s.menu()
@@ -104,7 +104,7 @@ async def test_a_player_who_plays_keeps_the_foreground(serve, key) -> None:
 def test_cpu_share_is_a_percentage() -> None:
     parser = argparse.ArgumentParser()
     add_arguments(parser)
-    assert config_from(parser.parse_args([])).cpu_share == 0.5
-    assert config_from(parser.parse_args(["--cpu-share", "0"])).cpu_share == 0.0
+    assert config_from(parser.parse_args([])).cpu_share == 0.0  # off until measured
+    assert config_from(parser.parse_args(["--cpu-share", "50"])).cpu_share == 0.5
     with pytest.raises(SystemExit):
         parser.parse_args(["--cpu-share", "250"])
