@@ -11,13 +11,18 @@ while, in turn:
 3. 10 connections each open 5 sessions on one connection;
 4. one client floods 1 MB of keys and bytes that are not UTF-8.
 
-For each phase it reports the honest sessions' key-to-screen p50/p95 and the
-ratio of that p95 to the undisturbed run's, the memory of the server with every
-app (RSS; PSS of the apps), and what each hostile client read last (the
-sentence that ended or answered it). The server must stay up and every honest
+The honest players type half a phase first, not measured, while their apps
+settle after their start-up; the undisturbed run is measured again at the end,
+a check on how much the machine's own noise moved. For each phase it reports
+the honest sessions' key-to-screen p50/p95 and the ratio of that p95 to the
+first undisturbed run's, the CPU-seconds the phase cost the server, the honest
+apps, the other (hostile) apps and this bench, the load average, the memory of
+the server with every app (RSS; PSS of the apps), and what each hostile client
+read last (the sentence that ended or answered it). The server must stay up and every honest
 session must last to the end.
 
     nice -n 10 .venv/bin/python bench/serve_hostile.py [--phase 20]
+        [--server-arg=--cpu-share=50] [--profile server.prof] [--log server.log]
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import re
 import shutil
 import signal
@@ -34,7 +40,15 @@ import time
 from pathlib import Path
 
 import asyncssh
-from serve_load import Player, family_memory, memory_kib, percentile
+from serve_load import (
+    BELOW_HEADER,
+    Player,
+    cpu_seconds,
+    family_cpu,
+    family_memory,
+    memory_kib,
+    percentile,
+)
 
 from termsolitaire.serve.players import Players
 
@@ -45,6 +59,23 @@ class Honest(Player):
     def __init__(self, n: int, key: asyncssh.SSHKey) -> None:
         super().__init__(n, key)
         self.address = f"127.0.1.{n + 1}"
+        self.timed: list[tuple[float, float]] = []  # (sent, latency) of answered keys
+
+    async def read(self) -> None:
+        assert self.process is not None
+        try:
+            while data := await self.process.stdout.read(65536):
+                now = time.monotonic()
+                self.raw += data
+                if self.sent and BELOW_HEADER.search(data):
+                    self.latencies += [now - t for t in self.sent]
+                    self.timed += [(t, now - t) for t in self.sent]
+                    self.sent.clear()
+                self.changed.set()
+        except (OSError, asyncssh.Error):
+            pass
+        self.closed = True
+        self.changed.set()
 
     async def login(self, port: int, deadline: float) -> None:
         self.conn = await asyncssh.connect(
@@ -61,6 +92,26 @@ class Honest(Player):
         await self.wait(b"seven columns", deadline)
         self.process.stdin.write(b"\x1b[B\r")
         await self.wait("Penguin · deal".encode(), deadline)
+
+
+def waited(pids: list[int]) -> float:
+    """Seconds the processes ``pids`` have spent ready to run but waiting for a CPU
+    (``/proc/PID/schedstat``, second field), summed."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
+    return total / 1e9
+
+
+def reaped_cpu(pid: int) -> float:
+    """CPU-seconds of ``pid``'s children that are gone (the kernel adds a reaped
+    child's time, and its reaped children's, to ``cutime`` and ``cstime``)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
 
 
 def plain(data: bytes) -> str:
@@ -169,9 +220,25 @@ async def flood(port: int, key: asyncssh.SSHKey, seconds: float) -> list[str]:
     ]
 
 
+def timeline(players: list[Honest], start: float, seconds: float, slices: int = 4) -> str:
+    """The p95 of each slice of a phase: whether the slow keys bunch at its start."""
+    width = seconds / slices
+    parts = []
+    for i in range(slices):
+        lat = [
+            x
+            for p in players
+            for t, x in p.timed
+            if start + i * width <= t < start + (i + 1) * width
+        ]
+        parts.append(f"{percentile(lat, 95) * 1000:.0f}")
+    return " / ".join(parts)
+
+
 async def measure(players: list[Honest], seconds: float) -> list[float]:
     for p in players:
         p.latencies.clear()
+        p.timed.clear()
     until = time.monotonic() + seconds
     await asyncio.gather(*(p.press(0.2, until) for p in players))
     settle = time.monotonic() + 3.0
@@ -191,9 +258,11 @@ async def main(args: argparse.Namespace) -> int:
     for i, key in enumerate(hostile):
         text = key.export_public_key().decode().strip()
         accounts.register(key.get_fingerprint("sha256"), f"hostile{i}", text)
+    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "termsolitaire", "serve", "--port", "0", "--data-dir", str(data),
-        "--idle-timeout", "0", stderr=asyncio.subprocess.PIPE,
+        sys.executable, *profile, "-m", "termsolitaire", "serve", "--port", "0",
+        "--data-dir", str(data), "--idle-timeout", "0", *args.server_arg,
+        stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     assert server.stderr is not None
     log: list[str] = []
@@ -230,13 +299,33 @@ async def main(args: argparse.Namespace) -> int:
             "200 idle sockets": lambda s: idle_sockets(port, s),
             "10 connections x 5 sessions": lambda s: many_channels(port, hostile[10:20], s),
             "1 MB key flood, bad UTF-8": lambda s: flood(port, hostile[20], s),
+            "undisturbed again": None,
         }
+        # Keys, not measured, until the apps have settled after their start-up.
+        await measure(honest, args.phase / 2)
+
+        def cpu() -> dict[str, float]:
+            """CPU-seconds so far: the server's own, the honest apps', the other apps'
+            (hostile ones, gone ones are counted by their exit), this bench's."""
+            honest_cpu = sum(family_cpu(pid) for pid in pids)
+            everything = family_cpu(server.pid) + reaped_cpu(server.pid)
+            own = cpu_seconds(server.pid)
+            return {
+                "server": own,
+                "honest apps": honest_cpu,
+                "other apps": everything - own - honest_cpu,
+                "bench": time.process_time(),
+                "honest apps waited for a CPU": waited(pids),
+            }
+
         base_p95 = None
         peak_host = 0.0
         for name, attack in phases.items():
+            before = cpu()
             attack_task = (
                 asyncio.create_task(attack(args.phase + 2)) if attack is not None else None
             )
+            began = time.monotonic()
             lat = await measure(honest, args.phase)
             said = await attack_task if attack_task is not None else []
             p50, p95 = percentile(lat, 50) * 1000, percentile(lat, 95) * 1000
@@ -249,6 +338,10 @@ async def main(args: argparse.Namespace) -> int:
                   f"({p95 / base_p95:.2f}x undisturbed); {memory()}")  # fmt: skip
             for line in said:
                 print(f"    hostile: {line}")
+            after = cpu()
+            spent = ", ".join(f"{k} {after[k] - before[k]:.1f}" for k in after)
+            print(f"    CPU-seconds: {spent}; load average {os.getloadavg()[0]:.2f}")
+            print(f"    p95 by quarter of the phase: {timeline(honest, began, args.phase)} ms")
             sys.stdout.flush()
         held = sum(not p.closed for p in honest)
         print(f"honest sessions held to the end: {held} of {HONEST}")
@@ -262,6 +355,8 @@ async def main(args: argparse.Namespace) -> int:
         status = await asyncio.wait_for(server.wait(), 120)
         await log_task
         print(f"server exit after SIGTERM: {status}")
+        if args.log:
+            Path(args.log).write_text("\n".join(log) + "\n")
         return 0 if held == HONEST and status == 0 else 1
     finally:
         if server.returncode is None:
@@ -273,6 +368,15 @@ async def main(args: argparse.Namespace) -> int:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phase", type=float, default=20.0, help="seconds of each phase")
+    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile into FILE")
+    parser.add_argument("--log", metavar="FILE", help="write the server's log to FILE")
+    parser.add_argument(
+        "--server-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="one more argument for the server (--server-arg=--cpu-share=50)",
+    )
     args = parser.parse_args()
     if not 5 <= args.phase <= 120:
         parser.error("keep it bounded: 5-120 s a phase")

@@ -93,6 +93,34 @@ async def test_a_flood_of_keys_is_dropped_not_queued(serve, key) -> None:
                 break
         assert "Match lobby: keys" in s.text()
         assert rss_mib(pid) < before + 60
+
+
+COUNTER = """\
+import os, tty
+tty.setraw(0)
+os.write(1, b"ready\\r\\n")
+n = 0
+while data := os.read(0, 65536):
+    n += len(data)
+    if n >= 420_000:
+        os.write(1, b"got %d bytes\\r\\n" % n)
+        break
+"""
+"""An app that reads its input as fast as it comes and counts it."""
+
+
+async def test_input_faster_than_a_person_sends_waits_at_the_client(serve, key, tmp_path) -> None:
+    """Past 256 KiB at once, input goes on at 64 KiB a second: held back at the
+    client by SSH's flow control, never lost (the app, however fast it reads,
+    gets every byte), and the log says the session was slowed down."""
+    script = tmp_path / "counter.py"
+    script.write_text(COUNTER)
+    async with serve(app_command=f"{{python}} {script}") as h:
+        h.register(key, "ann")
+        s = await h.session(key)
+        await s.wait_said("ready")
+        s.send(b"\x1b[A" * 140_000)  # 420 KB
+        await s.wait_said("got 420000 bytes")
     assert h.logged(r"^session=\d+ input flood: slowed down")
 
 

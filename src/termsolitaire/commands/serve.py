@@ -32,6 +32,16 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _percent(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"a percentage from 0 to 100, not {text!r}")
+    return value
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
@@ -111,6 +121,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"address space of each session's app in MiB (default {D.memory_mb}; 0: no limit)",
     )
     lim.add_argument(
+        "--cpu-share",
+        type=_percent,
+        default=round(D.cpu_share * 100),
+        metavar="PERCENT",
+        help="of one core an app may use before it runs in the background, behind the "
+        f"players who type (default {D.cpu_share * 100:g}: off; try 50)",
+    )
+    lim.add_argument(
         "--ip-burst",
         type=_count,
         default=D.ip_burst,
@@ -175,6 +193,7 @@ def config_from(args: argparse.Namespace) -> ServeConfig:
         max_connections=args.max_connections,
         max_per_address=args.max_per_address,
         memory_mb=args.memory,
+        cpu_share=args.cpu_share / 100,
         ip_burst=args.ip_burst,
         ip_per_minute=args.ip_per_minute,
         idle_timeout=args.idle_timeout,

@@ -163,6 +163,11 @@ class AppProcess:
     def returncode(self) -> int | None:
         return self.proc.returncode
 
+    @property
+    def running(self) -> bool:
+        """Not reaped yet (its exit is noticed as it happens)."""
+        return not self._exited.done()
+
     async def wait(self, timeout: float | None = None) -> int | None:
         """The exit status (negative: killed by that signal), or None after ``timeout``."""
         try:

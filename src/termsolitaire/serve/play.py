@@ -222,6 +222,9 @@ class Session:
             self.finish(1)
             self.log_end("app did not start", None)
             return
+        fair = self.server.fair
+        if fair is not None:
+            fair.started(self.app.pid)
         log.info(
             "connect session=%d ip=%s player=%s key=%s term=%s size=%dx%d pid=%d",
             self.id,
@@ -238,6 +241,8 @@ class Session:
             if self.app.returncode is None:  # only after an unexpected error
                 await self.app.stop(cfg.grace)
             self.app.close()
+            if fair is not None:
+                fair.ended(self.app.pid)
         self.finish(0 if status in (0, -signal.SIGHUP) else 1)
         self.log_end(why, status)
 

@@ -21,6 +21,7 @@ import asyncssh
 
 from ..match.store import local_player_names
 from .config import ServeConfig
+from .fairshare import TICK, FairShare, best_priority
 from .limits import Caps, RateLimit, Refusal
 from .players import open_players
 
@@ -232,6 +233,8 @@ class ServeServer:
         )
         self.caps = open_caps(config, self.database)
         self._beating: asyncio.Task[None] | None = None
+        self.fair = FairShare(config.cpu_share, best_priority()) if config.cpu_share > 0 else None
+        self._sharing: asyncio.Task[None] | None = None
         self.rate = RateLimit(config.ip_burst, config.ip_per_minute)
         self.authorized = (
             AuthorizedKeys(config.authorized_keys) if config.authorized_keys is not None else None
@@ -302,6 +305,8 @@ class ServeServer:
         self.port = self.listener.get_port()
         if self.caps.shared:
             self._beating = asyncio.create_task(self._beat())
+        if self.fair is not None:
+            self._sharing = asyncio.create_task(self._share())
         log.info(
             "serving on %s:%d host-key=%s data=%s match=%s connections=%d app=%r%s%s%s",
             cfg.host,
@@ -324,6 +329,21 @@ class ServeServer:
         while True:
             await asyncio.sleep(BEAT)
             self.caps.beat()
+
+    async def _share(self) -> None:
+        """Keep each app's CPU within its share (:mod:`.fairshare`)."""
+        assert self.fair is not None
+        while True:
+            await asyncio.sleep(TICK)
+            apps = [s.app.pid for s in self.sessions if s.app is not None and s.app.running]
+            try:
+                self.fair.tick(apps)
+                for _ in range(int(TICK / 0.1) - 1):  # changes the kernel put off
+                    if self.fair.retry():
+                        break
+                    await asyncio.sleep(0.1)
+            except Exception:  # never let the watch take the server down
+                log.exception("fair share")
 
     def new_id(self) -> int:
         n = self.next_id
@@ -356,8 +376,9 @@ class ServeServer:
         if self.listener is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.listener.wait_closed(), 5.0)
-        if self._beating is not None:
-            self._beating.cancel()
+        for task in (self._beating, self._sharing):
+            if task is not None:
+                task.cancel()
         self.caps.close()  # this host's rows in the sessions table go at once
         if self.database is not None:
             self.database.close()

@@ -1,0 +1,110 @@
+"""Issue 27: an app that uses more than its share of the CPU waits behind the players
+who type (serve/fairshare.py), and comes back once it is calm; a player who
+plays is never pushed back, and nobody reads a sentence about it."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+from pathlib import Path
+
+import pytest
+
+from termsolitaire.serve.command import add_arguments, config_from
+from termsolitaire.serve.fairshare import BACKGROUND
+
+pytestmark = [
+    pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc"),
+    pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty"),
+]
+
+BURNER = """\
+import os, select
+burn = False
+print("ready: b burns, c calms, q quits", flush=True)
+while True:
+    r, _, _ = select.select([0], [], [], 0 if burn else None)
+    if not r:
+        continue
+    keys = os.read(0, 100)
+    if not keys or b"q" in keys:
+        break
+    if b"b" in keys or b"c" in keys:
+        burn = b"b" in keys
+        print("burning" if burn else "calm", flush=True)
+"""
+"""An app that uses a whole core while the player asks it to."""
+
+
+async def wait_until(check, timeout: float = 60.0) -> None:
+    end = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < end, "gave up waiting"
+        await asyncio.sleep(0.05)
+
+
+async def test_an_app_that_burns_cpu_runs_in_the_background_until_it_is_calm(
+    serve, key, tmp_path: Path
+) -> None:
+    script = tmp_path / "burner.py"
+    script.write_text(BURNER)
+    # A share a burning app takes even on a machine other work keeps busy.
+    async with serve(app_command=f"{{python}} {script}", cpu_share=0.02) as h:
+        h.register(key, "ann")
+        s = await h.session(key)
+        await s.wait_for("ready")
+        pid = h.session_of("ann").app.pid
+        fair = h.server.fair
+        assert fair is not None
+        nice = fair.priority.get
+        await wait_until(lambda: nice(pid) == fair.foreground)  # started, and calm
+
+        s.send("b\r")
+        await s.wait_for("burning")
+        await wait_until(lambda: nice(pid) == BACKGROUND)
+
+        s.send("c\r")
+        await s.wait_for("calm")
+        if fair.priority.reversible:
+            await wait_until(lambda: nice(pid) == fair.foreground)
+        else:  # without the right to lower a nice value again, it stays behind
+            assert nice(pid) == BACKGROUND
+        assert not s.closed
+        s.send("q\r")
+        assert await s.wait_closed() == 0
+        assert "stopped unexpectedly" not in s.plain() and "Sorry" not in s.plain()
+
+
+async def test_a_player_who_plays_keeps_the_foreground(serve, key) -> None:
+    """The game's start-up runs in the background (where that can be undone); once it
+    has drawn, the app is in the foreground and stays there while its player moves
+    the cursor over a Penguin board, a key at a time."""
+    async with serve(cpu_share=0.5) as h:
+        h.register(key, "bob")
+        s = await h.session(key)
+        await s.menu()
+        s.send("\x1b[B\r")  # down to Penguin, Enter
+        await s.wait_for("Penguin · deal")
+        pid = h.session_of("bob").app.pid
+        fair = h.server.fair
+        assert fair is not None
+        await wait_until(lambda: fair.priority.get(pid) == fair.foreground)
+        h.caplog.set_level(logging.DEBUG, logger="termsolitaire.serve")
+        for _ in range(20):
+            drawn = len(s.raw)
+            s.send("\x1b[C")  # the cursor one pile to the right: the board redraws
+            await s.wait_for(lambda n=drawn: len(s.raw) > n)
+        assert not h.logged(rf"pid={pid} over its CPU share")
+        assert fair.priority.get(pid) == fair.foreground
+        assert not s.closed
+
+
+def test_cpu_share_is_a_percentage() -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert config_from(parser.parse_args([])).cpu_share == 0.0  # off until measured
+    assert config_from(parser.parse_args(["--cpu-share", "50"])).cpu_share == 0.5
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--cpu-share", "250"])
