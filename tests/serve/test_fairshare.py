@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from termsolitaire.serve.command import add_arguments, config_from
+from termsolitaire.commands.serve import add_arguments, config_from
 from termsolitaire.serve.fairshare import BACKGROUND
 
 pytestmark = [
