@@ -28,6 +28,7 @@ from ..rules import Game
 from . import schema
 from .files import StorageError, write_atomic
 from .paths import Paths
+from .pgconn import SharedConnection, shared
 from .saves import Saved, SaveStore, _title, _variant, decode, encode, slot
 from .settings import Settings
 from .stats import Finished, Stats, variant_text
@@ -56,60 +57,77 @@ trying again (a server that is down costs each caller no wait)."""
 
 
 class Database:
-    """One connection, opened on first use and again after it broke (at most every
-    :data:`RETRY_AFTER` seconds)."""
+    """The stores' way into the database: the process's one shared connection
+    (:mod:`.pgconn`, shared with the match store and the live changes), its
+    schema checked once per connection; after a failed connection, calls fail
+    at once for :data:`RETRY_AFTER` seconds."""
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._conn: Conn | None = None
         self._failed: tuple[float, StorageError] | None = None
+        self._link: SharedConnection | None = None
+        self._checked: Conn | None = None
 
-    def conn(self) -> Conn:
-        if self._conn is None or self._conn.closed or self._conn.broken:
-            self.close()
-            if self._failed is not None and time.monotonic() - self._failed[0] < RETRY_AFTER:
-                raise self._failed[1]
+    @property
+    def link(self) -> SharedConnection:
+        if self._link is None:
+            self._link = shared(self.url)
+            self._link.hold()
+        return self._link
+
+    @contextlib.contextmanager
+    def conn(self) -> Iterator[Conn]:
+        """The connection, for this thread alone while the block runs; StorageError
+        naming the problem when it cannot be had."""
+        if self._failed is not None and time.monotonic() - self._failed[0] < RETRY_AFTER:
+            raise self._failed[1]
+        link = self.link
+        with link.lock:
             try:
-                conn = connect(self.url)
-            except StorageError as e:
-                self._failed = (time.monotonic(), e)
-                raise
-            self._failed = None
-            try:
-                found = schema.version(conn)
+                link.connect()
             except psycopg.Error as e:
-                conn.close()
-                raise StorageError(f"cannot read the database: {_first_line(e)}") from e
-            if found != schema.LATEST:
-                conn.close()
-                newer = "newer than this termsolitaire" if found > schema.LATEST else "older"
-                raise StorageError(
-                    f"the database's schema is {found}, {newer} (want {schema.LATEST}): "
-                    "run `termsolitaire db upgrade`"
-                )
-            self._conn = conn
-        return self._conn
+                error = StorageError(f"cannot reach the database: {_first_line(e)}")
+                self._failed = (time.monotonic(), error)
+                raise error from e
+            self._failed = None
+            with link.using("public") as conn:
+                if conn is not self._checked:
+                    self._check(conn)
+                    self._checked = conn
+                yield conn
+
+    @staticmethod
+    def _check(conn: Conn) -> None:
+        try:
+            found = schema.version(conn)
+        except psycopg.Error as e:
+            raise StorageError(f"cannot read the database: {_first_line(e)}") from e
+        if found != schema.LATEST:
+            newer = "newer than this termsolitaire" if found > schema.LATEST else "older"
+            raise StorageError(
+                f"the database's schema is {found}, {newer} (want {schema.LATEST}): "
+                "run `termsolitaire db upgrade`"
+            )
 
     def run(self, doing: str, work: Callable[[Conn], T]) -> T:
         """``work`` in one transaction; a connection that broke is opened again
         and the work tried once more."""
         for attempt in (1, 2):
-            conn = self.conn()
-            try:
-                with conn.transaction():
-                    return work(conn)
-            except psycopg.OperationalError as e:
-                if attempt == 2 or not conn.broken:
+            with self.conn() as conn:
+                try:
+                    with conn.transaction():
+                        return work(conn)
+                except psycopg.OperationalError as e:
+                    if attempt == 2 or not conn.broken:
+                        raise StorageError(f"cannot {doing}: {_first_line(e)}") from e
+                except psycopg.Error as e:
                     raise StorageError(f"cannot {doing}: {_first_line(e)}") from e
-            except psycopg.Error as e:
-                raise StorageError(f"cannot {doing}: {_first_line(e)}") from e
         raise AssertionError("unreachable")  # pragma: no cover
 
     def close(self) -> None:
-        conn, self._conn = self._conn, None
-        if conn is not None:
-            with contextlib.suppress(psycopg.Error):
-                conn.close()
+        link, self._link, self._checked = self._link, None, None
+        if link is not None:
+            link.release()
 
 
 class PooledDatabase(Database):
