@@ -25,7 +25,7 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Protocol
 
@@ -191,6 +191,12 @@ class MatchDatabase(Protocol):
     def write(self, doing: str) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
 
     def revision(self) -> int: ...
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None] | None:
+        """Call ``listener`` (from another thread) whenever anyone writes; the
+        function returned stops it. None when the database cannot push changes
+        (then poll :meth:`revision`)."""
+        ...
 
 
 def open_database(directory: Path, *, create: bool = True, busy_ms: int = BUSY_MS) -> MatchDatabase:
@@ -445,6 +451,10 @@ class Database:
                 if isinstance(e, sqlite3.Error):
                     raise _message(e, self.path, doing) from e
                 raise
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None] | None:
+        """None: a SQLite file pushes nothing; poll :meth:`revision`."""
+        return None
 
     def revision(self) -> int:
         """A number that grows with every write by anyone: poll it to see changes."""

@@ -36,6 +36,8 @@ Listener = Callable[[str | None], None]
 (changes may have been missed while it was away: read everything again)."""
 
 CONNECT_TIMEOUT = 5
+APPLICATION_NAME = "termsolitaire"
+"""How the connection is named in ``pg_stat_activity`` (what the bench counts)."""
 RETRY_LISTEN = 2.0
 """Seconds between two tries of the listening thread to open a lost connection."""
 WAKE = 1.0
@@ -82,7 +84,12 @@ class SharedConnection:
             if conn is not None:
                 return conn
             self.drop()
-            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            conn = psycopg.connect(
+                self.url,
+                autocommit=True,
+                connect_timeout=CONNECT_TIMEOUT,
+                application_name=APPLICATION_NAME,
+            )
             self.opened += 1
             try:
                 conn.add_notify_handler(self._notified)
