@@ -43,6 +43,9 @@ from termsolitaire.widgets.line import TextLine
 POLL = 1.0
 """Seconds between two looks at the store's revision (the file backend: PostgreSQL
 pushes every change)."""
+GAP = 0.5
+"""Seconds between two reads of the list when many changes are pushed (every
+session's lobby reads it again on each write anywhere)."""
 REREAD = 10.0
 """Seconds after which the list is read again anyway (clocks run out unwritten)."""
 
@@ -119,7 +122,7 @@ class LobbyScreen(Screen[None]):
             self.notify(message, severity="warning", timeout=10)
         self.reload()
         self.query_one(DataTable).focus()
-        self.changes = Follow(self, self.match.store, self.poll, POLL)
+        self.changes = Follow(self, self.match.store, self.poll, POLL, GAP)
         if self.changes.pushed:
             self.set_interval(REREAD, self.poll)
         self.app.set_interval(0.25, self.match.pump)  # the computer plays on any screen

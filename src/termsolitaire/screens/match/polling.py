@@ -48,8 +48,9 @@ class Follow:
     """``changed`` runs on ``screen``'s loop as soon as anyone writes to ``store`` (a
     :class:`~termsolitaire.match.MatchStore`, or what a Watch reads),
     when its database pushes changes (:attr:`pushed`); else ``changed`` runs every
-    ``every`` seconds (the poll of the file backend). :meth:`due` says whether a
-    tick should look at the store. Call :meth:`stop` when the screen goes."""
+    ``every`` seconds (the poll of the file backend). Pushed changes closer than
+    ``gap`` seconds are taken together. :meth:`due` says whether a tick should look
+    at the store. Call :meth:`stop` when the screen goes."""
 
     def __init__(
         self,
@@ -57,11 +58,15 @@ class Follow:
         store: object,
         changed: Callable[[], None],
         every: float,
+        gap: float = 0.0,
     ) -> None:
         self.screen = screen
         self.changed = changed
+        self.gap = gap
         self.stale = False
         self.looked_at = time.monotonic()
+        self._ran_at = -gap
+        self._scheduled = False
         self._stop: Callable[[], None] | None = None
         self._loop = asyncio.get_running_loop()
         subscribe = getattr(getattr(store, "db", None), "subscribe", None)
@@ -74,11 +79,25 @@ class Follow:
         """From the listening thread: a write by anyone (or the database is back)."""
         self.stale = True
         try:
-            self._loop.call_soon_threadsafe(self._run)
+            self._loop.call_soon_threadsafe(self._schedule)
         except RuntimeError:  # the app's loop has ended
             self.stop()
 
+    def _schedule(self) -> None:
+        """Run ``changed`` now, or once ``gap`` seconds after its last run: a burst
+        of writes costs one read, not one per write."""
+        if self._scheduled:
+            return
+        self._scheduled = True
+        wait = self._ran_at + self.gap - time.monotonic()
+        if wait > 0:
+            self._loop.call_later(wait, self._run)
+        else:
+            self._run()
+
     def _run(self) -> None:
+        self._scheduled = False
+        self._ran_at = time.monotonic()
         if not self.screen.is_attached:
             self.stop()
             return
