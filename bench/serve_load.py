@@ -160,7 +160,9 @@ class Player:
     async def wait(self, marker: bytes, deadline: float) -> None:
         while marker not in self.raw:
             if self.closed or time.monotonic() > deadline:
-                raise RuntimeError(f"player {self.n}: no {marker!r} on screen")
+                seen = re.sub(rb"\x1b\[[0-9;?]*[ -/]*[@-~]", b" ", bytes(self.raw[-400:]))
+                why = "the session closed" if self.closed else "out of time"
+                raise RuntimeError(f"player {self.n}: no {marker!r} on screen ({why}): {seen!r}")
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), deadline - time.monotonic())

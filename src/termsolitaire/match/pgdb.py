@@ -27,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import queue
 import sqlite3
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -35,7 +34,7 @@ from typing import Any, cast
 import psycopg
 
 from ..storage.pgconn import shared
-from .db import HEAL_EVERY
+from .dbcore import Healing
 from .errors import StoreBusy, StoreError, StoreGone
 
 CHANNEL = "termsolitaire_match"
@@ -121,7 +120,7 @@ class SqlConnection:
             cur.executemany(translate(sql).encode(), [[_value(v) for v in r] for r in rows])
 
 
-class PgDatabase:
+class PgDatabase(Healing):
     """:class:`~.db.Database`'s interface on PostgreSQL, on the process's one shared
     connection (:mod:`termsolitaire.storage.pgconn`: the player's saves and every
     other store of the process use the same one; its threads take turns)."""
@@ -175,13 +174,6 @@ class PgDatabase:
             except StoreError:
                 self._gone = True
                 raise
-
-    def heal(self) -> None:
-        if not self.broken or time.monotonic() - self._healed_at < HEAL_EVERY:
-            return
-        self._healed_at = time.monotonic()
-        with contextlib.suppress(StoreError):
-            self.reconnect()
 
     def close(self) -> None:
         if not self._closed:
@@ -243,10 +235,6 @@ class PgDatabase:
                 "UPDATE meta SET value = value + 1 WHERE key = 'revision' RETURNING value"
             ).fetchone()
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(row[0] if row else 0)))
-
-    def revision(self) -> int:
-        with self.read("see what changed") as db:
-            return int(db.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()[0])
 
 
 def _line(e: BaseException) -> str:

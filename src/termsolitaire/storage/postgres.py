@@ -31,7 +31,7 @@ from .paths import Paths
 from .pgconn import SharedConnection, shared
 from .saves import Saved, SaveStore, _title, _variant, decode, encode, slot
 from .settings import Settings
-from .stats import Finished, Stats, variant_text
+from .stats import Finished, Stats, finished_now
 
 T = TypeVar("T")
 Conn = psycopg.Connection[tuple[Any, ...]]
@@ -354,18 +354,7 @@ class PostgresStats(Stats):
         moves: int,
         seconds: float,
     ) -> bool:
-        finished = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        row = Finished(
-            game_id,
-            finished,
-            game,
-            variant_text(variant),
-            deal,
-            "won" if won else "lost",
-            score,
-            moves,
-            round(seconds, 3),
-        )
+        row = finished_now(game_id, game, variant, deal, won, score, moves, seconds)
         try:
             self._share_pending()
             return self.db.run("write statistics", lambda c: insert_finished(c, self.owner, row))
