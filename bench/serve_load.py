@@ -44,12 +44,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 
 from termsolitaire.serve.players import Players, SharedPlayers
 from termsolitaire.storage.pgconn import APPLICATION_NAME
+from termsolitaire.testing.postgres import match_game
 
 RIGHT = b"\x1b[C"
 MENU = b"seven columns"
@@ -236,27 +236,6 @@ class MatchSeat:
         return time.monotonic()
 
 
-def match_game(url: str, name: str) -> Any:
-    """The game of the player called ``name`` at table 1, as the database has it."""
-    import psycopg
-
-    from termsolitaire.match.replay import replay
-
-    with psycopg.connect(url) as conn:
-        row = conn.execute("SELECT deal, suits FROM match.tables WHERE id = 1").fetchone()
-        assert row is not None
-        actions = [
-            r[0]
-            for r in conn.execute(
-                "SELECT a.action FROM match.actions a JOIN match.seats s ON s.table_id ="
-                " a.table_id AND s.seat = a.seat JOIN match.players p ON p.id = s.player"
-                " WHERE a.table_id = 1 AND p.name = %s ORDER BY a.n",
-                (name,),
-            )
-        ]
-    return replay(int(row[0]), int(row[1]), actions)
-
-
 async def open_cross_host_match(seats: tuple[MatchSeat, MatchSeat]) -> None:
     """The first player opens a public table on their host, the second joins it on
     theirs."""
@@ -356,22 +335,10 @@ def fresh_database(server_url: str | None):  # type: ignore[no-untyped-def]
     if server_url is None:
         yield None
         return
-    from urllib.parse import urlsplit
+    from termsolitaire.testing.postgres import scratch_database
 
-    import psycopg
-
-    from termsolitaire.storage import schema
-
-    name = f"tsol_bench_{os.getpid()}"
-    url = urlsplit(server_url)._replace(path=f"/{name}").geturl()
-    with psycopg.connect(server_url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}".encode())
-        try:
-            with psycopg.connect(url, autocommit=True) as conn:
-                schema.upgrade(conn)
-            yield url
-        finally:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)".encode())
+    with scratch_database(server_url, f"tsol_bench_{os.getpid()}") as url:
+        yield url
 
 
 async def main(args: argparse.Namespace) -> int:

@@ -23,9 +23,8 @@ import psycopg
 import pytest
 
 from termsolitaire.match import MatchStore, Player
-from termsolitaire.match.replay import replay
-from termsolitaire.rules import Game
 from termsolitaire.screens.match.match_results import verdict
+from termsolitaire.testing.postgres import match_game
 
 from ..screens.conftest import SPIDER_KEYS, chord
 from .conftest import START, Harness, Screen
@@ -67,23 +66,6 @@ async def host(data: Path, url: str) -> AsyncIterator[tuple[Harness, asyncio.sub
                 await proc.wait()
 
 
-def game_of(url: str, player: str) -> Game:
-    """The game of the player named ``player`` at table 1 as the database has it."""
-    with psycopg.connect(url) as conn:
-        row = conn.execute("SELECT deal, suits FROM match.tables WHERE id = 1").fetchone()
-        assert row is not None
-        actions = [
-            r[0]
-            for r in conn.execute(
-                "SELECT a.action FROM match.actions a JOIN match.seats s ON s.table_id ="
-                " a.table_id AND s.seat = a.seat JOIN match.players p ON p.id = s.player"
-                " WHERE a.table_id = 1 AND p.name = %s ORDER BY a.n",
-                (player,),
-            )
-        ]
-    return replay(int(row[0]), int(row[1]), actions)
-
-
 def started_at(url: str, player: str) -> float:
     with psycopg.connect(url) as conn:
         row = conn.execute(
@@ -97,13 +79,13 @@ def started_at(url: str, player: str) -> float:
 
 async def play_one(s: Screen, url: str, player: str) -> tuple[str, float]:
     """Type a legal action on ``player``'s board; wait until the database has it."""
-    game = game_of(url, player)
+    game = match_game(url, player)
     before = len(game.log)
     moves = game.legal_moves()
     move = next((m for m in moves if m.kind == "move"), moves[0])
     s.send("".join(chord(move, SPIDER_KEYS)))
     deadline = time.monotonic() + START
-    while len(log := game_of(url, player).log) == before:
+    while len(log := match_game(url, player).log) == before:
         assert time.monotonic() < deadline, f"{player}'s {move} never got there:\n{s.text()}"
         await asyncio.sleep(0.02)
     return log[-1], time.monotonic()
@@ -181,7 +163,7 @@ async def test_a_match_across_two_hosts_survives_a_drop_and_a_drained_host(
         await ann.wait_for("yours: playing")
         ann.send("\r")
         found = await ann.wait_for(shows(ann, r"moves (\d+)\s+(\d+):(\d\d)"))
-        assert int(found.group(1)) == game_of(postgres, "ann").moves
+        assert int(found.group(1)) == match_game(postgres, "ann").moves
         left = int(found.group(2)) * 60 + int(found.group(3))
         assert abs(left - (600 - (time.time() - clock_started))) < 15  # the same clock
         assert started_at(postgres, "ann") == clock_started
@@ -189,8 +171,8 @@ async def test_a_match_across_two_hosts_survives_a_drop_and_a_drained_host(
         ann_moves.append(move)
         await seen(bob, panel("ann", 3), at, took)
 
-        assert game_of(postgres, "ann").log == tuple(ann_moves)  # nothing lost
-        assert game_of(postgres, "bob").log == tuple(bob_moves)
+        assert match_game(postgres, "ann").log == tuple(ann_moves)  # nothing lost
+        assert match_game(postgres, "bob").log == tuple(bob_moves)
         ann.send("ey")
         await ann.wait_for("Waiting for bob to finish")
         bob.send("ey")

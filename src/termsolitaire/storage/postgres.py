@@ -31,7 +31,7 @@ from .paths import Paths
 from .pgconn import SharedConnection, shared
 from .saves import Saved, SaveStore, _title, _variant, decode, encode, slot
 from .settings import Settings
-from .stats import Finished, Stats, finished_now
+from .stats import Finished, Stats
 
 T = TypeVar("T")
 Conn = psycopg.Connection[tuple[Any, ...]]
@@ -343,18 +343,7 @@ class PostgresStats(Stats):
         self.owner = owner
         self.pending = where.data / "unshared-stats.jsonl"
 
-    def record(
-        self,
-        game_id: str,
-        game: str,
-        variant: dict[str, int],
-        deal: int | None,
-        won: bool,
-        score: int,
-        moves: int,
-        seconds: float,
-    ) -> bool:
-        row = finished_now(game_id, game, variant, deal, won, score, moves, seconds)
+    def insert(self, row: Finished) -> bool:
         try:
             self._share_pending()
             return self.db.run("write statistics", lambda c: insert_finished(c, self.owner, row))

@@ -75,30 +75,6 @@ def variant_text(variant: dict[str, int]) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(variant.items()))
 
 
-def finished_now(
-    game_id: str,
-    game: str,
-    variant: dict[str, int],
-    deal: int | None,
-    won: bool,
-    score: int,
-    moves: int,
-    seconds: float,
-) -> Finished:
-    """The row of a game finished now, as every backend keeps it."""
-    return Finished(
-        game_id,
-        time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        game,
-        variant_text(variant),
-        deal,
-        "won" if won else "lost",
-        score,
-        moves,
-        round(seconds, 3),
-    )
-
-
 class Stats:
     """The statistics database at ``path``; opened lazily, one connection per process."""
 
@@ -173,7 +149,22 @@ class Stats:
         seconds: float,
     ) -> bool:
         """Record a finished game once; False when this id was already recorded."""
-        row = finished_now(game_id, game, variant, deal, won, score, moves, seconds)
+        return self.insert(
+            Finished(
+                game_id,
+                time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                game,
+                variant_text(variant),
+                deal,
+                "won" if won else "lost",
+                score,
+                moves,
+                round(seconds, 3),
+            )
+        )
+
+    def insert(self, row: Finished) -> bool:
+        """Keep one finished game's row; False when its id was there already."""
         with self._tx() as db:
             cur = db.execute(
                 "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
