@@ -295,10 +295,10 @@ def connections(url: str) -> tuple[int, int]:
 
     with psycopg.connect(url, autocommit=True) as conn:
         row = conn.execute(
-            "SELECT count(*), count(*) FILTER (WHERE application_name = %s)"
+            "SELECT count(*), count(*) FILTER (WHERE application_name LIKE %s)"
             " FROM pg_stat_activity WHERE datname = current_database()"
             " AND pid <> pg_backend_pid()",
-            (APPLICATION_NAME,),
+            (APPLICATION_NAME + "@%",),
         ).fetchone()
     assert row is not None
     return int(row[0]), int(row[1])

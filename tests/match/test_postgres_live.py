@@ -41,8 +41,8 @@ def backends(url: str) -> set[int]:
     with psycopg.connect(url, autocommit=True) as admin:
         rows = admin.execute(
             "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
-            " AND application_name = %s",
-            (APPLICATION_NAME,),
+            " AND application_name LIKE %s",
+            (APPLICATION_NAME + "@%",),
         ).fetchall()
     return {int(r[0]) for r in rows}
 
@@ -50,10 +50,11 @@ def backends(url: str) -> set[int]:
 def test_a_session_holds_one_connection_for_all_its_stores_and_its_listener(  # type: ignore[no-untyped-def]
     postgres, tmp_path: Path, monkeypatch, clock
 ) -> None:
-    monkeypatch.setenv("TERMSOLITAIRE_DATABASE", postgres)
+    url = postgres + "?connect_timeout=4"  # a URL of its own: its connection is this test's
+    monkeypatch.setenv("TERMSOLITAIRE_DATABASE", url)
     monkeypatch.setenv("TERMSOLITAIRE_PLAYER_ID", "SHA256:ann")
     before = backends(postgres)
-    storage = open_storage(tmp_path / "data", postgres)
+    storage = open_storage(tmp_path / "data", url)
     storage.save_settings(Settings())
     ann = MatchStore(Player.make("ann"), tmp_path / "match", now=clock)
     guest = MatchStore(Player.make("bob"), tmp_path / "match", now=clock)  # hot-seat
@@ -63,7 +64,7 @@ def test_a_session_holds_one_connection_for_all_its_stores_and_its_listener(  # 
     guest.join(seat.table_id)
     assert heard.wait(10.0)
     assert storage.load_settings() == (Settings(), [])
-    link = shared(postgres)
+    link = shared(url)
     conn = link.current()
     assert conn is not None
     pid = conn.info.backend_pid

@@ -37,7 +37,8 @@ Listener = Callable[[str | None], None]
 
 CONNECT_TIMEOUT = 5
 APPLICATION_NAME = "termsolitaire"
-"""How the connection is named in ``pg_stat_activity`` (what the bench counts)."""
+"""How the connection is named in ``pg_stat_activity``: ``termsolitaire@HOST``
+(what the bench counts, and how a save's lock names the host holding it)."""
 RETRY_LISTEN = 2.0
 """Seconds between two tries of the listening thread to open a lost connection."""
 WAKE = 1.0
@@ -88,7 +89,7 @@ class SharedConnection:
                 self.url,
                 autocommit=True,
                 connect_timeout=CONNECT_TIMEOUT,
-                application_name=APPLICATION_NAME,
+                application_name=f"{APPLICATION_NAME}@{socket.gethostname()}"[:63],
             )
             self.opened += 1
             try:

@@ -5,8 +5,9 @@ Every row carries its ``owner`` (:func:`~termsolitaire.storage.backend.owner`:
 the player's key fingerprint under ``serve``), so one database holds everyone.
 The classes here are the file backend's :class:`~.saves.SaveStore` and
 :class:`~.stats.Stats` with their reads and writes done in the database; what
-the screens call and what they get back are the same. The lock of a save stays
-local (one open copy of a game per host).
+the screens call and what they get back are the same. The lock of a save is
+the database's (:class:`PgSaveLock`): one open copy of a player's game on all
+hosts together.
 
 A connection that broke (the server restarted) is opened again on the next
 call; what cannot be done raises :class:`~.files.StorageError` with the
@@ -19,14 +20,17 @@ import contextlib
 import dataclasses
 import json
 import time
+import zlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
 
 import psycopg
 
 from ..rules import Game
 from . import schema
 from .files import StorageError, write_atomic
+from .locks import SaveLock
 from .paths import Paths
 from .pgconn import SharedConnection, shared
 from .saves import Saved, SaveStore, _title, _variant, decode, encode, slot
@@ -318,6 +322,11 @@ class PostgresSaves(SaveStore):
                 self._share(saved)
         return [found[k] for k in sorted(found)], problems
 
+    def lock(self, name: str, variant: Mapping[str, int] | None = None) -> SaveLock:
+        """The lock of a game's save for this player on every host (not yet taken)."""
+        key = slot(name, _variant(name, variant))
+        return PgSaveLock(self.db, self.owner, key, self.path(name, variant).with_suffix(".lock"))
+
     def delete(self, name: str, variant: Mapping[str, int] | None = None) -> None:
         key = slot(name, _variant(name, variant))
         self._drop_pending(name, variant)
@@ -327,6 +336,77 @@ class PostgresSaves(SaveStore):
                 "DELETE FROM saves WHERE owner = %s AND slot = %s", (self.owner, key)
             ),
         )
+
+
+SAVE_LOCKS = 0x5341  # "SA": the advisory locks of the saves (key: the owner and slot)
+HOLDER = (
+    "SELECT a.application_name, a.backend_start FROM pg_locks l"
+    " JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory'"
+    " AND l.classid::bigint = %s AND l.objid::bigint = %s AND l.objsubid = 2 AND l.granted"
+)
+
+
+class PgSaveLock(SaveLock):
+    """One open copy of a game per player on every host at once: a session-level
+    advisory lock on the process's connection, keyed by the player and the save's
+    slot (the file lock of :class:`SaveLock` only sees this host). The server
+    drops it when the session's connection closes, however the app ends. While
+    the database cannot be reached the file lock stands in (this host at least)."""
+
+    _taken: ClassVar[set[tuple[str, int]]] = set()
+    """The locks this process holds (a second board of the same game in the same
+    process is refused too: the database grants a session its own lock again)."""
+
+    def __init__(self, db: Database, owner: str, key: str, path: Path) -> None:
+        super().__init__(path)
+        self.db = db
+        crc = zlib.crc32(f"{owner}\0{key}".encode())
+        self.objid = crc
+        self.key = crc - (1 << 32) if crc >= 1 << 31 else crc
+        self._shared = False
+
+    @property
+    def held(self) -> bool:
+        return self._shared or super().held
+
+    def acquire(self) -> bool:
+        if self.held:
+            return True
+        ident = (self.db.url, self.key)
+        if ident in PgSaveLock._taken:
+            return False
+        try:
+            with self.db.conn() as c:
+                row = c.execute(
+                    "SELECT pg_try_advisory_lock(%s, %s)", (SAVE_LOCKS, self.key)
+                ).fetchone()
+        except (StorageError, psycopg.Error):
+            return super().acquire()  # the database is away: this host's lock at least
+        if row is None or not row[0]:
+            return False
+        self._shared = True
+        PgSaveLock._taken.add(ident)
+        return True
+
+    def holder(self) -> str:
+        """Where the game is open: ``a session on HOST since 14:02``."""
+        try:
+            with self.db.conn() as c:
+                row = c.execute(HOLDER, (SAVE_LOCKS, self.objid)).fetchone()
+        except (StorageError, psycopg.Error):
+            row = None
+        if row is None:
+            return super().holder()
+        host = str(row[0]).partition("@")[2] or "another host"
+        return f"a session on {host} since {row[1].astimezone().strftime('%H:%M')}"
+
+    def release(self) -> None:
+        if self._shared:
+            self._shared = False
+            PgSaveLock._taken.discard((self.db.url, self.key))
+            with contextlib.suppress(StorageError, psycopg.Error), self.db.conn() as c:
+                c.execute("SELECT pg_advisory_unlock(%s, %s)", (SAVE_LOCKS, self.key))
+        super().release()
 
 
 class PostgresStats(Stats):
