@@ -79,18 +79,25 @@ class SharedConnection:
 
     def connect(self) -> Conn:
         """The connection, opened now if there is none or it broke; psycopg.Error
-        when the server cannot be reached."""
+        when the server cannot be reached. The attempt itself holds no lock: a
+        thread trying a server that does not answer keeps no other waiting (unless
+        it holds the lock already)."""
         with self.lock:
             conn = self.current()
             if conn is not None:
                 return conn
             self.drop()
-            conn = psycopg.connect(
-                self.url,
-                autocommit=True,
-                connect_timeout=CONNECT_TIMEOUT,
-                application_name=f"{APPLICATION_NAME}@{socket.gethostname()}"[:63],
-            )
+        conn = psycopg.connect(
+            self.url,
+            autocommit=True,
+            connect_timeout=CONNECT_TIMEOUT,
+            application_name=f"{APPLICATION_NAME}@{socket.gethostname()}"[:63],
+        )
+        with self.lock:
+            if (current := self.current()) is not None:  # another thread was quicker
+                with contextlib.suppress(psycopg.Error):
+                    conn.close()
+                return current
             self.opened += 1
             try:
                 conn.add_notify_handler(self._notified)
