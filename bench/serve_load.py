@@ -21,7 +21,12 @@ Bounded: loopback only, N sessions, a fixed duration, an overall deadline.
 With ``--database`` (a PostgreSQL server: the bench makes a fresh database on
 it and drops it after) every host stores in it, the players are spread over
 ``--hosts`` servers, and it also reports the database's writes per second per
-player and its CPU (the ``postgres`` processes of this machine).
+player, its CPU (the ``postgres`` processes of this machine) and the
+connections it held at the peak (an app holds one: ``storage/pgconn.py``).
+With two hosts or more, two more players play a Spider match across the
+first two hosts during the key phase (a move a second, each in turn, 100x30
+ptys), and it reports the time from a key that plays a move on one host to
+that move in the other player's side panel.
 """
 
 from __future__ import annotations
@@ -43,6 +48,8 @@ from pathlib import Path
 import asyncssh
 
 from termsolitaire.serve.players import Players, SharedPlayers
+from termsolitaire.storage.pgconn import APPLICATION_NAME
+from termsolitaire.testing.postgres import match_game
 
 RIGHT = b"\x1b[C"
 MENU = b"seven columns"
@@ -153,7 +160,9 @@ class Player:
     async def wait(self, marker: bytes, deadline: float) -> None:
         while marker not in self.raw:
             if self.closed or time.monotonic() > deadline:
-                raise RuntimeError(f"player {self.n}: no {marker!r} on screen")
+                seen = re.sub(rb"\x1b\[[0-9;?]*[ -/]*[@-~]", b" ", bytes(self.raw[-400:]))
+                why = "the session closed" if self.closed else "out of time"
+                raise RuntimeError(f"player {self.n}: no {marker!r} on screen ({why}): {seen!r}")
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), deadline - time.monotonic())
@@ -179,6 +188,120 @@ def percentile(values: list[float], p: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+class MatchSeat:
+    """A player of the cross-host match, with a VT screen (pyte) to read the panel."""
+
+    def __init__(self, name: str, key: asyncssh.SSHKey) -> None:
+        import pyte
+
+        self.name = name
+        self.key = key
+        self.screen = pyte.Screen(100, 30)
+        self.stream = pyte.ByteStream(self.screen)
+        self.changed = asyncio.Event()
+        self.process: asyncssh.SSHClientProcess[bytes] | None = None
+
+    async def login(self, port: int) -> None:
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, known_hosts=None, client_keys=[self.key], username="bench",
+            agent_path=None, config=None, kbdint_auth=False, password_auth=False,
+        )  # fmt: skip
+        self.process = await conn.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding=None
+        )
+        self.reader = asyncio.create_task(self.read())
+
+    async def read(self) -> None:
+        assert self.process is not None
+        with contextlib.suppress(OSError, asyncssh.Error):
+            while data := await self.process.stdout.read(65536):
+                self.stream.feed(data)
+                self.changed.set()
+
+    def send(self, keys: str) -> None:
+        assert self.process is not None
+        self.process.stdin.write(keys.encode())
+
+    async def wait(self, pattern: str, timeout: float) -> float:
+        """Wait until ``pattern`` is on the screen; when it was seen."""
+        deadline = time.monotonic() + timeout
+        while not re.search(pattern, "\n".join(self.screen.display)):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{self.name}: no {pattern!r} on screen")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), deadline - time.monotonic())
+        return time.monotonic()
+
+
+async def open_cross_host_match(seats: tuple[MatchSeat, MatchSeat]) -> None:
+    """The first player opens a public table on their host, the second joins it on
+    theirs."""
+    one, two = seats
+    await one.wait("Spider match lobby", 120)
+    await two.wait("Spider match lobby", 120)
+    one.send("n")
+    await one.wait("New game", 30)
+    one.send("\r")  # a public table, 1 suit, 10 minutes
+    await one.wait("yours: not started", 30)
+    one.send("\r")
+    await two.wait("1 open table", 30)
+    two.send("\r")  # join it
+    await two.wait(rf"{one.name} *\n.*score", 30)
+
+
+async def cross_host_match(
+    seats: tuple[MatchSeat, MatchSeat], url: str, until: float
+) -> tuple[list[float], int]:
+    """A move a second, each player in turn, until ``until``: the seconds from each
+    key to the move in the other's side panel, and how many never showed (10 s)."""
+    keys = {f"t{i}": k for i, k in enumerate("1234567890", 1)}
+    took: list[float] = []
+    missed = 0
+    turn = 0
+    while time.monotonic() < until:
+        mover, other = seats[turn % 2], seats[(turn + 1) % 2]
+        turn += 1
+        game = match_game(url, mover.name)
+        moves = game.legal_moves()
+        move = next((m for m in moves if m.kind == "move"), moves[0] if moves else None)
+        if move is None:
+            break
+        keys_of = (
+            "d"
+            if move.kind == "deal"
+            else "t" + keys[move.src]
+            if move.kind == "turn"
+            else keys[move.src] + ("f" if move.dst.startswith("f") else keys[move.dst])
+        )
+        game.play(move)
+        sent = time.monotonic()
+        mover.send(keys_of)
+        try:
+            panel = rf"{mover.name} *\n.*score.*\n.*runs.*\n.*moves +{game.moves} "
+            shown = await other.wait(panel, 10)
+            took.append(shown - sent)
+        except RuntimeError:
+            missed += 1
+        await asyncio.sleep(max(0.0, sent + 1.0 - time.monotonic()))
+    return took, missed
+
+
+def connections(url: str) -> tuple[int, int]:
+    """Connections to the bench's database now: all of them, and the apps' (named)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*), count(*) FILTER (WHERE application_name LIKE %s)"
+            " FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid()",
+            (APPLICATION_NAME + "@%",),
+        ).fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1])
 
 
 def postgres_pids() -> list[int]:
@@ -212,22 +335,10 @@ def fresh_database(server_url: str | None):  # type: ignore[no-untyped-def]
     if server_url is None:
         yield None
         return
-    from urllib.parse import urlsplit
+    from termsolitaire.testing.postgres import scratch_database
 
-    import psycopg
-
-    from termsolitaire.storage import schema
-
-    name = f"tsol_bench_{os.getpid()}"
-    url = urlsplit(server_url)._replace(path=f"/{name}").geturl()
-    with psycopg.connect(server_url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}".encode())
-        try:
-            with psycopg.connect(url, autocommit=True) as conn:
-                schema.upgrade(conn)
-            yield url
-        finally:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)".encode())
+    with scratch_database(server_url, f"tsol_bench_{os.getpid()}") as url:
+        yield url
 
 
 async def main(args: argparse.Namespace) -> int:
@@ -247,6 +358,15 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
     for p in players:
         key_text = p.key.export_public_key().decode().strip()
         accounts.register(p.key.get_fingerprint("sha256"), f"bench{p.n}", key_text)
+    pair: tuple[MatchSeat, MatchSeat] | None = None
+    if url is not None and args.hosts > 1:
+        pair = (
+            MatchSeat("ann", asyncssh.generate_private_key("ssh-ed25519")),
+            MatchSeat("bob", asyncssh.generate_private_key("ssh-ed25519")),
+        )
+        for seat in pair:
+            key_text = seat.key.export_public_key().decode().strip()
+            accounts.register(seat.key.get_fingerprint("sha256"), seat.name, key_text)
     database = ["--database", url] if url is not None else []
     servers = []
     for home in homes:
@@ -292,6 +412,11 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
             int(m.group(1)) for line in log if (m := re.search(r"^.* connect .* pid=(\d+)", line))
         ]
         assert len(pids) == args.sessions, (len(pids), log[-5:])
+        if pair is not None:
+            for seat, port in zip(pair, ports, strict=False):
+                await seat.login(port)
+            await open_cross_host_match(pair)
+        peak = connections(url) if url is not None else (0, 0)
 
         # Idle: boards on screen, clocks ticking, nobody pressing anything.
         idle_cpu0 = sum(family_cpu(pid) for pid in pids)
@@ -307,8 +432,17 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
         me0 = resource.getrusage(resource.RUSAGE_SELF)
         start = time.monotonic()
         until = start + args.duration
+        crossing: asyncio.Task[tuple[list[float], int]] | None = None
+        if pair is not None and url is not None:
+            crossing = asyncio.create_task(cross_host_match(pair, url, until))
         await asyncio.gather(*(p.press(args.interval, until) for p in players))
         played = time.monotonic() - start
+        crossed: tuple[list[float], int] | None = None
+        if crossing is not None:
+            try:
+                crossed = await crossing
+            except RuntimeError as e:
+                log.append(f"the cross-host match failed: {e}")
         apps_cpu = (sum(family_cpu(pid) for pid in pids) - apps0) / played
         server_cpu = (sum(cpu_seconds(one.pid) for one in servers) - server0) / played
         db_cpu = (sum(cpu_seconds(pid) for pid in db_pids) - db_cpu0) / played
@@ -366,12 +500,22 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
         if url is not None:
             commits, rows_written = (b - a for a, b in zip(writes0, writes1, strict=True))
             rows |= {
+                "connections": f"{peak[0]} to the database at the peak: {peak[1]} of the apps "
+                f"(for {n + (2 if pair else 0)} sessions), {peak[0] - peak[1]} of the servers",
                 "database writes": f"{rows_written / played / n:.2f} rows and "
                 f"{commits / played / n:.2f} commits a second per player",
                 "database CPU": f"{db_cpu * 100:.0f}% of a core "
                 f"({db_cpu / max(apps_cpu + server_cpu + db_cpu, 1e-9) * 100:.0f}% of the "
                 "CPU the service used)",
             }
+        if crossed is not None:
+            took, missed = crossed
+            rows["move to other host"] = (
+                f"p50 {percentile(took, 50) * ms:.0f} ms, p95 {percentile(took, 95) * ms:.0f} ms,"
+                f" max {max(took, default=0) * ms:.0f} ms ({len(took)} moves, {missed} not shown)"
+            )
+        elif pair is not None:
+            rows["move to other host"] = "not measured: " + log[-1]
         rows |= {
             "load average": Path("/proc/loadavg").read_text().strip(),
         }

@@ -24,41 +24,29 @@ DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 SKIP_PREFIX = "PostgreSQL tests skipped: "
 
 
-def _with_dbname(url: str, name: str) -> str:
-    """``url`` (``postgresql://…``) naming database ``name`` instead."""
-    from urllib.parse import urlsplit
-
-    return urlsplit(url)._replace(path=f"/{name}").geturl()
-
-
 def fresh_database() -> Iterator[str]:
     """Create a database of its own, upgraded to the latest schema; its conninfo.
     Dropped afterwards."""
     base = os.environ.get(URL_ENV) or DEFAULT_URL
     try:
         import psycopg
+
+        from termsolitaire.testing.postgres import scratch_database
     except ImportError:  # pragma: no cover - the test extra installs it
         _unavailable("psycopg is not installed (pip install -e '.[test]')")
         raise
-    try:
-        admin = psycopg.connect(base, autocommit=True, connect_timeout=3)
-    except psycopg.Error as e:
-        first = (str(e).strip().splitlines() or ["?"])[0]
-        _unavailable(f"no PostgreSQL at {base} ({first}); set {URL_ENV}")
-        raise
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     name = f"tsol_test_{worker}_{os.getpid()}_{secrets.token_hex(3)}"
-    with admin:
-        admin.execute(f'CREATE DATABASE "{name}"'.encode())
-        url = _with_dbname(base, name)
-        try:
-            from termsolitaire.storage import schema
-
-            with psycopg.connect(url, autocommit=True) as conn:
-                schema.upgrade(conn)
+    entered = False
+    try:
+        with scratch_database(base, name) as url:
+            entered = True
             yield url
-        finally:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
+    except psycopg.Error as e:
+        if entered:
+            raise
+        first = (str(e).strip().splitlines() or ["?"])[0]
+        _unavailable(f"no PostgreSQL at {base} ({first}); set {URL_ENV}")
 
 
 def _unavailable(why: str) -> None:

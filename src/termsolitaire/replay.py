@@ -102,9 +102,14 @@ def parse_replay(raw: bytes) -> Replay:
             game = from_json(text)
         else:
             raise ValueError("not a saved game")
-        start = from_text(json.loads(game.to_json())["start"])
-        return Replay(start, list(game.history))
+        return replay_of(game)
     return _move_list(text)
+
+
+def replay_of(game: Game) -> Replay:
+    """The replay of a game: its start, and every move played since."""
+    start = from_text(json.loads(game.to_json())["start"])
+    return Replay(start, list(game.history))
 
 
 _HEADER_LINE = re.compile(r"\s*([a-z]+[0-9]*)\s*:", re.IGNORECASE)

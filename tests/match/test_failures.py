@@ -292,7 +292,7 @@ def test_the_next_action_opens_the_store_again_and_shares_what_waited(
     """Issue 27: after the store came back, the next action alone (no sync) shares the
     actions that waited, and a seat made anew meanwhile (the board left and opened
     again) had kept them in the player's own directory."""
-    import termsolitaire.match.db as db_module
+    import termsolitaire.match.dbcore as db_module
 
     monkeypatch.setattr(db_module, "HEAL_EVERY", 0.0)
     ann = store("ann", keep_dir=shared.parent / "ann-own")

@@ -5,6 +5,7 @@ once the database answers again."""
 
 from __future__ import annotations
 
+import threading
 from urllib.parse import urlsplit
 
 import psycopg
@@ -67,3 +68,20 @@ def test_a_database_cut_mid_match_loses_nothing(store, proxy, postgres, clock) -
     assert a.problem is None and a.pending == [] and b.pending == []
     assert stored(postgres, 1) == ["deal", move] and stored(postgres, 2) == ["deal"]
     assert bob.table(1).seats[0].actions == 2
+
+
+def test_live_changes_come_back_after_a_cut(store, proxy, postgres) -> None:  # type: ignore[no-untyped-def]
+    """The listener opens the connection again by itself once the database answers,
+    tells the screens to read everything again (changes may have been missed), and
+    hears the next write."""
+    ann = store("ann")
+    heard = threading.Event()
+    stop = ann.db.subscribe(heard.set)
+    proxy.cut()
+    proxy.restore()
+    assert heard.wait(30), "not told that the connection came back"
+    heard.clear()
+    with psycopg.connect(postgres, autocommit=True) as other_host:
+        other_host.execute("SELECT pg_notify('termsolitaire_match', '99')")
+    assert heard.wait(30), "a write after the cut was not heard"
+    stop()

@@ -92,7 +92,7 @@ def test_wal_switch_waits_out_another_process_switching(tmp_path):
     handler; opening the statistics must wait, not fail (seen in CI)."""
     import sqlite3
 
-    from termsolitaire.storage import stats as module
+    from termsolitaire.storage.sqlite import use_wal
 
     class Racing:
         def __init__(self):
@@ -106,6 +106,6 @@ def test_wal_switch_waits_out_another_process_switching(tmp_path):
             return self.db.execute(sql)
 
     racing = Racing()
-    module._wal(racing)
+    use_wal(racing)  # type: ignore[arg-type]
     assert racing.refusals == 0
     assert racing.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

@@ -24,29 +24,26 @@ import os
 import sqlite3
 import stat
 import threading
-import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Protocol
 
+from ..storage import sqlite
 from ..storage.files import (
     NOFOLLOW,
     StorageError,
     create_exclusive,
-    keep_aside,
     refuse_links,
     sqlite_files,
 )
 from ..storage.paths import MATCH_FILE, paths
+from .dbcore import HEAL_EVERY, Healing, MatchDatabase
 from .errors import StoreBusy, StoreDamaged, StoreError, StoreGone, StoreReadOnly
+
+__all__ = ["HEAL_EVERY", "Database", "MatchDatabase", "match_dir", "open_database"]
 
 ENV_DIR = "TERMSOLITAIRE_MATCH_DIR"
 FILENAME = MATCH_FILE
 SCHEMA_VERSION = 1
-HEAL_EVERY = 1.0
-"""Seconds between two tries to open again a database that failed (read-only, gone):
-every read and write tries, at most this often, so a store that is back is used
-again without anyone asking."""
 BUSY_MS = 5000
 """How long a writer waits for another before giving up (ms): long enough for
 any real write, short enough that a screen never looks frozen."""
@@ -164,35 +161,6 @@ def _message(e: sqlite3.Error, path: Path, doing: str) -> StoreError:
     return StoreError(f"The match database failed: cannot {doing} ({text})")
 
 
-class MatchDatabase(Protocol):
-    """What the store uses of its database: :class:`Database` (one SQLite file on
-    this host) or :class:`~.pgdb.PgDatabase` (PostgreSQL, shared by hosts)."""
-
-    directory: Path
-    path: Path
-    messages: list[str]
-    read_only: bool
-
-    @property
-    def broken(self) -> bool: ...
-
-    def reconnect(self) -> None: ...
-
-    def heal(self) -> None: ...
-
-    def close(self) -> None: ...
-
-    def read(self, doing: str = ...) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
-
-    def snapshot(
-        self, doing: str = ...
-    ) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
-
-    def write(self, doing: str) -> contextlib.AbstractContextManager[sqlite3.Connection]: ...
-
-    def revision(self) -> int: ...
-
-
 def open_database(directory: Path, *, create: bool = True, busy_ms: int = BUSY_MS) -> MatchDatabase:
     """The match database the storage setting names: PostgreSQL when
     ``--database``/``TERMSOLITAIRE_DATABASE`` is a ``postgresql://`` URL, else
@@ -207,7 +175,7 @@ def open_database(directory: Path, *, create: bool = True, busy_ms: int = BUSY_M
     return Database(directory, create=create, busy_ms=busy_ms)
 
 
-class Database:
+class Database(Healing):
     """One connection to the match database, shared by the threads of one process.
 
     :meth:`read` and :meth:`write` are the only ways in; both raise
@@ -257,10 +225,7 @@ class Database:
                 damaged = "not a database" in low or "malformed" in low
                 if attempt == 2 or not damaged or not create:
                     raise _message(e, self.path, "open it") from e
-                moved = keep_aside(self.path)
-                for suffix in ("-wal", "-shm"):
-                    with contextlib.suppress(OSError):
-                        self.path.with_name(self.path.name + suffix).unlink()
+                moved = sqlite.set_aside(self.path)
                 where = f"kept as {moved.name}" if moved else "left in place"
                 self.messages.append(
                     f"The match database could not be read ({e}); {where}; starting a new one"
@@ -295,38 +260,19 @@ class Database:
         existed = True
         if mode == "rwc":
             existed = not create_exclusive(self.path, 0o644)
-        db = sqlite3.connect(
-            f"file:{self.path}?mode={mode}",
-            uri=True,
-            timeout=self.busy_ms / 1000,
-            isolation_level=None,
-            check_same_thread=False,
-        )
+        db = sqlite.connect(self.path, busy_ms=self.busy_ms, mode=mode)
         self._db = db
-        db.row_factory = sqlite3.Row
-        db.execute(f"PRAGMA busy_timeout = {int(self.busy_ms)}")
         if not existed:
             self._share_permissions()
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
+        writable = mode.startswith("rw")
+        try:
+            found = sqlite.prepare(db, SCHEMA_VERSION, _SCHEMA, writable=writable, wal=False)
+        except sqlite.NewerSchema as e:
             raise StoreDamaged(
                 f"The match database {self.path} was written by a newer termsolitaire "
-                f"(schema {version}); update termsolitaire to play at this host's tables"
-            )
-        if mode.startswith("rw"):
-            if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-                with contextlib.suppress(sqlite3.OperationalError):
-                    db.execute("PRAGMA journal_mode = WAL")
-            db.execute("PRAGMA synchronous = NORMAL")
-            if version < SCHEMA_VERSION:
-                try:
-                    db.executescript("BEGIN IMMEDIATE;" + _SCHEMA + "COMMIT;")
-                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                except sqlite3.Error:
-                    with contextlib.suppress(sqlite3.Error):
-                        db.execute("ROLLBACK")
-                    raise
-        elif version < SCHEMA_VERSION:
+                f"(schema {e.version}); update termsolitaire to play at this host's tables"
+            ) from None
+        if not writable and found < SCHEMA_VERSION:
             raise StoreDamaged(f"The match database {self.path} has no tables yet")
         db.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
         st = os.stat(self.path)
@@ -364,15 +310,6 @@ class Database:
             except StoreError:
                 self._gone = True
                 raise
-
-    def heal(self) -> None:
-        """Open the database again if it failed, at most every :data:`HEAL_EVERY`
-        seconds; nothing when it is well or still failing (the next use says why)."""
-        if not self.broken or time.monotonic() - self._healed_at < HEAL_EVERY:
-            return
-        self._healed_at = time.monotonic()
-        with contextlib.suppress(StoreError):
-            self.reconnect()
 
     def close(self) -> None:
         with self._lock:
@@ -446,7 +383,6 @@ class Database:
                     raise _message(e, self.path, doing) from e
                 raise
 
-    def revision(self) -> int:
-        """A number that grows with every write by anyone: poll it to see changes."""
-        with self.read("see what changed") as db:
-            return int(db.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()[0])
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None] | None:
+        """None: a SQLite file pushes nothing; poll :meth:`revision`."""
+        return None

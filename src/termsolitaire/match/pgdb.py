@@ -25,22 +25,21 @@ succeeds (:meth:`~.seat.Seat.sync`), as with a file that went away.
 from __future__ import annotations
 
 import contextlib
+import queue
 import sqlite3
-import threading
-import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
 import psycopg
 
-from .db import HEAL_EVERY
+from ..storage.pgconn import shared
+from .dbcore import Healing
 from .errors import StoreBusy, StoreError, StoreGone
 
 CHANNEL = "termsolitaire_match"
 """The NOTIFY channel: the payload is the new revision."""
 WRITE_LOCK = 0x7473_6D61  # "tsma": the advisory lock writers take turns on
-CONNECT_TIMEOUT = 5
 
 
 def translate(sql: str) -> str:
@@ -121,9 +120,10 @@ class SqlConnection:
             cur.executemany(translate(sql).encode(), [[_value(v) for v in r] for r in rows])
 
 
-class PgDatabase:
-    """:class:`~.db.Database`'s interface on PostgreSQL (one connection per process,
-    shared by its threads under a lock)."""
+class PgDatabase(Healing):
+    """:class:`~.db.Database`'s interface on PostgreSQL, on the process's one shared
+    connection (:mod:`termsolitaire.storage.pgconn`: the player's saves and every
+    other store of the process use the same one; its threads take turns)."""
 
     def __init__(self, url: str, directory: Path) -> None:
         self.url = url
@@ -132,8 +132,10 @@ class PgDatabase:
         self.path = Path("postgresql:match")
         self.messages: list[str] = []
         self.read_only = False
-        self._lock = threading.RLock()
-        self._conn: psycopg.Connection[Any] | None = None
+        self.link = shared(url)
+        self.link.hold()
+        self._closed = False
+        self._checked: psycopg.Connection[Any] | None = None
         self._gone = False
         self._healed_at = 0.0
         try:
@@ -143,28 +145,29 @@ class PgDatabase:
             raise
 
     def _connect(self) -> None:
-        try:
-            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
-        except psycopg.Error as e:
-            raise StoreGone(f"The shared match database cannot be reached ({_line(e)})") from e
-        try:
-            conn.execute("SET search_path TO match")
-            conn.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
-        except psycopg.Error as e:
-            conn.close()
-            raise StoreGone(
-                f"The shared match database has no match tables ({_line(e)}): "
-                "run `termsolitaire db upgrade`"
-            ) from e
-        self._conn = conn
+        with self.link.lock:
+            try:
+                conn = self.link.connect()
+            except psycopg.Error as e:
+                raise StoreGone(f"The shared match database cannot be reached ({_line(e)})") from e
+            if conn is self._checked:
+                return
+            try:
+                with self.link.using("match"):
+                    conn.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()
+            except psycopg.Error as e:
+                raise StoreGone(
+                    f"The shared match database has no match tables ({_line(e)}): "
+                    "run `termsolitaire db upgrade`"
+                ) from e
+            self._checked = conn
 
     @property
     def broken(self) -> bool:
         return self._gone
 
     def reconnect(self) -> None:
-        with self._lock:
-            self.close()
+        with self.link.lock:
             self._gone = False
             try:
                 self._connect()
@@ -172,32 +175,39 @@ class PgDatabase:
                 self._gone = True
                 raise
 
-    def heal(self) -> None:
-        if not self.broken or time.monotonic() - self._healed_at < HEAL_EVERY:
-            return
-        self._healed_at = time.monotonic()
-        with contextlib.suppress(StoreError):
-            self.reconnect()
-
     def close(self) -> None:
-        with self._lock:
-            conn, self._conn = self._conn, None
-            if conn is not None:
-                with contextlib.suppress(psycopg.Error):
-                    conn.close()
+        if not self._closed:
+            self._closed = True
+            self.link.release()
 
-    def _live(self, doing: str) -> psycopg.Connection[Any]:
-        if self._gone or self._conn is None or self._conn.closed:
-            self._gone = True
-            raise StoreGone(f"The shared match database is not reachable: cannot {doing}")
-        return self._conn
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener`` (from another thread) whenever anyone on any host writes,
+        or the connection came back after an outage; the function returned stops it."""
+        return self.link.subscribe(CHANNEL, lambda payload: listener())
+
+    @contextlib.contextmanager
+    def _using(self, doing: str) -> Iterator[psycopg.Connection[Any]]:
+        """The shared connection with the match schema, or StoreGone."""
+        with self.link.lock:
+            self.heal()
+            conn = self.link.current()
+            if self._gone or conn is None or conn is not self._checked:
+                if not self._gone and conn is not None:
+                    self._connect()  # opened again by another store: check it once
+                else:
+                    self._gone = True
+                    raise StoreGone(f"The shared match database is not reachable: cannot {doing}")
+            try:
+                with self.link.using("match") as conn:
+                    yield conn
+            except psycopg.Error as e:
+                raise self._failed(e, doing) from e
 
     def _failed(self, e: psycopg.Error, doing: str) -> StoreError:
-        if isinstance(e, psycopg.OperationalError) and (
-            self._conn is None or self._conn.broken or self._conn.closed
-        ):
+        conn = self.link.current()
+        if isinstance(e, psycopg.OperationalError) and conn is None:
             self._gone = True
-            self.close()
+            self.link.drop()
             return StoreGone(f"The shared match database is not reachable: cannot {doing}")
         if isinstance(e, psycopg.errors.LockNotAvailable | psycopg.errors.QueryCanceled):
             return StoreBusy(f"The match database is busy: cannot {doing} now; try again")
@@ -205,47 +215,26 @@ class PgDatabase:
 
     @contextlib.contextmanager
     def read(self, doing: str = "read the tables") -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self.heal()
-            conn = self._live(doing)
-            try:
-                yield cast(sqlite3.Connection, SqlConnection(conn))
-            except psycopg.Error as e:
-                raise self._failed(e, doing) from e
+        with self._using(doing) as conn:
+            yield cast(sqlite3.Connection, SqlConnection(conn))
 
     @contextlib.contextmanager
     def snapshot(self, doing: str = "read the tables") -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self.heal()
-            conn = self._live(doing)
-            try:
-                with conn.transaction():
-                    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-                    yield cast(sqlite3.Connection, SqlConnection(conn))
-            except psycopg.Error as e:
-                raise self._failed(e, doing) from e
+        with self._using(doing) as conn, conn.transaction():
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            yield cast(sqlite3.Connection, SqlConnection(conn))
 
     @contextlib.contextmanager
     def write(self, doing: str) -> Iterator[sqlite3.Connection]:
         """One transaction behind the writers' lock; bumps the revision and tells
         every listener."""
-        with self._lock:
-            self.heal()
-            conn = self._live(doing)
-            try:
-                with conn.transaction():
-                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
-                    yield cast(sqlite3.Connection, SqlConnection(conn))
-                    row = conn.execute(
-                        "UPDATE meta SET value = value + 1 WHERE key = 'revision' RETURNING value"
-                    ).fetchone()
-                    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(row[0] if row else 0)))
-            except psycopg.Error as e:
-                raise self._failed(e, doing) from e
-
-    def revision(self) -> int:
-        with self.read("see what changed") as db:
-            return int(db.execute("SELECT value FROM meta WHERE key = 'revision'").fetchone()[0])
+        with self._using(doing) as conn, conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+            yield cast(sqlite3.Connection, SqlConnection(conn))
+            row = conn.execute(
+                "UPDATE meta SET value = value + 1 WHERE key = 'revision' RETURNING value"
+            ).fetchone()
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(row[0] if row else 0)))
 
 
 def _line(e: BaseException) -> str:
@@ -253,27 +242,28 @@ def _line(e: BaseException) -> str:
 
 
 class Changes:
-    """Every host's writes as they happen: ``LISTEN`` on :data:`CHANNEL` on a
-    connection of its own. :meth:`wait` returns the new revision as soon as any
-    host writes, instead of a screen polling :meth:`PgDatabase.revision`."""
+    """Every host's writes as they happen, for code without a screen (tests, tools):
+    :meth:`wait` returns as soon as any host writes. It listens on the process's
+    shared connection (:meth:`PgDatabase.subscribe` is the screens' way)."""
 
     def __init__(self, url: str) -> None:
-        try:
-            self._conn = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
-            self._conn.execute(f"LISTEN {CHANNEL}".encode())
-        except psycopg.Error as e:
-            raise StoreGone(f"The shared match database cannot be reached ({_line(e)})") from e
+        self._link = shared(url)
+        self._heard: queue.Queue[str | None] = queue.Queue()
+        with self._link.lock:
+            try:
+                self._link.connect()
+            except psycopg.Error as e:
+                raise StoreGone(f"The shared match database cannot be reached ({_line(e)})") from e
+            self._stop = self._link.subscribe(CHANNEL, self._heard.put)
 
     def wait(self, timeout: float) -> int | None:
         """The revision of the next write by anyone, or None after ``timeout`` seconds
-        with none (StoreGone when the connection is lost)."""
+        with none (or when the connection came back, changes perhaps missed)."""
         try:
-            for note in self._conn.notifies(timeout=timeout, stop_after=1):
-                return int(note.payload)
-        except psycopg.Error as e:
-            raise StoreGone(f"The shared match database is not reachable ({_line(e)})") from e
-        return None
+            payload = self._heard.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        return int(payload) if payload is not None else None
 
     def close(self) -> None:
-        with contextlib.suppress(psycopg.Error):
-            self._conn.close()
+        self._stop()

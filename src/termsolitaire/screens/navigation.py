@@ -167,15 +167,14 @@ class Navigation:
         def answered(answer: str | None) -> None:
             if answer == "look":
                 from termsolitaire.play.modes import VIEW
-                from termsolitaire.replay import load_replay
+                from termsolitaire.replay import replay_of
                 from termsolitaire.screens.boards.replay import replay_screen
 
-                path = self.services.saves.path(choice.game, dict(choice.variant))
-                try:
-                    replay = load_replay(path)
-                except ValueError as e:
-                    self.home(f"The other copy's save cannot be read: {e}")
+                saved, problem = self.services.saves.load(choice.game, dict(choice.variant))
+                if saved is None:
+                    self.home(f"The other copy's save cannot be read: {problem or 'none yet'}")
                     return
+                replay = replay_of(saved.game)
                 replay.end()
                 self.push_screen(replay_screen(replay, self.look, "Read only", policy=VIEW))
             else:

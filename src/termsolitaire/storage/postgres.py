@@ -5,8 +5,9 @@ Every row carries its ``owner`` (:func:`~termsolitaire.storage.backend.owner`:
 the player's key fingerprint under ``serve``), so one database holds everyone.
 The classes here are the file backend's :class:`~.saves.SaveStore` and
 :class:`~.stats.Stats` with their reads and writes done in the database; what
-the screens call and what they get back are the same. The lock of a save stays
-local (one open copy of a game per host).
+the screens call and what they get back are the same. The lock of a save is
+the database's (:class:`PgSaveLock`): one open copy of a player's game on all
+hosts together.
 
 A connection that broke (the server restarted) is opened again on the next
 call; what cannot be done raises :class:`~.files.StorageError` with the
@@ -19,18 +20,22 @@ import contextlib
 import dataclasses
 import json
 import time
+import zlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
 
 import psycopg
 
 from ..rules import Game
 from . import schema
 from .files import StorageError, write_atomic
+from .locks import SaveLock
 from .paths import Paths
+from .pgconn import SharedConnection, shared
 from .saves import Saved, SaveStore, _title, _variant, decode, encode, slot
 from .settings import Settings
-from .stats import Finished, Stats, variant_text
+from .stats import Finished, Stats
 
 T = TypeVar("T")
 Conn = psycopg.Connection[tuple[Any, ...]]
@@ -56,60 +61,77 @@ trying again (a server that is down costs each caller no wait)."""
 
 
 class Database:
-    """One connection, opened on first use and again after it broke (at most every
-    :data:`RETRY_AFTER` seconds)."""
+    """The stores' way into the database: the process's one shared connection
+    (:mod:`.pgconn`, shared with the match store and the live changes), its
+    schema checked once per connection; after a failed connection, calls fail
+    at once for :data:`RETRY_AFTER` seconds."""
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._conn: Conn | None = None
         self._failed: tuple[float, StorageError] | None = None
+        self._link: SharedConnection | None = None
+        self._checked: Conn | None = None
 
-    def conn(self) -> Conn:
-        if self._conn is None or self._conn.closed or self._conn.broken:
-            self.close()
-            if self._failed is not None and time.monotonic() - self._failed[0] < RETRY_AFTER:
-                raise self._failed[1]
+    @property
+    def link(self) -> SharedConnection:
+        if self._link is None:
+            self._link = shared(self.url)
+            self._link.hold()
+        return self._link
+
+    @contextlib.contextmanager
+    def conn(self) -> Iterator[Conn]:
+        """The connection, for this thread alone while the block runs; StorageError
+        naming the problem when it cannot be had."""
+        if self._failed is not None and time.monotonic() - self._failed[0] < RETRY_AFTER:
+            raise self._failed[1]
+        link = self.link
+        with link.lock:
             try:
-                conn = connect(self.url)
-            except StorageError as e:
-                self._failed = (time.monotonic(), e)
-                raise
-            self._failed = None
-            try:
-                found = schema.version(conn)
+                link.connect()
             except psycopg.Error as e:
-                conn.close()
-                raise StorageError(f"cannot read the database: {_first_line(e)}") from e
-            if found != schema.LATEST:
-                conn.close()
-                newer = "newer than this termsolitaire" if found > schema.LATEST else "older"
-                raise StorageError(
-                    f"the database's schema is {found}, {newer} (want {schema.LATEST}): "
-                    "run `termsolitaire db upgrade`"
-                )
-            self._conn = conn
-        return self._conn
+                error = StorageError(f"cannot reach the database: {_first_line(e)}")
+                self._failed = (time.monotonic(), error)
+                raise error from e
+            self._failed = None
+            with link.using("public") as conn:
+                if conn is not self._checked:
+                    self._check(conn)
+                    self._checked = conn
+                yield conn
+
+    @staticmethod
+    def _check(conn: Conn) -> None:
+        try:
+            found = schema.version(conn)
+        except psycopg.Error as e:
+            raise StorageError(f"cannot read the database: {_first_line(e)}") from e
+        if found != schema.LATEST:
+            newer = "newer than this termsolitaire" if found > schema.LATEST else "older"
+            raise StorageError(
+                f"the database's schema is {found}, {newer} (want {schema.LATEST}): "
+                "run `termsolitaire db upgrade`"
+            )
 
     def run(self, doing: str, work: Callable[[Conn], T]) -> T:
         """``work`` in one transaction; a connection that broke is opened again
         and the work tried once more."""
         for attempt in (1, 2):
-            conn = self.conn()
-            try:
-                with conn.transaction():
-                    return work(conn)
-            except psycopg.OperationalError as e:
-                if attempt == 2 or not conn.broken:
+            with self.conn() as conn:
+                try:
+                    with conn.transaction():
+                        return work(conn)
+                except psycopg.OperationalError as e:
+                    if attempt == 2 or not conn.broken:
+                        raise StorageError(f"cannot {doing}: {_first_line(e)}") from e
+                except psycopg.Error as e:
                     raise StorageError(f"cannot {doing}: {_first_line(e)}") from e
-            except psycopg.Error as e:
-                raise StorageError(f"cannot {doing}: {_first_line(e)}") from e
         raise AssertionError("unreachable")  # pragma: no cover
 
     def close(self) -> None:
-        conn, self._conn = self._conn, None
-        if conn is not None:
-            with contextlib.suppress(psycopg.Error):
-                conn.close()
+        link, self._link, self._checked = self._link, None, None
+        if link is not None:
+            link.release()
 
 
 class PooledDatabase(Database):
@@ -300,6 +322,11 @@ class PostgresSaves(SaveStore):
                 self._share(saved)
         return [found[k] for k in sorted(found)], problems
 
+    def lock(self, name: str, variant: Mapping[str, int] | None = None) -> SaveLock:
+        """The lock of a game's save for this player on every host (not yet taken)."""
+        key = slot(name, _variant(name, variant))
+        return PgSaveLock(self.db, self.owner, key, self.path(name, variant).with_suffix(".lock"))
+
     def delete(self, name: str, variant: Mapping[str, int] | None = None) -> None:
         key = slot(name, _variant(name, variant))
         self._drop_pending(name, variant)
@@ -309,6 +336,77 @@ class PostgresSaves(SaveStore):
                 "DELETE FROM saves WHERE owner = %s AND slot = %s", (self.owner, key)
             ),
         )
+
+
+SAVE_LOCKS = 0x5341  # "SA": the advisory locks of the saves (key: the owner and slot)
+HOLDER = (
+    "SELECT a.application_name, a.backend_start FROM pg_locks l"
+    " JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory'"
+    " AND l.classid::bigint = %s AND l.objid::bigint = %s AND l.objsubid = 2 AND l.granted"
+)
+
+
+class PgSaveLock(SaveLock):
+    """One open copy of a game per player on every host at once: a session-level
+    advisory lock on the process's connection, keyed by the player and the save's
+    slot (the file lock of :class:`SaveLock` only sees this host). The server
+    drops it when the session's connection closes, however the app ends. While
+    the database cannot be reached the file lock stands in (this host at least)."""
+
+    _taken: ClassVar[set[tuple[str, int]]] = set()
+    """The locks this process holds (a second board of the same game in the same
+    process is refused too: the database grants a session its own lock again)."""
+
+    def __init__(self, db: Database, owner: str, key: str, path: Path) -> None:
+        super().__init__(path)
+        self.db = db
+        crc = zlib.crc32(f"{owner}\0{key}".encode())
+        self.objid = crc
+        self.key = crc - (1 << 32) if crc >= 1 << 31 else crc
+        self._shared = False
+
+    @property
+    def held(self) -> bool:
+        return self._shared or super().held
+
+    def acquire(self) -> bool:
+        if self.held:
+            return True
+        ident = (self.db.url, self.key)
+        if ident in PgSaveLock._taken:
+            return False
+        try:
+            with self.db.conn() as c:
+                row = c.execute(
+                    "SELECT pg_try_advisory_lock(%s, %s)", (SAVE_LOCKS, self.key)
+                ).fetchone()
+        except (StorageError, psycopg.Error):
+            return super().acquire()  # the database is away: this host's lock at least
+        if row is None or not row[0]:
+            return False
+        self._shared = True
+        PgSaveLock._taken.add(ident)
+        return True
+
+    def holder(self) -> str:
+        """Where the game is open: ``a session on HOST since 14:02``."""
+        try:
+            with self.db.conn() as c:
+                row = c.execute(HOLDER, (SAVE_LOCKS, self.objid)).fetchone()
+        except (StorageError, psycopg.Error):
+            row = None
+        if row is None:
+            return super().holder()
+        host = str(row[0]).partition("@")[2] or "another host"
+        return f"a session on {host} since {row[1].astimezone().strftime('%H:%M')}"
+
+    def release(self) -> None:
+        if self._shared:
+            self._shared = False
+            PgSaveLock._taken.discard((self.db.url, self.key))
+            with contextlib.suppress(StorageError, psycopg.Error), self.db.conn() as c:
+                c.execute("SELECT pg_advisory_unlock(%s, %s)", (SAVE_LOCKS, self.key))
+        super().release()
 
 
 class PostgresStats(Stats):
@@ -325,29 +423,7 @@ class PostgresStats(Stats):
         self.owner = owner
         self.pending = where.data / "unshared-stats.jsonl"
 
-    def record(
-        self,
-        game_id: str,
-        game: str,
-        variant: dict[str, int],
-        deal: int | None,
-        won: bool,
-        score: int,
-        moves: int,
-        seconds: float,
-    ) -> bool:
-        finished = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        row = Finished(
-            game_id,
-            finished,
-            game,
-            variant_text(variant),
-            deal,
-            "won" if won else "lost",
-            score,
-            moves,
-            round(seconds, 3),
-        )
+    def insert(self, row: Finished) -> bool:
         try:
             self._share_pending()
             return self.db.run("write statistics", lambda c: insert_finished(c, self.owner, row))

@@ -9,15 +9,19 @@ moves, current and longest winning streak) are worked out from the rows.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sqlite3
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import StorageError, create_exclusive, keep_aside, refuse_links, sqlite_files
+from . import sqlite
+from .files import StorageError, create_exclusive, refuse_links, sqlite_files
 
 SCHEMA_VERSION = 1
+BUSY_MS = 30_000
+"""How long a writer waits for another (ms): statistics are written rarely."""
 _DAMAGED = ("not a database", "malformed", "newer termsolitaire")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -101,17 +105,10 @@ class Stats:
     def _open(self) -> sqlite3.Connection:
         refuse_links(sqlite_files(self.path), "The statistics file")
         create_exclusive(self.path, 0o600)
-        db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+        db = sqlite.connect(self.path, busy_ms=BUSY_MS)
+        db.row_factory = None
         try:
-            db.execute("PRAGMA busy_timeout = 30000")
-            _wal(db)
-            db.execute("PRAGMA synchronous = NORMAL")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"written by a newer termsolitaire (schema {version})")
-            db.executescript(_SCHEMA)
-            if version == 0:
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            sqlite.prepare(db, SCHEMA_VERSION, _SCHEMA)
             db.execute("SELECT count(*) FROM games").fetchone()
         except BaseException:
             db.close()
@@ -119,11 +116,7 @@ class Stats:
         return db
 
     def _set_aside(self, why: str) -> None:
-        moved = keep_aside(self.path)
-        for suffix in ("-wal", "-shm"):
-            side = self.path.with_name(self.path.name + suffix)
-            with contextlib.suppress(OSError):
-                side.unlink()
+        moved = sqlite.set_aside(self.path)
         where = f"kept as {moved.name}" if moved else "left in place"
         self.messages.append(f"Statistics could not be read ({why}); {where}; starting afresh")
 
@@ -156,21 +149,26 @@ class Stats:
         seconds: float,
     ) -> bool:
         """Record a finished game once; False when this id was already recorded."""
-        finished = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        return self.insert(
+            Finished(
+                game_id,
+                time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                game,
+                variant_text(variant),
+                deal,
+                "won" if won else "lost",
+                score,
+                moves,
+                round(seconds, 3),
+            )
+        )
+
+    def insert(self, row: Finished) -> bool:
+        """Keep one finished game's row; False when its id was there already."""
         with self._tx() as db:
             cur = db.execute(
                 "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    finished,
-                    game,
-                    variant_text(variant),
-                    deal,
-                    "won" if won else "lost",
-                    score,
-                    moves,
-                    round(seconds, 3),
-                ),
+                dataclasses.astuple(row),
             )
             return cur.rowcount == 1
 
@@ -213,24 +211,3 @@ def summarise(game: str, variant: str, rows: list[Finished]) -> Summary:
         current_streak=run,
         longest_streak=longest,
     )
-
-
-def _wal(db: sqlite3.Connection, patience: float = 30.0) -> None:
-    """Put the file in WAL mode, waiting out another process doing the same.
-
-    Two processes opening a new file at once both ask for WAL; SQLite answers
-    the loser "database is locked" at once, without its busy handler, so
-    the wait is here.
-    """
-    deadline = time.monotonic() + patience
-    pause = 0.005
-    while True:
-        try:
-            if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-                db.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as e:
-            if "locked" not in str(e) or time.monotonic() > deadline:
-                raise
-            time.sleep(pause)
-            pause = min(pause * 2, 0.2)

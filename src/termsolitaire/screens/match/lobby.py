@@ -12,7 +12,8 @@ Invite, ``c`` a code, ``p`` Info, ``f`` friends and ignore lists, ``w``
 Watch, ``x`` decline an invitation, ``l`` leave a table not started, ``a``
 finished tables too, ``g`` the solo games (the menu; its Escape comes back
 here), ``q`` quit. The list follows the store: it is read
-again when the store's revision moves (polled every second).
+again when the store changes: as soon as anyone writes, with PostgreSQL
+(pushed); polled every second with the file backend.
 """
 
 from __future__ import annotations
@@ -34,13 +35,17 @@ from termsolitaire.screens.match.lobby_text import COLUMNS, detail_text, row_cel
 from termsolitaire.screens.match.match import MatchScreen
 from termsolitaire.screens.match.newgame import NewGameScreen
 from termsolitaire.screens.match.players import PlayersScreen
-from termsolitaire.screens.match.polling import while_shown
+from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 
 POLL = 1.0
-"""Seconds between two looks at the store's revision."""
+"""Seconds between two looks at the store's revision (the file backend: PostgreSQL
+pushes every change)."""
+GAP = 0.5
+"""Seconds between two reads of the list when many changes are pushed (every
+session's lobby reads it again on each write anywhere)."""
 REREAD = 10.0
 """Seconds after which the list is read again anyway (clocks run out unwritten)."""
 
@@ -105,12 +110,17 @@ class LobbyScreen(LobbyHome):
             self.notify(message, severity="warning", timeout=10)
         self.reload()
         self.query_one(DataTable).focus()
-        self.set_interval(POLL, self.poll)
+        self.changes = Follow(self, self.match.store, self.poll, POLL, GAP)
+        if self.changes.pushed:
+            self.set_interval(REREAD, self.poll)
         self.app.set_interval(0.25, self.match.pump)  # the computer plays on any screen
         self.say(self.saved_games_line())
         if self.join_code:
             code, self.join_code = self.join_code, None
             self.join_by_code(code)
+
+    def on_unmount(self) -> None:
+        self.changes.stop()
 
     def on_screen_resume(self) -> None:
         self.reload()
@@ -135,11 +145,14 @@ class LobbyScreen(LobbyHome):
 
     @while_shown
     def poll(self) -> None:
-        try:
-            revision = self.match.store.revision()
-        except MatchError as e:
-            self.say(e.reason)
-            return
+        """Read the list again when the store has changed, or after :data:`REREAD`."""
+        revision = self.revision
+        if self.changes.due():
+            try:
+                revision = self.match.store.revision()
+            except MatchError as e:
+                self.say(e.reason)
+                return
         if revision != self.revision or self.match.now() - self.read_at > REREAD:
             self.reload()
 

@@ -39,7 +39,7 @@ from termsolitaire.play.session import GameSession, clock_text
 from termsolitaire.play.tables import SeatTable
 from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.screens.boards.spider import SpiderScreen
-from termsolitaire.screens.match.polling import while_shown
+from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.board import min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
@@ -108,10 +108,15 @@ class MatchScreen(SpiderScreen):
         if not self.seat.finished:
             self.seat.start()
         self.start_computer()
-        self.set_interval(POLL, self.poll)
+        self.changes = Follow(self, self.seat.store, self.poll, POLL)
+        if self.changes.pushed:  # the clock still ticks; the store is read on changes
+            self.set_interval(POLL, self.poll)
         self.poll()
         if self.seat.finished:
             self.call_after_refresh(self.show_results, self.controller.end_headline())
+
+    def on_unmount(self) -> None:
+        self.changes.stop()
 
     def start_computer(self) -> None:
         """At a computer's table: its process starts (again) with this board."""
@@ -157,15 +162,18 @@ class MatchScreen(SpiderScreen):
 
     @while_shown
     def poll(self) -> None:
-        """A few times a second: the clock, the opponent, the store's health."""
+        """A few times a second, and at once when the store changed: the clock, the
+        opponent, the store's health."""
         seat = self.seat
-        if not seat.finished and seat.check_clock():
+        due = self.changes.due()
+        waiting = seat.started_at is None  # the clock starts when the opponent does
+        if not seat.finished and (due or not waiting) and seat.check_clock():
             self.take_game()
             self.do(self.controller.ended("Time is up"))
         self.share_pending()
         self.show_clock()
         try:
-            revision = seat.store.revision(seat.table_id)
+            revision = seat.store.revision(seat.table_id) if due else self.revision
         except MatchError:
             revision = self.revision
         if revision != self.revision:

@@ -24,7 +24,7 @@ from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
 from termsolitaire.play.session import clock_text
 from termsolitaire.screens.dialogs.frames import AsciiFrames
-from termsolitaire.screens.match.polling import while_shown
+from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.opponent import FINISH
 
 POLL = 0.5
@@ -135,8 +135,13 @@ class MatchResultsScreen(AsciiFrames, ModalScreen[str]):
                 yield Button("Leave (q)", id="leave", compact=True, variant="primary")
 
     def on_mount(self) -> None:
+        self.changes = Follow(self, self.seat.store, self.poll, POLL)
         self.poll()
-        self.set_interval(POLL, self.poll)
+        if self.changes.pushed:  # the clocks still tick; the results are read on changes
+            self.set_interval(POLL, self.poll)
+
+    def on_unmount(self) -> None:
+        self.changes.stop()
 
     @while_shown
     def poll(self) -> None:
@@ -145,7 +150,7 @@ class MatchResultsScreen(AsciiFrames, ModalScreen[str]):
         s = self.seat
         now = s.store.now()
         try:
-            revision = s.store.revision(s.table_id)
+            revision = s.store.revision(s.table_id) if self.changes.due() else self.revision
             final = self.results is not None and self.results.final
             if final and revision == self.revision:
                 return

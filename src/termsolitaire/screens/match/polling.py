@@ -1,4 +1,12 @@
-"""Timer callbacks of the match screens, which poll the shared store.
+"""How the match screens follow the shared store: pushed changes where the
+database pushes them, else a poll of the revision.
+
+:class:`Follow` tells a screen that the store changed. With PostgreSQL every
+write by any host sends a notification (``LISTEN``/``NOTIFY`` on the process's
+one connection: :meth:`termsolitaire.match.pgdb.PgDatabase.subscribe`), and the
+screen's handler runs at once on its own loop: no timer asks the database
+anything. With the SQLite file, which pushes nothing, the screen's timer asks
+for the revision (one small query a tick), as before.
 
 A tick can still arrive while the app is closing and the screen's widgets are
 already gone; :func:`while_shown` makes such a late tick do nothing instead of
@@ -7,13 +15,20 @@ raising ``NoMatches``.
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from textual.css.query import NoMatches
+from textual.screen import Screen
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+FALLBACK = 5.0
+"""Seconds after which a pushed screen looks at the store anyway (a notification
+lost in an outage, a clock that starts by itself): one query, not four a second."""
 
 
 def while_shown(method: F) -> F:
@@ -27,3 +42,78 @@ def while_shown(method: F) -> F:
             return None
 
     return run  # type: ignore[return-value]
+
+
+class Follow:
+    """``changed`` runs on ``screen``'s loop as soon as anyone writes to ``store`` (a
+    :class:`~termsolitaire.match.MatchStore`, or what a Watch reads),
+    when its database pushes changes (:attr:`pushed`); else ``changed`` runs every
+    ``every`` seconds (the poll of the file backend). Pushed changes closer than
+    ``gap`` seconds are taken together. :meth:`due` says whether a tick should look
+    at the store. Call :meth:`stop` when the screen goes."""
+
+    def __init__(
+        self,
+        screen: Screen[Any],
+        store: object,
+        changed: Callable[[], None],
+        every: float,
+        gap: float = 0.0,
+    ) -> None:
+        self.screen = screen
+        self.changed = changed
+        self.gap = gap
+        self.stale = False
+        self.looked_at = time.monotonic()
+        self._ran_at = -gap
+        self._scheduled = False
+        self._stop: Callable[[], None] | None = None
+        self._loop = asyncio.get_running_loop()
+        subscribe = getattr(getattr(store, "db", None), "subscribe", None)
+        self._stop = subscribe(self._heard) if subscribe is not None else None
+        self.pushed = self._stop is not None
+        if not self.pushed:
+            screen.set_interval(every, changed)
+
+    def _heard(self) -> None:
+        """From the listening thread: a write by anyone (or the database is back)."""
+        self.stale = True
+        try:
+            self._loop.call_soon_threadsafe(self._schedule)
+        except RuntimeError:  # the app's loop has ended
+            self.stop()
+
+    def _schedule(self) -> None:
+        """Run ``changed`` now, or once ``gap`` seconds after its last run: a burst
+        of writes costs one read, not one per write."""
+        if self._scheduled:
+            return
+        self._scheduled = True
+        wait = self._ran_at + self.gap - time.monotonic()
+        if wait > 0:
+            self._loop.call_later(wait, self._run)
+        else:
+            self._run()
+
+    def _run(self) -> None:
+        self._scheduled = False
+        self._ran_at = time.monotonic()
+        if not self.screen.is_attached:
+            self.stop()
+            return
+        self.changed()
+
+    def due(self) -> bool:
+        """Whether to look at the store now: always when polling; when pushed, after
+        a change was heard (once), or :data:`FALLBACK` seconds after the last look."""
+        now = time.monotonic()
+        if not self.pushed or self.stale or now - self.looked_at > FALLBACK:
+            self.stale = False
+            self.looked_at = now
+            return True
+        return False
+
+    def stop(self) -> None:
+        stop, self._stop = self._stop, None
+        if stop is not None:
+            stop()

@@ -30,7 +30,7 @@ from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.boards.replay import replay_screen
 from termsolitaire.screens.boards.spider import SpiderScreen
 from termsolitaire.screens.dialogs.help import HelpScreen
-from termsolitaire.screens.match.polling import while_shown
+from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
 
@@ -66,8 +66,13 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
         return READ_ONLY
 
     def on_mount(self) -> None:
-        self.set_interval(POLL, self.poll)
+        self.changes = Follow(self, self.watcher.store, self.poll, POLL)
+        if self.changes.pushed:  # the clock still ticks; the game is read on changes
+            self.set_interval(POLL, self.poll)
         self.poll()
+
+    def on_unmount(self) -> None:
+        self.changes.stop()
 
     def tick(self) -> None:
         """The watched clock is :meth:`poll`'s."""
@@ -82,7 +87,7 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
         try:
             store = w.store
             assert isinstance(store, MatchStore)  # a live Watch reads the whole store
-            revision = store.revision(w.table_id)
+            revision = store.revision(w.table_id) if self.changes.due() else self.revision
             if revision != self.revision:
                 self.revision = revision
                 if w.refresh():
