@@ -191,3 +191,12 @@ def test_whatever_is_played_undo_takes_it_all_back(actions: list) -> None:
     while c.game.can_undo:
         assert not c.undo().refused
     assert c.game.to_text() == start
+
+
+def test_f_with_nothing_in_hand_names_the_games_own_word_for_a_pile() -> None:
+    """Napoleon's cards sit in positions of a circle; the others' in piles."""
+    for name, word in (("napoleon", "position"), ("penguin", "pile")):
+        c = Controller(GameSession(None, new_game(name, 5)))
+        c.hand.cursor = None
+        c.hand.src = None
+        assert f"its {word}'s key" in c.foundation().message

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,3 +75,33 @@ async def test_the_side_panel_follows_the_opponent_without_polling(
         bseat.play(next(m for m in bseat.game.legal_moves() if m.kind == "move"))
         await until(pilot, lambda: f"moves{1:>6}" in str(screen.panel_shown), "bob's move")
         bob.close()
+
+
+async def test_a_covered_lobby_reads_nothing_and_catches_up_on_return(
+    pushed_only: str, shared: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lobby under a board (the player went on to a solo game) does not read the
+    tables at every write by anyone; it reads them when the player comes back."""
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    class Cover(Screen[None]):
+        def compose(self) -> Any:
+            yield Static("a board")
+
+    clock = WallClock(time.time())
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(100, 24)) as pilot:
+        screen = await shown_screen(pilot, LobbyScreen)
+        reads: list[str] = []
+        real_reload = screen.reload
+        monkeypatch.setattr(screen, "reload", lambda: (reads.append("read"), real_reload()))
+        await app.push_screen(Cover())
+        env = dict(os.environ, TERMSOLITAIRE_DATABASE=pushed_only)
+        subprocess.run([sys.executable, "-c", OPEN_A_TABLE, str(shared)], env=env, check=True)
+        await until(pilot, lambda: screen.changes.stale, "the write heard")
+        await pilot.pause()
+        assert reads == []
+        app.pop_screen()
+        await until(pilot, lambda: "1 open table" in screen_text(app), "bob's table shown")
+        assert reads

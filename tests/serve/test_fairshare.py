@@ -104,7 +104,8 @@ async def test_a_player_who_plays_keeps_the_foreground(serve, key) -> None:
 def test_cpu_share_is_a_percentage() -> None:
     parser = argparse.ArgumentParser()
     add_arguments(parser)
-    assert config_from(parser.parse_args([])).cpu_share == 0.0  # off until measured
-    assert config_from(parser.parse_args(["--cpu-share", "50"])).cpu_share == 0.5
+    assert config_from(parser.parse_args([])).cpu_share == 0.5  # half a core unless told
+    assert config_from(parser.parse_args(["--cpu-share", "30"])).cpu_share == 0.3
+    assert config_from(parser.parse_args(["--cpu-share", "0"])).cpu_share == 0.0
     with pytest.raises(SystemExit):
         parser.parse_args(["--cpu-share", "250"])

@@ -126,7 +126,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=round(D.cpu_share * 100),
         metavar="PERCENT",
         help="of one core an app may use before it runs in the background, behind the "
-        f"players who type (default {D.cpu_share * 100:g}: off; try 50)",
+        f"players who type (default {D.cpu_share * 100:g}; 0: off)",
     )
     lim.add_argument(
         "--ip-burst",

@@ -406,7 +406,7 @@ class Controller(Pointer, Helping):
             why = self.refusal("foundation")
             if why:
                 return refused(why)
-            what = "position" if self.game.name == "napoleon" else "pile"
+            what = self.game.info.pile_word
             return Outcome(
                 message=f"Pick a card first (its {what}'s key), then f sends it to its foundation"
             )

@@ -54,6 +54,8 @@ class GameInfo:
     time_limit_default: int = 0
     order: int = 100
     """Where the menu lists the game (lower first; ties by name)."""
+    pile_word: str = "pile"
+    """What a player calls the place a card is picked from (Napoleon: ``position``)."""
 
     def default_variant(self) -> dict[str, int]:
         return {c.key: c.default for c in self.variants}

@@ -51,6 +51,7 @@ class Napoleon(Game):
         blurb="sixteen piles in a circle round the four aces",
         stream=1,
         order=4,
+        pile_word="position",
     )
     pile_names = POSITIONS + FOUNDATIONS
     foundations = FOUNDATIONS

@@ -79,10 +79,11 @@ class ServeConfig:
     input_per_second: int = 65_536
     """Bytes of keys, mouse and paste a second a session passes on (4x that at once);
     more waits at the client (0: no limit)."""
-    cpu_share: float = 0.0
+    cpu_share: float = 0.5
     """The part of one core an app may use and stay in the foreground; more runs it in
-    the background until it calms down (:mod:`.fairshare`; 0: off, the default until
-    it has been measured on a quiet machine: on a loaded one it did not help)."""
+    the background until it calms down (:mod:`.fairshare`; 0: off). Half a core: on a
+    quiet machine it kept the typing players' p95 within 2x under every attack of
+    bench/serve_hostile.py (docs/serve.md)."""
 
     @property
     def host_key(self) -> Path:

@@ -145,7 +145,13 @@ class LobbyScreen(LobbyHome):
 
     @while_shown
     def poll(self) -> None:
-        """Read the list again when the store has changed, or after :data:`REREAD`."""
+        """Read the list again when the store has changed, or after :data:`REREAD`.
+        Not while another screen covers the lobby (a board played from it): nobody
+        sees the list then, and :meth:`on_screen_resume` reads it on the way back.
+        With 50 players on boards, each lobby below re-read the tables at every
+        write by anyone, about one query per player per move."""
+        if not self.is_active:  # another screen (a board, a dialog) is on top
+            return
         revision = self.revision
         if self.changes.due():
             try:
