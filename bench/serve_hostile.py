@@ -41,7 +41,6 @@ from pathlib import Path
 
 import asyncssh
 from serve_load import (
-    BELOW_HEADER,
     Player,
     cpu_seconds,
     family_cpu,
@@ -59,23 +58,6 @@ class Honest(Player):
     def __init__(self, n: int, key: asyncssh.SSHKey) -> None:
         super().__init__(n, key)
         self.address = f"127.0.1.{n + 1}"
-        self.timed: list[tuple[float, float]] = []  # (sent, latency) of answered keys
-
-    async def read(self) -> None:
-        assert self.process is not None
-        try:
-            while data := await self.process.stdout.read(65536):
-                now = time.monotonic()
-                self.raw += data
-                if self.sent and BELOW_HEADER.search(data):
-                    self.latencies += [now - t for t in self.sent]
-                    self.timed += [(t, now - t) for t in self.sent]
-                    self.sent.clear()
-                self.changed.set()
-        except (OSError, asyncssh.Error):
-            pass
-        self.closed = True
-        self.changed.set()
 
     async def login(self, port: int, deadline: float) -> None:
         self.conn = await asyncssh.connect(

@@ -118,6 +118,7 @@ class Player:
         self.raw = bytearray()
         self.sent: list[float] = []  # send times of keys not answered yet
         self.latencies: list[float] = []
+        self.timed: list[tuple[float, float]] = []  # (sent, latency) of answered keys
         self.keys = 0
         self.closed = False
         self.changed = asyncio.Event()
@@ -150,6 +151,7 @@ class Player:
                 self.raw += data
                 if self.sent and BELOW_HEADER.search(data):
                     self.latencies += [now - t for t in self.sent]
+                    self.timed += [(t, now - t) for t in self.sent]
                     self.sent.clear()
                 self.changed.set()
         except (OSError, asyncssh.Error):
