@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 from itertools import islice
 
+from termsolitaire.commands.options import usage_error
 from termsolitaire.rules import from_text, new_game
 from termsolitaire.rules.spider import Spider
 
@@ -53,11 +54,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _error(message: str) -> int:
-    sys.stderr.write(f"{PROG}: error: {message}\n")
-    return 2
-
-
 def _start(args: argparse.Namespace) -> Spider | str:
     """The game to play, or the error message."""
     if args.deal is not None:
@@ -86,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
     game = _start(args)
     if isinstance(game, str):
-        return _error(game)
+        return usage_error(PROG, game)
     opponent = Opponent(args.level, game.suits, seed=args.seed)
     for move in islice(play(game, opponent, seconds=None), args.moves):
         sys.stdout.write(f"{move}\n")

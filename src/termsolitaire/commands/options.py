@@ -16,6 +16,12 @@ DEAL_RANGE = f"a whole number from 0 to {(1 << 64) - 1}"
 """What a deal number may be, as every message says it (never ``2**64 - 1``)."""
 
 
+def usage_error(prog: str, message: str) -> int:
+    """Say what is wrong with the command line, as argparse does; the status is 2."""
+    sys.stderr.write(f"{prog}: error: {message}\n")
+    return 2
+
+
 def deal_number(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) >= 1 << 64:
         raise argparse.ArgumentTypeError(f"deal must be {DEAL_RANGE}, not {text!r}")

@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from termsolitaire.commands.options import usage_error
 from termsolitaire.rules import Game, IllegalMove, from_text, games, info, new_game
 from termsolitaire.solver.base import Result
 from termsolitaire.solver.plan import cards_home
@@ -97,11 +98,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _error(message: str) -> int:
-    sys.stderr.write(f"{PROG}: error: {message}\n")
-    return 2
-
-
 def _start(args: argparse.Namespace) -> Game | str:
     """The position to solve, or the error message."""
     g = info(args.game)
@@ -150,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     game = _start(args)
     if isinstance(game, str):
-        return _error(game)
+        return usage_error(PROG, game)
 
     result = solve(game, Budget(seconds=args.budget, jobs=args.jobs))
     if result.verdict == "won":
