@@ -43,7 +43,7 @@ __all__ = ["HEAL_EVERY", "Database", "MatchDatabase", "match_dir", "open_databas
 
 ENV_DIR = "TERMSOLITAIRE_MATCH_DIR"
 FILENAME = MATCH_FILE
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_MS = 5000
 """How long a writer waits for another before giving up (ms): long enough for
 any real write, short enough that a screen never looks frozen."""
@@ -125,6 +125,36 @@ CREATE TABLE IF NOT EXISTS outcomes (
 CREATE INDEX IF NOT EXISTS outcomes_by_player ON outcomes (player, opponent);
 CREATE TABLE IF NOT EXISTS code_tries (player TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS code_tries_by_player ON code_tries (player, at);
+-- version 2 (issue 31): spectators, watching settings and invitations, share codes
+CREATE TABLE IF NOT EXISTS spectators (
+    table_id INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    first_at REAL NOT NULL,
+    seen_at REAL NOT NULL,
+    PRIMARY KEY (table_id, player)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS spectators_by_time ON spectators (table_id, seen_at);
+CREATE TABLE IF NOT EXISTS watch_invitations (
+    table_id INTEGER NOT NULL,
+    guest TEXT NOT NULL,
+    host TEXT NOT NULL,
+    sent_at REAL NOT NULL,
+    PRIMARY KEY (table_id, guest)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS watch_invitations_by_guest ON watch_invitations (guest);
+CREATE TABLE IF NOT EXISTS watch_settings (
+    player TEXT PRIMARY KEY,
+    allowed INTEGER NOT NULL CHECK (allowed IN (0, 1)),
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS shares (
+    code TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    game TEXT NOT NULL,
+    body TEXT NOT NULL,
+    made_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS shares_by_body ON shares (body);
 """
 
 

@@ -25,6 +25,7 @@ from .model import Action, Figures, Record, Results, SeatInfo, TableInfo, Tally
 from .replay import apply, figures, fresh, replay
 from .rows import players_by_id, seat_infos, seat_rows, table_row
 from .social import Social
+from .watching import check_spectator
 
 
 def read_actions(
@@ -147,7 +148,8 @@ def check_watch(store: Reading, table_id: int, number: int) -> SeatInfo:
         return target
     if mine is not None:
         raise NotAllowed("You can watch your opponent once your own game has ended")
-    raise NotAllowed("You can watch this game once the match is over")
+    with store.db.read("see who may be watched") as db:  # a spectator (docs/watch.md)
+        return check_spectator(db, info, target, store.me.id)
 
 
 class Watcher:
@@ -242,7 +244,8 @@ class Reading(Social):
     def watch(self, table_id: int, number: int) -> Watcher:
         """Seat ``number``'s game, rebuilt from the store and kept up to date by
         ``refresh()``. Allowed for one's own seat, for the opponent once one's own
-        game has ended, and for anyone seated (or, at a public table, anyone)
-        once the match is over; NotAllowed otherwise, so nobody sees a deal's
+        game has ended, for anyone seated (or, at a public table, anyone)
+        once the match is over, and live for a spectator seated nowhere at the
+        table (:mod:`.watching`); NotAllowed otherwise, so nobody sees a deal's
         hidden cards while still playing it."""
         return Watcher(self, table_id, number)

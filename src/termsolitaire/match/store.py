@@ -59,6 +59,7 @@ from .rows import (
     table_row,
     table_state,
 )
+from .watching import Spectating, has_watched, watch_invited
 
 if TYPE_CHECKING:
     from .seat import Seat
@@ -92,7 +93,7 @@ def local_player_names(directory: str | Path | None = None) -> list[str]:
     return [row["name"] for row in rows if is_local(row["id"])]
 
 
-class MatchStore(Reading):
+class MatchStore(Spectating, Reading):
     """The match database in ``directory`` (see :func:`~termsolitaire.match.db.match_dir`),
     used by ``player`` (default: :func:`~termsolitaire.match.identity.current_player`).
 
@@ -202,7 +203,9 @@ class MatchStore(Reading):
             invited = is_invited(db, table_id, self.me.id)
             players = self._players(db, [t["host"], *(s["player"] for s in seats)])
             friends = frozenset(self._list(db, "friends"))
-        if not t["public"] and not invited and all(s["player"] != self.me.id for s in seats):
+            spectator = watch_invited(db, table_id, self.me.id)
+        seated = any(s["player"] == self.me.id for s in seats)
+        if not t["public"] and not invited and not seated and not spectator:
             raise NotInvited(f"Table {table_id} is private")
         return self._info(t, seats, players, now, invited, friends)
 
@@ -238,6 +241,10 @@ class MatchStore(Reading):
             }
             ignored = set(self._list(db, "ignores"))
             friends = frozenset(self._list(db, "friends"))
+            spectating = {
+                r["table_id"]
+                for r in db.execute("SELECT table_id FROM watch_invitations WHERE guest = ?", (me,))
+            }
             players = self._players(
                 db, [*(r["host"] for r in rows), *(s["player"] for v in seats.values() for s in v)]
             )
@@ -248,8 +255,9 @@ class MatchStore(Reading):
                 continue
             inv = t["id"] in invited
             info = self._info(t, seats[t["id"]], players, now, inv, friends)
-            if not info.public and me not in seated and not info.can_join:
-                continue  # private: shown to its players, and to the invited while it has room
+            watcher = t["id"] in spectating and info.state not in ("finished", "closed")
+            if not info.public and me not in seated and not info.can_join and not watcher:
+                continue  # private: its players, the invited while it has room, spectators
             if info.state == "finished" and not include_finished:
                 continue
             out.append(info)
@@ -396,6 +404,10 @@ class MatchStore(Reading):
             )
         if not t["public"] and not by_code and not is_invited(db, table_id, self.me.id):
             raise NotInvited(f"Table {table_id} is private: you need an invitation or its code")
+        if has_watched(db, table_id, self.me.id):
+            raise NotAllowed(
+                f"You watched table {table_id}: you have seen its deal, so you cannot play it"
+            )
 
     # ------------------------------------------------------------ invitations
 

@@ -169,6 +169,41 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX sessions_by_host ON sessions (host);
         """,
     ),
+    Migration(
+        4,
+        "the match store's version 2: spectators, watching settings, share codes",
+        """
+        CREATE TABLE match.spectators (
+            table_id BIGINT NOT NULL,
+            player TEXT NOT NULL,
+            first_at DOUBLE PRECISION NOT NULL,
+            seen_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, player)
+        );
+        CREATE INDEX spectators_by_time ON match.spectators (table_id, seen_at);
+        CREATE TABLE match.watch_invitations (
+            table_id BIGINT NOT NULL,
+            guest TEXT NOT NULL,
+            host TEXT NOT NULL,
+            sent_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, guest)
+        );
+        CREATE INDEX watch_invitations_by_guest ON match.watch_invitations (guest);
+        CREATE TABLE match.watch_settings (
+            player TEXT PRIMARY KEY,
+            allowed INTEGER NOT NULL CHECK (allowed IN (0, 1)),
+            at DOUBLE PRECISION NOT NULL
+        );
+        CREATE TABLE match.shares (
+            code TEXT PRIMARY KEY,
+            owner TEXT NOT NULL,
+            game TEXT NOT NULL,
+            body TEXT NOT NULL,
+            made_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX shares_by_body ON match.shares (body);
+        """,
+    ),
 )
 LATEST = MIGRATIONS[-1].version
 

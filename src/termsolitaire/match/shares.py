@@ -1,0 +1,84 @@
+"""Host share codes: a finished game kept in the match store under a code of
+seven characters, which anyone on the host opens (``termsolitaire replay CODE``).
+
+The store keeps the game's self-contained code (:mod:`termsolitaire.rules.sharecode`)
+as the ``body``, so a host code is only a short name for it: the same game
+shared twice gets the same host code. Rows are only ever added (a code, once
+given, always opens the same game); nobody changes or removes another's.
+
+>>> import tempfile
+>>> from termsolitaire.match import MatchStore, Player
+>>> from termsolitaire.rules import new_game
+>>> tmp = tempfile.TemporaryDirectory()
+>>> ann = MatchStore(Player.make("ann"), tmp.name, keep_dir=None)
+>>> g = new_game("penguin", deal=5)
+>>> _ = g.play(g.legal_moves()[0])
+>>> code = share(ann, g)
+>>> len(code), share(ann, g) == code, open_code(ann, code.lower()).history == g.history
+(7, True, True)
+>>> ann.close(); tmp.cleanup()
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from typing import TYPE_CHECKING
+
+from ..rules import Game
+from ..rules.sharecode import BadCode as BadShareCode
+from ..rules.sharecode import decode, encode, normal
+from .codes import ALPHABET
+from .errors import BadCode
+
+if TYPE_CHECKING:
+    from .social import Social
+
+LENGTH = 7
+"""Characters of a host code (from the join codes' 30 unmistakable ones): 30**7,
+about 2.2e10 codes."""
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+
+
+def share(store: Social, game: Game) -> str:
+    """The host code of ``game`` (made now, or the one it already has)."""
+    try:
+        body = encode(game)
+    except BadShareCode as e:
+        raise BadCode(str(e)) from None
+    now = store.now()
+    with store.db.write("share the game") as db:
+        row = db.execute("SELECT code FROM shares WHERE body = ?", (body,)).fetchone()
+        if row is not None:
+            return str(row["code"])
+        while True:
+            code = new_code()
+            try:
+                db.execute(
+                    "INSERT INTO shares (code, owner, game, body, made_at) VALUES (?, ?, ?, ?, ?)",
+                    (code, store.me.id, game.name, body, now),
+                )
+                return code
+            except sqlite3.IntegrityError:  # pragma: no cover - a code drawn twice
+                continue
+
+
+def body_of(store: Social, code: str) -> str:
+    """The self-contained code a host code names; BadCode with a sentence when none."""
+    text = normal(code)
+    with store.db.read("open the shared game") as db:
+        row = db.execute("SELECT body FROM shares WHERE code = ?", (text,)).fetchone()
+    if row is None:
+        raise BadCode(f"No shared game has the code {text} on this host; check it")
+    return str(row["body"])
+
+
+def open_code(store: Social, code: str) -> Game:
+    """The game a host code names, replayed."""
+    try:
+        return decode(body_of(store, code))
+    except BadShareCode as e:
+        raise BadCode(str(e)) from None
