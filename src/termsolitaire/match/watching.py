@@ -35,6 +35,8 @@ BEAT = 10.0
 EXPIRY = 30.0
 """A spectator not renewed for this long no longer counts (a killed process)."""
 
+PRIVATE = "Table {} is private: you can watch it only when a player invites you"
+
 
 def watchable(db: sqlite3.Connection, player_id: str) -> bool:
     """Whether ``player_id`` lets others watch their games (the default: yes)."""
@@ -74,7 +76,7 @@ def check_spectator(db: sqlite3.Connection, info: TableInfo, target: SeatInfo, m
     if info.state == "closed":
         raise NotAllowed(f"Table {t} was closed: there is nothing to watch")
     if not info.public and not watch_invited(db, t, me):
-        raise NotInvited(f"Table {t} is private: you can watch it only when a player invites you")
+        raise NotInvited(PRIVATE.format(t))
     if not watchable(db, target.player.id):
         raise NotAllowed(f"{target.player.name} does not let others watch their games")
     return target
@@ -92,7 +94,10 @@ class Spectating(Social):
     def watch_seats(self, table_id: int) -> list[SeatInfo]:
         """The seats this player (not seated there) may watch live at a table, seat 1
         first; NotAllowed / NotInvited with the reason when none."""
-        info = self.table(table_id)
+        try:
+            info = self.table(table_id)
+        except NotInvited:
+            raise NotInvited(PRIVATE.format(table_id)) from None
         if info.seat_of(self.me.id) is not None:
             raise NotAllowed(f"You sit at table {table_id}: Enter goes to your own game")
         if not info.seats:

@@ -9,7 +9,9 @@ refusal from the store, never a traceback).
 Keys: Enter plays (back to one's own game, join a free seat, the results of
 a finished table), ``n`` New (a table, the computer, hot-seat), ``i``
 Invite, ``c`` a code, ``p`` Info, ``f`` friends and ignore lists, ``w``
-Watch, ``x`` decline an invitation, ``l`` leave a table not started, ``a``
+Watch (a table where one does not sit: as a spectator, :mod:`.spectate`; ``v``
+lets someone watch, ``o`` turns watching one's games on or off), ``x``
+decline an invitation, ``l`` leave a table not started, ``a``
 finished tables too, ``g`` the solo games (the menu; its Escape comes back
 here), ``q`` quit. The list follows the store: it is read
 again when the store changes: as soon as anyone writes, with PostgreSQL
@@ -36,6 +38,7 @@ from termsolitaire.screens.match.match import MatchScreen
 from termsolitaire.screens.match.newgame import NewGameScreen
 from termsolitaire.screens.match.players import PlayersScreen
 from termsolitaire.screens.match.polling import Follow, while_shown
+from termsolitaire.screens.match.spectate import invite_spectator, spectate, toggle_watching
 from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
@@ -60,6 +63,8 @@ class LobbyScreen(LobbyHome):
         Binding("p", "info", "Info", id="lobby-info", show=False),
         Binding("f", "lists", "Friends", id="lobby-lists", show=False),
         Binding("w", "watch", "Watch", id="lobby-watch"),
+        Binding("v", "invite_spectator", "Spectator", id="lobby-spectator", show=False),
+        Binding("o", "watching", "Watching on/off", id="lobby-watching", show=False),
         Binding("g", "games", "Games", id="lobby-games"),
         Binding("x", "decline", "Decline", id="lobby-decline", show=False),
         Binding("l", "leave", "Leave", id="lobby-leave", show=False),
@@ -393,6 +398,8 @@ class LobbyScreen(LobbyHome):
         if t is None:
             self.say("No table here to watch")
             return
+        if t.seat_of(self.me) is None:
+            return spectate(self, t.id)  # a spectator: both boards, live
         target = t.opponent_of(self.me)
         if target is None:
             self.say(f"Nobody else sits at table {t.id} yet")
@@ -403,6 +410,12 @@ class LobbyScreen(LobbyHome):
             self.say(e.reason)
             return
         self.app.push_screen(WatchScreen(watcher, self.look))
+
+    def action_invite_spectator(self) -> None:
+        invite_spectator(self, self.selected())
+
+    def action_watching(self) -> None:
+        toggle_watching(self)
 
     def action_info(self) -> None:
         t = self.selected()
@@ -426,7 +439,9 @@ class LobbyScreen(LobbyHome):
             ("c", "join a table by its code"),
             ("p", "info: the highlighted opponent's match record (then p: anyone's)"),
             ("f", "your record, friends and ignore lists"),
-            ("w", "watch the other player at the highlighted table"),
+            ("w", "watch the highlighted table: your opponent, or both players live"),
+            ("v", "let a player watch your table (a private table's spectators)"),
+            ("o", "watching on/off: whether others may watch your games"),
             ("x", "decline the highlighted invitation"),
             ("l", "leave a table where you have not started"),
             ("a", "show finished tables too (their results and replays)"),

@@ -40,6 +40,7 @@ from termsolitaire.play.tables import SeatTable
 from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.screens.boards.spider import SpiderScreen
 from termsolitaire.screens.match.polling import Follow, while_shown
+from termsolitaire.screens.match.spectate import WatchCount, watching_text
 from termsolitaire.widgets.board import min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
@@ -86,6 +87,8 @@ class MatchScreen(SpiderScreen):
         self.shared_at = 0.0
         self.results_again = False
         """Show the results when this board is back on top (after Watch, a replay)."""
+        self.spectators = WatchCount(seat.store, seat.table_id)
+        self.watching = 0
 
     @property
     def min_size(self) -> tuple[int, int]:
@@ -176,12 +179,14 @@ class MatchScreen(SpiderScreen):
             revision = seat.store.revision(seat.table_id) if due else self.revision
         except MatchError:
             revision = self.revision
-        if revision != self.revision:
+        moved = revision != self.revision
+        if moved:
             self.revision = revision
             try:
                 self.opponent = seat.opponent()
             except MatchError as e:
                 self.say(e.reason)
+        self.watching = self.spectators.update(moved)
         self.show_panel()
         if seat.problem != self.problem_shown:
             self.problem_shown = seat.problem
@@ -215,6 +220,8 @@ class MatchScreen(SpiderScreen):
         waiting = self.next_player if self.opponent is None else None
         hidden = self.hidden and not self.seat.finished
         text = panel_text(self.opponent, self.seat.store.now(), hidden=hidden, waiting_for=waiting)
+        if self.watching:
+            text += f"\n\n{watching_text(self.watching)}"
         panel = self.query_one("#opponent", Static)
         if self.panel_shown != text:
             self.panel_shown = text
