@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "solve": ("termsolitaire.commands.solve", "find a winning line, or prove there is none"),
     "opponent": ("termsolitaire.commands.opponent", "the Spider computer opponent, headless"),
     "db": ("termsolitaire.commands.db", "the PostgreSQL database: upgrade, import"),
+    "share": ("termsolitaire.commands.share", "a finished game as a short code to replay"),
 }
 """Subcommands with options of their own (:mod:`termsolitaire.commands`): name ->
 (module, help). The module has ``add_arguments(parser)`` (cheap: heavy imports wait for ``run``) and
@@ -82,8 +83,11 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
         "--recent", type=recent, default=20, metavar="N", help="finished games to list"
     )
     display_options(stats)
-    replay = sub.add_parser("replay", help="step through a saved game or a move list")
-    replay.add_argument("file", metavar="FILE", help="an autosave, a game's JSON or a move list")
+    replay = sub.add_parser("replay", help="step through a saved game, a move list or a code")
+    replay.add_argument(
+        "file", metavar="FILE|CODE", help="an autosave, a game's JSON, a move list or a share code"
+    )
+    replay.add_argument("--match-dir", metavar="DIR", help="where host share codes are kept")
     display_options(replay)
     for name, (module, help_text) in COMMANDS.items():
         command = sub.add_parser(name, help=help_text)

@@ -48,14 +48,28 @@ def exit_status(app: App[Any], result: object) -> int:
     return result if isinstance(result, int) else 0
 
 
-def run_replay(args: argparse.Namespace) -> int:
-    """``termsolitaire replay FILE`` ; the exit status."""
-    from termsolitaire.replay import load_replay
+def looks_like_code(text: str) -> bool:
+    """Not a path: letters and digits only (dashes and spaces allowed), as codes are."""
+    bare = text.replace("-", "").replace(" ", "")
+    return bool(bare) and bare.isalnum() and "." not in text
 
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``termsolitaire replay FILE`` (or ``replay CODE``, a share code) ; the exit status."""
+    from pathlib import Path
+
+    from termsolitaire.replay import load_replay, replay_of
+
+    code = not Path(args.file).exists() and looks_like_code(args.file)
     try:
-        replay = load_replay(args.file)
+        if not code:
+            replay = load_replay(args.file)
+        else:  # a share code (issue 31)
+            from termsolitaire.commands.share import load_code
+
+            replay = replay_of(load_code(args.file, getattr(args, "match_dir", None)))
     except ValueError as e:
-        where = "" if str(args.file) in str(e) else f"{args.file}: "
+        where = "" if code or str(args.file) in str(e) else f"{args.file}: "
         sys.stderr.write(f"termsolitaire: {where}{e}\n")
         return 1
     app = SolitaireApp(data_dir=getattr(args, "data_dir", None), replay=replay)

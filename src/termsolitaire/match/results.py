@@ -25,7 +25,7 @@ from .model import Action, Figures, Record, Results, SeatInfo, TableInfo, Tally
 from .replay import apply, figures, fresh, replay
 from .rows import players_by_id, seat_infos, seat_rows, table_row
 from .social import Social
-from .watching import check_spectator
+from .watching import check_spectator, note_watched
 
 
 def read_actions(
@@ -149,7 +149,10 @@ def check_watch(store: Reading, table_id: int, number: int) -> SeatInfo:
     if mine is not None:
         raise NotAllowed("You can watch your opponent once your own game has ended")
     with store.db.read("see who may be watched") as db:  # a spectator (docs/watch.md)
-        return check_spectator(db, info, target, store.me.id)
+        check_spectator(db, info, target, store.me.id)
+    if not info.full:
+        note_watched(store, table_id)  # seen the deal: may not take the free seat
+    return target
 
 
 class Watcher:

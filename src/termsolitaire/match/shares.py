@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..rules import Game
 from ..rules.sharecode import BadCode as BadShareCode
-from ..rules.sharecode import decode, encode, normal
+from ..rules.sharecode import decode, encode, is_host_code, normal
 from .codes import ALPHABET
-from .errors import BadCode
+from .errors import BadCode, MatchError
 
 if TYPE_CHECKING:
     from .social import Social
@@ -82,3 +84,55 @@ def open_code(store: Social, code: str) -> Game:
         return decode(body_of(store, code))
     except BadShareCode as e:
         raise BadCode(str(e)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """A game's two codes: ``code`` for anywhere, ``host`` for this host's store
+    (None, with ``problem`` saying why, when the store could not take it)."""
+
+    code: str
+    host: str | None
+    problem: str | None = None
+
+
+def share_game(game: Game, store: Social | None = None, directory: Path | None = None) -> Shared:
+    """Both codes of ``game``; the host code through ``store``, else a store opened
+    on ``directory`` (the match directory, :func:`~.db.match_dir`). BadCode when
+    the game cannot be a code at all (no deal number)."""
+    try:
+        code = encode(game)
+    except BadShareCode as e:
+        raise BadCode(str(e)) from None
+    opened = None
+    try:
+        if store is None:
+            from .store import MatchStore
+
+            store = opened = MatchStore(None, directory, keep_dir=None)
+        return Shared(code, share(store, game))
+    except MatchError as e:
+        return Shared(code, None, e.reason)
+    finally:
+        if opened is not None:
+            opened.close()
+
+
+def open_any(text: str, directory: Path | None = None) -> Game:
+    """The game a code names: a host code (at most eight characters, looked up in
+    the store on ``directory``) or a self-contained one; BadCode with one sentence."""
+    if not is_host_code(text):
+        try:
+            return decode(text)
+        except BadShareCode as e:
+            raise BadCode(str(e)) from None
+    from .store import MatchStore
+
+    try:
+        store = MatchStore(None, directory, keep_dir=None, create=False)
+    except MatchError as e:
+        raise BadCode(f"No match store on this host to look the code up in ({e.reason})") from None
+    try:
+        return open_code(store, text)
+    finally:
+        store.close()

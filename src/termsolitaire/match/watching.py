@@ -22,9 +22,10 @@ their setting, a seated player their invitations.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 
-from .errors import NotAllowed, NotInvited
+from .errors import NotAllowed, NotInvited, StoreError
 from .identity import Player
 from .model import SeatInfo, TableInfo
 from .rows import table_row
@@ -67,6 +68,18 @@ def count(db: sqlite3.Connection, table_id: int, now: float) -> int:
         (table_id, now - EXPIRY, table_id),
     ).fetchone()
     return int(row[0])
+
+
+def note_watched(store: Social, table_id: int) -> None:
+    """Remember that this player has seen the table's deal (not counted as watching
+    now); a store that cannot be written is left alone (nobody joins through it)."""
+    now = store.now()
+    with contextlib.suppress(StoreError), store.db.write("note what you watched") as db:
+        db.execute(
+            "INSERT INTO spectators (table_id, player, first_at, seen_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT DO NOTHING",
+            (table_id, store.me.id, now, now - EXPIRY),
+        )
 
 
 def check_spectator(db: sqlite3.Connection, info: TableInfo, target: SeatInfo, me: str) -> SeatInfo:

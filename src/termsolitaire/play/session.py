@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..rules import Game, info
+from ..storage import lastgame
 from ..storage.backend import FileStorage, Storage, open_storage
 from ..storage.files import StorageError
 from ..storage.locks import SaveLock
@@ -280,7 +281,8 @@ class GameSession:
         messages = self.record(won=self.game.is_won) if self.game.log else []
         self.over = True
         problem = self.forget()
-        return [*messages, *([problem] if problem else [])]
+        kept = lastgame.keep(self.services.paths, self.game) if self.services else None
+        return [*messages, *(p for p in (problem, kept) if p)]
 
     def follow(self, game: Game) -> GameSession:
         """A session for the next game on the same board (restart, new deal): the

@@ -1,0 +1,102 @@
+"""``termsolitaire share [FILE | --table N [--seat S]] [--match-dir DIR]``: a
+finished game as two codes (issue 31; docs/share.md).
+
+What is shared: FILE (anything ``termsolitaire replay`` reads: an autosave, a
+game's JSON, a move list with its ``game:``/``deal:`` header, such as
+``termsolitaire solve``'s output); ``--table N`` a match game (one's own seat,
+or ``--seat S``: any seat one may watch); else the last solo game this player
+finished (the app keeps it: :mod:`termsolitaire.storage.lastgame`).
+
+Printed: the host code (at most eight characters, kept in this host's match
+store: anyone here opens it with ``termsolitaire replay CODE``) and the
+self-contained code (opens anywhere, no store needed). Exit 0; a game that
+cannot be shared, or a bad code or file, is one line on stderr and exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from termsolitaire.rules import Game, from_json, new_game
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = "A finished game as a short code anyone can replay."
+    p.add_argument("file", nargs="?", metavar="FILE", help="a saved game or a move list")
+    p.add_argument("--table", type=int, metavar="N", help="a match table's game")
+    p.add_argument("--seat", type=int, choices=(1, 2), metavar="S", help="its seat (1 or 2)")
+    p.add_argument("--match-dir", metavar="DIR", help="the match directory (the host's store)")
+
+
+def game_of_file(path: str) -> Game:
+    """The game in a file ``replay`` reads, with its whole log where the file has it."""
+    from termsolitaire.replay import load_replay
+    from termsolitaire.storage.saves import FORMAT, decode
+
+    raw = Path(path).read_bytes() if Path(path).is_file() else b""
+    if raw.lstrip().startswith(b"{"):
+        try:
+            doc = json.loads(raw)
+        except ValueError:
+            doc = None
+        if isinstance(doc, dict) and doc.get("format") == FORMAT:
+            return decode(raw).game
+        if isinstance(doc, dict) and "log" in doc:
+            return from_json(raw.decode())
+    replay = load_replay(path)
+    start = replay.start
+    if start.deal is None:
+        raise ValueError("this game has no deal number: it cannot be shared as a code")
+    game = new_game(start.name, start.deal, **start.variant)
+    for m in replay.moves:
+        game.play(m)
+    return game
+
+
+def run(args: argparse.Namespace) -> int:
+    from termsolitaire.match import MatchError, MatchStore
+    from termsolitaire.match.shares import share_game
+    from termsolitaire.storage import lastgame
+    from termsolitaire.storage.paths import paths
+
+    store = None
+    try:
+        if args.table is not None:
+            if args.file:
+                raise ValueError("give a FILE or --table, not both")
+            store = MatchStore(None, args.match_dir, create=False, keep_dir=None)
+            seat = store.seat(args.table) if args.seat is None else None
+            game = seat.game if seat is not None else store.watch(args.table, args.seat).game
+        elif args.file:
+            game = game_of_file(args.file)
+        else:
+            game = lastgame.load(paths())
+        shared = share_game(game, store, Path(args.match_dir) if args.match_dir else None)
+    except (ValueError, MatchError) as e:
+        sys.stderr.write(f"termsolitaire share: {e}\n")
+        return 1
+    finally:
+        if store is not None:
+            store.close()
+    title = f"{game.title} deal {game.deal}, {len(game.history)} moves"
+    print(f"{title}{', won' if game.is_won else ''}")
+    if shared.host:
+        print(f"on this host:  termsolitaire replay {shared.host}")
+    else:
+        print(f"no host code: {shared.problem}")
+    print(f"anywhere:      termsolitaire replay {shared.code}")
+    return 0
+
+
+def load_code(text: str, match_dir: str | None) -> Game:
+    """``replay CODE``: the game a code names; ValueError with one sentence."""
+    from termsolitaire.match import MatchError
+    from termsolitaire.match.shares import open_any
+
+    try:
+        return open_any(text, Path(match_dir) if match_dir else None)
+    except MatchError as e:
+        raise ValueError(e.reason) from None

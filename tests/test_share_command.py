@@ -1,0 +1,108 @@
+"""``termsolitaire share`` and ``termsolitaire replay CODE`` (issue 31): both
+codes printed for a file, a match table and the last finished game; a code
+made by one player opened by another; a bad code is one line and exit 1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from termsolitaire.cli import main
+from termsolitaire.commands.share import load_code
+from termsolitaire.match import MatchStore, NotAllowed, Player
+from termsolitaire.rules import new_game
+from termsolitaire.storage import lastgame
+from termsolitaire.storage.paths import paths
+
+
+def codes_of(out: str) -> tuple[str, str]:
+    lines = {ln.split(":", 1)[0]: ln.rsplit(" ", 1)[1] for ln in out.splitlines() if ":" in ln}
+    return lines["on this host"], lines["anywhere"]
+
+
+def test_share_a_move_list_and_open_both_codes_as_another_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = new_game("stjernen", 21)
+    for _ in range(12):
+        game.play(game.legal_moves()[-1])
+    moves = "\n".join(str(m) for m in game.history)
+    f = tmp_path / "line.txt"
+    f.write_text(f"game: stjernen\ndeal: 21\n{moves}\n")
+    shared = str(tmp_path / "match")
+    monkeypatch.setenv("LOGNAME", "ann")
+    monkeypatch.setenv("USER", "ann")
+    assert main(["share", str(f), "--match-dir", shared]) == 0
+    host, code = codes_of(capsys.readouterr().out)
+    assert len(host) <= 8 and len(code) > 8
+    monkeypatch.setenv("LOGNAME", "bob")
+    monkeypatch.setenv("USER", "bob")
+    for text in (host, code):
+        back = load_code(text, shared)
+        assert back.history == game.history and back.to_text() == game.to_text()
+
+
+def test_share_the_last_finished_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TERMSOLITAIRE_HOME", str(tmp_path))
+    assert main(["share", "--match-dir", str(tmp_path / "m")]) == 1
+    assert "no finished game yet" in capsys.readouterr().err
+    game = new_game("penguin", 4)
+    game.play(game.legal_moves()[0])
+    game.undo()
+    game.play(game.legal_moves()[-1])
+    assert lastgame.keep(paths(), game) is None
+    assert main(["share", "--match-dir", str(tmp_path / "m")]) == 0
+    _host, code = codes_of(capsys.readouterr().out)
+    assert load_code(code, None).log == game.log  # undo included
+
+
+def test_share_a_match_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = tmp_path / "match"
+    monkeypatch.setenv("LOGNAME", "ann")
+    monkeypatch.setenv("USER", "ann")
+    ann = MatchStore(None, shared, keep_dir=None)
+    seat = ann.open_table(deal=31)
+    seat.start()
+    seat.act(str(seat.game.legal_moves()[0]))
+    seat.end()
+    ann.close()
+    args = ["share", "--table", str(seat.table_id), "--match-dir", str(shared)]
+    assert main(args) == 0
+    _host, code = codes_of(capsys.readouterr().out)
+    assert load_code(code, None).to_text() == seat.game.to_text()
+    # bob, a spectator of the public table, may share ann's game; then he has seen
+    # the deal and may not take the free seat
+    monkeypatch.setenv("LOGNAME", "bob")
+    monkeypatch.setenv("USER", "bob")
+    assert main([*args, "--seat", "1"]) == 0
+    assert codes_of(capsys.readouterr().out)[1] == code
+    bob = MatchStore(None, shared, keep_dir=None)
+    with pytest.raises(NotAllowed, match="seen its deal"):
+        bob.join(seat.table_id)
+    bob.close()
+    assert main([*args, "--seat", "2"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("termsolitaire share: ") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("code", "says"),
+    [
+        ("ABCDEFGHIJKLMNOP", "This code has a mistake"),
+        ("ABCDEFGHIJKLMNOP0", "is not one of its letters"),
+        ("ZZZZZZZ", "No "),
+    ],
+)
+def test_a_bad_code_is_one_line(
+    code: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ann = MatchStore(Player.make("ann"), tmp_path / "m", keep_dir=None)
+    ann.close()
+    assert main(["replay", code, "--match-dir", str(tmp_path / "m")]) == 1
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and "Traceback" not in err
