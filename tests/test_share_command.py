@@ -62,32 +62,47 @@ def test_share_the_last_finished_game(
 def test_share_a_match_seat(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Once the match is over: a code opened by the opponent while they still play
+    would show them the deal's cards."""
     shared = tmp_path / "match"
     monkeypatch.setenv("LOGNAME", "ann")
     monkeypatch.setenv("USER", "ann")
     ann = MatchStore(None, shared, keep_dir=None)
     seat = ann.open_table(deal=31)
+    bob = MatchStore(Player.make("bob"), shared, keep_dir=None)
+    theirs = bob.join(seat.table_id)
     seat.start()
     seat.act(str(seat.game.legal_moves()[0]))
     seat.end()
-    ann.close()
     args = ["share", "--table", str(seat.table_id), "--match-dir", str(shared)]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "once the match is over (bob still playing)" in err and err.count("\n") == 1
+    theirs.start()
+    theirs.end()
     assert main(args) == 0
     _host, code = codes_of(capsys.readouterr().out)
     assert load_code(code, None).to_text() == seat.game.to_text()
-    # bob, a spectator of the public table, may share ann's game; then he has seen
-    # the deal and may not take the free seat
-    monkeypatch.setenv("LOGNAME", "bob")
-    monkeypatch.setenv("USER", "bob")
+    # cat, seated nowhere, may share a seat of a finished public table
+    monkeypatch.setenv("LOGNAME", "cat")
+    monkeypatch.setenv("USER", "cat")
     assert main([*args, "--seat", "1"]) == 0
     assert codes_of(capsys.readouterr().out)[1] == code
-    bob = MatchStore(None, shared, keep_dir=None)
-    with pytest.raises(NotAllowed, match="seen its deal"):
-        bob.join(seat.table_id)
+    ann.close()
     bob.close()
-    assert main([*args, "--seat", "2"]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith("termsolitaire share: ") and err.count("\n") == 1
+
+
+def test_a_spectator_may_not_take_the_seat_of_a_deal_they_saw(tmp_path: Path) -> None:
+    shared = tmp_path / "match"
+    ann = MatchStore(Player.make("ann"), shared, keep_dir=None)
+    cat = MatchStore(Player.make("cat"), shared, keep_dir=None)
+    seat = ann.open_table(deal=31)
+    seat.start()
+    assert cat.watch(seat.table_id, 1).game.to_text() == seat.game.to_text()
+    with pytest.raises(NotAllowed, match="seen its deal"):
+        cat.join(seat.table_id)
+    ann.close()
+    cat.close()
 
 
 @pytest.mark.parametrize(

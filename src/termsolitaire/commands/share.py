@@ -3,8 +3,8 @@ finished game as two codes (issue 31; docs/share.md).
 
 What is shared: FILE (anything ``termsolitaire replay`` reads: an autosave, a
 game's JSON, a move list with its ``game:``/``deal:`` header, such as
-``termsolitaire solve``'s output); ``--table N`` a match game (one's own seat,
-or ``--seat S``: any seat one may watch); else the last solo game this player
+``termsolitaire solve``'s output); ``--table N`` a match game once the match is
+over (one's own seat, or ``--seat S``: any seat one may watch); else the last solo game this player
 finished (the app keeps it: :mod:`termsolitaire.storage.lastgame`).
 
 Printed: the host code (at most eight characters, kept in this host's match
@@ -58,7 +58,7 @@ def game_of_file(path: str) -> Game:
 
 def run(args: argparse.Namespace) -> int:
     from termsolitaire.match import MatchError, MatchStore
-    from termsolitaire.match.shares import share_game
+    from termsolitaire.match.shares import check_match_over, share_game
     from termsolitaire.storage import lastgame
     from termsolitaire.storage.paths import paths
 
@@ -68,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
             if args.file:
                 raise ValueError("give a FILE or --table, not both")
             store = MatchStore(None, args.match_dir, create=False, keep_dir=None)
+            check_match_over(store, args.table)
             seat = store.seat(args.table) if args.seat is None else None
             game = seat.game if seat is not None else store.watch(args.table, args.seat).game
         elif args.file:

@@ -31,7 +31,7 @@ from ..rules import Game
 from ..rules.sharecode import BadCode as BadShareCode
 from ..rules.sharecode import decode, encode, is_host_code, normal
 from .codes import ALPHABET
-from .errors import BadCode, MatchError
+from .errors import BadCode, MatchError, NotAllowed
 
 if TYPE_CHECKING:
     from .social import Social
@@ -66,6 +66,19 @@ def share(store: Social, game: Game) -> str:
                 return code
             except sqlite3.IntegrityError:  # pragma: no cover - a code drawn twice
                 continue
+
+
+def check_match_over(store: Social, table_id: int) -> None:
+    """A match game is shared once every game at its table has ended: a code opened
+    by the opponent while they still play would show them the deal's cards."""
+    table = getattr(store, "table", None)
+    if table is None:
+        return
+    info = table(table_id)
+    going = [s.player.name for s in info.seats if not s.finished]
+    if going or info.state != "finished":
+        who = f" ({' and '.join(going)} still playing)" if going else ""
+        raise NotAllowed(f"You can share a match game once the match is over{who}")
 
 
 def body_of(store: Social, code: str) -> str:

@@ -151,7 +151,7 @@ class BoardActions:
         g = self.game
         from termsolitaire.screens.dialogs.results import ResultsScreen
 
-        return ResultsScreen(headline, g.score, g.moves, int(g.elapsed))
+        return ResultsScreen(headline, g.score, g.moves, int(g.elapsed), game=g)
 
     def on_results_choice(self, choice: str | None) -> None:
         self.answered()

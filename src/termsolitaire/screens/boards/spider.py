@@ -74,7 +74,9 @@ class SpiderScreen(BoardScreen):
     def results_screen(self, headline: str) -> ResultsScreen:
         game = self.game
         assert isinstance(game, Spider)
-        return ResultsScreen(headline, game.score, game.moves, int(game.elapsed), runs=game.runs)
+        return ResultsScreen(
+            headline, game.score, game.moves, int(game.elapsed), runs=game.runs, game=game
+        )
 
     def action_end(self) -> None:
         """``e``: end the game now, after a yes."""

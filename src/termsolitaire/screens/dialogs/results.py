@@ -1,6 +1,7 @@
 """The results panel of a solo game: won, time up, or ended with End.
 
-Score, runs completed (Spider), moves and the time used; New deal or Quit.
+Score, runs completed (Spider), moves and the time used; New deal or Quit;
+``s`` shares the game as codes (:mod:`.share`).
 A match has its own panel with both players (:mod:`.match_results`).
 """
 
@@ -15,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from termsolitaire.play.session import clock_text
+from termsolitaire.rules import Game
 from termsolitaire.screens.dialogs.frames import AsciiFrames
 
 
@@ -28,13 +30,23 @@ class ResultsScreen(AsciiFrames, ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New deal", id="results-new"),
         Binding("q", "choose('quit')", "Back", id="results-quit"),
+        Binding("s", "share", "Share", id="results-share"),
         Binding("escape", "choose('')", "Look at the board", id="results-close"),
     ]
 
     def __init__(
-        self, headline: str, score: int, moves: int, seconds: int, *, runs: int | None = None
+        self,
+        headline: str,
+        score: int,
+        moves: int,
+        seconds: int,
+        *,
+        runs: int | None = None,
+        game: Game | None = None,
     ) -> None:
         super().__init__()
+        self.game = game
+        """The game, for Share (``s``); None: nothing to share."""
         self.headline = headline
         self.score = score
         self.runs = runs
@@ -46,7 +58,8 @@ class ResultsScreen(AsciiFrames, ModalScreen[str]):
         if self.runs is not None:
             rows.append(("Runs", f"{self.runs} of 8"))
         rows += [("Moves", str(self.moves)), ("Time used", clock_text(self.seconds))]
-        return "\n".join(f"{name:<10} {value}" for name, value in rows)
+        text = "\n".join(f"{name:<10} {value}" for name, value in rows)
+        return text + ("\n\ns shares this game as a code" if self.game is not None else "")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
@@ -58,6 +71,16 @@ class ResultsScreen(AsciiFrames, ModalScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.game is not None if action == "share" else True
+
+    def action_share(self) -> None:
+        """``s``: the game as share codes (:mod:`.share`)."""
+        from termsolitaire.screens.dialogs.share import ShareScreen
+
+        if self.game is not None:
+            self.app.push_screen(ShareScreen(self.game))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice or None)

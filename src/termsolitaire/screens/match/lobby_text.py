@@ -107,5 +107,5 @@ def detail_text(t: TableInfo, me: str) -> str:
     elif t.can_join:
         enter = "Enter: take the free seat (same deal, a full clock of your own)"
     else:
-        enter = "w: watch, once the match is over"
+        enter = "w: watch both players live, read only"
     return " · ".join(parts) + "\n" + enter

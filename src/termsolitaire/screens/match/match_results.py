@@ -102,6 +102,7 @@ class MatchResultsScreen(AsciiFrames, ModalScreen[str]):
         Binding("o", "choose('theirs')", "Replay theirs", id="match-results-theirs"),
         Binding("n", "choose('new')", "New game", id="match-results-new"),
         Binding("q", "choose('leave')", "Leave", id="match-results-leave"),
+        Binding("s", "share", "Share", id="match-results-share", show=False),
         Binding("escape", "choose('')", "Look at the board", id="match-results-close"),
     ]
 
@@ -168,7 +169,9 @@ class MatchResultsScreen(AsciiFrames, ModalScreen[str]):
         if any(is_guest_of(a, b.id) for a in players for b in players):
             me = ""  # hot-seat: both players read this screen, nobody is "you"
         self.query_one("#figures", Static).update(figures_table(self.results, me, going, now))
-        self.query_one("#verdict", Static).update(verdict(self.results, me))
+        over = self.results.final
+        shares = " · s shares your game" if over and s.finished and s.game.log else ""
+        self.query_one("#verdict", Static).update(verdict(self.results, me) + shares)
         theirs = next((f for f in self.results.seats if f.player.id != me), None)
         self.query_one("#watch", Button).display = theirs is not None
         self.query_one("#theirs", Button).display = self.their_line
@@ -196,6 +199,18 @@ class MatchResultsScreen(AsciiFrames, ModalScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
+
+    def action_share(self) -> None:
+        """``s``: this player's game as share codes (:mod:`..dialogs.share`)."""
+        from termsolitaire.match.shares import check_match_over
+        from termsolitaire.screens.dialogs.share import ShareScreen
+
+        try:
+            check_match_over(self.seat.store, self.seat.table_id)
+        except MatchError as e:
+            self.query_one("#verdict", Static).update(e.reason)
+            return
+        self.app.push_screen(ShareScreen(self.seat.game, self.seat.store))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice or None)

@@ -1,0 +1,77 @@
+"""Share: the game just finished as two codes (issue 31; docs/share.md).
+
+``s`` on a results panel opens it: the host code (at most eight characters,
+kept in this host's match store; anyone here opens it with ``termsolitaire
+replay CODE``) and the self-contained code (replays anywhere, no store),
+which also goes to the terminal's clipboard where the terminal takes it
+(OSC 52). A game that cannot be a code, or a store that cannot take it, is a
+sentence in the panel.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from termsolitaire.match import MatchError
+from termsolitaire.match.shares import Shared, share_game
+from termsolitaire.match.social import Social
+from termsolitaire.rules import Game
+from termsolitaire.screens.dialogs.frames import AsciiFrames
+
+
+def share_text(shared: Shared) -> str:
+    host = (
+        f"On this host:\n  termsolitaire replay {shared.host}"
+        if shared.host
+        else f"No host code: {shared.problem}"
+    )
+    return f"{host}\n\nAnywhere (copied):\n  termsolitaire replay {shared.code}"
+
+
+class ShareScreen(AsciiFrames, ModalScreen[None]):
+    """The codes of ``game``; the host code through ``store`` (the match's), else
+    through the host's match store opened for it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,s", "close", "Close", id="share-close"),
+    ]
+    DEFAULT_CSS = """
+    ShareScreen { align: center middle; background: transparent; }
+    ShareScreen #share-panel {
+        width: 76; max-width: 100%; height: auto; border: thick $accent;
+        background: $surface; padding: 0 1;
+    }
+    ShareScreen #share-title { text-style: bold; margin-bottom: 1; }
+    """
+
+    def __init__(self, game: Game, store: Social | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.store = store
+        self.shared: Shared | None = None
+        self.text = ""
+
+    def compose(self) -> ComposeResult:
+        try:
+            self.shared = share_game(self.game, self.store)
+            self.text = share_text(self.shared)
+        except MatchError as e:
+            self.text = e.reason
+        g = self.game
+        with Vertical(id="share-panel"):
+            yield Static(f"Share {g.title}, deal {g.deal}", id="share-title")
+            yield Static(self.text, id="share-codes")
+            yield Static("Escape closes", id="share-keys")
+
+    def on_mount(self) -> None:
+        if self.shared is not None:
+            self.app.copy_to_clipboard(self.shared.code)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

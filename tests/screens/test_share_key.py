@@ -1,0 +1,45 @@
+"""``s`` on the results panel (issue 31): the finished game's two codes, which
+give the game back (the host code through this host's match store), and the
+finished game kept for ``termsolitaire share``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.match.shares import open_any
+from termsolitaire.rules import new_game
+from termsolitaire.screens.dialogs.results import ResultsScreen
+from termsolitaire.screens.dialogs.share import ShareScreen
+from termsolitaire.storage import lastgame
+from termsolitaire.storage.paths import paths
+from tests.screens.test_penguin import winning_line
+
+from .matchkit import screen_text, shown_screen, until
+
+
+async def test_s_on_the_results_shows_both_codes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TERMSOLITAIRE_MATCH_DIR", str(tmp_path / "match"))
+    line = winning_line(new_game("penguin", 5))
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for move in line:
+            screen.play(move)  # type: ignore[attr-defined]
+        await shown_screen(pilot, ResultsScreen)
+        await until(pilot, lambda: "s shares this game as a code" in screen_text(app), "hint")
+        await pilot.press("s")
+        share = await shown_screen(pilot, ShareScreen)
+        assert share.shared is not None and share.shared.host is not None
+        await until(pilot, lambda: share.shared.code[:20] in screen_text(app), "the code")
+        for code in (share.shared.host, share.shared.code):
+            back = open_any(code)
+            assert back.is_won and back.history == screen.game.history  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await shown_screen(pilot, ResultsScreen)
+    kept = lastgame.load(paths())  # for `termsolitaire share` with no argument
+    assert kept.is_won and kept.log == screen.game.log  # type: ignore[attr-defined]
