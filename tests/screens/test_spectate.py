@@ -158,3 +158,32 @@ async def test_a_player_who_turns_watching_off_is_not_watched(
         assert [s.player.name for s in cat.watch_seats(table)] == ["bob"]
     dan.close()
     cat.close()
+
+
+async def test_a_board_stops_when_its_player_turns_watching_off(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    app, _match = lobby_app(shared, clock, tmp_path / "home", player="cat")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    dan = MatchStore(Player.make("dan"), shared, now=clock)
+    table = bob.open_table(suits=1, minutes=10, deal=42).table_id
+    bseat, dseat = bob.seat(table), dan.join(table)
+    bseat.start()
+    dseat.start()
+    async with app.run_test(size=(150, 40)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        spectate.spectate(app.screen, table)
+        watch = await shown_screen(pilot, SpectatorScreen)
+        bob.set_watchable(False)
+        await until(pilot, lambda: "bob turned watching off" in screen_text(app), "bob's board")
+        before = watch.watchers[0].game.to_text()
+        bseat.play(a_move(bseat))
+        dseat.play(a_move(dseat))
+        await until(
+            pilot, lambda: watch.watchers[1].game.to_text() == dseat.game.to_text(), "dan's move"
+        )
+        assert watch.watchers[0].game.to_text() == before  # bob's board no longer follows
+        dan.set_watchable(False)
+        await until(pilot, lambda: "does not let others watch" in screen_text(app), "the end")
+    bob.close()
+    dan.close()

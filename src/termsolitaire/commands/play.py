@@ -50,7 +50,7 @@ def exit_status(app: App[Any], result: object) -> int:
 
 def looks_like_code(text: str) -> bool:
     """Not a path: letters and digits only (dashes and spaces allowed), as codes are."""
-    bare = text.replace("-", "").replace(" ", "")
+    bare = "".join(text.split()).replace("-", "")
     return bool(bare) and bare.isalnum() and "." not in text
 
 

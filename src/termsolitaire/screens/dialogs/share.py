@@ -31,7 +31,10 @@ def share_text(shared: Shared) -> str:
         if shared.host
         else f"No host code: {shared.problem}"
     )
-    return f"{host}\n\nAnywhere (copied):\n  termsolitaire replay {shared.code}"
+    return (
+        f"{host}\n\nAnywhere, with no store (copied to the clipboard):\n"
+        f"  termsolitaire replay CODE\nwhere CODE is\n{shared.code}\n"
+    )
 
 
 class ShareScreen(AsciiFrames, ModalScreen[None]):

@@ -121,6 +121,8 @@ class SpectatorScreen(Screen[None]):
         ]
         self.shown = 0
         """The board shown when only one fits."""
+        self.stopped: set[int] = set()
+        """Boards whose player turned watching off since this screen opened."""
         self.revision = -1
         self.count = 0
         self.beat_at = 0.0
@@ -199,7 +201,8 @@ class SpectatorScreen(Screen[None]):
             revision = self.store.revision(self.table_id) if self.changes.due() else self.revision
             if revision != self.revision:
                 self.revision = revision
-                moved = [w.refresh() for w in self.watchers]
+                self.still_allowed()
+                moved = [w.refresh() for i, w in enumerate(self.watchers) if i not in self.stopped]
                 self.count = self.store.spectators(self.table_id)
                 if any(moved):
                     self.show_boards()
@@ -208,7 +211,10 @@ class SpectatorScreen(Screen[None]):
             return
         now = self.store.now()
         for i, w in enumerate(self.watchers):
-            self.query_one(f"#who-{i}", TextLine).set(seat_line(w.info, now))
+            line = seat_line(w.info, now)
+            if i in self.stopped:
+                line = f"{w.info.player.name} turned watching off: this board stopped"
+            self.query_one(f"#who-{i}", TextLine).set(line)
         self.query_one("#spectate-count", TextLine).set(watching_text(self.count))
         ended = all(w.info.finished for w in self.watchers)
         text = "The games have ended: Q goes back" if ended else "Watching live, read only"
@@ -218,6 +224,13 @@ class SpectatorScreen(Screen[None]):
         if text != self.said:
             self.said = text
             self.say(text)
+
+    def still_allowed(self) -> None:
+        """A player who turned watching off since: their board stops following, with
+        a sentence over it (MatchError, said on the status line, when no player
+        may be watched any more)."""
+        allowed = {s.number for s in self.store.watch_seats(self.table_id)}
+        self.stopped = {i for i, w in enumerate(self.watchers) if w.number not in allowed}
 
     def action_other(self) -> None:
         self.shown = (self.shown + 1) % len(self.boards)
