@@ -82,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if store is not None:
             store.close()
-    title = f"{game.title} deal {game.deal}, {len(game.history)} moves"
+    n = len(game.history)
+    title = f"{game.title} deal {game.deal}, {n} move{'' if n == 1 else 's'}"
     print(f"{title}{', won' if game.is_won else ''}")
     if shared.host:
         print(f"on this host:  termsolitaire replay {shared.host}")

@@ -27,7 +27,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from termsolitaire.match import REASONS, MatchError, MatchStore, SeatInfo, Watcher
+from termsolitaire.match import MatchError, MatchStore, SeatInfo, Watcher
 from termsolitaire.match.watching import BEAT
 from termsolitaire.play.session import clock_text
 from termsolitaire.rules.spider import RUN, Spider
@@ -37,6 +37,7 @@ from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.board import Board, min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
+from termsolitaire.widgets.opponent import FINISH
 
 POLL = 0.5
 COUNT_EVERY = 5.0
@@ -73,7 +74,7 @@ class WatchCount:
 
 def seat_line(info: SeatInfo, now: float) -> str:
     """One player's figures on one line, over their board."""
-    state = f"ended: {REASONS[info.reason]}" if info.reason else "playing"
+    state = f"ended: {FINISH[info.reason]}" if info.reason else "playing"
     if not info.started:
         state = "not started"
     return (
