@@ -27,6 +27,10 @@ def test_presence_counts_and_expires(store, clock) -> None:  # type: ignore[no-u
     assert cat.spectate(table) == 1
     assert ann.revision(table) > before  # the players' screens read the count at once
     assert dan.spectate(table) == 2 and ann.spectators(table) == 2
+    quiet = (ann.revision(), ann.revision(table))
+    clock.advance(1)
+    assert cat.spectate(table) == 2  # a renewal wakes no screen: no revision moves
+    assert (ann.revision(), ann.revision(table)) == quiet
     clock.advance(EXPIRY / 2)
     cat.spectate(table)  # cat renews, dan's process died
     clock.advance(EXPIRY / 2 + 1)

@@ -387,9 +387,10 @@ class Database(Healing):
                     db.execute("COMMIT")
 
     @contextlib.contextmanager
-    def write(self, doing: str) -> Iterator[sqlite3.Connection]:
+    def write(self, doing: str, *, quiet: bool = False) -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled
-        back (nothing written) when it raises. Bumps the store's revision."""
+        back (nothing written) when it raises. Bumps the store's revision, unless
+        ``quiet`` (a write nobody's screen shows: a spectator's renewal)."""
         with self._lock:
             self.heal()
             db = self._check_present(doing)
@@ -404,7 +405,8 @@ class Database(Healing):
                 raise _message(e, self.path, doing) from e
             try:
                 yield db
-                db.execute("UPDATE meta SET value = value + 1 WHERE key = 'revision'")
+                if not quiet:
+                    db.execute("UPDATE meta SET value = value + 1 WHERE key = 'revision'")
                 db.execute("COMMIT")
             except BaseException as e:
                 with contextlib.suppress(sqlite3.Error):

@@ -225,12 +225,14 @@ class PgDatabase(Healing):
             yield cast(sqlite3.Connection, SqlConnection(conn))
 
     @contextlib.contextmanager
-    def write(self, doing: str) -> Iterator[sqlite3.Connection]:
+    def write(self, doing: str, *, quiet: bool = False) -> Iterator[sqlite3.Connection]:
         """One transaction behind the writers' lock; bumps the revision and tells
-        every listener."""
+        every listener (not when ``quiet``: a write no screen shows)."""
         with self._using(doing) as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
             yield cast(sqlite3.Connection, SqlConnection(conn))
+            if quiet:
+                return
             row = conn.execute(
                 "UPDATE meta SET value = value + 1 WHERE key = 'revision' RETURNING value"
             ).fetchone()

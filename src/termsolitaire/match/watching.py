@@ -74,7 +74,7 @@ def note_watched(store: Social, table_id: int) -> None:
     """Remember that this player has seen the table's deal (not counted as watching
     now); a store that cannot be written is left alone (nobody joins through it)."""
     now = store.now()
-    with contextlib.suppress(StoreError), store.db.write("note what you watched") as db:
+    with contextlib.suppress(StoreError), store.db.write("note what you watched", quiet=True) as db:
         db.execute(
             "INSERT INTO spectators (table_id, player, first_at, seen_at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT DO NOTHING",
@@ -130,25 +130,28 @@ class Spectating(Social):
 
     def spectate(self, table_id: int) -> int:
         """This player is watching ``table_id`` now (call every :data:`BEAT` seconds
-        while the table is shown); how many watch it, this player included. The
-        first call makes the table's revision move, so its players see the new
-        count at once."""
+        while the table is shown); how many watch it, this player included. An
+        arrival (the first call, or one after the presence expired) makes the
+        table's revision move, so its players see the new count at once; a
+        renewal is a quiet write (no revision, no notification): it wakes no
+        screen anywhere."""
         now = self.now()
-        with self.db.write("note that you watch") as db:
-            table_row(db, table_id)
+        with self.db.write("note that you watch", quiet=True) as db:  # a renewal: quiet
             cur = db.execute(
-                "UPDATE spectators SET seen_at = ? WHERE table_id = ? AND player = ?",
-                (now, table_id, self.me.id),
+                "UPDATE spectators SET seen_at = ? WHERE table_id = ? AND player = ? "
+                "AND seen_at > ?",
+                (now, table_id, self.me.id, now - EXPIRY),
             )
-            fresh = cur.rowcount == 0
-            if fresh:
-                db.execute(
-                    "INSERT INTO spectators (table_id, player, first_at, seen_at) "
-                    "VALUES (?, ?, ?, ?)",
-                    (table_id, self.me.id, now, now),
-                )
-            if fresh:
-                db.execute("UPDATE tables SET revision = revision + 1 WHERE id = ?", (table_id,))
+            if cur.rowcount:
+                return count(db, table_id, now)
+        with self.db.write("note that you watch") as db:  # arriving: the players see it
+            table_row(db, table_id)
+            db.execute(
+                "INSERT INTO spectators (table_id, player, first_at, seen_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (table_id, player) DO UPDATE SET seen_at = excluded.seen_at",
+                (table_id, self.me.id, now, now),
+            )
+            db.execute("UPDATE tables SET revision = revision + 1 WHERE id = ?", (table_id,))
             return count(db, table_id, now)
 
     def stop_spectating(self, table_id: int) -> None:
