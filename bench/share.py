@@ -2,6 +2,7 @@
 
     nice -n 10 python bench/share.py            # 15 won deals per game
     nice -n 10 python bench/share.py --deals 40 --budget 10
+    nice -n 10 python bench/share.py --games spider:2 --budget 10
 
 For each game (Spider with 1 suit), the solver's winning line of deals 1, 2, …
 (only deals it wins within ``--budget`` CPU seconds count) is played on the
@@ -29,7 +30,9 @@ def main() -> None:
     p.add_argument("--budget", type=float, default=5.0, help="CPU seconds per deal")
     p.add_argument("--games", default=",".join(GAME_IDS))
     args = p.parse_args()
-    for name in args.games.split(","):
+    for spec in args.games.split(","):
+        name, _, suits = spec.partition(":")  # spider:2 is Spider with 2 suits
+        variant = {"suits": int(suits)} if suits else {}
         lengths: dict[int, list[int]] = {m: [] for m in METHODS}
         actions: list[int] = []
         deal = 0
@@ -38,7 +41,7 @@ def main() -> None:
         while len(actions) < args.deals and tried < args.deals * 6:
             deal += 1
             tried += 1
-            game = new_game(name, deal)
+            game = new_game(name, deal, **variant)
             result = solve(game, Budget(seconds=args.budget, cpu=True))
             if result.verdict != "won":
                 continue
@@ -52,7 +55,7 @@ def main() -> None:
                 lengths[method].append(len(code))
         cpu = time.process_time() - start
         print(
-            f"{name}: {len(actions)} won of {tried} deals, "
+            f"{spec}: {len(actions)} won of {tried} deals, "
             f"median {statistics.median(actions) if actions else 0} actions, {cpu:.0f} CPU s"
         )
         for method, values in lengths.items():
