@@ -25,6 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+import itertools
 import os
 import secrets
 import sqlite3
@@ -33,7 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..rules import Game, IllegalMove, Move, info, new_game
+from ..rules import Game, IllegalMove, Move, games, info, new_game
 from ..rules.deal import MAX_RANDOM_DEAL
 from .errors import GameOver, MatchError, SeatMoved, StoreDamaged
 from .identity import Player
@@ -122,6 +123,22 @@ def title_of(game: str, variant: Mapping[str, int]) -> str:
     """``Spider 2 suits``, ``Penguin``."""
     gi = info(game)
     return " ".join(filter(None, (gi.title, gi.variant_text(dict(variant)))))
+
+
+def dailies(only: str | None = None) -> list[tuple[str, dict[str, int]]]:
+    """Every daily: each game (or ``only``) with each of its variants, in menu order.
+
+    >>> [(g, v) for g, v in dailies() if g in ("penguin", "spider")]
+    [('penguin', {}), ('spider', {'suits': 1}), ('spider', {'suits': 2}), ('spider', {'suits': 4})]
+    """
+    out = []
+    for g in games():
+        if only is not None and g.name != only:
+            continue
+        keys = [c.key for c in g.variants]
+        for values in itertools.product(*(c.values for c in g.variants)):
+            out.append((g.name, dict(zip(keys, values, strict=True))))
+    return out
 
 
 def check_variant(game: str, variant: Mapping[str, int]) -> None:
