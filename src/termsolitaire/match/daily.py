@@ -353,10 +353,8 @@ class Daily:
         state = self.state(game, variant)
         mine = {"playing": " · yours goes on", "won": " · you won", "lost": " · you played"}
         word = "player" if players == 1 else "players"
-        return (
-            f"Daily: {title_of(game, variant)} · {won} of {players} {word} won so far"
-            f"{mine.get(state or '', '')}"
-        )
+        so_far = f"{won} of {players} {word} won so far" if players else "nobody has played it yet"
+        return f"Daily: {title_of(game, variant)} · {so_far}{mine.get(state or '', '')}"
 
     def state(self, game: str, variant: Mapping[str, int], day: str | None = None) -> str | None:
         """This player's daily: None (not started), ``playing``, ``won`` or ``lost``."""
