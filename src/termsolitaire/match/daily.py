@@ -263,7 +263,7 @@ class Attempt:
         move = apply(trial, text)
         ends = text == END or trial.is_won
         now = self.daily.store.now()
-        moved = False
+        moved = ended = False
         with self.daily.store.db.write("keep your daily move") as db:
             stored = db.execute(
                 "SELECT count(*) FROM daily_actions WHERE player = ? AND game = ? "
@@ -275,7 +275,8 @@ class Attempt:
                 "AND day = ?",
                 self._key,
             ).fetchone()
-            if stored != len(self.log) or over is not None:
+            ended = over is not None
+            if stored != len(self.log) or ended:
                 moved = True
             else:
                 db.execute(
@@ -296,6 +297,8 @@ class Attempt:
                     )
         if moved:
             self._load()
+            if ended:
+                raise GameOver("Your daily attempt has ended (in another window)", "end")
             raise SeatMoved("Your daily moved on in another window: this is that game now")
         apply(self.game, text)
         self.log.append(text)
