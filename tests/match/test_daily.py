@@ -5,6 +5,7 @@ every row a player's process writes is their own. On both backends."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -206,3 +207,38 @@ def test_a_solo_game_on_the_dailys_deal_counts_for_nothing(
     solo = new_game("penguin", ann.deal("penguin", {}))
     solo.play(str(solo.legal_moves()[0]))
     assert ann.state("penguin", {}) is None and ann.summary("penguin", {}) == (0, 0)
+
+
+PINNED = "pinned-1"
+"""A host secret whose Penguin daily of 2027-01-15 the tests' search wins fast."""
+
+
+def test_a_won_daily_comes_first(
+    store: Callable[..., MatchStore], day0: Clock, backend: str
+) -> None:
+    """The winning move writes the result (won) in its own transaction; a won daily
+    ranks above any that was not won, whatever the figures. (538 moves: on
+    PostgreSQL 8 seconds, so there with TERMSOLITAIRE_FULL=1 only.)"""
+    if backend == "postgresql" and os.environ.get("TERMSOLITAIRE_FULL") != "1":
+        pytest.skip("538 transactions on PostgreSQL: TERMSOLITAIRE_FULL=1 plays them")
+    from ..screens.conftest import winning_line
+
+    ann_s, bob_s = store("ann"), store("bob")
+    with ann_s.db.write("pin the secret") as db:
+        db.execute("INSERT INTO host_secret VALUES (1, ?, 0)", (PINNED,))
+    ann, bob = Daily(ann_s), Daily(bob_s)
+    b = bob.attempt("penguin", {})
+    play(b, 4, day0)
+    b.act("end")
+    a = ann.attempt("penguin", {})
+    line = winning_line(new_game("penguin", a.deal), lambda m: ("ftc".index(m.dst[0]), -m.count))
+    assert line is not None
+    for move in line:
+        day0.advance(1)
+        a.act(str(move))
+    assert a.finished and a.game.is_won and ann.state("penguin", {}) == "won"
+    lines = bob.board("penguin", {})
+    assert [(ln.player.id, ln.won) for ln in lines] == [("ann", True), ("bob", False)]
+    assert lines[0].moves > lines[1].moves and lines[0].seconds > lines[1].seconds
+    assert bob.summary("penguin", {}) == (1, 2)
+    assert bob.line("penguin", {}) == "Daily: Penguin · 1 of 2 players won so far · you played"

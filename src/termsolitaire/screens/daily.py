@@ -12,6 +12,7 @@ action kept in the match store first.
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
@@ -28,6 +29,7 @@ from termsolitaire.play.modes import DAILY
 from termsolitaire.play.session import GameSession
 from termsolitaire.play.tables import DailyTable
 from termsolitaire.screens.boards.registry import board_class
+from termsolitaire.screens.dialogs import results as results_module
 from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
@@ -55,6 +57,8 @@ def headline(daily: Daily) -> str:
 
 class DailyResults(ResultsScreen):
     """The results of a daily attempt: the leaderboard, not a new deal, comes next."""
+
+    CSS_PATH = str(Path(results_module.__file__).with_name("results.tcss"))
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,l", "choose('quit')", "Leaderboard", id="daily-results-board"),
@@ -92,6 +96,14 @@ class DailyBoard(_Board):
         if choice in ("new", "quit"):
             self.leave()
 
+    def action_end(self) -> None:
+        """End the attempt now, after a yes (a daily that is stuck ends so)."""
+        self.do(self.controller.end())
+
+
+END_KEY = Binding("E", "end", "End", id="daily-end", tooltip="end your daily now, as it stands")
+"""End, on the boards that have none of their own (Spider's is ``e``)."""
+
 
 _CLASSES: dict[type[Any], type[Any]] = {}
 
@@ -102,7 +114,10 @@ def daily_board(attempt: Attempt, look: CardLook | None = None) -> BoardScreen:
     base = board_class(attempt.name)
     cls = _CLASSES.get(base)
     if cls is None:
-        cls = _CLASSES[base] = type(f"Daily{base.__name__}", (DailyBoard, base), {})
+        from termsolitaire.screens.boards.bindings import key_actions
+
+        own = {} if "end" in key_actions(base).values() else {"BINDINGS": [END_KEY]}
+        cls = _CLASSES[base] = type(f"Daily{base.__name__}", (DailyBoard, base), own)
     screen: BoardScreen = cls(
         GameSession(None, attempt.game), look, policy=DAILY, table=DailyTable(attempt)
     )
