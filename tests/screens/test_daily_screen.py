@@ -83,3 +83,16 @@ async def test_a_daily_from_the_menu(shared: Path) -> None:
         board.do(board.controller.play(board.game.legal_moves()[0]))
         await pilot.press("Q")
     assert (ann.state("penguin", {}), ann.summary("penguin", {})) == before == ("lost", (0, 1))
+
+
+async def test_the_lobbys_info_shows_the_rating(tmp_path: Path) -> None:
+    from termsolitaire.screens.match.players import PlayersScreen
+
+    from .matchkit import WallClock, lobby_app
+
+    app, _ = lobby_app(tmp_path / "match", WallClock(), tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f")
+        await shown_screen(pilot, PlayersScreen)
+        await until(pilot, lambda: "rating 1500 ±350?" in screen_text(app), "the rating")
+        assert "(provisional)" in screen_text(app)
