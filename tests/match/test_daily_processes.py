@@ -44,7 +44,16 @@ def run(pid: str, shared: Path, home: Path, *args: object) -> list[dict[str, Any
     return [json.loads(line) for line in p.stdout.splitlines()]
 
 
+PINNED = "pinned-1"
+"""The host secret these tests set (tests/match/test_daily.py): a deal whose first
+moves send cards home, so the scores differ."""
+
+
 def test_two_players_one_daily_each(shared: Path, tmp_path: Path, backend: str) -> None:
+    setup = MatchStore(Player.make("host"), shared, now=lambda: T0, keep_dir=False)
+    with setup.db.write("pin the secret") as db:
+        db.execute("INSERT INTO host_secret VALUES (1, ?, 0)", (PINNED,))
+    setup.close()
     ann = run("ann", shared, tmp_path / "ann", T0, 6, "end")
     bob = run("bob", shared, tmp_path / "bob", T0 + 60, 0, "end")
     assert ann[0]["deal"] == bob[0]["deal"]

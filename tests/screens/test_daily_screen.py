@@ -73,7 +73,7 @@ async def test_a_daily_from_the_menu(shared: Path) -> None:
         assert "Penguin · nobody" not in text and "you played" in text
         await pilot.press("enter")
         await until(pilot, lambda: "one attempt a day" in daily_line(dailies), "the refusal")
-        assert "played it" in daily_line(dailies)
+        assert "You played today's Penguin daily" in daily_line(dailies)
 
     ann = Daily(MatchStore(Player.make("ann"), shared, keep_dir=False))
     before = (ann.state("penguin", {}), ann.summary("penguin", {}))

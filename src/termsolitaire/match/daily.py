@@ -402,9 +402,9 @@ class Daily:
                 key,
             ).fetchone()
         if done is not None:
-            how = "won it" if done["won"] else "played it"
+            how = "won" if done["won"] else "played"
             raise DailyDone(
-                f"You have {how}: one attempt a day at the daily {title_of(game, variant)}; "
+                f"You {how} today's {title_of(game, variant)} daily: one attempt a day; "
                 "a new one comes tomorrow"
             )
         return Attempt(self, game, variant, day, int(row["deal"]), float(row["started_at"]))

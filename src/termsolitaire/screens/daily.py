@@ -55,6 +55,10 @@ def headline(daily: Daily) -> str:
     return daily.line(best[1], best[2])
 
 
+REREAD = 5.0
+"""Seconds between two reads of the dailies while the screen is shown."""
+
+
 class DailyResults(ResultsScreen):
     """The results of a daily attempt: the leaderboard, not a new deal, comes next."""
 
@@ -156,6 +160,7 @@ class DailyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.reload()
+        self.set_interval(REREAD, self.reread)
         dailies = self.query_one("#dailies", OptionList)
         dailies.highlighted = 0
         dailies.focus()
@@ -168,6 +173,11 @@ class DailyScreen(Screen[None]):
 
     def say(self, text: str) -> None:
         self.query_one("#status", TextLine).set(text)
+
+    def reread(self) -> None:
+        """Others play meanwhile: read the lines and the board again while shown."""
+        if self.is_current:
+            self.reload()
 
     def reload(self) -> None:
         """The dailies' lines and the highlighted one's leaderboard, read again."""
