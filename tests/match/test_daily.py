@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from termsolitaire.match import GameOver, MatchError, MatchStore, Player, SeatMoved
-from termsolitaire.match.daily import Attempt, Daily, DailyDone, _rank, day_of, zone
+from termsolitaire.match.daily import Attempt, Daily, DailyDone, day_of, zone
 from termsolitaire.match.db import _SCHEMA, FILENAME, SCHEMA_VERSION
+from termsolitaire.match.leaderboard import rank
 from termsolitaire.match.ratings import Rating
 from termsolitaire.rules import new_game
 
@@ -137,7 +138,7 @@ def test_rank_rule_won_then_score_then_time_then_moves() -> None:
         row("twin", 1, 52, 200.0, 80),
         row("going", None, 0, 0.0, 0),
     ]
-    lines = _rank("day", rows, {}, "few")  # type: ignore[arg-type]
+    lines = rank("day", rows, {}, "few")  # type: ignore[arg-type]
     assert [(ln.rank, ln.player.id) for ln in lines] == [
         (1, "few"),
         (1, "twin"),  # equal in everything: the same rank

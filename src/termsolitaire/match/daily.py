@@ -28,23 +28,19 @@ import hmac
 import itertools
 import os
 import secrets
-import sqlite3
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..rules import Game, IllegalMove, Move, games, info, new_game
 from ..rules.deal import MAX_RANDOM_DEAL
 from .errors import GameOver, MatchError, SeatMoved, StoreDamaged
-from .identity import Player
-from .ratings import Rating, read_ratings
+from .leaderboard import BOARDS, Board, Line, read_board, week_of
 from .replay import END, apply, canonical
 from .results import Reading
 
+__all__ = ["BOARDS", "Attempt", "Board", "Daily", "DailyDone", "Line", "week_of"]
+
 ENV_ZONE = "TERMSOLITAIRE_DAILY_ZONE"
-Board = Literal["day", "week", "all"]
-BOARDS: tuple[Board, ...] = ("day", "week", "all")
 
 
 class DailyDone(MatchError):
@@ -103,17 +99,6 @@ def parse_day(text: str) -> str:
         raise MatchError(f"A day is written YYYY-MM-DD (2026-12-03), not {text!r}") from None
 
 
-def week_of(day: str) -> tuple[str, str]:
-    """The first and last day (Monday, Sunday) of ``day``'s week.
-
-    >>> week_of("2026-12-03")
-    ('2026-11-30', '2026-12-06')
-    """
-    d = dt.date.fromisoformat(day)
-    monday = d - dt.timedelta(days=d.weekday())
-    return monday.isoformat(), (monday + dt.timedelta(days=6)).isoformat()
-
-
 def variant_key(variant: Mapping[str, int]) -> str:
     """The variant as the store keys it: ``suits=2``; ``""`` for none."""
     return ",".join(f"{k}={int(v)}" for k, v in sorted(variant.items()))
@@ -167,29 +152,6 @@ def deal_for(secret: str, game: str, variant: Mapping[str, int], day: str) -> in
     text = f"{day}|{game}|{variant_key(variant)}".encode()
     digest = hmac.new(secret.encode(), text, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") % (MAX_RANDOM_DEAL + 1)
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One line of a leaderboard. ``won`` is None for an attempt still going on
-    (its figures are not shown); a week's line adds up its ``days``."""
-
-    rank: int
-    player: Player
-    won: bool | None
-    score: int
-    seconds: float
-    moves: int
-    rating: Rating
-    mine: bool
-    day: str = ""
-    days: int = 1
-    wins: int = 0
-
-
-def _order(won: int, score: int, seconds: float, moves: int, name: str) -> tuple[object, ...]:
-    """Won first, then the higher score (cards home), the shorter time, fewer moves."""
-    return (-won, -score, seconds, moves, name.lower())
 
 
 class Attempt:
@@ -418,97 +380,17 @@ class Daily:
         which: Board = "day",
         day: str | None = None,
     ) -> list[Line]:
-        """A leaderboard as this player sees it (players they ignore left out):
-        ``day``: that day's daily, won first, then score, time, fewer moves, the
-        attempts still going on last; ``week``: the week of ``day`` (Monday to
-        Sunday), dailies won, then total score, time, moves; ``all``: each
-        player's best daily ever, by the day's rule."""
+        """A leaderboard as this player sees it (:func:`~.leaderboard.read_board`)."""
         day = day or self.today()
-        me = self.store.me.id
-        vk = variant_key(variant)
         with self.store.db.snapshot("read the leaderboard") as db:
-            ignored = {
-                r["other"] for r in db.execute("SELECT other FROM ignores WHERE player = ?", (me,))
-            }
-            ratings = read_ratings(db)
-            if which == "day":
-                rows = db.execute(
-                    "SELECT a.player, a.day, coalesce(p.name, a.player) AS name, r.won, r.score, "
-                    "r.seconds, r.moves FROM daily_attempts a "
-                    "LEFT JOIN daily_results r ON r.player = a.player AND r.game = a.game "
-                    "AND r.variant = a.variant AND r.day = a.day "
-                    "LEFT JOIN players p ON p.id = a.player "
-                    "WHERE a.game = ? AND a.variant = ? AND a.day = ?",
-                    (game, vk, day),
-                ).fetchall()
-            else:
-                first, last = week_of(day) if which == "week" else ("0000-00-00", "9999-99-99")
-                rows = db.execute(
-                    "SELECT r.player, r.day, coalesce(p.name, r.player) AS name, r.won, r.score, "
-                    "r.seconds, r.moves FROM daily_results r "
-                    "LEFT JOIN players p ON p.id = r.player "
-                    "WHERE r.game = ? AND r.variant = ? AND r.day >= ? AND r.day <= ?",
-                    (game, vk, first, last),
-                ).fetchall()
-        rows = [r for r in rows if r["player"] not in ignored]
-        return _rank(which, rows, ratings, me)
+            return read_board(db, self.store.me.id, game, variant_key(variant), which, day)
 
-
-def _rank(which: Board, rows: list[sqlite3.Row], ratings: dict[str, Rating], me: str) -> list[Line]:
-    """The lines of a leaderboard, ranked (equal results share a rank)."""
-    keyed: list[tuple[tuple[object, ...], Line]] = []
-    if which == "week":
-        per: dict[str, list[sqlite3.Row]] = {}
-        for r in rows:
-            per.setdefault(r["player"], []).append(r)
-        for pid, mine in per.items():
-            wins = sum(int(r["won"]) for r in mine)
-            score = sum(int(r["score"]) for r in mine)
-            seconds = sum(float(r["seconds"]) for r in mine)
-            moves = sum(int(r["moves"]) for r in mine)
-            name = mine[0]["name"]
-            line = Line(
-                0,
-                Player(pid, name),
-                wins > 0,
-                score,
-                seconds,
-                moves,
-                ratings.get(pid, Rating()),
-                pid == me,
-                days=len(mine),
-                wins=wins,
-            )
-            keyed.append((_order(wins, score, seconds, moves, name), line))
-    else:
-        best: dict[str, tuple[tuple[object, ...], Line]] = {}
-        for r in rows:
-            pid, name = r["player"], r["name"]
-            playing = r["won"] is None
-            line = Line(
-                0,
-                Player(pid, name),
-                None if playing else bool(r["won"]),
-                0 if playing else int(r["score"]),
-                0.0 if playing else float(r["seconds"]),
-                0 if playing else int(r["moves"]),
-                ratings.get(pid, Rating()),
-                pid == me,
-                day=r["day"],
-                wins=0 if playing else int(r["won"]),
-            )
-            key = (
-                (1, name.lower())
-                if playing
-                else (0, *_order(int(r["won"]), line.score, line.seconds, line.moves, name))
-            )
-            if pid not in best or key < best[pid][0]:
-                best[pid] = (key, line)
-        keyed = list(best.values())
-    keyed.sort(key=lambda kl: kl[0])
-    out: list[Line] = []
-    for i, (key, line) in enumerate(keyed):
-        same = out and keyed[i - 1][0][:-1] == key[:-1]  # equal but for the name
-        rank = out[-1].rank if same else i + 1
-        out.append(replace(line, rank=rank))
-    return out
+    def played_today(self) -> dict[tuple[str, str], int]:
+        """How many players started each daily today, by (game, variant key)."""
+        with self.store.db.read("read the daily") as db:
+            rows = db.execute(
+                "SELECT game, variant, count(*) AS n FROM daily_attempts WHERE day = ? "
+                "GROUP BY game, variant",
+                (self.today(),),
+            ).fetchall()
+        return {(r["game"], r["variant"]): int(r["n"]) for r in rows}

@@ -45,9 +45,10 @@ else:
 def headline(daily: Daily) -> str:
     """The daily most played today, for the menu and the lobby: ``Daily: Penguin ·
     3 of 41 players won so far`` (the first game's when nobody has played yet)."""
+    played = daily.played_today()  # one query: the menu and the lobby show it often
     best: tuple[int, str, dict[str, int]] | None = None
     for game, variant in dailies():
-        players = daily.summary(game, variant)[1]
+        players = played.get((game, variant_key(variant)), 0)
         if best is None or players > best[0]:
             best = (players, game, variant)
     if best is None:
