@@ -7,6 +7,7 @@ nothing."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,35 @@ async def test_the_lobbys_info_shows_the_rating(tmp_path: Path) -> None:
         await shown_screen(pilot, PlayersScreen)
         await until(pilot, lambda: "rating 1500 ±350?" in screen_text(app), "the rating")
         assert "(provisional)" in screen_text(app)
+
+
+FULL = os.environ.get("TERMSOLITAIRE_FULL") == "1"
+
+
+@pytest.mark.parametrize(
+    "game", ["spider", *(["stjernen", "napoleon"] if FULL else [])]
+)  # Penguin: above; the other two with TERMSOLITAIRE_FULL=1 (4 s each)
+async def test_every_games_daily_ends_with_its_end_key(game: str, shared: Path) -> None:
+    """Each game's board plays its daily: hints refused, End (Spider's ``e``, the
+    others' ``E``) ends it, and the leaderboard lists it."""
+    from termsolitaire.match import current_player
+
+    daily = Daily(MatchStore(current_player(), None, keep_dir=False))
+    app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
+    async with app.run_test(size=(100, 30)) as pilot:
+        dailies = await shown_screen(pilot, DailyScreen)
+        dailies.query_one("#dailies").highlighted = [g for g, _ in dailies.choices].index(game)
+        await pilot.press("enter")
+        board = await shown_screen(pilot, BoardScreen)
+        await pilot.press("H")
+        assert "No hints in the daily" in status(app)
+        await pilot.press("e" if game == "spider" else "E")
+        await shown_screen(pilot, ConfirmEndScreen)
+        await pilot.press("y")
+        await shown_screen(pilot, DailyResults)
+        await pilot.press("l")
+        await shown_screen(pilot, DailyScreen)
+        assert board.game.name == game
+    assert (
+        daily.state(game, dailies.choices[[g for g, _ in dailies.choices].index(game)][1]) == "lost"
+    )
