@@ -254,10 +254,10 @@ class SolitaireApp(Navigation, App[int]):
             self.match_services = MatchServices(store)
         self.push_screen(LobbyScreen(self.services, self.match_services, self.look))
 
-    def daily(self) -> Any:
+    def daily(self, quiet: bool = False) -> Any:
         """The daily deals (:class:`~termsolitaire.match.daily.Daily`) on the match store
         the lobby uses (opened now when no lobby was); None, after a toast saying
-        why, when the store cannot be opened."""
+        why (``quiet``: without), when the store cannot be opened."""
         from .match import MatchError, MatchStore, current_player
         from .match.daily import Daily
         from .match.services import MatchServices
@@ -270,7 +270,8 @@ class SolitaireApp(Navigation, App[int]):
                 match = self.match_services = MatchServices(MatchStore(current_player(), None))
             return Daily(match.store)
         except MatchError as e:
-            self.notify(e.reason, severity="error", timeout=8)
+            if not quiet:
+                self.notify(e.reason, severity="error", timeout=8)
             return None
 
     def action_daily(self) -> None:

@@ -130,7 +130,7 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         from termsolitaire.match import MatchError
         from termsolitaire.screens.daily import headline
 
-        daily = getattr(self.app, "daily", lambda: None)()
+        daily = getattr(self.app, "daily", lambda quiet: None)(quiet=True)
         try:
             line = headline(daily) if daily is not None else ""
         except MatchError:
