@@ -31,7 +31,12 @@ def _private_home(tmp_path_factory, monkeypatch):
     # The file backend unless a test asks for a database (tests/postgres.py). Set,
     # then removed: so whatever the test sets (``main(["--database", …])`` writes
     # os.environ itself) is undone after it.
-    for name in ("TERMSOLITAIRE_DATABASE", "TERMSOLITAIRE_PLAYER_ID"):
+    for name in (
+        "TERMSOLITAIRE_DATABASE",
+        "TERMSOLITAIRE_PLAYER_ID",
+        "TERMSOLITAIRE_MATCH_DIR",
+        "TERMSOLITAIRE_DAILY_ZONE",
+    ):
         monkeypatch.setenv(name, "")
         monkeypatch.delenv(name)
     # No background searches unless a test asks (tests/screens/test_solving.py):

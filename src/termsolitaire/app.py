@@ -254,6 +254,36 @@ class SolitaireApp(Navigation, App[int]):
             self.match_services = MatchServices(store)
         self.push_screen(LobbyScreen(self.services, self.match_services, self.look))
 
+    def daily(self, quiet: bool = False) -> Any:
+        """The daily deals (:class:`~termsolitaire.match.daily.Daily`) on the match store
+        the lobby uses (opened now when no lobby was); None, after a toast saying
+        why (``quiet``: without), when the store cannot be opened."""
+        from .match import MatchError, MatchStore, current_player
+        from .match.daily import Daily
+        from .match.services import MatchServices
+
+        match = self.match_services or next(
+            (getattr(s, "match", None) for s in self.screen_stack if hasattr(s, "match")), None
+        )
+        try:
+            if match is None:
+                match = self.match_services = MatchServices(MatchStore(current_player(), None))
+            return Daily(match.store)
+        except MatchError as e:
+            if not quiet:
+                self.notify(e.reason, severity="error", timeout=8)
+            return None
+
+    def action_daily(self) -> None:
+        """The daily deals and their leaderboards."""
+        from termsolitaire.screens.daily import DailyScreen
+
+        if isinstance(self.screen, DailyScreen):
+            return
+        daily = self.daily()
+        if daily is not None:
+            self.push_screen(DailyScreen(daily, self.look))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The screen's actions by name (from its keys), then the app's, then
         Textual's theme and screenshot entries."""

@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "solve": ("termsolitaire.commands.solve", "find a winning line, or prove there is none"),
     "opponent": ("termsolitaire.commands.opponent", "the Spider computer opponent, headless"),
     "db": ("termsolitaire.commands.db", "the PostgreSQL database: upgrade, import"),
+    "board": ("termsolitaire.commands.board", "the daily deals' leaderboards, as tables"),
     "share": ("termsolitaire.commands.share", "a finished game as a short code to replay"),
 }
 """Subcommands with options of their own (:mod:`termsolitaire.commands`): name ->

@@ -43,7 +43,10 @@ __all__ = ["HEAL_EVERY", "Database", "MatchDatabase", "match_dir", "open_databas
 
 ENV_DIR = "TERMSOLITAIRE_MATCH_DIR"
 FILENAME = MATCH_FILE
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+"""1: the match; 2: the daily deal; 3: spectators and share codes (issue 31).
+Every table is made with IF NOT EXISTS, so an older file takes the newer
+tables in place when first opened."""
 BUSY_MS = 5000
 """How long a writer waits for another before giving up (ms): long enough for
 any real write, short enough that a screen never looks frozen."""
@@ -125,7 +128,45 @@ CREATE TABLE IF NOT EXISTS outcomes (
 CREATE INDEX IF NOT EXISTS outcomes_by_player ON outcomes (player, opponent);
 CREATE TABLE IF NOT EXISTS code_tries (player TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS code_tries_by_player ON code_tries (player, at);
--- version 2 (issue 31): spectators, watching settings and invitations, share codes
+CREATE TABLE IF NOT EXISTS host_secret (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    secret TEXT NOT NULL,
+    made_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS daily_attempts (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    day TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    started_at REAL NOT NULL,
+    PRIMARY KEY (player, game, variant, day)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS daily_attempts_by_day ON daily_attempts (game, variant, day);
+CREATE TABLE IF NOT EXISTS daily_actions (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    day TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (player, game, variant, day, n)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS daily_results (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    day TEXT NOT NULL,
+    won INTEGER NOT NULL CHECK (won IN (0, 1)),
+    score INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    moves INTEGER NOT NULL,
+    finished_at REAL NOT NULL,
+    PRIMARY KEY (player, game, variant, day)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS daily_results_by_day ON daily_results (game, variant, day);
+-- version 3 (issue 31): spectators, watching settings and invitations, share codes
 CREATE TABLE IF NOT EXISTS spectators (
     table_id INTEGER NOT NULL,
     player TEXT NOT NULL,

@@ -22,6 +22,7 @@ from .clock import status
 from .errors import NotAllowed, StoreBusy, StoreReadOnly
 from .identity import Player
 from .model import Action, Figures, Record, Results, SeatInfo, TableInfo, Tally
+from .ratings import Rating, read_ratings
 from .replay import apply, figures, fresh, replay
 from .rows import players_by_id, seat_infos, seat_rows, table_row
 from .social import Social
@@ -229,6 +230,15 @@ class Reading(Social):
             sum(t.wins for _, t in per), sum(t.losses for _, t in per), sum(t.draws for _, t in per)
         )
         return Record(player, overall, per)
+
+    def rating(self, who: str | None = None) -> Rating:
+        """A player's Glicko-2 rating (default: this player's), worked out from every
+        recorded match (:mod:`.ratings`); this player's ended matches are recorded
+        first."""
+        pid = self.me.id if who is None else who
+        settle_player(self, pid)
+        with self.db.read("read the ratings") as db:
+            return read_ratings(db).get(pid, Rating())
 
     # ------------------------------------------------------------ results and watching
 

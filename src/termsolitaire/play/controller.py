@@ -112,7 +112,7 @@ class Controller(Pointer, Helping):
             return policy.refusal or "Nothing can be played here"
         if action == "pause":
             if not policy.clock_stops:
-                return "The match clock never stops: P is for solo games"
+                return policy.no_pause
             if mode is Mode.FINISHED:
                 return "This game is over: its clock has stopped"
             return "The board is hidden: nothing to pause" if hidden else None
@@ -122,11 +122,11 @@ class Controller(Pointer, Helping):
             return "Paused: P plays on"
         if action in NEW:
             if not policy.new_deals:
-                return "A match game is played to its end: no restart, no other deal"
+                return policy.no_new
             return None
         if action in HELP:
             if not policy.hints:
-                return "No hints in a match: the solver would see the cards your opponent cannot"
+                return policy.no_help
             if mode is Mode.FINISHED:
                 return "This game is over: no hints left to give"
             return None
@@ -286,6 +286,9 @@ class Controller(Pointer, Helping):
 
     def end_headline(self) -> str:
         """Why a table's game ended, in words."""
+        told = getattr(self.table, "headline", None)
+        if isinstance(told, str):
+            return told
         seat = getattr(self.table, "seat", None)
         reason = getattr(seat, "reason", None)
         if reason == "time":
@@ -386,6 +389,8 @@ class Controller(Pointer, Helping):
         return Outcome(ask=Question(self.end_question(), self.end_now, kind="end"))
 
     def end_question(self) -> str:
+        if not self.policy.saves and self.policy.ending:
+            return self.policy.ending.format(score=self.game.score)
         if not self.policy.saves:
             return (
                 f"Your game ends with score {self.game.score}; "

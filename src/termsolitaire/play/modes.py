@@ -30,7 +30,8 @@ class Policy:
     """What a kind of board allows."""
 
     kind: str
-    """``solo``, ``match``, ``replay``, ``watch`` or ``view`` (another window's game)."""
+    """``solo``, ``match``, ``daily``, ``replay``, ``watch`` or ``view`` (another
+    window's game)."""
     read_only: bool = False
     """Nothing can be played; the sentence for any try is :attr:`refusal`."""
     clock_stops: bool = True
@@ -42,6 +43,15 @@ class Policy:
     saves: bool = True
     """Saved after every action and counted in the statistics."""
     refusal: str = ""
+    no_help: str = "No hints in a match: the solver would see the cards your opponent cannot"
+    """Why hints, the solution and the demo are off (when :attr:`hints` is False)."""
+    no_new: str = "A match game is played to its end: no restart, no other deal"
+    """Why restart and other deals are off (when :attr:`new_deals` is False)."""
+    no_pause: str = "The match clock never stops: P is for solo games"
+    """Why P does nothing (when the clock never stops)."""
+    ending: str = ""
+    """End's question when the game is not saved (``{score}``: the score now); empty:
+    a match's."""
 
 
 SOLO = Policy("solo")
@@ -70,6 +80,20 @@ VIEW = Policy(
     saves=False,
     refusal="This game is open in another window: here it is read only (Q goes back)",
 )
+
+DAILY = Policy(
+    "daily",
+    clock_stops=False,
+    hints=False,
+    new_deals=False,
+    saves=False,
+    no_help="No hints in the daily: everyone plays it alone; the verdict comes at the end",
+    no_new="The daily is played once: no restart, no other deal (a new one comes tomorrow)",
+    no_pause="The daily's clock never stops, as a match's: it counts from your start",
+    ending="Your daily ends here with score {score}: it goes on the leaderboard as it stands.",
+)
+"""Today's daily deal (:mod:`termsolitaire.match.daily`): one attempt, kept in the
+match store (not the saves); no pause, no restart, no hints."""
 
 PLAY = frozenset(
     {"pile", "grab", "foundation", "undo", "redo", "deal", "turn", "collect", "end", "click"}

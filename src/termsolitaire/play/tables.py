@@ -2,8 +2,9 @@
 
 The controller plays every action through a :class:`Table`: an action text in
 API.md notation (a move, ``deal``, ``turn tN``, ``undo``, ``redo``, ``end``).
-A solo table plays it on the game; a :class:`SeatTable` sends it to the shared
-match store first (:class:`~termsolitaire.match.Seat`), so the opponent sees
+A solo table plays it on the game; a :class:`DailyTable` appends it to this
+player's daily attempt in the match store first; a :class:`SeatTable` sends it
+to the shared match store first (:class:`~termsolitaire.match.Seat`), so the opponent sees
 it and a crash loses nothing. Both raise the same exceptions: the rules'
 :class:`~termsolitaire.rules.IllegalMove`, :class:`Refused` (the store or the
 table said no), :class:`Ended` (the game is over), :class:`Replaced` (the game
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..match import GameOver, MatchError, Seat, SeatMoved
+from ..match.daily import Attempt
 from ..match.replay import apply
 from ..rules import Game, IllegalMove, Move
 from .session import GameSession
@@ -112,6 +114,41 @@ class SeatTable:
     def act(self, action: str) -> Move | None:
         try:
             return self.seat.act(action)
+        except IllegalMove:
+            raise
+        except GameOver as e:
+            raise Ended(e.reason) from None
+        except SeatMoved as e:
+            raise Replaced(e.reason) from None
+        except MatchError as e:
+            raise Refused(e.reason) from None
+
+
+class DailyTable:
+    """Today's daily: every action goes to the attempt in the match store before
+    the board shows it, so a killed app resumes the same attempt."""
+
+    problem: str | None = None
+
+    def __init__(self, attempt: Attempt) -> None:
+        self.attempt = attempt
+
+    @property
+    def game(self) -> Game:
+        return self.attempt.game
+
+    @property
+    def finished(self) -> bool:
+        return self.attempt.finished
+
+    @property
+    def headline(self) -> str:
+        """Why the attempt ended, for the results."""
+        return "Won!" if self.game.is_won else "Your daily has ended"
+
+    def act(self, action: str) -> Move | None:
+        try:
+            return self.attempt.act(action)
         except IllegalMove:
             raise
         except GameOver as e:

@@ -63,6 +63,7 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         Binding("s", "app.statistics", "Statistics", id="menu-statistics"),
         Binding("o", "app.settings", "Settings", id="menu-settings"),
         Binding("m", "app.match", "Match", id="menu-match"),
+        Binding("d", "app.daily", "Daily", id="menu-daily"),
         Binding("R", "restart_saved", "Restart", id="menu-restart", show=False),
     ]
 
@@ -87,6 +88,7 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Label("termsolitaire", id="menu-title")
+            yield Label("", id="menu-daily")
             # Filled from the saves when the menu shows (on_mount, on_screen_resume).
             yield OptionList(id="games")
             for game, key, label, values, _ in self.options:
@@ -114,11 +116,26 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
         games.highlighted = 0
         games.focus()
         self.show_came_back()
+        self.call_after_refresh(self.show_daily)
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
             self.refresh_lines()
             self.show_came_back()
+            self.show_daily()
+
+    def show_daily(self) -> None:
+        """The daily most played today, under the title (``d`` opens them all);
+        nothing when the match store cannot be read."""
+        from termsolitaire.match import MatchError
+        from termsolitaire.screens.daily import headline
+
+        daily = getattr(self.app, "daily", lambda quiet: None)(quiet=True)
+        try:
+            line = headline(daily) if daily is not None else ""
+        except MatchError:
+            line = ""
+        self.query_one("#menu-daily", Label).update(f"{line} · d: dailies" if line else "")
 
     def came_back(self, game: str, variant: dict[str, int]) -> None:
         """The player left a board of ``game``: its line is highlighted on return."""
@@ -232,6 +249,7 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
             ("Tab", "go to the options, the deal number and the buttons"),
             ("s o", "statistics, settings"),
             ("m", "the Spider match lobby: the same deal against the computer or a person"),
+            ("d", "the daily deals (one attempt a day, everyone the same deal) and leaderboards"),
             ("? F1", "this help"),
             ("q", "quit (back to the match lobby when opened from it)"),
             ("Escape", "back to the list of games (never quits)"),

@@ -171,7 +171,51 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         4,
-        "the match store's version 2: spectators, watching settings, share codes",
+        "the daily deal: the host's secret, attempts, their actions and results (issue 31)",
+        """
+        CREATE TABLE match.host_secret (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            secret TEXT NOT NULL,
+            made_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE TABLE match.daily_attempts (
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            day TEXT NOT NULL,
+            deal BIGINT NOT NULL,
+            started_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player, game, variant, day)
+        );
+        CREATE INDEX daily_attempts_by_day ON match.daily_attempts (game, variant, day);
+        CREATE TABLE match.daily_actions (
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            day TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player, game, variant, day, n)
+        );
+        CREATE TABLE match.daily_results (
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            day TEXT NOT NULL,
+            won INTEGER NOT NULL CHECK (won IN (0, 1)),
+            score INTEGER NOT NULL,
+            seconds DOUBLE PRECISION NOT NULL,
+            moves INTEGER NOT NULL,
+            finished_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player, game, variant, day)
+        );
+        CREATE INDEX daily_results_by_day ON match.daily_results (game, variant, day);
+        """,
+    ),
+    Migration(
+        5,
+        "the match store's version 3: spectators, watching settings, share codes",
         """
         CREATE TABLE match.spectators (
             table_id BIGINT NOT NULL,

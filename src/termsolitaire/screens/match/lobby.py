@@ -66,6 +66,7 @@ class LobbyScreen(LobbyHome):
         Binding("v", "invite_spectator", "Spectator", id="lobby-spectator", show=False),
         Binding("o", "watching", "Watching on/off", id="lobby-watching", show=False),
         Binding("g", "games", "Games", id="lobby-games"),
+        Binding("d", "daily", "Daily", id="lobby-daily"),
         Binding("x", "decline", "Decline", id="lobby-decline", show=False),
         Binding("l", "leave", "Leave", id="lobby-leave", show=False),
         Binding("a", "all", "Finished too", id="lobby-all", show=False),
@@ -101,6 +102,7 @@ class LobbyScreen(LobbyHome):
 
     def compose(self) -> ComposeResult:
         yield TextLine("", id="lobby-title")
+        yield TextLine("", id="lobby-daily")
         table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True, id="tables")
         for name, width in COLUMNS:
             table.add_column(name, width=width, key=name)
@@ -203,6 +205,30 @@ class LobbyScreen(LobbyHome):
             )
         )
         self.show_detail()
+        self.show_daily()
+
+    def show_daily(self) -> None:
+        """The daily most played today, under the title (``d`` opens them all)."""
+        from termsolitaire.match.daily import Daily
+        from termsolitaire.screens.daily import headline
+
+        try:
+            line = headline(Daily(self.match.store))
+        except MatchError:
+            line = ""
+        self.query_one("#lobby-daily", TextLine).set(f"{line} · d: dailies" if line else "")
+
+    def action_daily(self) -> None:
+        """The daily deals and their leaderboards, on this lobby's store."""
+        from termsolitaire.match.daily import Daily
+        from termsolitaire.screens.daily import DailyScreen
+
+        try:
+            daily = Daily(self.match.store)
+        except MatchError as e:
+            self.say(e.reason)
+            return
+        self.app.push_screen(DailyScreen(daily, self.look))
 
     def tell_arrivals(self) -> None:
         """Say so when someone sits down at a table where this player waits (their
@@ -446,6 +472,7 @@ class LobbyScreen(LobbyHome):
             ("l", "leave a table where you have not started"),
             ("a", "show finished tables too (their results and replays)"),
             ("g", "the solo games: the menu of all four (Escape there comes back)"),
+            ("d", "the daily deals (one attempt a day) and their leaderboards"),
             ("? F1", "this help"),
             ("q", "quit (back to the menu when opened from it)"),
             ("Escape", "back to the menu when opened from it (never quits)"),

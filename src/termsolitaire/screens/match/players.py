@@ -82,13 +82,17 @@ class PlayersScreen(AsciiFrames, Screen[None]):
         store = self.match.store
         try:
             record = store.record(self.who.id)
+            rating = store.rating(self.who.id)
             friends = store.friends()
             ignored = store.ignored()
         except MatchError as e:
             self.note(e.reason)
             return
         you = " (you)" if self.who.id == self.match.me.id else ""
-        self.query_one("#headline", Static).update(f"Match record: {self.who.name}{you}")
+        provisional = " (provisional)" if rating.provisional else ""
+        self.query_one("#headline", Static).update(
+            f"Match record: {self.who.name}{you} · rating {rating.text()}{provisional}"
+        )
         self.query_one("#overall", Static).update(overall_text(record))
         self.query_one("#record", Static).update(record_table(record) if record.opponents else "")
         names = ", ".join(p.name for p in friends) or "nobody yet"

@@ -1,0 +1,131 @@
+"""The daily from the app (issue 31): the menu shows it and ``d`` opens the dailies;
+Enter starts one on the game's own board with no pause, restart or hints (each
+refused with a sentence), the title naming the day, not the deal; leaving and
+coming back resumes it; End leads to the leaderboard with one's own line marked;
+a second Enter is refused; a solo game on the daily's deal number counts for
+nothing."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from textual.widgets import Label
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.match import MatchStore, Player
+from termsolitaire.match.daily import Daily
+from termsolitaire.screens.boards.board import BoardScreen
+from termsolitaire.screens.daily import DailyResults, DailyScreen
+from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
+from termsolitaire.screens.menu import MenuScreen
+from termsolitaire.widgets.line import TextLine
+
+from .conftest import status
+from .matchkit import screen_text, shown_screen, until
+
+
+@pytest.fixture
+def shared(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TERMSOLITAIRE_MATCH_DIR", str(tmp_path / "match"))
+    monkeypatch.setenv("TERMSOLITAIRE_PLAYER_ID", "ann")
+    return tmp_path / "match"
+
+
+def daily_line(screen: DailyScreen) -> str:
+    return str(screen.query_one("#status", TextLine).text)
+
+
+async def test_a_daily_from_the_menu(shared: Path) -> None:
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        label = menu.query_one("#menu-daily", Label)
+        await until(pilot, lambda: "Daily:" in str(label.render()), "the menu's daily line")
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        await pilot.press("down")  # Stjernen, then Penguin
+        assert dailies.chosen() == ("penguin", {})
+        await pilot.press("enter")
+        board = await shown_screen(pilot, BoardScreen)
+        assert "daily" in board.title_text() and "deal" not in board.title_text()
+        for key, words in (("H", "No hints in the daily"), ("R", "played once"), ("P", "never")):
+            await pilot.press(key)
+            assert words in status(app), key
+        assert board.solving.verdict == ""  # no verdict while the attempt goes on
+        move = board.game.legal_moves()[0]
+        board.do(board.controller.play(move))
+        log = board.game.log
+        await pilot.press("Q")
+        dailies = await shown_screen(pilot, DailyScreen)
+        await pilot.press("enter")  # resumed: the same attempt
+        board = await shown_screen(pilot, BoardScreen)
+        assert board.game.log == log
+        await pilot.press("E")
+        await shown_screen(pilot, ConfirmEndScreen)
+        await pilot.press("y")
+        await shown_screen(pilot, DailyResults)
+        await pilot.press("l")
+        dailies = await shown_screen(pilot, DailyScreen)
+        await until(pilot, lambda: "▶1" in screen_text(app), "the leaderboard")
+        text = screen_text(app)
+        assert "Penguin · daily of" in text and "ann" in text and "lost" in text
+        assert "Penguin · nobody" not in text and "you played" in text
+        await pilot.press("enter")
+        await until(pilot, lambda: "one attempt a day" in daily_line(dailies), "the refusal")
+        assert "You played today's Penguin daily" in daily_line(dailies)
+
+    ann = Daily(MatchStore(Player.make("ann"), shared, keep_dir=False))
+    before = (ann.state("penguin", {}), ann.summary("penguin", {}))
+    solo = SolitaireApp("penguin", ann.deal("penguin", {}), {}, clock=False)
+    async with solo.run_test(size=(80, 24)) as pilot:
+        board = await shown_screen(pilot, BoardScreen)
+        board.do(board.controller.play(board.game.legal_moves()[0]))
+        await pilot.press("Q")
+    assert (ann.state("penguin", {}), ann.summary("penguin", {})) == before == ("lost", (0, 1))
+
+
+async def test_the_lobbys_info_shows_the_rating(tmp_path: Path) -> None:
+    from termsolitaire.screens.match.players import PlayersScreen
+
+    from .matchkit import WallClock, lobby_app
+
+    app, _ = lobby_app(tmp_path / "match", WallClock(), tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f")
+        await shown_screen(pilot, PlayersScreen)
+        await until(pilot, lambda: "rating 1500 ±350?" in screen_text(app), "the rating")
+        assert "(provisional)" in screen_text(app)
+
+
+FULL = os.environ.get("TERMSOLITAIRE_FULL") == "1"
+
+
+@pytest.mark.parametrize(
+    "game", ["spider", *(["stjernen", "napoleon"] if FULL else [])]
+)  # Penguin: above; the other two with TERMSOLITAIRE_FULL=1 (4 s each)
+async def test_every_games_daily_ends_with_its_end_key(game: str, shared: Path) -> None:
+    """Each game's board plays its daily: hints refused, End (Spider's ``e``, the
+    others' ``E``) ends it, and the leaderboard lists it."""
+    from termsolitaire.match import current_player
+
+    daily = Daily(MatchStore(current_player(), None, keep_dir=False))
+    app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
+    async with app.run_test(size=(100, 30)) as pilot:
+        dailies = await shown_screen(pilot, DailyScreen)
+        dailies.query_one("#dailies").highlighted = [g for g, _ in dailies.choices].index(game)
+        await pilot.press("enter")
+        board = await shown_screen(pilot, BoardScreen)
+        await pilot.press("H")
+        assert "No hints in the daily" in status(app)
+        await pilot.press("e" if game == "spider" else "E")
+        await shown_screen(pilot, ConfirmEndScreen)
+        await pilot.press("y")
+        await shown_screen(pilot, DailyResults)
+        await pilot.press("l")
+        await shown_screen(pilot, DailyScreen)
+        assert board.game.name == game
+    assert (
+        daily.state(game, dailies.choices[[g for g, _ in dailies.choices].index(game)][1]) == "lost"
+    )
