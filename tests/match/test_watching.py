@@ -103,3 +103,23 @@ def test_a_version_1_file_is_upgraded_in_place(shared: Path) -> None:
     assert cat.table(table).seats[0].player.name == "ann"  # nothing lost
     assert cat.spectate(table) == 1
     cat.close()
+
+
+def test_a_daily_is_shared_once_its_day_is_over(store, clock) -> None:  # type: ignore[no-untyped-def]
+    from termsolitaire.match.daily import Daily
+    from termsolitaire.match.shares import past_daily
+    from termsolitaire.rules.sharecode import decode, encode
+
+    ann, bob = store("ann"), store("bob")
+    daily = Daily(ann)
+    day = daily.today()
+    attempt = daily.attempt("penguin", {})
+    attempt.act(str(attempt.game.legal_moves()[0]))
+    with pytest.raises(NotAllowed, match="once its day is over"):
+        past_daily(ann, "penguin", {}, day)
+    clock.advance(86_400)
+    game = past_daily(ann, "penguin", {}, day)
+    assert game.history == attempt.game.history and game.deal == attempt.deal
+    assert decode(encode(game)).to_text() == attempt.game.to_text()
+    with pytest.raises(NotAllowed, match="You did not play"):
+        past_daily(bob, "penguin", {}, day)

@@ -5,7 +5,9 @@ What is shared: FILE (anything ``termsolitaire replay`` reads: an autosave, a
 game's JSON, a move list with its ``game:``/``deal:`` header, such as
 ``termsolitaire solve``'s output); ``--table N`` a match game once the match is
 over (one's own seat, or ``--seat S``: any seat one may watch); else the last solo game this player
-finished (the app keeps it: :mod:`termsolitaire.storage.lastgame`).
+finished (the app keeps it: :mod:`termsolitaire.storage.lastgame`);
+``--daily GAME --day DATE [--suits S]`` one's daily attempt of a day that is
+over (while it lasts, a code would give the others the deal).
 
 Printed: the host code (at most eight characters, kept in this host's match
 store: anyone here opens it with ``termsolitaire replay CODE``) and the
@@ -20,14 +22,20 @@ import json
 import sys
 from pathlib import Path
 
-from termsolitaire.rules import Game, from_json, new_game
+from termsolitaire.rules import GAMES, Game, from_json, new_game
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.description = "A finished game as a short code anyone can replay."
+    p.description = (
+        "A finished game as a short code anyone can replay: FILE, --table, --daily, "
+        "else the last solo game you finished."
+    )
     p.add_argument("file", nargs="?", metavar="FILE", help="a saved game or a move list")
     p.add_argument("--table", type=int, metavar="N", help="a match table's game")
     p.add_argument("--seat", type=int, choices=(1, 2), metavar="S", help="its seat (1 or 2)")
+    p.add_argument("--daily", metavar="GAME", help="your daily of GAME on --day (a past day)")
+    p.add_argument("--day", metavar="DATE", help="the daily's day, YYYY-MM-DD")
+    p.add_argument("--suits", type=int, metavar="S", help="the Spider daily's suits (1, 2, 4)")
     p.add_argument("--match-dir", metavar="DIR", help="the match directory (the host's store)")
 
 
@@ -64,9 +72,20 @@ def run(args: argparse.Namespace) -> int:
 
     store = None
     try:
-        if args.table is not None:
-            if args.file:
-                raise ValueError("give a FILE or --table, not both")
+        if sum(x is not None for x in (args.file, args.table, args.daily)) > 1:
+            raise ValueError("give one of FILE, --table and --daily")
+        if args.daily is not None:
+            from termsolitaire.match.shares import past_daily
+            from termsolitaire.rules import info
+
+            if args.day is None:
+                raise ValueError("--daily needs --day YYYY-MM-DD (a day that is over)")
+            variant = info(args.daily).default_variant() if args.daily in GAMES else {}
+            if args.suits is not None:
+                variant["suits"] = args.suits
+            store = MatchStore(None, args.match_dir, create=False, keep_dir=None)
+            game = past_daily(store, args.daily, variant, args.day)
+        elif args.table is not None:
             store = MatchStore(None, args.match_dir, create=False, keep_dir=None)
             check_match_over(store, args.table)
             seat = store.seat(args.table) if args.seat is None else None

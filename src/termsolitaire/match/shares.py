@@ -34,6 +34,7 @@ from .codes import ALPHABET
 from .errors import BadCode, MatchError, NotAllowed
 
 if TYPE_CHECKING:
+    from .results import Reading
     from .social import Social
 
 LENGTH = 7
@@ -149,3 +150,29 @@ def open_any(text: str, directory: Path | None = None) -> Game:
         return open_code(store, text)
     finally:
         store.close()
+
+
+def past_daily(store: Reading, game: str, variant: dict[str, int], day: str) -> Game:
+    """This player's attempt at the daily of ``game`` on ``day``, once that day is over
+    (while it lasts, a code would show the others the deal and a way through it)."""
+    from .daily import Attempt, Daily, check_variant, parse_day, title_of, variant_key
+
+    check_variant(game, variant)
+    daily = Daily(store)
+    day = parse_day(day)
+    if day >= daily.today():
+        raise NotAllowed(
+            f"A daily is shared once its day is over (today is {daily.today()}): "
+            "the others may still play it"
+        )
+    key = (store.me.id, game, variant_key(variant), day)
+    with store.db.read("read your daily") as db:
+        row = db.execute(
+            "SELECT deal, started_at FROM daily_attempts WHERE player = ? AND game = ? "
+            "AND variant = ? AND day = ?",
+            key,
+        ).fetchone()
+    if row is None:
+        raise NotAllowed(f"You did not play the {title_of(game, variant)} daily of {day}")
+    attempt = Attempt(daily, game, variant, day, int(row["deal"]), float(row["started_at"]))
+    return attempt.game
