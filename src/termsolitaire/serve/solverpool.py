@@ -10,7 +10,7 @@ where it would have started a process, and speaks the same JSON lines.
 The rules of the queue:
 
 - **Workers**: :attr:`SolverPool.size` kept warm (one per core by default),
-  started when first needed. A request that finds none free waits, unless its
+  started with the server. A request that finds none free waits, unless its
   player has nothing running and it has waited :data:`OVERFLOW_WAIT` seconds
   (a fraction of its budget): then a worker of its own is started, up to
   :attr:`SolverPool.limit` in all, and ends once idle. So a player's hint
@@ -24,6 +24,9 @@ The rules of the queue:
   workers)``, never under :data:`SLICE`): fifty players asking at once each
   get a shorter search and all their answers within their budgets, instead
   of the last ones waiting for the first ones' full searches.
+- **Deadline**: a request still queued at its deadline is answered without a
+  search ("cannot tell", as a search out of time would say): no player waits
+  longer than their own budget.
 - **Cancel**: an app that gives up on a search (the player moved on) closes
   its connection: a queued request goes, a running search is killed with its
   worker (a new one starts for the next request).
@@ -135,6 +138,7 @@ class SolverPool:
         """App pid -> player id (the sessions fill it in)."""
         self.answered = 0
         self.killed = 0
+        self.expired = 0
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timers: list[asyncio.TimerHandle] = []
@@ -151,6 +155,8 @@ class SolverPool:
     async def start(self) -> None:
         self._server = await asyncio.start_unix_server(self._client, str(self.path), limit=LIMIT)
         os.chmod(self.path, 0o600)
+        for _ in range(self.size):  # warm before the first player asks
+            self._spawn(None, base=True)
         log.info(
             "solver pool: %d workers (at most %d at once) at %s", self.size, self.limit, self.path
         )
@@ -190,7 +196,9 @@ class SolverPool:
                 if not job.future.done():
                     self._cancel(job)
                     return
-                closed.cancel()
+                closed.cancel()  # nothing came: the app waits for this answer
+                with contextlib.suppress(asyncio.CancelledError):
+                    await closed
                 writer.write(json.dumps(job.future.result()).encode() + b"\n")
                 await writer.drain()
         except (OSError, ValueError):
@@ -217,11 +225,33 @@ class SolverPool:
             job.future.set_result({"ok": False, "error": "the server is stopping"})
             return job
         self.queue.append(job)
-        wait = OVERFLOW_WAIT * seconds
-        self._timers = [t for t in self._timers if not t.cancelled()]
-        self._timers.append(loop.call_later(wait, self._dispatch))
+        self._timers = [t for t in self._timers if t.when() > loop.time()]
+        self._timers.append(loop.call_later(OVERFLOW_WAIT * seconds, self._dispatch))
+        self._timers.append(loop.call_later(seconds - MARGIN, self._expire, job))
         self._dispatch()
         return job
+
+    def _expire(self, job: Job) -> None:
+        """A request still queued at its deadline is answered without a search: "cannot
+        tell" (or no deal found), as a search that ran out of time would have."""
+        if job not in self.queue:
+            return
+        self.queue.remove(job)
+        self.expired += 1
+        if job.future.done():
+            return
+        if job.request.get("op") == "winnable":
+            job.future.set_result({"ok": True, "deal": None})
+            return
+        result = {
+            "verdict": "unknown",
+            "moves": [],
+            "seconds": 0.0,
+            "positions": 0,
+            "best": 0,
+            "notes": ["every solver was busy"],
+        }
+        job.future.set_result({"ok": True, "result": result})
 
     def _cancel(self, job: Job) -> None:
         if job in self.queue:
@@ -278,19 +308,21 @@ class SolverPool:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _spawn(self, job: Job, base: bool) -> None:
+    def _spawn(self, job: Job | None, base: bool) -> None:
         self.starting += 1
         task = asyncio.ensure_future(self._start_for(job, base))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _start_for(self, job: Job, base: bool) -> None:
+    async def _start_for(self, job: Job | None, base: bool) -> None:
+        """Start a worker for ``job`` (None: one to keep warm)."""
         try:
             child = Child.spawn("termsolitaire.solver.worker:main", session=True)
             channel = await child.async_lines()
         except OSError as e:
             self.starting -= 1
-            if not job.future.done():
+            log.warning("solver pool: a worker did not start (%s)", e)
+            if job is not None and not job.future.done():
                 job.future.set_result({"ok": False, "error": f"no solver process ({e})"})
             return
         self.starting -= 1
@@ -299,7 +331,7 @@ class SolverPool:
                 self.prioritize(child.pid)
         worker = Worker(child, channel, base)
         self.workers.add(worker)
-        if job.future.done() or self._closed:  # the app gave up meanwhile
+        if job is None or job.future.done() or self._closed:  # (the app gave up meanwhile)
             self._idle(worker)
             return
         self._run(job, worker)
