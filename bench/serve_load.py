@@ -461,6 +461,7 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
                     raise RuntimeError("no warm process:\n" + "\n".join(log))
                 await asyncio.sleep(0.1)
         setup_cpu = sum(tree_cpu(one.pid) for one in servers)
+        server_setup = sum(cpu_seconds(one.pid) for one in servers)
         t0 = time.monotonic()
         gate = asyncio.Semaphore(args.connect_at_once)
 
@@ -471,6 +472,11 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
         await asyncio.gather(*(login(p) for p in players))
         all_ready = time.monotonic() - t0
         login_cpu = (sum(tree_cpu(one.pid) for one in servers) - setup_cpu) / args.sessions
+        pids = [
+            int(m.group(1)) for line in log if (m := re.search(r"^.* connect .* pid=(\d+)", line))
+        ]
+        login_apps = sum(cpu_seconds(pid) for pid in pids) / args.sessions
+        login_server = (sum(cpu_seconds(one.pid) for one in servers) - server_setup) / args.sessions
         pids = [
             int(m.group(1)) for line in log if (m := re.search(r"^.* connect .* pid=(\d+)", line))
         ]
@@ -560,8 +566,9 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
             f"PSS mean {statistics.mean(pss):.1f} MiB; all apps PSS {sum(pss):.0f} MiB",
             "per session": f"PSS {(sum(pss) + shared_pss / 1024) / n:.1f} MiB with its share "
             f"of the warm process and solver pool ({shared_pss / 1024:.0f} MiB in all)",
-            "CPU per login": f"{login_cpu:.2f} s of a core (server, warm process, solver, "
-            "app; from the first connection to the last board)",
+            "CPU per login": f"{login_cpu:.2f} s of a core from the first connection to the "
+            f"last board: the app {login_apps:.2f}, the server {login_server:.2f}, the rest "
+            f"{login_cpu - login_apps - login_server:.2f} (solver verdicts, worker starts)",
             "hints at once": hint_summary(hints),
             "server memory": f"RSS {server_rss / 1024:.1f} MiB",
             "CPU per session": f"idle {idle_cpu / n * 100:.2f}% of a core, "

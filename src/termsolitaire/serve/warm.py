@@ -57,8 +57,19 @@ PRELOAD = (
     "textual._compositor",
     "textual.screen",
     "textual.widgets",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.vertical",
+    "textual.layouts.grid",
+    "textual.layouts.stream",
+    "textual.scrollbar",
+    "textual.pilot",
+    "textual.drivers.headless_driver",
     "rich.console",
     "rich.segment",
+    "rich.cells",
+    "rich._emoji_codes",
+    "pwd",
 )
 """Modules a session's app imports: loaded once, shared by every child."""
 PACKAGES = (
@@ -99,6 +110,8 @@ def preload(database: bool) -> list[str]:
                 importlib.import_module(info.name)
             except Exception:
                 failed.append(info.name)
+    with contextlib.suppress(Exception):  # the width table rich loads at its first card
+        importlib.import_module("rich.cells").cell_len("♠→…")
     return failed
 
 
