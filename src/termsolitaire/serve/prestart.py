@@ -109,6 +109,7 @@ class Prestart:
         self.exits: dict[int, asyncio.Future[int]] = {}
         """Forked apps still running, by pid: their exit status when the warm process
         reports it."""
+        self._tasks: set[asyncio.Task[None]] = set()
         self.orphans: set[int] = set()
         """Forked apps whose warm process died, reaped by :func:`_reap_orphan`."""
         self.said: set[str] = set()
@@ -207,10 +208,6 @@ class Prestart:
             self.channel.close()
             self.channel = None
         proc, self.proc = self.proc, None
-        status: int | None = None
-        if proc is not None:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                status = proc.wait(1.0)
         self.ready = False
         self.ready_event.clear()
         for asked in self.waiting.values():
@@ -221,13 +218,27 @@ class Prestart:
         for pid, future in orphans.items():  # now ours (subreaper), or init's
             self.orphans.add(pid)
             future.add_done_callback(functools.partial(self._reaped_orphan, pid))
-            self._loop.create_task(_reap_orphan(pid, future))
+            self._keep(self._loop.create_task(_reap_orphan(pid, future)))
         if not self.stopped:
-            log.warning(
-                "prestart: the warm process ended (exit=%s): spawning apps until it is back",
-                status,
-            )
-            self._schedule_restart()
+            self._keep(self._loop.create_task(self._ended(proc)))
+
+    async def _ended(self, proc: subprocess.Popen[bytes] | None) -> None:
+        """Reap the dead warm process (its socket closes a moment before it is gone),
+        say so, and start another soon."""
+        status: int | None = None
+        for _ in range(100):
+            if proc is None or (status := proc.poll()) is not None:
+                break
+            await asyncio.sleep(0.02)
+        log.warning(
+            "prestart: the warm process ended (exit=%s): spawning apps until it is back", status
+        )
+        self._schedule_restart()
+
+    def _keep(self, task: asyncio.Task[None]) -> None:
+        """Hold a background task until it is done (the loop keeps only weak ones)."""
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _reaped_orphan(self, pid: int, _: object) -> None:
         self.orphans.discard(pid)

@@ -26,7 +26,7 @@ from .fairshare import TICK, FairShare, best_priority
 from .limits import Caps, RateLimit, Refusal
 from .players import open_players
 from .prestart import Prestart, become_subreaper, reap_strays
-from .solverpool import WORKER_NICE, SolverPool
+from .solverpool import SolverPool
 
 if TYPE_CHECKING:
     from ..storage.postgres import Database
@@ -315,13 +315,7 @@ class ServeServer:
         )
         self.port = self.listener.get_port()
         if cfg.solver_workers != 0:
-            fair = self.fair
-            self.pool = SolverPool(
-                cfg.solver_workers if cfg.solver_workers > 0 else None,
-                prioritize=(lambda pid: fair.priority.set(pid, WORKER_NICE))
-                if fair is not None
-                else None,
-            )
+            self.pool = SolverPool(cfg.solver_workers if cfg.solver_workers > 0 else None)
             await self.pool.start()
         if cfg.prestart:
             subreaper = become_subreaper()

@@ -10,11 +10,14 @@ where it would have started a process, and speaks the same JSON lines.
 The rules of the queue:
 
 - **Workers**: :attr:`SolverPool.size` kept warm (one per core by default),
-  started with the server. A request that finds none free waits, unless its
-  player has nothing running and it has waited :data:`OVERFLOW_WAIT` seconds
-  (a fraction of its budget): then a worker of its own is started, up to
-  :attr:`SolverPool.limit` in all, and ends once idle. So a player's hint
-  never waits behind other players' long searches for more than that.
+  started with the server, each in a session of its own: where Linux
+  schedules by autogroup, a search is one scheduling group among the
+  players' apps, so it cannot crowd out the players who type. A request
+  that finds none free waits, unless its player has nothing running and it
+  has waited :data:`OVERFLOW_WAIT` of its budget: then a worker of its own
+  is started, up to :attr:`SolverPool.limit` in all, and ends once idle. So
+  a player's hint never waits behind other players' long searches for more
+  than that.
 - **Fair share**: the next request to run is that of the player with the
   fewest searches running, the earliest deadline first among equals; one
   player asking again and again only queues behind themselves.
@@ -48,7 +51,6 @@ import struct
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,8 +67,6 @@ OVERFLOW_WAIT = 0.25
 free worker before one of its own is started."""
 MARGIN = 0.1
 """Seconds kept from a request's deadline for the answer's way back."""
-WORKER_NICE = 10
-"""The workers' priority: searches give way to players typing."""
 
 
 def default_size() -> int:
@@ -120,13 +120,9 @@ class SolverPool:
         self,
         size: int | None = None,
         limit: int | None = None,
-        *,
-        prioritize: Callable[[int], object] | None = None,
     ) -> None:
         self.size = size or default_size()
         self.limit = max(self.size, limit if limit is not None else 4 * self.size)
-        self.prioritize = prioritize
-        """Called with each new worker's pid (the server gives it its priority)."""
         self.directory = Path(tempfile.mkdtemp(prefix="termsolitaire-solver-"))
         self.path = self.directory / "pool"
         self.idle: list[Worker] = []
@@ -326,9 +322,6 @@ class SolverPool:
                 job.future.set_result({"ok": False, "error": f"no solver process ({e})"})
             return
         self.starting -= 1
-        if self.prioritize is not None:
-            with contextlib.suppress(OSError):
-                self.prioritize(child.pid)
         worker = Worker(child, channel, base)
         self.workers.add(worker)
         if job is None or job.future.done() or self._closed:  # (the app gave up meanwhile)
