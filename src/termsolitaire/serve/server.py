@@ -21,6 +21,7 @@ import asyncssh
 
 from ..children import live_pids
 from ..match.store import local_player_names
+from ..play.session import SOLVER_ENV
 from .config import ServeConfig
 from .fairshare import TICK, FairShare, best_priority
 from .limits import Caps, RateLimit, Refusal
@@ -314,7 +315,7 @@ class ServeServer:
             **proxied,
         )
         self.port = self.listener.get_port()
-        if cfg.solver_workers != 0:
+        if cfg.solver_workers != 0 and os.environ.get(SOLVER_ENV, "1") != "0":
             self.pool = SolverPool(cfg.solver_workers if cfg.solver_workers > 0 else None)
             await self.pool.start()
         if cfg.prestart:
