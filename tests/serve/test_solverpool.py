@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,8 @@ from termsolitaire.rules import new_game
 from termsolitaire.serve.solverpool import SolverPool
 from termsolitaire.solver import Budget
 from termsolitaire.solver.worker import POOL_ENV, SolverWorker
+
+from .test_play import environ
 
 pytestmark = pytest.mark.asyncio
 
@@ -98,3 +101,33 @@ async def test_a_request_no_worker_can_take_is_answered_at_its_deadline(monkeypa
             long.cancel()
     finally:
         await pool.stop()
+
+
+def children_of(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        out += [int(c) for c in (task / "children").read_text().split()]
+    return out
+
+
+async def test_a_served_app_asks_the_pool_and_starts_no_worker(serve, key, monkeypatch) -> None:
+    """Under serve an app's verdict and hint come from the server's pool: the app has
+    the pool's address and no process of its own; the hint shows on the board."""
+    monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "1")
+    async with serve(app_command="{python} -m termsolitaire penguin --deal 11") as h:
+        h.register(key, "ann")
+        s = await h.session(key)
+        await s.wait_for("Penguin · deal 11")
+        pool = h.server.pool
+        assert pool is not None
+        deadline = time.monotonic() + 60
+        while pool.answered == 0:  # the board's verdict
+            assert time.monotonic() < deadline, "no verdict asked of the pool"
+            await asyncio.sleep(0.05)
+        await s.wait_for(lambda: s.text().splitlines()[-2].rstrip().endswith("win"))  # verdict
+        app = h.session_of("ann").app.pid
+        assert environ(app)[POOL_ENV] == str(pool.path)
+        assert children_of(app) == []
+        s.send("H")
+        await s.wait_for("Hint:")
+        assert children_of(app) == []
