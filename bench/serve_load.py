@@ -13,7 +13,19 @@ the header (the clock only repaints row 1). Then it reports:
 - memory: the server's RSS, each app's RSS and PSS (shared pages split);
 - CPU: per session while idle and while playing, the server's, this client's.
 
+Then every player takes a new deal (``N``) and asks a hint on it (``H``), all at
+once: the hint must be answered (a hint, or "no winning line found") within
+its budget (the board's 10 s), while the solver is busy with every new deal's
+verdict. The login phase also gives the CPU per login (everything the server,
+its warm process, its solver pool and the apps used from the first connection
+until the last board showed, over the number of players).
+
 Bounded: loopback only, N sessions, a fixed duration, an overall deadline.
+
+``--no-prestart`` and ``--solver-workers 0`` are passed to the server (every app
+spawned, each with its own solver worker: how main ran before issue 33);
+``--before`` runs a server that has neither option (an older checkout, with
+``PYTHONPATH=/path/to/it/src``).
 
     nice -n 10 .venv/bin/python bench/serve_load.py [--sessions 50] [--interval 0.2]
         [--duration 60] [--idle 10] [--database postgresql://… --hosts 2]
@@ -56,6 +68,10 @@ MENU = b"seven columns"
 BOARD = "Penguin · deal".encode()
 LOBBY = b"Spider match lobby"
 BELOW_HEADER = re.compile(rb"\x1b\[([3-9]|\d\d+);\d+H")
+HINT_ANSWERS = (b"Hint:", b"Best line", b"No winning line", b"cannot tell yet")
+SEARCHING = b"Looking for a winning line"
+HINT_BUDGET = 10.0
+"""The board's hint search (screens/boards/solving.py's HINT_SECONDS)."""
 TICK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -85,6 +101,15 @@ def family(pid: int) -> list[int]:
 
 def family_cpu(pid: int) -> float:
     return sum(cpu_seconds(p) for p in family(pid))
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU of ``pid``, everything under it, and its children already reaped."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return family_cpu(pid) + (int(fields[13]) + int(fields[14])) / TICK
 
 
 def family_memory(pid: int) -> tuple[int, int]:
@@ -169,6 +194,23 @@ class Player:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), deadline - time.monotonic())
 
+    async def hint(self, limit: float) -> tuple[float | None, bool]:
+        """``N`` then ``H``: a new deal, and a hint on it at once. The seconds until the
+        answer shows (None: not within ``limit``), and whether it took a search
+        (False: the line was known already)."""
+        assert self.process is not None
+        start = len(self.raw)
+        t0 = time.monotonic()
+        self.process.stdin.write(b"NH")
+        deadline = t0 + limit
+        while not any(m in self.raw[start:] for m in HINT_ANSWERS):
+            if self.closed or time.monotonic() > deadline:
+                return None, SEARCHING in self.raw[start:]
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), deadline - time.monotonic())
+        return time.monotonic() - t0, SEARCHING in self.raw[start:]
+
     async def press(self, interval: float, until: float) -> None:
         """A key every ``interval`` seconds until ``until``, on a fixed schedule."""
         assert self.process is not None
@@ -183,6 +225,17 @@ class Player:
             self.process.stdin.write(RIGHT)
             self.keys += 1
             k += 1
+
+
+def hint_summary(hints: list[tuple[float | None, bool]]) -> str:
+    took = [t for t, _ in hints if t is not None]
+    late = sum(1 for t in took if t > HINT_BUDGET)
+    searched = sum(1 for _, s in hints if s)
+    return (
+        f"{len(took)} of {len(hints)} answered ({searched} by a search), "
+        f"{late} after the {HINT_BUDGET:.0f} s budget; p50 {percentile(took, 50):.1f} s, "
+        f"max {max(took, default=float('nan')):.1f} s"
+    )
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -375,7 +428,7 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
         command = [
             sys.executable, "-m", "termsolitaire", "serve", "--port", "0", "--data-dir",
             str(home), "--max-sessions", "0", "--max-per-key", "0", "--ip-burst", "0",
-            "--idle-timeout", "0", "--max-per-address", "0", *database,
+            "--idle-timeout", "0", "--max-per-address", "0", *database, *args.server_options,
         ]  # fmt: skip
         servers.append(
             await asyncio.create_subprocess_exec(*command, stderr=asyncio.subprocess.PIPE)
@@ -401,6 +454,14 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
                 log.append(line.decode().rstrip())
 
         log_tasks = [asyncio.create_task(read_log(one)) for one in servers]
+        if not args.before and "--no-prestart" not in args.server_options:
+            warm_by = time.monotonic() + 60
+            while sum("prestart: warm process" in line for line in log) < len(servers):
+                if time.monotonic() > warm_by:
+                    raise RuntimeError("no warm process:\n" + "\n".join(log))
+                await asyncio.sleep(0.1)
+        setup_cpu = sum(tree_cpu(one.pid) for one in servers)
+        server_setup = sum(cpu_seconds(one.pid) for one in servers)
         t0 = time.monotonic()
         gate = asyncio.Semaphore(args.connect_at_once)
 
@@ -410,6 +471,12 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
 
         await asyncio.gather(*(login(p) for p in players))
         all_ready = time.monotonic() - t0
+        login_cpu = (sum(tree_cpu(one.pid) for one in servers) - setup_cpu) / args.sessions
+        pids = [
+            int(m.group(1)) for line in log if (m := re.search(r"^.* connect .* pid=(\d+)", line))
+        ]
+        login_apps = sum(cpu_seconds(pid) for pid in pids) / args.sessions
+        login_server = (sum(cpu_seconds(one.pid) for one in servers) - server_setup) / args.sessions
         pids = [
             int(m.group(1)) for line in log if (m := re.search(r"^.* connect .* pid=(\d+)", line))
         ]
@@ -458,6 +525,13 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
         memory = [family_memory(pid) for pid in pids]
         workers = sum(len(family(pid)) - 1 for pid in pids)
         server_rss = memory_kib(server.pid)[0]
+        # The rest of the server's tree: its warm process and its solver pool.
+        app_tree = {p for pid in pids for p in family(pid)}
+        shared = [p for one in servers for p in family(one.pid)[1:] if p not in app_tree]
+        shared_pss = sum(memory_kib(p)[1] for p in shared)
+
+        # Hints: every player takes a new deal and asks a hint on it, all at once.
+        hints = await asyncio.gather(*(p.hint(HINT_BUDGET + 5) for p in players))
         held = sum(not p.closed for p in players)
         dropped = [line for line in log if " disconnect " in line]
         sent = sum(p.keys for p in players)
@@ -485,10 +559,17 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
             f"{answered} answered, {sent - answered} unanswered",
             "key to screen": f"p50 {percentile(lat, 50) * ms:.0f} ms, "
             f"p95 {percentile(lat, 95) * ms:.0f} ms, max {max(lat, default=0) * ms:.0f} ms",
-            "app processes": f"{n} apps and {workers} solver workers under them",
+            "app processes": f"{n} apps and {workers} solver workers under them; "
+            f"{len(shared)} more under the server (warm process, solver pool)",
             "app memory": "(an app with its solver worker) "
             f"RSS mean {statistics.mean(rss):.1f} MiB (max {max(rss):.1f}), "
             f"PSS mean {statistics.mean(pss):.1f} MiB; all apps PSS {sum(pss):.0f} MiB",
+            "per session": f"PSS {(sum(pss) + shared_pss / 1024) / n:.1f} MiB with its share "
+            f"of the warm process and solver pool ({shared_pss / 1024:.0f} MiB in all)",
+            "CPU per login": f"{login_cpu:.2f} s of a core from the first connection to the "
+            f"last board: the app {login_apps:.2f}, the server {login_server:.2f}, the rest "
+            f"{login_cpu - login_apps - login_server:.2f} (solver verdicts, worker starts)",
+            "hints at once": hint_summary(hints),
             "server memory": f"RSS {server_rss / 1024:.1f} MiB",
             "CPU per session": f"idle {idle_cpu / n * 100:.2f}% of a core, "
             f"playing {apps_cpu / n * 100:.2f}% of a core",
@@ -543,7 +624,21 @@ if __name__ == "__main__":
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle measurement")
     parser.add_argument("--connect-at-once", type=int, default=10, help="logins in flight")
     parser.add_argument("--start-limit", type=float, default=300.0, help="seconds to log all in")
+    parser.add_argument(
+        "--no-prestart", action="store_true", help="the server spawns every app (no warm process)"
+    )
+    parser.add_argument(
+        "--solver-workers", type=int, help="the server's solver pool (0: a worker per app)"
+    )
+    parser.add_argument(
+        "--before", action="store_true", help="a server without these two options (main)"
+    )
     args = parser.parse_args()
+    args.server_options = ["--no-prestart"] if args.no_prestart else []
+    if args.solver_workers is not None:
+        args.server_options += ["--solver-workers", str(args.solver_workers)]
+    if args.before and args.server_options:
+        parser.error("--before runs a server that has no such options")
     if not 1 <= args.sessions <= 200 or not 0 < args.duration <= 600:
         parser.error("keep it bounded: 1-200 sessions, at most 600 s")
     sys.exit(asyncio.run(main(args)))

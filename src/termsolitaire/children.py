@@ -114,10 +114,12 @@ class Child:
         *args: str,
         stderr: int | IO[Any] | None = subprocess.DEVNULL,
         env: Mapping[str, str] | None = None,
+        session: bool = False,
     ) -> Child:
         """Start ``target`` (``"package.module:function"``, called with no arguments,
         its return value the exit status) in a child; ``args`` are its ``sys.argv[1:]``.
-        OSError when it cannot start."""
+        ``session``: in a session of its own (a scheduling group of its own where
+        Linux groups by session: a server's solver pool). OSError when it cannot start."""
         proc = subprocess.Popen(
             [sys.executable, "-m", "termsolitaire.children", target, *args],
             stdin=subprocess.PIPE,
@@ -125,6 +127,7 @@ class Child:
             stderr=stderr,
             env=child_env(env),
             close_fds=True,
+            start_new_session=session,
         )
         return cls(proc)
 
@@ -237,6 +240,13 @@ class Child:
 _LIVE: set[Child] = set()
 """Every child not reaped yet."""
 _LIVE_LOCK = threading.Lock()
+
+
+def live_pids() -> set[int]:
+    """The pids of every child started here and not reaped yet (their reapers wait
+    for them: a process that reaps orphans leaves these alone)."""
+    with _LIVE_LOCK:
+        return {child.pid for child in _LIVE}
 
 
 @atexit.register

@@ -164,6 +164,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="time an app has to save after a hang-up before it is killed (default 10s)",
     )
     p.add_argument(
+        "--no-prestart",
+        dest="prestart",
+        action="store_false",
+        help="spawn every session's app (default: fork it from a process that has "
+        "already imported the app, which starts a session in a fraction of the time)",
+    )
+    p.add_argument(
+        "--solver-workers",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="solver processes shared by every session, fairly (default: one a core; "
+        "0: each session's app starts its own)",
+    )
+    p.add_argument(
         "--app-command",
         default=APP_COMMAND,
         metavar="CMD",
@@ -200,6 +215,8 @@ def config_from(args: argparse.Namespace) -> ServeConfig:
         session_limit=args.session_limit,
         grace=args.grace,
         proxy_protocol=getattr(args, "proxy_protocol", False),
+        prestart=getattr(args, "prestart", True),
+        solver_workers=-1 if args.solver_workers is None else args.solver_workers,
     )
 
 

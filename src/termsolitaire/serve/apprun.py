@@ -22,6 +22,10 @@ import subprocess
 import sys
 import termios
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .prestart import Prestart
 
 log = logging.getLogger("termsolitaire.serve")
 
@@ -49,13 +53,53 @@ class AppProcess:
     """The app on a pty: :meth:`read` what it draws, :meth:`write` the keys,
     :meth:`resize`, :meth:`hang_up` (it saves and leaves), :meth:`wait`, :meth:`kill`."""
 
-    def __init__(self, proc: subprocess.Popen[bytes], master: int) -> None:
+    def __init__(
+        self,
+        proc: subprocess.Popen[bytes] | None,
+        master: int,
+        *,
+        pid: int = 0,
+        exited: asyncio.Future[int] | None = None,
+    ) -> None:
         self.proc = proc
         self.master = master
-        self.pid = proc.pid
+        self.pid = proc.pid if proc is not None else pid
+        self.forked = proc is None
+        """Forked by the warm process (:mod:`.prestart`), not spawned."""
         self._loop = asyncio.get_running_loop()
-        self._exited = self._loop.create_future()
-        self._watch_exit()
+        self._exited: asyncio.Future[int] = self._loop.create_future()
+        if exited is not None:  # a forked app: the warm process reports its end
+            exited.add_done_callback(lambda f: self._reaped(f.result()))
+        else:
+            self._watch_exit()
+
+    @classmethod
+    async def fork(
+        cls,
+        prestart: Prestart,
+        command: Sequence[str],
+        env: Mapping[str, str],
+        size: tuple[int, int],
+        cwd: str | None = None,
+        memory_mb: int = 0,
+    ) -> AppProcess | None:
+        """:meth:`start`, forked from the warm process; None when it cannot (the
+        caller spawns)."""
+        master, slave = os.openpty()
+        try:
+            set_size(slave, *size)
+            pid = await prestart.fork(command, env, slave, cwd, memory_mb)
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        exited = prestart.exit_of(pid) if pid is not None else None
+        if pid is None or exited is None:
+            os.close(master)
+            return None
+        os.set_blocking(master, False)
+        return cls(None, master, pid=pid, exited=exited)
 
     @classmethod
     def start(
@@ -161,7 +205,7 @@ class AppProcess:
 
     @property
     def returncode(self) -> int | None:
-        return self.proc.returncode
+        return self._exited.result() if self._exited.done() else None
 
     @property
     def running(self) -> bool:
@@ -205,11 +249,13 @@ class AppProcess:
         def exited() -> None:
             self._loop.remove_reader(pidfd)
             os.close(pidfd)
+            assert self.proc is not None
             self._reaped(self.proc.wait())
 
         self._loop.add_reader(pidfd, exited)
 
     async def _poll_exit(self) -> None:
+        assert self.proc is not None
         while (status := self.proc.poll()) is None:
             await asyncio.sleep(0.2)
         self._reaped(status)

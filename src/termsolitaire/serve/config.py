@@ -85,6 +85,13 @@ class ServeConfig:
     quiet machine it kept the typing players' p95 within 2x under every attack of
     bench/serve_hostile.py (docs/serve.md)."""
 
+    prestart: bool = True
+    """Fork each app from a warm process that has imported it (:mod:`.prestart`);
+    False: spawn each (``--no-prestart``)."""
+    solver_workers: int = -1
+    """Solver worker processes shared by every session (:mod:`.solverpool`; -1: one a
+    core; 0: no pool, each app starts its own)."""
+
     @property
     def host_key(self) -> Path:
         return self.data_dir / "ssh_host_ed25519_key"
@@ -96,6 +103,13 @@ class ServeConfig:
     def command(self) -> list[str]:
         """The app's argv: ``app_command`` split as a shell would, ``{python}`` filled in."""
         return [part.replace("{python}", sys.executable) for part in shlex.split(self.app_command)]
+
+    def warm_environment(self) -> dict[str, str]:
+        """The warm process's environment: what every app inherits from the server
+        (each forked app then gets its own, :meth:`environment`)."""
+        env = {k: os.environ[k] for k in PASSED_ON if k in os.environ}
+        env.setdefault("LANG", "C.UTF-8")
+        return env
 
     def environment(
         self, player: Player, term: str, client_env: Mapping[str, str]

@@ -213,10 +213,24 @@ class Session:
         env = cfg.environment(player, term, process.env)
         with contextlib.suppress(OSError):
             (player.home / CRASH_LOG).unlink()
+        pool = self.server.pool
+        if pool is not None:
+            env.update(pool.environment())
         try:
-            self.app = AppProcess.start(
-                cfg.command(), env, self.size, cwd=str(player.home), memory_mb=cfg.memory_mb
-            )
+            self.app = None
+            if self.server.prestart is not None:
+                self.app = await AppProcess.fork(
+                    self.server.prestart,
+                    cfg.command(),
+                    env,
+                    self.size,
+                    cwd=str(player.home),
+                    memory_mb=cfg.memory_mb,
+                )
+            if self.app is None:
+                self.app = AppProcess.start(
+                    cfg.command(), env, self.size, cwd=str(player.home), memory_mb=cfg.memory_mb
+                )
         except OSError as e:
             self.say(f"The game could not start ({e.strerror or e}); try again later.")
             self.finish(1)
@@ -225,8 +239,10 @@ class Session:
         fair = self.server.fair
         if fair is not None:
             fair.started(self.app.pid)
+        if pool is not None:
+            pool.player_of[self.app.pid] = player.id
         log.info(
-            "connect session=%d ip=%s player=%s key=%s term=%s size=%dx%d pid=%d",
+            "connect session=%d ip=%s player=%s key=%s term=%s size=%dx%d pid=%d%s",
             self.id,
             self.login.address,
             player.name,
@@ -234,6 +250,7 @@ class Session:
             term,
             *self.size,
             self.app.pid,
+            " forked" if self.app.forked else "",
         )
         try:
             why, status = await self.run_app(self.app)
@@ -243,6 +260,8 @@ class Session:
             self.app.close()
             if fair is not None:
                 fair.ended(self.app.pid)
+            if pool is not None:
+                pool.player_of.pop(self.app.pid, None)
         self.finish(0 if status in (0, -signal.SIGHUP) else 1)
         self.log_end(why, status)
 

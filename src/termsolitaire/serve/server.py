@@ -19,16 +19,23 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
+from ..children import live_pids
 from ..match.store import local_player_names
+from ..play.session import SOLVER_ENV
 from .config import ServeConfig
 from .fairshare import TICK, FairShare, best_priority
 from .limits import Caps, RateLimit, Refusal
 from .players import open_players
+from .prestart import Prestart, become_subreaper, reap_strays
+from .solverpool import SolverPool
 
 if TYPE_CHECKING:
     from ..storage.postgres import Database
 
 log = logging.getLogger("termsolitaire.serve")
+
+SWEEP = 2.0
+"""Seconds between two looks for ended processes nobody waits for."""
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
@@ -248,6 +255,11 @@ class ServeServer:
         self.connections: Counter[str] = Counter()
         """Open connections by address."""
         self.connection_cap = config.max_connections
+        self.prestart: Prestart | None = None
+        """The warm process the apps are forked from (None: every app is spawned)."""
+        self.pool: SolverPool | None = None
+        """The solver workers every session shares (None: each app starts its own)."""
+        self._sweeping: asyncio.Task[None] | None = None
 
     def open_connection(self, address: str) -> str | None:
         """Count a new connection from ``address``; why it may not stay (None: it may)."""
@@ -303,6 +315,16 @@ class ServeServer:
             **proxied,
         )
         self.port = self.listener.get_port()
+        if cfg.solver_workers != 0 and os.environ.get(SOLVER_ENV, "1") != "0":
+            self.pool = SolverPool(cfg.solver_workers if cfg.solver_workers > 0 else None)
+            await self.pool.start()
+        if cfg.prestart:
+            subreaper = become_subreaper()
+            self.prestart = Prestart(cfg.warm_environment())
+            self.prestart.start()
+            self._sweeping = asyncio.create_task(self._sweep(subreaper))
+        else:
+            log.info("prestart: off (--no-prestart): every app is spawned")
         if self.caps.shared:
             self._beating = asyncio.create_task(self._beat())
         if self.fair is not None:
@@ -345,6 +367,21 @@ class ServeServer:
             except Exception:  # never let the watch take the server down
                 log.exception("fair share")
 
+    async def _sweep(self, subreaper: bool) -> None:
+        """As the subreaper of the forked apps, reap the processes handed up to the
+        server that nobody else waits for (an ended app's orphaned children)."""
+        if not subreaper:
+            return
+        while True:
+            await asyncio.sleep(SWEEP)
+            known = {s.app.pid for s in self.sessions if s.app is not None}
+            known |= live_pids()
+            if self.prestart is not None:
+                known |= self.prestart.owned
+            if self.pool is not None:
+                known |= self.pool.pids
+            reap_strays(known)
+
     def new_id(self) -> int:
         n = self.next_id
         self.next_id += 1
@@ -376,9 +413,13 @@ class ServeServer:
         if self.listener is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.listener.wait_closed(), 5.0)
-        for task in (self._beating, self._sharing):
+        for task in (self._beating, self._sharing, self._sweeping):
             if task is not None:
                 task.cancel()
+        if self.prestart is not None:
+            await self.prestart.stop()
+        if self.pool is not None:
+            await self.pool.stop()
         self.caps.close()  # this host's rows in the sessions table go at once
         if self.database is not None:
             self.database.close()

@@ -26,12 +26,19 @@ Usage from asyncio code (a Textual app)::
 
 ``solve_elsewhere(game, budget)`` is the same with one shared worker per event
 loop (``await shutdown()`` closes it).
+
+Under ``termsolitaire serve`` the environment names the server's solver pool
+(:data:`POOL_ENV`, a Unix socket: :mod:`termsolitaire.serve.solverpool`): then
+each "process" here is a connection to the pool, which runs the search on one
+of its workers and answers the same way; closing the connection (a cancel)
+ends the search there.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import tempfile
 import weakref
 from collections.abc import Collection, Mapping
@@ -131,16 +138,48 @@ class SolverError(RuntimeError):
     """The worker process failed (crashed, or the search raised)."""
 
 
-class _Process:
-    """One worker process (a :class:`~termsolitaire.children.Child`)."""
+POOL_ENV = "TERMSOLITAIRE_SOLVER_POOL"
+"""The server's solver pool (a Unix socket's path), where the searches run under serve."""
 
-    def __init__(self, child: Child, channel: AsyncLines, stderr: Any) -> None:
+
+class _PoolLink:
+    """A connection to the server's solver pool, standing in for a worker process."""
+
+    pid = 0
+
+    def __init__(self, channel: AsyncLines) -> None:
+        self.channel = channel
+        self.alive = True
+
+    @classmethod
+    async def open(cls, path: str) -> _PoolLink:
+        reader, writer = await asyncio.open_unix_connection(path, limit=children.LIMIT)
+        return cls(AsyncLines(reader, writer, writer.transport))
+
+    def kill(self) -> None:
+        """Close the connection: the pool ends a search still running for it."""
+        self.alive = False
+        self.channel.close()
+
+    async def ended(self) -> int:
+        return 0
+
+
+class _Process:
+    """One worker process (a :class:`~termsolitaire.children.Child`), or a connection
+    to the server's pool (:class:`_PoolLink`)."""
+
+    def __init__(self, child: Child | _PoolLink, channel: AsyncLines, stderr: Any) -> None:
         self.child = child
         self.channel = channel
         self.stderr = stderr
 
     @classmethod
     async def start(cls) -> _Process:
+        pool = os.environ.get(POOL_ENV)
+        if pool:
+            link = await _PoolLink.open(pool)
+            return cls(link, link.channel, None)
         stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop())
         try:
             child = Child.spawn("termsolitaire.solver.worker:main", stderr=stderr)
@@ -173,6 +212,8 @@ class _Process:
         return reply
 
     def _errors(self) -> str:
+        if self.stderr is None:
+            return "the server's solver pool closed the connection"
         self.stderr.seek(0)
         lines = self.stderr.read().decode(errors="replace").strip().splitlines()
         return lines[-1] if lines else "no message"
@@ -185,7 +226,8 @@ class _Process:
         """Kill the process and wait for it, so no zombie stays behind."""
         self.kill()
         await self.child.ended()
-        self.stderr.close()
+        if self.stderr is not None:
+            self.stderr.close()
 
 
 class SolverWorker:

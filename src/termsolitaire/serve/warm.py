@@ -1,0 +1,293 @@
+"""The warm process: the app imported once, forked for every new session.
+
+``python -m termsolitaire.serve.warm FD`` is started by the server
+(:mod:`.prestart`) with one end of a ``SOCK_SEQPACKET`` socket pair as ``FD``.
+It imports what a session's app needs (Textual, the app, the screens, the
+rules, the stores), freezes its heap (``gc.freeze()``: the collector never
+writes to those objects again, so their pages stay shared with every child),
+says ``ready`` and waits. For each request (a JSON message with the pty's
+slave end attached) it forks; the child becomes the session's app on that pty
+exactly as a spawned one would (:func:`become_app`), and the warm process
+answers with the child's pid. When a child ends, the warm process reaps it and
+sends its exit status.
+
+Fork safety: the warm process never starts a thread or an event loop, and
+checks before every fork that it has only its main thread (a fork copies one
+thread; locks held by others would stay locked in the child forever). The
+child resets what a fresh interpreter would have fresh: its signal handlers
+and mask, the random generator, the environment and locale, the standard
+streams, and it closes every file but the pty (the control socket, the
+wake-up pipe). It builds its own event loop and threads when its app runs.
+
+No import of asyncssh or of the server: the warm process and its children
+carry only the game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import gc
+import importlib
+import io
+import json
+import locale
+import os
+import pkgutil
+import random
+import select
+import signal
+import socket
+import sys
+import termios
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+PRELOAD = (
+    "termsolitaire.cli",
+    "termsolitaire.app",
+    "termsolitaire.commands.match",
+    "termsolitaire.commands.play",
+    "termsolitaire.solver.worker",
+    "textual.app",
+    "textual.drivers.linux_driver",
+    "textual._xterm_parser",
+    "textual._compositor",
+    "textual.screen",
+    "textual.widgets",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.vertical",
+    "textual.layouts.grid",
+    "textual.layouts.stream",
+    "textual.scrollbar",
+    "textual.pilot",
+    "textual.drivers.headless_driver",
+    "rich.console",
+    "rich.segment",
+    "rich.cells",
+    "rich._emoji_codes",
+    "pwd",
+)
+"""Modules a session's app imports: loaded once, shared by every child."""
+PACKAGES = (
+    "termsolitaire.rules",
+    "termsolitaire.storage",
+    "termsolitaire.match",
+    "termsolitaire.play",
+    "termsolitaire.widgets",
+    "termsolitaire.screens",
+    "termsolitaire.terminal",
+)
+"""Packages loaded whole (every game's rules and screens: any may be opened)."""
+SKIP = ("termsolitaire.storage.postgres", "termsolitaire.match.pgdb")
+"""Loaded only when the server has a database (psycopg is an extra)."""
+
+MESSAGE = 1 << 18
+"""The largest message either side sends (a request's environment is a few KiB)."""
+
+
+def preload(database: bool) -> list[str]:
+    """Import what an app needs; the modules that could not be (named for the log)."""
+    failed: list[str] = []
+    for name in PRELOAD:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            failed.append(name)
+    for package in PACKAGES:
+        try:
+            root = importlib.import_module(package)
+        except Exception:
+            failed.append(package)
+            continue
+        for info in pkgutil.walk_packages(root.__path__, package + "."):
+            if info.name.endswith("__main__") or (not database and info.name in SKIP):
+                continue
+            try:
+                importlib.import_module(info.name)
+            except Exception:
+                failed.append(info.name)
+    with contextlib.suppress(Exception):  # the width table rich loads at its first card
+        importlib.import_module("rich.cells").cell_len("♠→…")
+    return failed
+
+
+def send(channel: socket.socket, message: Mapping[str, Any]) -> None:
+    channel.send(json.dumps(message).encode())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The warm process; in a forked child, the app (this returns the app's status)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    channel = socket.socket(fileno=int(argv[0]))
+    _die_with_parent()
+    started = time.process_time()
+    failed = preload(bool(os.environ.get("TERMSOLITAIRE_DATABASE")))
+    gc.collect()
+    gc.freeze()
+    wake_r, wake_w = os.pipe()
+    for fd in (wake_r, wake_w):
+        os.set_blocking(fd, False)
+    signal.set_wakeup_fd(wake_w)
+    signal.signal(signal.SIGCHLD, _nothing)
+    send(
+        channel,
+        {
+            "ready": os.getpid(),
+            "cpu": round(time.process_time() - started, 3),
+            "failed": failed,
+        },
+    )
+    while True:
+        ready, _, _ = select.select([channel.fileno(), wake_r], [], [])
+        if wake_r in ready:
+            with contextlib.suppress(OSError):
+                while os.read(wake_r, 512):
+                    pass
+            _report_exits(channel)
+        if channel.fileno() not in ready:
+            continue
+        try:
+            data, fds, _, _ = socket.recv_fds(channel, MESSAGE, 4)
+        except OSError:
+            return 0
+        if not data:  # the server has gone: its sessions go on without us
+            return 0
+        request = json.loads(data)
+        if len(fds) != 1:
+            for fd in fds:
+                os.close(fd)
+            send(channel, {"id": request.get("id"), "error": "no terminal came with it"})
+            continue
+        if threading.active_count() != 1:
+            os.close(fds[0])
+            send(channel, {"id": request.get("id"), "error": "the warm process has threads"})
+            continue
+        settled_r, settled_w = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError as e:
+            for fd in (fds[0], settled_r, settled_w):
+                os.close(fd)
+            send(channel, {"id": request.get("id"), "error": f"fork: {e.strerror or e}"})
+            continue
+        if pid == 0:  # the child: leave the loop and become the app
+            break
+        os.close(fds[0])
+        os.close(settled_w)
+        with contextlib.suppress(OSError):  # the child closes its end once in its session
+            os.read(settled_r, 1)
+        os.close(settled_r)
+        send(channel, {"id": request.get("id"), "pid": pid})
+    become_app(request, fds[0])
+    cli = importlib.import_module("termsolitaire.cli")
+    status: int = cli.main(request["argv"])
+    return status
+
+
+def _nothing(signum: int, frame: Any) -> None:
+    """SIGCHLD wakes ``select`` through the wake-up pipe; nothing else to do here."""
+
+
+def _report_exits(channel: socket.socket) -> None:
+    """Reap every child that ended and tell the server how."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        code = os.waitstatus_to_exitcode(status)
+        with contextlib.suppress(OSError):
+            send(channel, {"exit": pid, "status": code})
+
+
+def _die_with_parent() -> None:
+    """The warm process ends with the server (its children, the sessions, do not)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            import ctypes
+            import ctypes.util
+
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+
+
+FRESH_HANDLERS: dict[int, Any] = {
+    signal.SIGINT: signal.default_int_handler,
+    signal.SIGPIPE: signal.SIG_IGN,
+    signal.SIGXFSZ: signal.SIG_IGN,
+}
+"""What a new interpreter has (every other signal: the default)."""
+
+
+def become_app(request: Mapping[str, Any], tty: int) -> None:
+    """In the forked child: what the spawn path's wrapper and a fresh interpreter
+    would give the app. The pty is its controlling terminal and standard streams,
+    in a session of its own (its own process group and autogroup); its address
+    space limited; the warm process's files closed; signals, random generator,
+    environment, locale and streams fresh."""
+    signal.set_wakeup_fd(-1)
+    for sig in signal.valid_signals():
+        if sig in (signal.SIGKILL, signal.SIGSTOP):
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            signal.signal(sig, FRESH_HANDLERS.get(sig, signal.SIG_DFL))
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    os.setsid()
+    for fd in (0, 1, 2):
+        os.dup2(tty, fd)
+    # The control socket, the wake-up pipe, the pty's copy; and the pipe whose end
+    # tells the warm process this child is in a session of its own (the server
+    # may now set its autogroup's priority).
+    os.closerange(3, _max_fd())
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    limit = int(request.get("memory_mb", 0)) << 20
+    if limit:
+        import resource
+
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard == resource.RLIM_INFINITY or limit <= hard:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    cwd = request.get("cwd")
+    if cwd:
+        os.chdir(cwd)
+    os.environ.clear()
+    os.environ.update(request["env"])
+    with contextlib.suppress(locale.Error):
+        locale.setlocale(locale.LC_CTYPE, "")
+    random.seed()
+    sys.argv = ["termsolitaire", *request["argv"]]
+    _fresh_streams()
+
+
+def _fresh_streams() -> None:
+    """Standard streams on the pty, as Python opens them for a terminal (line-buffered,
+    UTF-8; the old ones never close their descriptors)."""
+    for fd, name, mode, errors in (
+        (0, "stdin", "rb", "surrogateescape"),
+        (1, "stdout", "wb", "surrogateescape"),
+        (2, "stderr", "wb", "backslashreplace"),
+    ):
+        raw = io.FileIO(fd, mode, closefd=False)
+        buffered = io.BufferedReader(raw) if mode == "rb" else io.BufferedWriter(raw)
+        stream = io.TextIOWrapper(
+            buffered, encoding="utf-8", errors=errors, line_buffering=mode == "wb"
+        )
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
+
+
+def _max_fd() -> int:
+    try:
+        return int(os.sysconf("SC_OPEN_MAX"))
+    except (ValueError, OSError):
+        return 1024
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
