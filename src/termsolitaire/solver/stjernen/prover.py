@@ -9,6 +9,10 @@ from .moves import play, sound_auto, sound_steps, undo
 from .relax import RelaxCache
 from .state import WON, State
 
+RELAX = True
+"""Whether provers leave out positions the relaxed game proves lost (unless
+told otherwise): a setting to compare with (``bench/stjernen.py --set
+prover:RELAX=False``)."""
 TT_ENTRY_BYTES = 120
 """Rough memory of one entry of the prover's table (an int in a set)."""
 
@@ -21,14 +25,16 @@ class Prover:
     reachable was searched, or proved lost by the relaxed game) or ``None`` (not
     finished).
 
-    With ``relax`` (the default) a position the relaxed game proves lost
+    With ``relax`` (by default :data:`RELAX`) a position the relaxed game proves lost
     (:mod:`.relax`) is not searched on: it has no win, so leaving it out
-    cannot hide one."""
+    cannot hide one. It is asked at the root and after each deal or collect
+    (a call costs about 3 ms, and after each card move it would slow the
+    search fivefold)."""
 
-    def __init__(self, root: State, max_entries: int, relax: bool = True) -> None:
+    def __init__(self, root: State, max_entries: int, relax: bool | None = None) -> None:
         self.st = root.copy()
         self.max_entries = max_entries
-        self.relax = RelaxCache() if relax else None
+        self.relax = RelaxCache() if (RELAX if relax is None else relax) else None
         self.status: str | None = None
         self.line: list[int] = []
         self.seen: set[int] = set()
