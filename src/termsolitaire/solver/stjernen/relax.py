@@ -124,37 +124,40 @@ class Relaxation:
 
     def lost(self, max_states: int = 20_000) -> bool | None:
         """True if no relaxed line empties the inner ring (the position is lost),
-        False if one does, None if ``max_states`` ran out first."""
+        False if one does, None if ``max_states`` ran out first.
+
+        Whether an inner ring's state may be reached at all depends on that
+        state alone (its foundations and what must be in storage follow from
+        it), so the walk checks each state when it takes it off the stack; the
+        piles whose top card goes home at once are tried first."""
         d0 = tuple(len(p) for p in self.piles)
-        seen = {d0}
+        seen: set[tuple[int, ...]] = set()
         stack = [d0]
         while stack:
             d = stack.pop()
+            if d in seen:
+                continue
+            seen.add(d)
+            if len(seen) > max_states:
+                self.states = len(seen)
+                return None
+            rem = self.remaining(d)
+            heights = self.heights(rem)
+            if d != d0 and not self.fits(rem, heights):
+                continue
             if not any(d):
                 self.states = len(seen)
                 return False
-            rem = self.remaining(d)
-            heights = self.heights(rem)
-            opts = [self.options(s, heights[s], rem) for s in range(4)]
+            wanted = {NEEDED[s][heights[s]] for s in range(4) if heights[s] < FULL}
+            first: list[tuple[int, ...]] = []
+            later: list[tuple[int, ...]] = []
             for i in INNER:
-                if not d[i]:
-                    continue
-                nd = (*d[:i], d[i] - 1, *d[i + 1 :])
-                if nd in seen:
-                    continue
-                card = self.piles[i][d[i] - 1]
-                s = card // 13
-                rem[card] -= 1
-                h = self.height(s, rem)
-                mine = self.options(s, h, rem)
-                ok = _combine([*opts[:s], mine, *opts[s + 1 :]])
-                rem[card] += 1
-                if ok:
-                    seen.add(nd)
-                    stack.append(nd)
-                    if len(seen) > max_states:
-                        self.states = len(seen)
-                        return None
+                if d[i]:
+                    nd = (*d[:i], d[i] - 1, *d[i + 1 :])
+                    if nd not in seen:
+                        (first if self.piles[i][d[i] - 1] in wanted else later).append(nd)
+            stack += later
+            stack += first  # taken first: a card that goes home at once
         self.states = len(seen)
         return True
 
