@@ -16,6 +16,12 @@ a Python literal (numbers, strings, tuples; nothing is run)::
 
     --set LATE_ROUND=4 --set beams:SLACK=0.97
 
+``--relax`` measures the relaxed game alone (issue 34): for each deal whether
+it proves the fresh deal lost, the states it walked and its CPU time; no
+search of the real game::
+
+    python bench/stjernen.py --relax --deals 1-200
+
 With ``--per-deal 2`` each deal's beam shares its layers with a helper process
 (:mod:`termsolitaire.solver.stjernen.pair`); the helper gets the beam's
 settings with each layer but not the other constants set (it imports the
@@ -35,6 +41,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget, solve
+from termsolitaire.solver.stjernen.relax import Relaxation
+from termsolitaire.solver.stjernen.state import State
 
 
 def _one(job: tuple[int, float, bool, int]) -> tuple[int, str, int, float, int, bool]:
@@ -46,6 +54,32 @@ def _one(job: tuple[int, float, bool, int]) -> tuple[int, str, int, float, int, 
         g.play(m)
     ok = g.score == result.best and (g.is_won or result.verdict != "won")
     return deal, result.verdict, result.best, result.seconds, result.positions, ok
+
+
+def _relax(deal: int) -> tuple[int, bool | None, int, int, float]:
+    """The relaxed game on a fresh deal: (deal, lost?, states, relaxed
+    foundation cards at the start, CPU seconds)."""
+    started = time.process_time()
+    relax = Relaxation(State.from_game(new_game("stjernen", deal=deal)))
+    lost = relax.lost()
+    home = sum(relax.heights(relax.remaining(tuple(len(p) for p in relax.piles))))
+    return deal, lost, relax.states, home, time.process_time() - started
+
+
+def _relax_only(deals: list[int]) -> int:
+    rows = [_relax(d) for d in deals]
+    for deal, lost, states, home, cpu in rows:
+        verdict = {True: "lost", False: "open", None: "gave up"}[lost]
+        print(f"{deal:5} {verdict:8} {states:6} states {home:3} home at once {cpu * 1000:7.1f} ms")
+    n = len(rows)
+    cpu = sorted(r[4] for r in rows)
+    proved = sum(r[1] is True for r in rows)
+    print(
+        f"stjernen relaxed game, deals {deals[0]}-{deals[-1]} ({n}): proved lost {proved} "
+        f"({100 * proved / n:.1f}%); CPU median {1000 * statistics.median(cpu):.1f} ms, "
+        f"max {1000 * cpu[-1]:.1f} ms"
+    )
+    return 0
 
 
 Setting = tuple[str, str, object]
@@ -101,8 +135,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="[MODULE:]NAME=VALUE",
         help="set a constant of the solver in each worker first (a variant)",
     )
+    ap.add_argument(
+        "--relax", action="store_true", help="the relaxed game alone on each fresh deal"
+    )
     args = ap.parse_args(argv)
     deals = _deals(args.deals)
+    if args.relax:
+        return _relax_only(deals)
     load = os.getloadavg()
     rows = []
     workers = max(1, args.jobs // args.per_deal)

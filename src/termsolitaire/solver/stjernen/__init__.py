@@ -7,8 +7,11 @@ future is fixed by the player's choices. Two searches share the budget:
 - :class:`Prover`, a depth-first search over every legal move but the provably
   pointless ones (:func:`.moves.sound_steps`) with a table of the
   positions seen. When it runs out of positions without a win, the position is
-  lost: the only way this solver says ``lost``. On a fresh deal it never gets
-  that far; near the end of a game it often does.
+  lost: the only way this solver says ``lost``. It does not search on from a
+  position that a relaxed game proves lost (:mod:`.relax`: the inner ring, the
+  foundations and the room in storage, the stock free), and asks it first of
+  all at its root. On a fresh deal neither gets that far; from the middle of
+  a game on they often do.
 - :func:`beam`, the search that finds the lines. Time is counted in deals: for
   each deal of each round it keeps ``width`` positions, looks around each by a
   small best-first search over card moves and dig steps (foundation moves are
@@ -29,7 +32,8 @@ of all is the answer.
 The modules: :mod:`.state` (the compact position), :mod:`.moves` (the steps
 the searches try), :mod:`.evaluation` (the beam's score), :mod:`.layer` (the
 look-around of a kept position, shared with the helper process), :mod:`.beams`
-(the beam), :mod:`.pair` (the helper process), :mod:`.prover` and :mod:`.book`
+(the beam), :mod:`.pair` (the helper process), :mod:`.prover`, :mod:`.relax`
+(its relaxed game) and :mod:`.book`
 (the deals winnable-only draws from).
 """
 
