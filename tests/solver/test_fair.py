@@ -30,9 +30,13 @@ BUDGET = Budget(4.0, cpu=True)
 
 
 def _stjernen_midgame(deal: int, moves: int) -> str:
-    """Stjernen ``deal`` after its first ``moves`` fair hints' moves (deal line gone)."""
+    """Stjernen ``deal`` after the first ``moves`` moves of the solver's line (its
+    first beam, which sees the stock: a way to reach a position, no hint), or
+    all but ``-moves`` of them; the deal line gone."""
     game = new_game("stjernen", deal=deal)
-    follow(game, BUDGET, limit=moves)
+    _, _, line = _stjernen_line(game, BUDGET)
+    for m in line[:moves]:
+        game.play(m)
     return "".join(ln for ln in game.to_text().splitlines(True) if not ln.startswith("deal:"))
 
 
@@ -55,7 +59,7 @@ def test_permuting_spiders_hidden_cards_leaves_the_fair_hint_unchanged(
 
 
 def test_permuting_stjernens_stock_leaves_the_fair_hint_unchanged() -> None:
-    text = _stjernen_midgame(4, 12)
+    text = _stjernen_midgame(4, 40)
     game = from_text(text)
     assert game.pile("stock")
     mine = fair_search(game, BUDGET)
@@ -80,7 +84,7 @@ def test_the_view_a_guess_starts_from_holds_no_hidden_card() -> None:
     game = new_game("spider", deal=3, suits=2)
     seen = masked(game)
     assert "deal:" not in seen
-    assert seen.count("??") == hidden_cards(game) == 54
+    assert seen.count("??") == hidden_cards(game) == 44 + 50  # face down, stock
     g = guess(game, random.Random(1))
     assert masked(g) == seen
     assert g.to_text() != game.to_text()
@@ -107,23 +111,17 @@ def test_following_fair_hints_wins_a_one_suit_spider_deal(deal: int, start: int)
     assert game.is_won
 
 
-@pytest.mark.skipif(not FULL, reason="a whole Stjernen game of fair hints: TERMSOLITAIRE_FULL=1")
-def test_following_fair_hints_wins_a_stjernen_deal() -> None:
-    game = new_game("stjernen", deal=STJERNEN_WIN)
-    follow(game, BUDGET)
-    assert game.is_won
-
-
-STJERNEN_WIN = 2
-"""A Stjernen deal the fair hints win from its start."""
-
-
-def test_following_fair_hints_wins_stjernen_from_late_in_the_game() -> None:
-    """The fair hints win Stjernen deal STJERNEN_WIN from the position its own
-    fair hints reach after 150 moves (the stock still holds cards never seen)."""
-    text = _stjernen_midgame(STJERNEN_WIN, 150)
-    game = from_text(text)
-    assert game.pile("stock")
+@pytest.mark.parametrize("back", [None] if FULL else [160])
+def test_following_fair_hints_wins_a_stjernen_deal(back: int | None) -> None:
+    """Stjernen deal 2: a player who plays every fair hint wins it from its start
+    (237 moves, about 25 s of CPU: TERMSOLITAIRE_FULL=1); by default from round
+    2, 160 moves before the end of the solver's line, with cards still in the
+    stock whose order has not been seen."""
+    if back is None:
+        game = new_game("stjernen", deal=2)
+    else:
+        game = from_text(_stjernen_midgame(2, -back))
+        assert game.pile("stock") and game.round == 2
     follow(game, BUDGET)
     assert game.is_won
 
