@@ -39,8 +39,7 @@ GENERAL_ROWS: list[tuple[str, str, str]] = [
     (
         "fair_hints",
         "Fair hints",
-        "Spider, Stjernen: hints see only the cards you see (off: every card); "
-        "always on in a match",
+        "Spider, Stjernen: hints see only the cards you see; a match keeps it on",
     ),
 ]
 
