@@ -102,3 +102,13 @@ async def test_in_a_match_the_setting_cannot_turn_fair_hints_off(tmp_path: Path)
         assert screen.solving.fair
         assert KNOWN not in screen_text(app)
         assert board(app) is screen
+
+
+async def test_an_open_game_keeps_its_verdict_and_hints_with_fair_hints_on() -> None:
+    """Penguin shows every card: with fair hints on (the default) its verdict is
+    still the solver's "winnable" and its hint "Hint:", as before."""
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        await pilot.press("H")
+        await until(pilot, lambda: status(app).startswith("Hint: "), "a hint")

@@ -81,6 +81,14 @@ class SolverRunner:
         services = c.session.services
         return c.policy.fair or services is None or services.settings.fair_hints
 
+    def fair_here(self) -> bool:
+        """Whether the search from the board's position is the fair one: fair help,
+        and a card the player cannot see (with none hidden, as in Penguin and
+        Napoleon, the solver's own search is fair)."""
+        from termsolitaire.solver.fair import hidden_cards
+
+        return self.fair and hidden_cards(self.screen.game) > 0
+
     def help_changed(self) -> None:
         """The kind of help changed (the setting): forget what was found, ask again."""
         from termsolitaire.play.advice import Advice
@@ -143,7 +151,7 @@ class SolverRunner:
         history = game.history
         services = c.session.services
         assert services is not None
-        fair = self.fair
+        setting, fair = self.fair, self.fair_here()
         try:
             if fair:
                 found: Result | FairResult = await services.solver().fair(
@@ -160,7 +168,7 @@ class SolverRunner:
         c = screen.controller
         if c.game is not game or game.to_text() != text or not self.available:
             return None  # the player moved on meanwhile (or the game is over)
-        if fair != self.fair:
+        if setting != self.fair:
             return None  # the setting changed meanwhile (help_changed asks again)
         if isinstance(found, Result):
             c.advice.take(game, found, history)
@@ -181,7 +189,7 @@ class SolverRunner:
                 return
         worker = self.screen.run_worker(self._full_search, group="solver", exclusive=True)
         self._asked = (worker, text)
-        if self.fair:
+        if self.fair_here():
             self.screen.say("Looking for a good move with the cards you see (keep playing)…")
         elif then == "hint":
             self.screen.say(
