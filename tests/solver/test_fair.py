@@ -133,3 +133,15 @@ def test_a_fair_plan_stops_at_the_first_card_it_turns() -> None:
     assert reveals in ([], [len(plan) - 1])
     for m in plan:
         game.play(Move.parse(str(m)))
+
+
+async def test_the_worker_answers_a_fair_request_in_its_own_process() -> None:
+    """The board asks the worker process (the screen never waits): the answer
+    is the one fair_search gives here."""
+    from termsolitaire.solver.worker import SolverWorker
+
+    game = new_game("spider", deal=3, suits=2)
+    async with SolverWorker() as worker:
+        found = await worker.fair(game, BUDGET)
+    assert found == fair_search(game, BUDGET)
+    assert found.verdict == "good" and found.moves
