@@ -59,7 +59,7 @@ def test_permuting_spiders_hidden_cards_leaves_the_fair_hint_unchanged(
 
 
 def test_permuting_stjernens_stock_leaves_the_fair_hint_unchanged() -> None:
-    text = _stjernen_midgame(4, 40)
+    text = _stjernen_midgame(4, 100)
     game = from_text(text)
     assert game.pile("stock")
     mine = fair_search(game, BUDGET)
@@ -72,7 +72,7 @@ def test_permuting_stjernens_stock_leaves_the_fair_hint_unchanged() -> None:
 def test_the_check_catches_a_search_that_reads_the_stock() -> None:
     """The same check fails for the solver's own search, which reads the stock's
     order: its lines on the real and on a permuted stock differ."""
-    text = _stjernen_midgame(4, 0)
+    text = _stjernen_midgame(4, 100)
     real = _stjernen_line(from_text(text), BUDGET)
     other = _stjernen_line(from_text(_permuted(text, 1)), BUDGET)
     assert real != other
@@ -101,10 +101,10 @@ def test_with_nothing_hidden_the_verdict_is_the_solvers() -> None:
     assert g.is_won
 
 
-@pytest.mark.parametrize(("deal", "start"), [(2, 0)] if FULL else [(2, 60)])
+@pytest.mark.parametrize(("deal", "start"), [(2, 0)] if FULL else [(2, 100)])
 def test_following_fair_hints_wins_a_one_suit_spider_deal(deal: int, start: int) -> None:
     """1-suit deal 2: a player who plays every fair hint wins it (by default from
-    the good level's position after 60 actions, the whole deal with
+    the good level's position after 100 actions, the whole deal with
     TERMSOLITAIRE_FULL=1)."""
     game = from_text(_midgame(deal, 1, start))
     follow(game, BUDGET)
