@@ -44,6 +44,15 @@ def _private_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "0")
 
 
+@pytest.fixture
+def full_knowledge_help() -> None:
+    """The setting "fair hints" off: the solver's help sees every card (issue 35;
+    for the tests of the full-knowledge help, written before fair hints)."""
+    home = os.environ["TERMSOLITAIRE_HOME"]
+    with open(os.path.join(home, "settings.json"), "w", encoding="utf-8") as f:
+        f.write('{"version": 1, "fair_hints": false}\n')
+
+
 @pytest.fixture(scope="session")
 def postgres_url():
     """A fresh PostgreSQL database for this test session (tests/postgres.py), dropped

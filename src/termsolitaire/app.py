@@ -210,6 +210,9 @@ class SolitaireApp(Navigation, App[int]):
             )
         elif name == "theme":
             self.theme = s.theme
+        elif name == "fair_hints":
+            for board in self.boards():
+                board.solving.help_changed()
         elif name == "mouse":
             from termsolitaire.screens.settings import SettingsScreen, set_mouse
 

@@ -22,7 +22,7 @@ NOTATION = re.compile(r"\b[tcpiouf]\d+\b|suits=")
 
 
 @pytest.fixture
-def solver_help(monkeypatch: pytest.MonkeyPatch) -> None:
+def solver_help(monkeypatch: pytest.MonkeyPatch, full_knowledge_help: None) -> None:
     """The solver's help is off elsewhere in the tests (tests/conftest.py)."""
     monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "1")
 

@@ -31,7 +31,7 @@ DONE = ("Played", "Dealt", "Turned", "Collected")
 
 
 @pytest.fixture(autouse=True)
-def _solver_help(monkeypatch: pytest.MonkeyPatch) -> None:
+def _solver_help(monkeypatch: pytest.MonkeyPatch, full_knowledge_help: None) -> None:
     """The solver's help is off elsewhere in the tests (tests/conftest.py)."""
     monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "1")
 

@@ -48,7 +48,7 @@ def test_stats_screen_empty(snap_compare: Any) -> None:
 
 
 def test_settings_screen(snap_compare: Any) -> None:
-    """Seven settings, each with its choices and the current one marked; the card
+    """Nine settings, each with its choices and the current one marked; the card
     style was switched to ASCII (marked), the help line says what the highlighted
     setting does and the note says it was saved."""
     assert snap_compare(SolitaireApp(clock=False), terminal_size=(80, 24), press=["o", "enter"])

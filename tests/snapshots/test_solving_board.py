@@ -16,7 +16,7 @@ from termsolitaire.app import SolitaireApp
 
 
 @pytest.fixture(autouse=True)
-def _solver_help(monkeypatch: pytest.MonkeyPatch) -> None:
+def _solver_help(monkeypatch: pytest.MonkeyPatch, full_knowledge_help: None) -> None:
     monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "1")
 
 

@@ -1,8 +1,9 @@
 """The Spider computer opponent: fair (it never reads a hidden card), legal, headless.
 
-The fairness test is issue 12's acceptance 2: permuting the face-down cards
-and the stock it has not seen leaves its actions unchanged up to the first card
-it turns or deals, through ``termsolitaire opponent --position``.
+The fairness test is issue 12's acceptance 2 (at 4 suits too: issue 35):
+permuting the face-down cards and the stock it has not seen leaves its actions
+unchanged up to the first card it turns or deals, through ``termsolitaire
+opponent --position``.
 """
 
 from __future__ import annotations
@@ -56,11 +57,21 @@ def _until_reveal(actions: list[str]) -> list[str]:
     return actions
 
 
-CASES = [(1, 3, 0), (2, 5, 0), (2, 11, 25), (1, 17, 60), (2, 23, 90), (2, 8, 140)]
+CASES = [
+    (1, 3, 0),
+    (2, 5, 0),
+    (2, 11, 25),
+    (1, 17, 60),
+    (4, 7, 0),
+    (2, 23, 90),
+    (2, 8, 140),
+    (4, 13, 50),
+]
+"""(suits, deal, actions played first); the default run takes 1, 2 and 4 suits."""
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
-@pytest.mark.parametrize(("suits", "deal", "played"), CASES if FULL else CASES[1:4])
+@pytest.mark.parametrize(("suits", "deal", "played"), CASES if FULL else CASES[1:5])
 def test_unseen_cards_do_not_change_its_play_until_it_sees_one(
     tmp_path, capsys, level: str, suits: int, deal: int, played: int
 ) -> None:

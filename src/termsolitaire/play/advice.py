@@ -10,7 +10,11 @@ never loops:
 - a position proved lost is remembered, with the last position a win was found
   from (the way back offered);
 - with no win found and none ruled out, the best line found is kept, and
-  replaced only by one that puts more cards home.
+  replaced only by one that puts more cards home;
+- with fair hints (:mod:`termsolitaire.solver.fair`: only the cards the player
+  sees), the fair plan is kept the same way, up to the first card it turns or
+  deals; the verdict is then "fair: a good move here", "fair: no move helps" or
+  "fair: cannot tell", and "winnable" only when no card is hidden any more.
 
 Plain Python: no Textual, no asyncio.
 """
@@ -18,9 +22,13 @@ Plain Python: no Textual, no asyncio.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..rules import Game, IllegalMove, Move
 from ..solver import Plan, Result
+
+if TYPE_CHECKING:
+    from ..solver.fair import FairResult
 
 
 @dataclass
@@ -41,11 +49,20 @@ def solver_note(game: Game, text: str) -> str:
 
 
 KNOWN = " with the cards known"
+FAIR = "fair: "
+"""The verdict's start when the help sees only what the player sees."""
+FAIR_WORDS = {"good": "a good move here", "none": "no move helps", "unknown": "cannot tell"}
+"""The fair verdicts, after :data:`FAIR`."""
+FAIR_HINT = "Fair hint"
+"""How a fair hint starts on the status line (a full-knowledge one: "Hint")."""
 SHORT = {
     "winnable": "win",
     "not winnable": "lost",
     "no longer winnable": "lost",
     "cannot tell yet": "?",
+    "fair: a good move here": "fair: good",
+    "fair: no move helps": "fair: none",
+    "fair: cannot tell": "fair: ?",
 }
 
 
@@ -58,6 +75,8 @@ def verdict_forms(text: str) -> list[str]:
     ['winnable with the cards known', 'winnable*', 'win*', '']
     >>> verdict_forms("cannot tell yet")
     ['cannot tell yet', '?', '']
+    >>> verdict_forms("fair: a good move here")
+    ['fair: a good move here', 'fair: good', '']
     """
     if not text:
         return [""]
@@ -85,6 +104,13 @@ class Advice:
         hints may follow it without searching."""
         self.verdict = ""
         """What the status line's right end says now."""
+        self.fair_plan: Plan | None = None
+        """The fair search's plan (up to the first card it shows), while it passes here."""
+        self.fair_verdict: str | None = None
+        """The last fair search's verdict (``good``, ``none``, ``unknown``); None
+        after a full-knowledge answer (or one with nothing hidden)."""
+        self.fair_board = ""
+        """The board the last fair search answered about."""
 
     # ------------------------------------------------------------ the verdict
 
@@ -96,12 +122,52 @@ class Advice:
             self.verdict = solver_note(game, "winnable")
             return True
         self.plan = None
+        if self.fair_plan is not None and self.fair_plan.remaining(game):
+            self.verdict = FAIR + FAIR_WORDS["good"]
+            return True
+        self.fair_plan = None
         return False
+
+    def take_fair(self, game: Game, fair: FairResult, history: tuple[Move, ...]) -> None:
+        """Keep what a fair search found about ``game`` (after ``history``)."""
+        from ..solver.plan import board
+
+        if fair.verdict in ("won", "lost"):  # nothing hidden: the solver's own verdict
+            self.fair_plan, self.fair_verdict = None, None
+            self.take(game, Result(fair.verdict, fair.moves), history)
+            return
+        self.plan, self.proved_lost = None, None
+        self.best_plan, self.best_trusted = None, False
+        try:
+            self.fair_plan = Plan.of(game, fair.moves) if fair.moves else None
+        except IllegalMove:
+            self.fair_plan = None
+        self.fair_verdict = fair.verdict
+        self.fair_board = board(game)
+        self.verdict = FAIR + FAIR_WORDS.get(fair.verdict, FAIR_WORDS["unknown"])
+
+    def fair_here(self, game: Game) -> str | None:
+        """The fair verdict, when the last fair search answered about this board."""
+        from ..solver.plan import board
+
+        return self.fair_verdict if self.fair_verdict and self.fair_board == board(game) else None
+
+    def fair_rest(self, game: Game) -> tuple[Move, ...] | None:
+        """The fair plan's moves from here (None: none, or off it, or played out)."""
+        rest = self.fair_plan.remaining(game) if self.fair_plan is not None else None
+        return rest or None
+
+    def fair_word(self) -> str:
+        """What to say when the fair search gives no move."""
+        if self.fair_verdict == "none":
+            return "No move helps here, by the cards you can see"
+        return "Cannot tell from the cards you can see"
 
     def take(self, game: Game, result: Result, history: tuple[Move, ...]) -> None:
         """Keep what a search found about ``game`` (after ``history``)."""
         from ..solver.plan import board
 
+        self.fair_plan, self.fair_verdict = None, None
         if result.verdict == "won":
             self.plan = Plan.of(game, result.moves)
             self.won_from = history
@@ -125,8 +191,12 @@ class Advice:
     # ------------------------------------------------------------ hints
 
     def next_move(self, game: Game) -> Move | None:
-        """The winning line's next move from here, if one is known."""
-        return self.plan.next(game) if self.plan is not None else None
+        """The winning line's next move from here, if one is known (or the fair
+        plan's)."""
+        if self.plan is not None:
+            return self.plan.next(game)
+        rest = self.fair_rest(game)
+        return rest[0] if rest else None
 
     def rest(self, game: Game) -> tuple[Move, ...] | None:
         """The winning line's moves from here, if one is known."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules import Game, IllegalMove, Move
-from .advice import Advice, solver_note
+from .advice import FAIR_HINT, Advice, solver_note
 from .hand import Hand
 from .outcome import Line, Outcome, Question, refused
 
@@ -75,6 +75,8 @@ class Helping:
         move = advice.next_move(game)
         if move is not None:
             return self.show_hint(move)
+        if advice.fair_here(game):
+            return Outcome(message=advice.fair_word())
         if advice.is_proved_lost(game):
             return self.way_back()
         if advice.best_trusted:
@@ -101,7 +103,9 @@ class Helping:
         self.hinted = move
         text = self.named(move)
         if best is None:
-            return Outcome(message=f"Hint: {text} ({keys})", marks=True)
+            fair = self.advice.plan is None and self.advice.fair_rest(self.game) is not None
+            kind = FAIR_HINT if fair else "Hint"
+            return Outcome(message=f"{kind}: {text} ({keys})", marks=True)
         return Outcome(message=f"Best line ({best} home): {text} ({keys})", marks=True)
 
     def way_back(self) -> Outcome:
@@ -141,11 +145,24 @@ class Helping:
         rest = self.advice.rest(self.game)
         if rest is not None:
             return Outcome(solution=Line(rest, demo=demo))
+        fair = self.fair_line(demo)
+        if fair is not None:
+            return fair
         if self.advice.best_trusted:
             best = self.best_line(demo)
             if best is not None:
                 return best
         return Outcome(search="demo" if demo else "solution")
+
+    def fair_line(self, demo: bool) -> Outcome | None:
+        """The fair plan from here as a line to step through (or play as a demo),
+        or what the fair search said when it has none; None: no fair answer here."""
+        rest = self.advice.fair_rest(self.game)
+        if rest is not None:
+            return Outcome(solution=Line(rest, FAIR_LINE, demo))
+        if self.advice.fair_here(self.game):
+            return Outcome(message=self.advice.fair_word())
+        return None
 
     def best_line(self, demo: bool) -> Outcome | None:
         rest = self.advice.best_rest(self.game)
@@ -158,6 +175,11 @@ class Helping:
         """The full search asked for by ``then`` (``hint``, ``solution``, ``demo``)
         has answered (its result is in :attr:`advice`): what to show now."""
         game, advice = self.game, self.advice
+        if advice.fair_here(game):
+            if then == "hint":
+                move = advice.next_move(game)
+                return self.show_hint(move) if move else Outcome(message=advice.fair_word())
+            return self.fair_line(then == "demo") or Outcome(message=advice.fair_word())
         if then == "hint":
             move = advice.next_move(game)
             if move is not None:
@@ -182,6 +204,11 @@ class Helping:
             outcome = Outcome(message=f"No winning line found in {seconds:.0f} s: cannot tell yet")
         outcome.note = longer_search(game, seconds)
         return outcome
+
+
+FAIR_LINE = "Fair plan"
+"""The heading of the fair plan stepped through or played as a demo: it ends
+where a card the player has not seen turns up (then H plans again)."""
 
 
 def longer_search(game: Game, seconds: float) -> str | None:

@@ -38,6 +38,8 @@ class Policy:
     """The clock stands still while the board is paused or hidden (a match's never does)."""
     hints: bool = True
     """The solver's verdict, hints, solution and demo."""
+    fair: bool = False
+    """The help sees only what the player sees, whatever the setting "fair hints"."""
     new_deals: bool = True
     """Restart, a new deal, a deal by number."""
     saves: bool = True
@@ -55,7 +57,7 @@ class Policy:
 
 
 SOLO = Policy("solo")
-MATCH = Policy("match", clock_stops=False, hints=False, new_deals=False, saves=False)
+MATCH = Policy("match", clock_stops=False, hints=False, fair=True, new_deals=False, saves=False)
 REPLAY = Policy(
     "replay",
     read_only=True,

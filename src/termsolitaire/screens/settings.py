@@ -36,6 +36,11 @@ GENERAL_ROWS: list[tuple[str, str, str]] = [
         "Winnable deals only",
         "new random deals: only ones the solver proves winnable",
     ),
+    (
+        "fair_hints",
+        "Fair hints",
+        "Spider, Stjernen: hints see only the cards you see; a match keeps it on",
+    ),
 ]
 
 
@@ -67,7 +72,7 @@ CHOICES_WIDTH = 52
 def value_text(name: str, value: Any) -> str:
     if name.endswith(".time_limit"):
         return GameInfo.limit_text(value)
-    if name in ("four_colour", "mouse", "winnable_only", "solver_help"):
+    if name in ("four_colour", "mouse", "winnable_only", "solver_help", "fair_hints"):
         return "on" if value else "off"
     if name == "confirm_abandon":
         return "yes" if value else "no"
@@ -176,6 +181,10 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
             return f"Saved; theme {self.settings.theme}"
         if "." in name:
             return "Saved; the menu's options follow"
+        if name == "fair_hints":
+            if self.settings.fair_hints:
+                return "Saved; hints see only the cards you see"
+            return "Saved; hints see every card (not in a match: there they stay fair)"
         return "Saved"
 
     def action_close(self) -> None:

@@ -42,7 +42,7 @@ import os
 import tempfile
 import weakref
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from termsolitaire import children
 from termsolitaire.children import AsyncLines, Child, ChildGone
@@ -50,6 +50,9 @@ from termsolitaire.rules import Game, Move
 
 from .base import Budget, Result
 from .winnable import WinnableDeal
+
+if TYPE_CHECKING:
+    from .fair import FairResult
 
 # ---------------------------------------------------------------- messages
 
@@ -92,6 +95,12 @@ def handle(request: Mapping[str, Any]) -> dict[str, Any]:
         if request["op"] == "solve":
             game = from_text(request["position"])
             return {"ok": True, "result": _result_to_json(solve(game, _budget(request)))}
+        if request["op"] == "fair":  # help from what the player sees (solver/fair.py)
+            from .fair import fair_search
+
+            fair = fair_search(from_text(request["position"]), _budget(request))
+            moves = [str(m) for m in fair.moves]
+            return {"ok": True, "verdict": fair.verdict, "moves": moves, "note": fair.note}
         if request["op"] == "winnable":
             found = find_winnable_deal(
                 request["game"],
@@ -259,6 +268,17 @@ class SolverWorker:
         text = game if isinstance(game, str) else game.to_text()
         reply = await self._request({"op": "solve", "position": text, **_budget_json(budget)})
         return _result_from_json(reply["result"])
+
+    async def fair(self, game: Game | str, budget: Budget | float = 4.0) -> FairResult:
+        """:func:`termsolitaire.solver.fair.fair_search` on ``game``, elsewhere."""
+        from .fair import FairResult
+
+        if not isinstance(budget, Budget):
+            budget = Budget(seconds=float(budget))
+        text = game if isinstance(game, str) else game.to_text()
+        reply = await self._request({"op": "fair", "position": text, **_budget_json(budget)})
+        moves = tuple(Move.parse(m) for m in reply["moves"])
+        return FairResult(reply["verdict"], moves, reply["note"])
 
     async def find_winnable_deal(
         self,

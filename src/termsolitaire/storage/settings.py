@@ -31,6 +31,7 @@ GENERAL: dict[str, tuple[Any, ...]] = {
     "mouse": (True, False),
     "winnable_only": (False, True),
     "solver_help": (True, False),
+    "fair_hints": (True, False),
 }
 """The general settings and the values each may take (the first is the default)."""
 
@@ -71,6 +72,10 @@ class Settings:
     """New random deals only among those the solver proves winnable."""
     solver_help: bool = True
     """The verdict on the status line and hints, searched in the background."""
+    fair_hints: bool = True
+    """The help (verdict, hints, solution, demo) sees only the cards the player
+    sees (Spider's face-down cards and stock, Stjernen's stock order unknown);
+    off: the solver sees every card. Always on in a match."""
     games: dict[str, dict[str, int]] = field(default_factory=dict)
     """Per game name, the menu's defaults (``{GAME: {"suits": 2}}``); a missing one
     is the declaration's default."""

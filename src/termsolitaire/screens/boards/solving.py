@@ -17,8 +17,13 @@ decided there, not here.
   (:mod:`.replay`). Asked again from the same position while it runs, it goes
   on (an impatient second press never starts it over) and answers the latest
   request.
-- Spider's solver sees every card, the face-down ones too: its answers say
-  "with the cards known". A match board has none of this (its policy).
+- **Fair hints** (the setting, on by default; a match's policy forces it): the
+  help asks the worker's fair search instead
+  (:func:`~termsolitaire.solver.fair.fair_search`, only the cards the player
+  sees); its verdict starts "fair:" and its hints "Fair hint:". With the
+  setting off, Spider's and Stjernen's solver sees every card, the face-down
+  ones too: its answers say "with the cards known". A match board has no
+  hints at all (its policy).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from termsolitaire.widgets.line import TextLine
 if TYPE_CHECKING:
     from termsolitaire.play.outcome import Line
     from termsolitaire.screens.boards.board import BoardScreen
+    from termsolitaire.solver.fair import FairResult
 
 VERDICT_SECONDS = 4.0
 """The search behind the verdict, after each change."""
@@ -66,6 +72,29 @@ class SolverRunner:
             and services.solver_help
             and has_solver(self.screen.game.name)
         )
+
+    @property
+    def fair(self) -> bool:
+        """Whether the help sees only what the player sees: the board's policy (a
+        match) or the setting "fair hints"."""
+        c = self.screen.controller
+        services = c.session.services
+        return c.policy.fair or services is None or services.settings.fair_hints
+
+    def fair_here(self) -> bool:
+        """Whether the search from the board's position is the fair one: fair help,
+        and a card the player cannot see (with none hidden, as in Penguin and
+        Napoleon, the solver's own search is fair)."""
+        from termsolitaire.solver.fair import hidden_cards
+
+        return self.fair and hidden_cards(self.screen.game) > 0
+
+    def help_changed(self) -> None:
+        """The kind of help changed (the setting): forget what was found, ask again."""
+        from termsolitaire.play.advice import Advice
+
+        self.screen.controller.advice = Advice()
+        self.position_changed()
 
     @property
     def available(self) -> bool:
@@ -112,7 +141,7 @@ class SolverRunner:
         await asyncio.sleep(SETTLE)
         await self._search(VERDICT_SECONDS)
 
-    async def _search(self, seconds: float) -> Result | None:
+    async def _search(self, seconds: float) -> Result | FairResult | None:
         """Search from the position on the board; the answer, kept and shown, when
         the board still shows that position."""
         screen = self.screen
@@ -122,8 +151,14 @@ class SolverRunner:
         history = game.history
         services = c.session.services
         assert services is not None
+        setting, fair = self.fair, self.fair_here()
         try:
-            result: Result = await services.solver().solve(text, Budget(seconds=seconds))
+            if fair:
+                found: Result | FairResult = await services.solver().fair(
+                    text, Budget(seconds=seconds)
+                )
+            else:
+                found = await services.solver().solve(text, Budget(seconds=seconds))
         except Exception as e:  # the worker process failed: say so, play goes on
             self.show_verdict("")
             screen.say(f"The solver failed: {e}")
@@ -133,9 +168,14 @@ class SolverRunner:
         c = screen.controller
         if c.game is not game or game.to_text() != text or not self.available:
             return None  # the player moved on meanwhile (or the game is over)
-        c.advice.take(game, result, history)
+        if setting != self.fair:
+            return None  # the setting changed meanwhile (help_changed asks again)
+        if isinstance(found, Result):
+            c.advice.take(game, found, history)
+        else:
+            c.advice.take_fair(game, found, history)
         self.show_verdict(c.advice.verdict)
-        return result
+        return found
 
     def ask(self, then: str) -> None:
         """Start the full search from here, its answer given as ``then`` (``hint``,
@@ -149,7 +189,9 @@ class SolverRunner:
                 return
         worker = self.screen.run_worker(self._full_search, group="solver", exclusive=True)
         self._asked = (worker, text)
-        if then == "hint":
+        if self.fair_here():
+            self.screen.say("Looking for a good move with the cards you see (keep playing)…")
+        elif then == "hint":
             self.screen.say(
                 f"Looking for a winning line (up to {HINT_SECONDS:.0f} s; keep playing)…"
             )

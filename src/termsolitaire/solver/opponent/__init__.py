@@ -133,6 +133,14 @@ class Opponent:
             self._expect = _state_signature(state)
         return to_move(m)
 
+    def advise(self, view: View) -> list[Move]:
+        """What this level would play from ``view``: its plan up to and including
+        the first card it turns; empty when no move gains anything (it would deal,
+        or press End). The fair hint (:mod:`termsolitaire.solver.fair`)."""
+        if len(view.done) == 8:
+            return []
+        return [to_move(m) for m in self._plan(view)]
+
     def _plan(self, view: View) -> list[SpiderMove]:
         level = self.level
         state = known_state(view)

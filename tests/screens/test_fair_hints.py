@@ -1,0 +1,114 @@
+"""Fair hints on the board (issue 35, acceptance 4): with the setting on (the
+default) no screen says "with the cards known" and the help says it is fair;
+turned off, the full-knowledge help comes back and says so; in a match the
+setting cannot be turned off.
+
+Searches run in the solver's worker processes; each test waits for what shows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+
+from termsolitaire.app import SolitaireApp
+from termsolitaire.screens.boards.replay import ReplayMixin
+from termsolitaire.screens.settings import SettingsScreen
+
+from .conftest import board, status
+from .matchkit import screen_text, shown_screen
+from .test_play_modes import match_board, open_table
+from .test_solving import DONE, until, verdict
+
+KNOWN = "with the cards known"
+
+
+@pytest.fixture(autouse=True)
+def _solver_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver's help is off elsewhere in the tests (tests/conftest.py)."""
+    monkeypatch.setenv("TERMSOLITAIRE_SOLVER_HELP", "1")
+
+
+def spider() -> SolitaireApp:
+    """1-suit Spider deal 3: the full solver wins it within the verdict's search."""
+    return SolitaireApp("spider", 3, {"suits": 1}, clock=False)
+
+
+async def switch_fair_hints(pilot, app: SolitaireApp) -> str:  # type: ignore[no-untyped-def]
+    """Open the settings, change "Fair hints" (the last row), come back: the note."""
+    app.call_later(app.action_settings)
+    screen = await shown_screen(pilot, SettingsScreen)
+    options = screen.query_one(OptionList)
+    options.highlighted = [name for name, _, _ in screen.rows].index("fair_hints")
+    await pilot.press("right")
+    note = str(screen.query_one("#settings-note").render())
+    await pilot.press("escape")
+    return note
+
+
+async def test_fair_hints_by_default_never_say_with_the_cards_known() -> None:
+    app = spider()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: verdict(app).startswith("fair: "), "the fair verdict")
+        assert KNOWN not in screen_text(app)
+        await pilot.press("H")
+        await until(pilot, lambda: status(app).startswith("Fair hint: "), "a fair hint")
+        assert KNOWN not in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: status(app).startswith(DONE), "the hinted move")
+        await until(pilot, lambda: verdict(app).startswith("fair: "), "the next verdict")
+        await pilot.press("S")
+        await until(pilot, lambda: isinstance(app.screen, ReplayMixin), "the fair plan")
+        text = screen_text(app)
+        assert "Fair plan" in text and KNOWN not in text
+        assert getattr(app.screen, "heading", "") == "Fair plan"
+        await pilot.press("Q")
+        await until(pilot, lambda: not isinstance(app.screen, ReplayMixin), "the board again")
+        assert KNOWN not in screen_text(app)
+
+
+async def test_turning_fair_hints_off_brings_the_full_knowledge_help_back() -> None:
+    app = spider()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: verdict(app).startswith("fair: "), "the fair verdict")
+        note = await switch_fair_hints(pilot, app)
+        assert note.startswith("Saved; hints see every card"), note
+        await until(pilot, lambda: verdict(app) == f"winnable {KNOWN}", "the full verdict")
+        await pilot.press("H")
+        await until(pilot, lambda: status(app).startswith("Hint: "), "a full-knowledge hint")
+        note = await switch_fair_hints(pilot, app)
+        assert note == "Saved; hints see only the cards you see"
+        await until(pilot, lambda: verdict(app).startswith("fair: "), "the fair verdict again")
+
+
+async def test_in_a_match_the_setting_cannot_turn_fair_hints_off(tmp_path: Path) -> None:
+    """A match board's help stays fair with the setting off (and a match gives no
+    hints at all: its policy); the settings say so when it is turned off."""
+    home = tmp_path / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text('{"version": 1, "fair_hints": false}\n')
+    app, _ = await match_board(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        assert not app.services.settings.fair_hints
+        assert screen.solving.fair
+        await pilot.press("H")
+        assert status(app).startswith("No hints in a match"), status(app)
+        note = await switch_fair_hints(pilot, app)  # on
+        note = await switch_fair_hints(pilot, app)  # off again
+        assert note.endswith("(not in a match: there they stay fair)"), note
+        assert screen.solving.fair
+        assert KNOWN not in screen_text(app)
+        assert board(app) is screen
+
+
+async def test_an_open_game_keeps_its_verdict_and_hints_with_fair_hints_on() -> None:
+    """Penguin shows every card: with fair hints on (the default) its verdict is
+    still the solver's "winnable" and its hint "Hint:", as before."""
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        await pilot.press("H")
+        await until(pilot, lambda: status(app).startswith("Hint: "), "a hint")
