@@ -56,7 +56,8 @@ async def test_a_hint_never_waits_behind_another_players_long_search(pool) -> No
         assert result.verdict == "won" and result.moves
         again = await ben.solve(EASY, Budget(seconds=6))  # the same connection, again
         assert again.moves == result.moves
-        assert not long.done() and pool.answered == 2 and pool.expired == 0
+        # ann's search may have been cut to its share meanwhile (others were waiting)
+        assert pool.answered == 2 + long.done() and pool.expired == 0
         assert len(pool.workers) <= pool.size  # ben's worker ended once idle
         long.cancel()
 

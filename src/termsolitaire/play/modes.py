@@ -45,7 +45,7 @@ class Policy:
     saves: bool = True
     """Saved after every action and counted in the statistics."""
     refusal: str = ""
-    no_help: str = "No hints in a match: the solver would see the cards your opponent cannot"
+    no_help: str = "No hints in a match: both players play on their own, with what they see"
     """Why hints, the solution and the demo are off (when :attr:`hints` is False)."""
     no_new: str = "A match game is played to its end: no restart, no other deal"
     """Why restart and other deals are off (when :attr:`new_deals` is False)."""
