@@ -18,9 +18,12 @@ Plain Python: no Textual, no asyncio.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..rules import Game, IllegalMove, Move
-from ..solver import Plan, Result
+
+if TYPE_CHECKING:  # the solver's modules load with its first answer, not with the board
+    from ..solver import Plan, Result
 
 
 @dataclass
@@ -100,7 +103,7 @@ class Advice:
 
     def take(self, game: Game, result: Result, history: tuple[Move, ...]) -> None:
         """Keep what a search found about ``game`` (after ``history``)."""
-        from ..solver.plan import board
+        from ..solver.plan import Plan, board
 
         if result.verdict == "won":
             self.plan = Plan.of(game, result.moves)
@@ -144,7 +147,7 @@ class Advice:
             self.best_plan, self.best_trusted = None, False
         if not result.moves or (kept and result.best <= self.best_cards):
             return
-        from ..solver.plan import cards_home
+        from ..solver.plan import Plan, cards_home
 
         if result.best <= cards_home(game):
             return  # it gets no card further than the board already has

@@ -15,10 +15,6 @@ from .hand import Hand
 from .outcome import CURSOR_ON, Navigator, Outcome, refused
 from .words import Words
 
-WHOLE = 76
-"""The longest status sentence shown whole at 80 columns (the line's padding and
-a margin): a list of places longer than that is said as a count."""
-
 
 class Pointer:
     """What the player holds and points at."""
@@ -77,19 +73,16 @@ class Pointer:
         return Outcome(message=self.in_hand_text(), marks=True)
 
     def in_hand_text(self) -> str:
+        """What the status line says of a pick-up: what is in hand, no more. The
+        board marks each place that takes it (one cell by its key), so the line
+        does not list them again: a pick-up writes a few dozen bytes, not a
+        sentence. With no place to go, it says so, and how to put it back."""
         hand = self.hand
         assert hand.src is not None
-        targets = sorted(hand.targets(), key=lambda t: (self.words.pile_order(t), t))
-        where = ", ".join(dict.fromkeys(self.words.pile_key(t) for t in targets))
         held = self.words.pile_title(hand.src)
-        if not where:
+        if not hand.targets():
             return f"{held} in hand: no place takes it now (Escape puts it back)"
-        text = f"{held} in hand: it may go to {where} (Escape puts it back)"
-        if len(text) > WHOLE:  # too many to list whole on the status line: the board marks them
-            mark = "v" if self.words.ascii else "▼"
-            n = len(where.split(", "))
-            text = f"{held} in hand: {n} places take it, marked {mark} (Escape puts it back)"
-        return text
+        return f"{held} in hand"
 
     def put_back(self) -> Outcome:
         self.hand.drop()

@@ -13,12 +13,14 @@ moved on elsewhere: the table's game is now that one).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..match import GameOver, MatchError, Seat, SeatMoved
-from ..match.replay import apply
 from ..rules import Game, IllegalMove, Move
+from ..rules.actions import apply
 from .session import GameSession
+
+if TYPE_CHECKING:  # a solo board starts without the match's modules
+    from ..match import Seat
 
 
 class Refused(Exception):
@@ -110,6 +112,8 @@ class SeatTable:
         return self.seat.finished
 
     def act(self, action: str) -> Move | None:
+        from ..match import GameOver, MatchError, SeatMoved  # loaded with the seat
+
         try:
             return self.seat.act(action)
         except IllegalMove:
