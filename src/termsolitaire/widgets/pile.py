@@ -142,17 +142,17 @@ class PileView(Widget):
 
     def _label_strip(self, width: int) -> Strip:
         key = self.key
+        if self.target:  # one cell before the key: marking and unmarking cost a few bytes
+            text = key.center(width)[:width]
+            at = max(text.index(key[:1] or " ") - 1, 0)
+            mark = Segment(target_mark(self.look), TARGET_LABEL)
+            segments = [Segment(text[:at], LABEL), mark, Segment(text[at + 1 :], LABEL)]
+            return Strip([s for s in segments if s.text], width)
         if self.cursor is not None:
             text, style = f"[{key}]".center(width), CURSOR_LABEL
         else:
             text, style = key.center(width), LABEL
-        text = text[:width]
-        if self.target:  # one cell before the key: marking and unmarking cost a few bytes
-            at = max(text.index(key[:1] or " ") - 1, 0)
-            mark = Segment(target_mark(self.look), TARGET_LABEL)
-            segments = [Segment(text[:at], style), mark, Segment(text[at + 1 :], style)]
-            return Strip([s for s in segments if s.text], width)
-        return Strip([Segment(text, style)], width)
+        return Strip([Segment(text[:width], style)], width)
 
     def _cursor_row(self, rows: list[Row]) -> int:
         """Index (in the card rows) of the row that carries the cursor mark, or -1."""
