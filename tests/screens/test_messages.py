@@ -23,7 +23,7 @@ async def test_status_never_shows_an_internal_pile_name(name: str) -> None:
         screen = board(app)
         keys = {p: place.key for p, place in screen.PLACES.items()}
         seen = []
-        marked: list[tuple[str, set[str], set[str]]] = []
+        marked: list[tuple[str, set[str], set[str], set[str]]] = []
         for src in screen.PLACES:  # pick every pile up, then try every destination
             for dst in list(screen.PLACES)[:6]:
                 screen.action_cancel()
@@ -32,7 +32,9 @@ async def test_status_never_shows_an_internal_pile_name(name: str) -> None:
                 if screen.hand.src is not None:
                     piles = screen.board.piles
                     shown = {name for name, view in piles.items() if view.target}
-                    marked.append((status(app), set(screen.hand.targets()), shown))
+                    targets = set(screen.hand.targets())
+                    empty = {t for t in targets if not screen.game.pile(t)}
+                    marked.append((status(app), targets, shown, empty))
                 if screen.hand.src is not None and dst != src:
                     screen.action_pile(dst)
                     seen.append(status(app))
@@ -46,11 +48,17 @@ async def test_status_never_shows_an_internal_pile_name(name: str) -> None:
             assert not INTERNAL.search(text), text
         # A pick-up's line says what is in hand; where it may go is marked on the
         # board (one cell by each key), every place the rules allow and no other.
-        held = [(text, targets, shown) for text, targets, shown in marked if targets]
+        held = [(text, targets, shown, empty) for text, targets, shown, empty in marked if targets]
         assert held, seen  # some pile could be picked up with somewhere to go
-        for text, targets, shown in held:
-            assert text.endswith(" in hand"), text
-            assert shown == targets, text
+        for text, targets, shown, empty in held:
+            assert shown <= targets, text
+            if text.endswith(" in hand"):
+                assert shown == targets, text
+            else:  # three or more empty cells all take it: the line names them once
+                assert text.endswith(" in hand, to an empty cell") == (not shown), text
+                assert text.endswith("to an empty cell"), text
+                unmarked = targets - shown
+                assert len(unmarked) >= 3 and unmarked <= empty, text
             assert all(keys[t] for t in targets)  # each marked place has a key
 
 
