@@ -35,11 +35,11 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 START = 60.0
 """Seconds a start may take on a busy machine."""
 PICK_UP_LIMIT = 150
-"""Bytes for a pick-up (issue 33's goal): 82-113 measured. Before issue 33:
+"""Bytes for a pick-up (issue 33's goal): 79-119 measured. Before issue 33:
 150-267; Textual's own bytes 556."""
 MOVE_LIMIT = 200
 """Bytes for a card move, a game's first or one under way (issue 33's goal):
-123-193 measured. Before issue 33: 168-276 (Penguin's seven cells unmarked, the
+128-193 measured. Before issue 33: 168-276 (Penguin's seven cells unmarked, the
 footer's Undo lit by the first move); Textual's own bytes 694."""
 
 BOARDS = {
