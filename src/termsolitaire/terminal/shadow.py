@@ -362,7 +362,7 @@ class Run:
         return self.erase_from == self.x
 
 
-TRY_FIRST = 16
+TRY_FIRST = 12
 """A frame of this many runs or fewer (a key's) is ordered from each run first
 too, and the shortest writing kept."""
 
@@ -467,12 +467,17 @@ class Shadow:
     def _cheapest(self, runs: list[Run], cells: Cells) -> list[str]:
         """Write ``runs`` in the order that writes the fewest bytes, of those tried:
         the cheapest run next from where the cursor is, and (a key's frame, a few
-        runs) the same from each run first, for the cheapest next can leave a far
-        run (the header's figures, above a move's piles) to the end, at the price
-        of a whole cursor address and colour."""
-        orders = [self._order(runs, cells)]
-        if 1 < len(runs) <= TRY_FIRST:
-            orders += [self._order(runs, cells, start=i) for i in range(len(runs))]
+        runs) the same from each run first, the one of least estimated cost
+        written if it is shorter: the cheapest next can leave a far run (the
+        header's figures, above a move's piles) to the end, at the price of a
+        whole cursor address and colour."""
+        greedy, cost = self._order(runs, cells)
+        orders = [greedy]
+        if 1 < len(runs) <= TRY_FIRST:  # the order of least cost by estimate, from each start
+            tried = [self._order(runs, cells, start=i) for i in range(len(runs))]
+            best_order, best_cost = min(tried, key=lambda t: t[1])
+            if best_cost < cost:
+                orders.append(best_order)
         if len(orders) == 1:
             out: list[str] = []
             for run in orders[0]:
@@ -499,17 +504,26 @@ class Shadow:
             self._write(out, run, cells)
         return out
 
-    def _order(self, runs: list[Run], cells: Cells, start: int | None = None) -> list[Run]:
+    def _order(
+        self, runs: list[Run], cells: Cells, start: int | None = None
+    ) -> tuple[list[Run], int]:
         """Runs in the order that costs the fewest cursor moves and colour changes:
         the cheapest next (after run ``start``, if given), for up to a couple of
-        dozen runs; more (a screen drawn whole) go top to bottom."""
+        dozen runs; more (a screen drawn whole) go top to bottom. With the sum of
+        the cursor moves and colour changes it costs (an estimate)."""
         if len(runs) > 24:
-            return runs
+            return runs, 0
         at, pen = self.at, self.pen
         left = [(r, None if r.erase or r.clear else cells[(r.y, r.x)]) for r in runs]
         ordered: list[Run] = []
+        total = 0
         if start is not None:
-            run, _ = left.pop(start)
+            run, first = left.pop(start)
+            total += move_len(at, run.x, run.y)
+            if first is None:
+                total += len(sgr(pen, _erasing(pen)))
+            elif not fits(pen, first):
+                total += len(sgr(pen, first[1]))
             ordered.append(run)
             at = (run.end, run.y) if run.end < self.width else None
             if run.clear:
@@ -529,12 +543,13 @@ class Shadow:
                 if cost < best_cost:
                     best, best_cost = i, cost
             run, _ = left.pop(best)
+            total += best_cost
             ordered.append(run)
             at = (run.end, run.y) if run.end < self.width else None
             if run.clear:  # an ECH leaves the cursor where it was
                 at = (run.x, run.y)
             pen = self._pen_after(run, pen, cells)
-        return ordered
+        return ordered, total
 
     def _pen_after(self, run: Run, pen: Pen | None, cells: Cells) -> Pen:
         """The pen once ``run`` is written (near enough to choose the next run)."""
