@@ -8,12 +8,15 @@ boldness do not show, so they may differ).
 
 from __future__ import annotations
 
+import copy
+
 import pyte
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from termsolitaire.terminal import DEFAULT, NotAFrame, Pen, Shadow, parse_sgr, sgr
+from termsolitaire.terminal import shadow as shadow_module
 
 STYLES = [None, "31", "1;31;107", "30;107", "38;5;214;49", "7", "4;32", "2", "1;2;34", "9;41"]
 TEXT = st.one_of(
@@ -146,3 +149,20 @@ def test_pens_change_only_what_differs() -> None:
     assert sgr(black, DEFAULT) == "\x1b[m"
     bold_dim = parse_sgr("1;2", DEFAULT)
     assert sgr(bold_dim, parse_sgr("1", DEFAULT)) == "\x1b[0;1m"  # shorter than 22;1
+
+
+@given(st.data(), st.integers(5, 24), st.integers(2, 6))
+def test_a_frame_is_never_longer_than_the_cheapest_next_order(
+    data, width: int, height: int
+) -> None:
+    """Trying each run first (a key's frame) keeps the shortest writing: never
+    more bytes than ordering by the cheapest next run alone, for the same screen."""
+    shadow = Shadow(width, height)
+    for _ in range(data.draw(st.integers(1, 4))):
+        frame = data.draw(frames(width, height))
+        greedy = copy.deepcopy(shadow)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(shadow_module, "TRY_FIRST", 0)
+            greedy_out = greedy.frame(frame)
+        out = shadow.frame(frame)
+        assert len(out.encode()) <= len(greedy_out.encode())

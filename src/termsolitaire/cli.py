@@ -15,10 +15,12 @@ goes away (``termsolitaire stats | head -1``) stops quietly.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
 from collections.abc import Collection, Sequence
+from typing import NoReturn
 
 from . import __version__
 from .commands.options import (
@@ -30,7 +32,7 @@ from .commands.options import (
     variant_of,
     variant_options,
 )
-from .rules import games, info, new_game
+from .rules import GAMES, games, info, new_game
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "match": ("termsolitaire.commands.match", "the Spider match lobby: tables on this host"),
@@ -47,18 +49,41 @@ COMMANDS: dict[str, tuple[str, str]] = {
 ``run(args) -> int`` (the exit status)."""
 
 
-def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+PRINTING = ("show", "stats", "replay")
+"""The subcommands built in here besides the games."""
+
+
+class _WrongGuess(Exception):
+    """The command line is not what :func:`named_game` took it for."""
+
+
+class _Tentative(argparse.ArgumentParser):
+    """The parser built for one game: an error means the guess was wrong, and the
+    whole parser reads the command line again (and says what is wrong with it)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _WrongGuess(message)
+
+
+def build_parser(
+    commands: Collection[str] | None = None, game: str | None = None
+) -> argparse.ArgumentParser:
     """The parser; ``commands``: which of :data:`COMMANDS` get their options (None:
-    all), so that playing a game does not import the server's modules."""
-    parser = argparse.ArgumentParser(
+    all), so that playing a game does not import the server's modules; ``game``:
+    the only game whose subcommand gets its options (None: every game's), so that
+    a board started from the command line imports no other game's rules."""
+    every = game is None
+    parser = (argparse.ArgumentParser if every else _Tentative)(
         prog="termsolitaire",
-        description=" ".join(g.title for g in games()) + ": solitaire in the terminal.",
+        description=" ".join(g.title for g in games()) + ": solitaire in the terminal."
+        if every
+        else None,
     )
     parser.add_argument("--version", action="version", version=f"termsolitaire {__version__}")
     display_options(parser, top=True)
     deal_options(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for g in games():
+    for g in games() if game is None else (info(game),):
         p = sub.add_parser(g.name, help=f"play {g.title}: {g.blurb}")
         p.add_argument(
             "--deal", type=deal_number, metavar="N", help="deal number (default: random)"
@@ -75,10 +100,14 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
                 + ", ".join(str(t) for t in g.time_limits),
             )
         display_options(p)
+    for name in () if every else [n for n in GAMES if n != game]:
+        sub.add_parser(name)  # named only: main() builds them whole when one is used
+    names = [g.name for g in games()] if every else list(GAMES)
     show = sub.add_parser("show", help="print the position text of a deal")
-    show.add_argument("game", choices=[g.name for g in games()], help="which game")
+    show.add_argument("game", choices=names, help="which game")
     show.add_argument("--deal", type=deal_number, metavar="N", help="deal number (default: random)")
-    variant_options(show, None)
+    if every:
+        variant_options(show, None)
     stats = sub.add_parser("stats", help="print the statistics as a table")
     stats.add_argument(
         "--recent", type=recent, default=20, metavar="N", help="finished games to list"
@@ -115,11 +144,32 @@ def _crash_log() -> None:
     sys.stderr = os.fdopen(fd, "a", buffering=1, encoding="utf-8", errors="replace")
 
 
+def named_game(argv: Sequence[str]) -> str | None:
+    """The built-in game a command line seems to play (``termsolitaire [OPTIONS]
+    GAME ...``), whose options alone are then built; None when it asks for help
+    or names another command first. :func:`main` checks the guess."""
+    if "-h" in argv or "--help" in argv:
+        return None
+    for a in argv:
+        if a in GAMES:
+            return a
+        if a in COMMANDS or a in PRINTING:
+            return None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _crash_log()
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser([a for a in argv if a in COMMANDS])
-    args = parser.parse_args(argv)
+    commands = [a for a in argv if a in COMMANDS]
+    game = named_game(argv)
+    parser, args = build_parser(commands, game), None
+    if game is not None:
+        with contextlib.suppress(_WrongGuess):
+            args = parser.parse_args(argv)
+    if args is None or args.command != game:  # every game's options
+        parser = build_parser(commands)
+        args = parser.parse_args(argv)
     try:
         return _dispatch(args, parser)
     except BrokenPipeError:

@@ -23,11 +23,18 @@ async def test_status_never_shows_an_internal_pile_name(name: str) -> None:
         screen = board(app)
         keys = {p: place.key for p, place in screen.PLACES.items()}
         seen = []
+        marked: list[tuple[str, set[str], set[str], set[str]]] = []
         for src in screen.PLACES:  # pick every pile up, then try every destination
             for dst in list(screen.PLACES)[:6]:
                 screen.action_cancel()
                 screen.pick(src, None)
                 seen.append(status(app))
+                if screen.hand.src is not None:
+                    piles = screen.board.piles
+                    shown = {name for name, view in piles.items() if view.target}
+                    targets = set(screen.hand.targets())
+                    empty = {t for t in targets if not screen.game.pile(t)}
+                    marked.append((status(app), targets, shown, empty))
                 if screen.hand.src is not None and dst != src:
                     screen.action_pile(dst)
                     seen.append(status(app))
@@ -39,11 +46,20 @@ async def test_status_never_shows_an_internal_pile_name(name: str) -> None:
             seen.append(status(app))
         for text in seen:
             assert not INTERNAL.search(text), text
-        held = [t for t in seen if " in hand: it may go to " in t]
-        assert held, seen  # some pile could be picked up and its targets named
-        for text in held:  # the targets are listed by their keys
-            targets = text.split(" in hand: it may go to ")[1].split(" (")[0].split(", ")
-            assert set(targets) <= set(keys.values()), text
+        # A pick-up's line says what is in hand; where it may go is marked on the
+        # board (one cell by each key), every place the rules allow and no other.
+        held = [(text, targets, shown, empty) for text, targets, shown, empty in marked if targets]
+        assert held, seen  # some pile could be picked up with somewhere to go
+        for text, targets, shown, empty in held:
+            assert shown <= targets, text
+            if text.endswith(" in hand"):
+                assert shown == targets, text
+            else:  # three or more empty cells all take it: the line names them once
+                assert text.endswith(" in hand, to an empty cell") == (not shown), text
+                assert text.endswith("to an empty cell"), text
+                unmarked = targets - shown
+                assert len(unmarked) >= 3 and unmarked <= empty, text
+            assert all(keys[t] for t in targets)  # each marked place has a key
 
 
 async def test_played_took_back_and_again_name_the_card() -> None:

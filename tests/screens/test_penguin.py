@@ -101,3 +101,33 @@ async def test_double_click_sends_to_foundation(penguin_app: SolitaireApp) -> No
         y = await _top_row(penguin_app, "t4")
         await pilot.click("#pile-t4", offset=(2, y), times=2)
         assert [str(m) for m in board(penguin_app).game.history] == ["t4-f2"]
+
+
+async def test_empty_cells_are_named_on_the_line_not_marked(penguin_app: SolitaireApp) -> None:
+    """Every empty cell takes the 9♦: the line says so once, the column is marked;
+    with the marks off (a setting) the line names every place and nothing is marked."""
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        screen = board(penguin_app)
+        piles = screen.board.piles
+        await pilot.press("7")
+        assert status(penguin_app) == "Column 7 in hand, or to an empty cell"
+        assert [n for n, p in piles.items() if p.target] == ["t3"]
+        await pilot.press("escape")
+        penguin_app.services.settings.target_marks = False
+        await pilot.press("7")
+        assert status(penguin_app) == "Column 7 in hand, to 3 or an empty cell"
+        assert not any(p.target for p in piles.values())
+        await pilot.press("3")
+        assert [str(m) for m in screen.game.history] == ["t7-t3"]
+
+
+async def test_undo_is_lit_from_the_start_and_says_why_it_cannot(
+    penguin_app: SolitaireApp,
+) -> None:
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        screen = board(penguin_app)
+        start = screen.game.to_text()
+        assert screen.check_action("undo", ()) is True  # the footer's Undo is not dimmed
+        await pilot.press("z")
+        assert status(penguin_app) == "Nothing to undo"
+        assert screen.game.to_text() == start

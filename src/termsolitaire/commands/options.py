@@ -82,6 +82,7 @@ def deal_options(p: argparse.ArgumentParser, *, top: bool = False) -> None:
 def variant_options(p: argparse.ArgumentParser, g: GameInfo | None) -> None:
     """One option per variant of ``g`` (None: every variant key any game has)."""
     declared = {c.key: c for x in ([g] if g else games()) for c in x.variants}
+    p.set_defaults(variant_keys=tuple(declared))  # what variant_of checks
     for key, c in declared.items():
         owner = f"{g.title}: " if g else ""
         p.add_argument(
@@ -100,7 +101,7 @@ def variant_of(
     an option the game does not have is a usage error."""
     g = info(game)
     keys = {c.key for c in g.variants}
-    for other in {c.key for x in games() for c in x.variants} - keys:
+    for other in set(getattr(args, "variant_keys", ())) - keys:
         if getattr(args, other, None) is not None:
             parser.error(f"--{other.replace('_', '-')} is not an option of {g.title}")
     variant = g.default_variant()

@@ -12,32 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..rules import Game, IllegalMove, Move, new_game
+from ..rules.actions import END, apply
 from ..rules.spider import Spider
 from .errors import StoreDamaged
 
-END = "end"
-"""The action a player's End appends; it changes nothing on the board."""
+__all__ = ["END", "apply", "canonical", "figures", "fresh", "replay"]
 
 
 def fresh(deal: int, suits: int) -> Game:
     """The table's game before any action."""
     return new_game(Spider.info.name, deal=deal, suits=suits)
-
-
-def apply(game: Game, action: str) -> Move | None:
-    """Play one action on ``game``: a move, ``undo``, ``redo``, or ``end`` (nothing).
-
-    Raises :class:`~termsolitaire.rules.IllegalMove` (nothing changed) when the
-    rules refuse it.
-    """
-    word = action.strip().lower()
-    if word == "undo":
-        return game.undo()
-    if word == "redo":
-        return game.redo()
-    if word == END:
-        return None
-    return game.play(action)
 
 
 def canonical(action: str) -> str:

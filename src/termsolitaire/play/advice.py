@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..rules import Game, IllegalMove, Move
-from ..solver import Plan, Result
+
+if TYPE_CHECKING:  # the solver's modules load with its first answer, not with the board
+    from ..solver import Plan, Result
 
 if TYPE_CHECKING:
     from ..solver.fair import FairResult
@@ -130,7 +132,8 @@ class Advice:
 
     def take_fair(self, game: Game, fair: FairResult, history: tuple[Move, ...]) -> None:
         """Keep what a fair search found about ``game`` (after ``history``)."""
-        from ..solver.plan import board
+        from ..solver.base import Result
+        from ..solver.plan import Plan, board
 
         if fair.verdict in ("won", "lost"):  # nothing hidden: the solver's own verdict
             self.fair_plan, self.fair_verdict = None, None
@@ -165,7 +168,7 @@ class Advice:
 
     def take(self, game: Game, result: Result, history: tuple[Move, ...]) -> None:
         """Keep what a search found about ``game`` (after ``history``)."""
-        from ..solver.plan import board
+        from ..solver.plan import Plan, board
 
         self.fair_plan, self.fair_verdict = None, None
         if result.verdict == "won":
@@ -214,7 +217,7 @@ class Advice:
             self.best_plan, self.best_trusted = None, False
         if not result.moves or (kept and result.best <= self.best_cards):
             return
-        from ..solver.plan import cards_home
+        from ..solver.plan import Plan, cards_home
 
         if result.best <= cards_home(game):
             return  # it gets no card further than the board already has

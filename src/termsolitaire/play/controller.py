@@ -14,8 +14,8 @@ an :class:`Outcome` into a redraw, a save, a dialog or the results panel.
 >>> from termsolitaire.rules import new_game
 >>> from termsolitaire.play.session import GameSession
 >>> c = Controller(GameSession(None, new_game("penguin", 5)))
->>> c.pile("t7").message  # a board's own words list them: "... may go to q, w, ..., 3"
-'t7 in hand: 8 places take it, marked ▼ (Escape puts it back)'
+>>> c.pile("t7").message  # the board marks the eight places that take it
+'t7 in hand'
 >>> c.pile("t3").message, c.game.log
 ('Played 9D t7→t3', ('t7-t3',))
 >>> c.pause().message, c.pile("t1").message

@@ -15,9 +15,13 @@ from .hand import Hand
 from .outcome import CURSOR_ON, Navigator, Outcome, refused
 from .words import Words
 
-WHOLE = 76
-"""The longest status sentence shown whole at 80 columns (the line's padding and
-a margin): a list of places longer than that is said as a count."""
+if TYPE_CHECKING:
+    from .session import GameSession
+
+
+GROUP = 3
+"""Empty piles of one kind that all take the cards in hand are named by the
+status line, not marked, from this many on."""
 
 
 class Pointer:
@@ -26,6 +30,7 @@ class Pointer:
     if TYPE_CHECKING:  # given by the controller
         hand: Hand
         words: Words
+        session: GameSession
         turning: bool
         dragging: bool
         along_piles: bool
@@ -77,19 +82,53 @@ class Pointer:
         return Outcome(message=self.in_hand_text(), marks=True)
 
     def in_hand_text(self) -> str:
+        """What the status line says of a pick-up: what is in hand, no more. The
+        board marks each place that takes it (one cell by its key), so the line
+        does not list them again: a pick-up writes a few dozen bytes, not a
+        sentence; it names only what :meth:`marked_targets` leaves to it (every
+        empty cell), and with the marks off (a setting) every place. With no
+        place to go, it says so, and how to put it back."""
         hand = self.hand
         assert hand.src is not None
-        targets = sorted(hand.targets(), key=lambda t: (self.words.pile_order(t), t))
-        where = ", ".join(dict.fromkeys(self.words.pile_key(t) for t in targets))
         held = self.words.pile_title(hand.src)
-        if not where:
+        if not hand.targets():
             return f"{held} in hand: no place takes it now (Escape puts it back)"
-        text = f"{held} in hand: it may go to {where} (Escape puts it back)"
-        if len(text) > WHOLE:  # too many to list whole on the status line: the board marks them
-            mark = "v" if self.words.ascii else "▼"
-            n = len(where.split(", "))
-            text = f"{held} in hand: {n} places take it, marked {mark} (Escape puts it back)"
-        return text
+        marked, kind = self.marked_targets()
+        empty = f"an empty {kind.lower()}" if kind else ""
+        if not self.target_marks:
+            w = self.words
+            places = [w.pile_key(p) for p in sorted(marked, key=w.pile_order)]
+            places += [empty] if empty else []
+            last = places.pop()
+            return f"{held} in hand, to {', '.join(places)}{' or ' if places else ''}{last}"
+        if kind:
+            return f"{held} in hand, or to {empty}" if marked else f"{held} in hand, to {empty}"
+        return f"{held} in hand"
+
+    @property
+    def target_marks(self) -> bool:
+        """The board marks each place the cards in hand may go (the setting)."""
+        services = self.session.services
+        return services is None or services.settings.target_marks
+
+    def marked_targets(self) -> tuple[set[str], str | None]:
+        """The places the board marks (the marks on), one cell each, and the kind of pile
+        (``Cell``) that the status line names instead: when at least
+        :data:`GROUP` empty piles of one kind all take the cards in hand (Penguin's
+        empty cells take any card), the line says "or to an empty cell" once
+        rather than a mark on each (marking and unmarking seven cells was a fifth
+        of a move's bytes, and told a player who knows the rules nothing). With
+        the marks off (a setting), the line names them all."""
+        targets = self.hand.targets()
+        game, words = self.game, self.words
+        kinds: dict[str, set[str]] = {}
+        for name in game.pile_names:
+            if not game.pile(name):
+                kinds.setdefault(words.pile_title(name).partition(" ")[0], set()).add(name)
+        for kind, empty in kinds.items():
+            if len(empty) >= GROUP and empty <= targets:
+                return targets - empty, kind
+        return targets, None
 
     def put_back(self) -> Outcome:
         self.hand.drop()

@@ -14,13 +14,15 @@ moved on elsewhere: the table's game is now that one).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..match import GameOver, MatchError, Seat, SeatMoved
-from ..match.daily import Attempt
-from ..match.replay import apply
 from ..rules import Game, IllegalMove, Move
+from ..rules.actions import apply
 from .session import GameSession
+
+if TYPE_CHECKING:  # a solo board starts without the match's modules
+    from ..match import Seat
+    from ..match.daily import Attempt
 
 
 class Refused(Exception):
@@ -112,6 +114,8 @@ class SeatTable:
         return self.seat.finished
 
     def act(self, action: str) -> Move | None:
+        from ..match import GameOver, MatchError, SeatMoved  # loaded with the seat
+
         try:
             return self.seat.act(action)
         except IllegalMove:
@@ -147,6 +151,8 @@ class DailyTable:
         return "Won!" if self.game.is_won else "Your daily has ended"
 
     def act(self, action: str) -> Move | None:
+        from ..match import GameOver, MatchError, SeatMoved  # loaded with the attempt
+
         try:
             return self.attempt.act(action)
         except IllegalMove:

@@ -1,10 +1,13 @@
 """The registry of games: one declaration per game, one way to start each.
 
-Every module of this package is imported when the registry loads; a game's
-module ends with ``register(ItsClass)``. So a new game is one new module here
-(and its board screen, :mod:`termsolitaire.screens`): nothing else lists the
-games. A program may :func:`register` a game of its own the same way, and it
-then appears wherever games are listed.
+A game's module ends with ``register(ItsClass)``, and its name is the game's
+name. Asking for one game (:func:`game_class`, :func:`info`, :func:`new_game`)
+imports that game's module only, so a board started from the command line
+loads no other game's rules; asking for them all (:func:`games`) imports every
+module of this package. So a new game is one new module here (and its board
+screen, :mod:`termsolitaire.screens`): nothing else lists the games. A program
+may :func:`register` a game of its own the same way, and it then appears
+wherever games are listed.
 """
 
 from __future__ import annotations
@@ -36,15 +39,30 @@ def register(cls: type[Game]) -> type[Game]:
     return cls
 
 
+_PACKAGE = __package__ or "termsolitaire.rules"
+_loaded_all = False
+
+
 def _load_builtins() -> None:
     """Import every module of the rules package: the games among them register."""
-    package = importlib.import_module(__package__ or "termsolitaire.rules")
+    global _loaded_all
+    if _loaded_all:
+        return
+    package = importlib.import_module(_PACKAGE)
     for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{package.__name__}.{module.name}")
+        importlib.import_module(f"{_PACKAGE}.{module.name}")
+    _loaded_all = True
+
+
+def _load(name: str) -> None:
+    """Import the module of built-in game ``name`` (it registers itself)."""
+    if name in GAMES and name not in _CLASSES:
+        importlib.import_module(f"{_PACKAGE}.{name}")
 
 
 def games() -> tuple[GameInfo, ...]:
     """Every registered game's declaration, in menu order."""
+    _load_builtins()
     return tuple(sorted((c.info for c in _CLASSES.values()), key=lambda g: (g.order, g.name)))
 
 
@@ -55,9 +73,13 @@ def info(name: str) -> GameInfo:
 
 def game_class(name: str) -> type[Game]:
     """The class of game ``name``; ValueError for an unknown name."""
+    _load(name)
     try:
         return _CLASSES[name]
     except KeyError:
+        _load_builtins()
+        if name in _CLASSES:
+            return _CLASSES[name]
         known = ", ".join(_CLASSES)
         raise ValueError(f"unknown game {name!r} (games: {known})") from None
 
@@ -76,6 +98,3 @@ def new_game(name: str, deal: int | None = None, **variant: Any) -> Game:
         raise ValueError(f"deal must be {DEAL_RANGE}, not {deal}")
     cls(**variant).check_variant()
     return cls.new(deal, **variant)
-
-
-_load_builtins()

@@ -142,10 +142,12 @@ class Navigation:
     ) -> None:
         """Push the board of a new game as ``request`` asks; a random deal is first
         proved winnable when the player asked for winnable deals only."""
-        from termsolitaire.solver import has_solver
+        wanted = self.services.winnable_only and request.deal is None
+        if wanted:
+            from termsolitaire.solver import has_solver
 
-        wanted = self.services.winnable_only
-        if request.deal is not None or not wanted or not has_solver(request.game):
+            wanted = has_solver(request.game)
+        if not wanted:
             self.push_screen(self.new_board(request, saved, lock, notice))
             return
 

@@ -29,6 +29,11 @@ GENERAL_ROWS: list[tuple[str, str, str]] = [
     ("card_style", "Card style", "draw cards with box-drawing and suit glyphs, or ASCII only"),
     ("four_colour", "Four-colour deck", "♠ black ♥ red ♦ blue ♣ green, or two colours"),
     ("theme", "Theme", "the colours of panels, menus and text"),
+    (
+        "target_marks",
+        "Target marks",
+        "mark where the card in hand may go, or only name the places on the status line",
+    ),
     ("confirm_abandon", "Confirm abandoning", "ask before leaving a game in progress"),
     ("mouse", "Mouse", "click and drag cards; off leaves the terminal's own selection"),
     (
@@ -72,7 +77,14 @@ CHOICES_WIDTH = 52
 def value_text(name: str, value: Any) -> str:
     if name.endswith(".time_limit"):
         return GameInfo.limit_text(value)
-    if name in ("four_colour", "mouse", "winnable_only", "solver_help", "fair_hints"):
+    if name in (
+        "four_colour",
+        "target_marks",
+        "mouse",
+        "winnable_only",
+        "solver_help",
+        "fair_hints",
+    ):
         return "on" if value else "off"
     if name == "confirm_abandon":
         return "yes" if value else "no"

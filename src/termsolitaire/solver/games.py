@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 
-from termsolitaire.rules import Game, games
+from termsolitaire.rules import Game, game_class
 
 from .base import KNOWN_NOTES, Budget, Result, SolverInfo, verify
 
@@ -21,7 +21,9 @@ from .base import KNOWN_NOTES, Budget, Result, SolverInfo, verify
 def declaration(name: str) -> SolverInfo | None:
     """The ``SOLVER`` declared by game ``name``'s solver package, or ``None``
     when the game has no solver (or there is no such game)."""
-    if name not in {g.name for g in games()}:
+    try:
+        game_class(name)  # that game's rules only, not every game's
+    except ValueError:
         return None
     module_name = f"{__package__}.{name}"
     try:

@@ -26,6 +26,7 @@ VERSION = 1
 GENERAL: dict[str, tuple[Any, ...]] = {
     "card_style": ("unicode", "ascii"),
     "four_colour": (False, True),
+    "target_marks": (True, False),
     "theme": ("textual-dark", "textual-light", "nord", "gruvbox", "monokai", "dracula"),
     "confirm_abandon": (True, False),
     "mouse": (True, False),
@@ -65,6 +66,9 @@ def default_of(name: str) -> Any:
 class Settings:
     card_style: str = "unicode"
     four_colour: bool = False
+    target_marks: bool = True
+    """A board marks each place the card in hand may go (one cell by its key);
+    off, the status line names them instead."""
     theme: str = "textual-dark"
     confirm_abandon: bool = True
     mouse: bool = True

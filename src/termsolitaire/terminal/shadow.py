@@ -362,6 +362,11 @@ class Run:
         return self.erase_from == self.x
 
 
+TRY_FIRST = 12
+"""A frame of this many runs or fewer (a key's) is ordered from each run first
+too, and the shortest writing kept."""
+
+
 class Shadow:
     """What the terminal shows, cell by cell, and the writes that change it."""
 
@@ -387,9 +392,8 @@ class Shadow:
         except NotAFrame:
             self.forget()
             raise
-        out: list[str] = []
-        for run in self._order(self._runs(cells), cells):
-            self._write(out, run, cells)
+        runs = self._runs(cells)
+        out = self._cheapest(runs, cells)
         if end is not None and end != (0, 0) and end[0] < self.width and end[1] < self.height:
             # Textual parks the hidden cursor at (0, 0) unless an input wants it
             # somewhere (where a terminal shows what an input method composes).
@@ -460,15 +464,71 @@ class Shadow:
                 spans.append((start, x))
         return spans
 
-    def _order(self, runs: list[Run], cells: Cells) -> list[Run]:
+    def _cheapest(self, runs: list[Run], cells: Cells) -> list[str]:
+        """Write ``runs`` in the order that writes the fewest bytes, of those tried:
+        the cheapest run next from where the cursor is, and (a key's frame, a few
+        runs) the same from each run first, the one of least estimated cost
+        written if it is shorter: the cheapest next can leave a far run (the
+        header's figures, above a move's piles) to the end, at the price of a
+        whole cursor address and colour."""
+        greedy, cost = self._order(runs, cells)
+        orders = [greedy]
+        if 1 < len(runs) <= TRY_FIRST:  # the order of least cost by estimate, from each start
+            tried = [self._order(runs, cells, start=i) for i in range(len(runs))]
+            best_order, best_cost = min(tried, key=lambda t: t[1])
+            if best_cost < cost:
+                orders.append(best_order)
+        if len(orders) == 1:
+            out: list[str] = []
+            for run in orders[0]:
+                self._write(out, run, cells)
+            return out
+        at, pen = self.at, self.pen
+        rows = {run.y: list(self.rows[run.y]) for run in runs}
+        best: tuple[int, list[str], list[Run]] | None = None
+        for order in orders:
+            if best is not None and order == best[2]:
+                continue
+            out = []
+            for run in order:
+                self._write(out, run, cells)
+            size = len("".join(out).encode())
+            if best is None or size < best[0]:
+                best = (size, out, order)
+            self.at, self.pen = at, pen
+            for y, row in rows.items():
+                self.rows[y] = list(row)
+        assert best is not None
+        out = []
+        for run in best[2]:
+            self._write(out, run, cells)
+        return out
+
+    def _order(
+        self, runs: list[Run], cells: Cells, start: int | None = None
+    ) -> tuple[list[Run], int]:
         """Runs in the order that costs the fewest cursor moves and colour changes:
-        the cheapest next, for up to a couple of dozen runs; more (a screen drawn
-        whole) go top to bottom."""
+        the cheapest next (after run ``start``, if given), for up to a couple of
+        dozen runs; more (a screen drawn whole) go top to bottom. With the sum of
+        the cursor moves and colour changes it costs (an estimate)."""
         if len(runs) > 24:
-            return runs
+            return runs, 0
         at, pen = self.at, self.pen
         left = [(r, None if r.erase or r.clear else cells[(r.y, r.x)]) for r in runs]
         ordered: list[Run] = []
+        total = 0
+        if start is not None:
+            run, first = left.pop(start)
+            total += move_len(at, run.x, run.y)
+            if first is None:
+                total += len(sgr(pen, _erasing(pen)))
+            elif not fits(pen, first):
+                total += len(sgr(pen, first[1]))
+            ordered.append(run)
+            at = (run.end, run.y) if run.end < self.width else None
+            if run.clear:
+                at = (run.x, run.y)
+            pen = self._pen_after(run, pen, cells)
         while left:
             best, best_cost = 0, 1 << 30
             for i, (run, first) in enumerate(left):
@@ -483,12 +543,13 @@ class Shadow:
                 if cost < best_cost:
                     best, best_cost = i, cost
             run, _ = left.pop(best)
+            total += best_cost
             ordered.append(run)
             at = (run.end, run.y) if run.end < self.width else None
             if run.clear:  # an ECH leaves the cursor where it was
                 at = (run.x, run.y)
             pen = self._pen_after(run, pen, cells)
-        return ordered
+        return ordered, total
 
     def _pen_after(self, run: Run, pen: Pen | None, cells: Cells) -> Pen:
         """The pen once ``run`` is written (near enough to choose the next run)."""

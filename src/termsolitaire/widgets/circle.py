@@ -53,7 +53,7 @@ from .cards import (
     CardLook,
 )
 from .fan import Pile
-from .pile import PileView
+from .pile import PileView, target_mark
 
 CHIP = 3  # cells per card chip: "10♥", " K♠"
 FREE = Style(bold=True, underline=True)
@@ -215,9 +215,10 @@ class CirclePile:
         return out
 
     def _label(self, look: CardLook) -> tuple[str, Style, int]:
-        if self.target:
-            mark = "v" if look.ascii else "▼"
-            return f"{mark}{self.key}{mark}", TARGET_LABEL, 0
+        if self.target:  # the mark before the key, as on the piles (pile.target_mark)
+            text = self.key.center(CHIP)
+            at = max(text.index(self.key[:1] or " ") - 1, 0)
+            return text[:at] + target_mark(look) + text[at + 1 :], TARGET_LABEL, 0
         if self.cursor is not None:
             return f"[{self.key}]", CURSOR_LABEL, 0
         return self.key.center(CHIP), LABEL, 0

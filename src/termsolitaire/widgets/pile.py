@@ -32,6 +32,15 @@ from .cards import (
 )
 from .fan import Pile, Row, fan_rows, stack_rows
 
+HAND_UNMARKED = frozenset({"middle", "bottom"})
+"""Rows of a card in hand drawn as they are: its top row, with its rank and suit,
+shows it is in hand (a pick-up repaints one row a card, not the whole face)."""
+
+
+def target_mark(look: CardLook) -> str:
+    """The one cell that marks a pile the card in hand may go to."""
+    return "v" if look.ascii else "▼"
+
 
 class PileView(Widget):
     """A pile: a label row with its key, then its cards (``fan``) or top card (``stack``)."""
@@ -133,10 +142,13 @@ class PileView(Widget):
 
     def _label_strip(self, width: int) -> Strip:
         key = self.key
-        if self.target:
-            mark = "v" if self.look.ascii else "▼"
-            text, style = f"{mark}{key}{mark}".center(width), TARGET_LABEL
-        elif self.cursor is not None:
+        if self.target:  # one cell before the key: marking and unmarking cost a few bytes
+            text = key.center(width)[:width]
+            at = max(text.index(key[:1] or " ") - 1, 0)
+            mark = Segment(target_mark(self.look), TARGET_LABEL)
+            segments = [Segment(text[:at], LABEL), mark, Segment(text[at + 1 :], LABEL)]
+            return Strip([s for s in segments if s.text], width)
+        if self.cursor is not None:
             text, style = f"[{key}]".center(width), CURSOR_LABEL
         else:
             text, style = key.center(width), LABEL
@@ -160,7 +172,7 @@ class PileView(Widget):
         if row.kind == "more":
             return LABEL
         style = self.look.face_style(row.card) if row.card is not None else BACK
-        if self.selected and row.count <= self.selected:
+        if self.selected and row.count <= self.selected and row.kind not in HAND_UNMARKED:
             return style + SELECTED
         return style
 

@@ -49,6 +49,11 @@ if TYPE_CHECKING:
 
 PALETTE_IN_FOOTER = 100
 """The narrowest window whose board footer shows ``^p palette`` too."""
+NEVER_DIMMED = frozenset({"undo"})
+"""Footer keys lit whenever the mode allows them, whatever the position: Undo
+with nothing to take back says so when pressed. Dimming it at a game's start
+cost every first move some 35 bytes to light it again (issue 33), and it told
+nothing the header's "moves 0" does not."""
 
 
 class BoardScreen(BoardActions, Screen[None]):
@@ -281,7 +286,8 @@ class BoardScreen(BoardActions, Screen[None]):
     def show_board(self) -> None:
         """Hand each pile its cards and marks; the piles redraw only what changed."""
         hand = self.hand
-        targets = hand.targets()
+        c = self.controller
+        targets = c.marked_targets()[0] if hand.src is not None and c.target_marks else set()
         shown = hand.shown_count()
         all_marks = self.position_marks()
         for name, view in self.board.piles.items():
@@ -359,6 +365,8 @@ class BoardScreen(BoardActions, Screen[None]):
         # Behind a dialog the footer stays as it was; too small or paused, it hides.
         if c.refusal(action, hidden=self.too_small) is not None:
             return False if self.too_small or c.mode in (Mode.PAUSED, Mode.FINISHED) else None
+        if action in NEVER_DIMMED:
+            return True
         return True if c.why_not(action, hidden=self.too_small) is None else None
 
     def on_key(self, event: events.Key) -> None:
@@ -370,7 +378,7 @@ class BoardScreen(BoardActions, Screen[None]):
             return
         name = action.partition("(")[0]
         why = self.controller.why_not(name)
-        if why is not None and self.check_action(name, ()) is not True:
+        if why is not None and (name in NEVER_DIMMED or self.check_action(name, ()) is not True):
             event.stop()
             event.prevent_default()
             self.say(why)

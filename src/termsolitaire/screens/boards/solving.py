@@ -34,19 +34,20 @@ from typing import TYPE_CHECKING, Any, cast
 from textual.worker import Worker
 
 from termsolitaire.play.advice import verdict_forms
-from termsolitaire.replay import Replay
-from termsolitaire.solver import Budget, Result, has_solver
 from termsolitaire.widgets.line import TextLine
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the solver's modules load when its help is on, the replay's when shown
     from termsolitaire.play.outcome import Line
     from termsolitaire.screens.boards.board import BoardScreen
+    from termsolitaire.solver import Result
     from termsolitaire.solver.fair import FairResult
 
 VERDICT_SECONDS = 4.0
 """The search behind the verdict, after each change."""
 HINT_SECONDS = 10.0
 """The search a hint waits for when no winning line is known."""
+SEARCHING = "…"
+"""The verdict while a search runs."""
 SETTLE = 0.3
 """Seconds to wait after a change before searching (keys in a burst ask once)."""
 
@@ -66,12 +67,13 @@ class SolverRunner:
         """Whether this board's game has the solver behind it (new deals too, once
         the game on the board is over): the setting, and a solver for the game."""
         services = self.screen.session.services
-        return bool(
-            self.screen.controller.policy.hints
-            and services is not None
-            and services.solver_help
-            and has_solver(self.screen.game.name)
-        )
+        if not (self.screen.controller.policy.hints and services is not None):
+            return False
+        if not services.solver_help:
+            return False
+        from termsolitaire.solver import has_solver
+
+        return has_solver(self.screen.game.name)
 
     @property
     def fair(self) -> bool:
@@ -117,10 +119,18 @@ class SolverRunner:
         verdict = screen.query_one("#verdict", TextLine)
         room = screen.app.size.width - 4 - len(status.text)  # both lines' padding
         text = next(f for f in verdict_forms(self.verdict) if not f or len(f) <= room)
-        if verdict.text != text:
+        if verdict.text == text:
+            return
+        width = len(text) + 2
+        if text == SEARCHING and verdict.display and verdict.styles.width is not None:
+            # The "…" of a new search goes out with the move that started it, in its
+            # frame: in the room the last verdict had (no new layout, no second frame).
+            width = max(width, int(verdict.styles.width.value))
+        if verdict.display != bool(text):
             verdict.display = bool(text)
-            verdict.styles.width = len(text) + 2
-            verdict.set(text)
+        if verdict.styles.width is None or int(verdict.styles.width.value) != width:
+            verdict.styles.width = width
+        verdict.set(text)
 
     def position_changed(self) -> None:
         """After any change: keep the line if it still passes here, else ask again."""
@@ -132,7 +142,7 @@ class SolverRunner:
         if c.advice.keeps_line(c.game):
             self.show_verdict(c.advice.verdict)
             return
-        self.show_verdict("…")
+        self.show_verdict(SEARCHING)
         # The method, not a coroutine: an exclusive worker cancelled before it starts
         # must leave no coroutine behind (Textual's WorkType cannot infer None here).
         self.screen.run_worker(cast(Any, self._verdict), group="solver", exclusive=True)
@@ -151,6 +161,8 @@ class SolverRunner:
         history = game.history
         services = c.session.services
         assert services is not None
+        from termsolitaire.solver import Budget, Result
+
         setting, fair = self.fair, self.fair_here()
         try:
             if fair:
@@ -205,6 +217,7 @@ class SolverRunner:
 
     def open(self, line: Line) -> None:
         """Step through ``line`` (or play it as a demo) on a read-only copy."""
+        from termsolitaire.replay import Replay
         from termsolitaire.screens.boards.replay import replay_screen
 
         screen = self.screen

@@ -10,7 +10,7 @@ in the header; the results show the runs completed too.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding
 
@@ -18,8 +18,10 @@ from termsolitaire.rules.spider import RUN, TABLEAU, Spider
 from termsolitaire.screens.boards.bindings import COMMON_BINDINGS, board_bindings, pile_bindings
 from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.boards.registry import board_css
-from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.widgets.board import Place
+
+if TYPE_CHECKING:  # the results load when a game ends
+    from termsolitaire.screens.dialogs.results import ResultsScreen
 
 PILE_KEYS = dict(zip(TABLEAU, "1234567890", strict=True))
 # Redo stays on Z and in the help, off the footer: End needs the room at 80 columns.
@@ -72,6 +74,8 @@ class SpiderScreen(BoardScreen):
         return "Keys: 1-0 piles, d deal, t+pile turn; arrows+Space; mouse; ? help"
 
     def results_screen(self, headline: str) -> ResultsScreen:
+        from termsolitaire.screens.dialogs.results import ResultsScreen
+
         game = self.game
         assert isinstance(game, Spider)
         return ResultsScreen(

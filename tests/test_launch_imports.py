@@ -1,0 +1,119 @@
+"""What a board started from the command line imports (issue 33: the local launch).
+
+``termsolitaire GAME --deal N`` runs in a fresh Python, through the command
+line's own path (:func:`termsolitaire.cli.main`), with the app made headless at
+80x24; once the board's first frame is drawn, the process lists the modules it
+has loaded. The first frame needs the chosen game's rules, board and widgets:
+not the other games', not the match, not the server, not the menu or the
+dialogs, and (with the solver's help off) not the solver. With the help on,
+the game's own solver declaration is loaded for the footer's Hint key, no
+other game's.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from termsolitaire.rules import GAMES
+
+PROBE = """
+import json, sys
+from termsolitaire import cli
+from termsolitaire.app import SolitaireApp
+
+def run(self, **kw):
+    return super(SolitaireApp, self).run(headless=True, size=(80, 24))
+
+mount = SolitaireApp.on_mount
+
+def on_mount(self):
+    mount(self)
+
+    def first_frame():
+        screen = self.screen
+        if screen.query("Footer") and screen.query("#title"):
+            title = str(screen.query_one("#title").text)
+            ours = ("termsolitaire", "asyncssh", "textual_serve")
+            mods = sorted(m for m in sys.modules if m.startswith(ours))
+            print(json.dumps({"title": title, "modules": mods}))
+            self.exit(0)
+
+    self.set_interval(0.01, first_frame)
+
+SolitaireApp.run = run
+SolitaireApp.on_mount = on_mount
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def first_frame_modules(tmp_path: Path, *argv: str, solver_help: bool = False) -> dict[str, object]:
+    env = {
+        "TERMSOLITAIRE_HOME": str(tmp_path),
+        "TERMSOLITAIRE_SOLVER_HELP": "1" if solver_help else "0",
+        "PATH": "/usr/bin:/bin",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    line = [x for x in done.stdout.splitlines() if x.startswith("{")][-1]
+    result: dict[str, object] = json.loads(line)
+    return result
+
+
+def not_needed(game: str, modules: list[str], solver: bool) -> list[str]:
+    """The modules of ``modules`` that a board of ``game`` does not need to draw."""
+    others = [g for g in GAMES if g != game]
+    unwanted = (
+        "termsolitaire.match",
+        "termsolitaire.serve",
+        "termsolitaire.screens.match",
+        "termsolitaire.screens.menu",
+        "termsolitaire.screens.dialogs",
+        "termsolitaire.screens.settings",
+        "termsolitaire.screens.stats",
+        "termsolitaire.screens.boards.replay",
+        "termsolitaire.replay",
+        "termsolitaire.commands.serve",
+        "termsolitaire.commands.match",
+        "termsolitaire.commands.web",
+        "termsolitaire.commands.solve",
+        "termsolitaire.commands.opponent",
+        "termsolitaire.commands.db",
+        "asyncssh",
+        "textual_serve",
+        *(f"termsolitaire.rules.{g}" for g in others),
+        *(f"termsolitaire.screens.boards.{g}" for g in others),
+        *(f"termsolitaire.solver.{g}" for g in others),
+        *(() if solver else ("termsolitaire.solver",)),
+    )
+    return [m for m in modules if any(m == u or m.startswith(u + ".") for u in unwanted)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_from_the_command_line_loads_only_its_own_game(tmp_path: Path, game: str) -> None:
+    got = first_frame_modules(tmp_path, game, "--deal", "5")
+    modules = got["modules"]
+    assert isinstance(modules, list)
+    assert "deal 5" in str(got["title"])  # the board's own first frame was drawn
+    assert f"termsolitaire.rules.{game}" in modules
+    assert f"termsolitaire.screens.boards.{game}" in modules
+    assert not_needed(game, modules, solver=False) == []
+
+
+def test_with_the_solver_help_on_only_the_games_own_solver_loads(tmp_path: Path) -> None:
+    got = first_frame_modules(tmp_path, "--ascii", "spider", "--deal", "5", solver_help=True)
+    modules = got["modules"]
+    assert isinstance(modules, list)
+    assert "termsolitaire.solver.spider" in modules  # the footer offers Hint
+    assert not_needed("spider", modules, solver=True) == []
