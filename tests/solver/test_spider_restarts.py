@@ -68,17 +68,14 @@ def test_noisy_finders_win_what_the_prover_wins(seed: int) -> None:
     reference = prove(SpiderState.from_game(game), float("inf"), 50_000)[0]
     for n, weights in enumerate(PORTFOLIO):
         plain = BestFirst(SpiderState.from_game(game), float("inf"), 10**6, weights=weights).run()
-        noisy = BestFirst(
-            SpiderState.from_game(game),
-            float("inf"),
-            10**6,
-            weights=weights._replace(noise=NOISE),
-            seed=seed * 10 + n,
-        ).run()
-        assert plain[0] in ("won", "exhausted")
-        assert noisy[0] == plain[0], game.to_text()
-        if noisy[0] == "won":
-            assert verify(game, [to_move(m) for m in noisy[1]])
+        for other in (weights._replace(noise=NOISE), weights._replace(noise=2 * NOISE)):
+            noisy = BestFirst(
+                SpiderState.from_game(game), float("inf"), 10**6, weights=other, seed=seed * 10 + n
+            ).run()
+            assert plain[0] in ("won", "exhausted")
+            assert noisy[0] == plain[0], (other, game.to_text())
+            if noisy[0] == "won":
+                assert verify(game, [to_move(m) for m in noisy[1]])
     if reference in ("won", "lost"):
         assert solve(game, Budget(seconds=60)).verdict == reference, game.to_text()
 
