@@ -1,7 +1,7 @@
 """The solver on ranges of deals, per game: run by hand, figures go in the issue note.
 
     nice -n 10 python bench/solver.py                       # the acceptance runs
-    python bench/solver.py --games spider4 --spider4 1-30 --cpu   # a sample
+    python bench/solver.py --games spider4 --spider4 1-30   # a sample
     python bench/solver.py --games penguin --penguin 1-100  # a quick look
     python bench/solver.py --games penguin --fcs            # beside Freecell Solver
 
@@ -19,9 +19,10 @@ a Stjernen deal's peak memory is its process's plus its helper's.
 
 The games, their deals and budgets are those each solver declares
 (``SOLVER.bench`` in ``termsolitaire.solver.<game>``). Budgets per deal
-(issue 11): 2 s for Penguin, 10 s for the others, of wall
-clock (``--cpu``: of the worker's CPU time, which other work on the machine
-does not eat into; times are then CPU seconds too). Targets:
+(issue 11): 2 s for Penguin, 10 s for the others, of the worker's CPU time
+(``time.process_time``, which other work on the machine does not eat into;
+times are then CPU seconds too; issue 34), or of the wall clock with
+``--wall``. Targets:
 Penguin 1-1000 100% decided; Napoleon 1-1000 at least 95% decided within 1 GB;
 Spider 1-suit 99% and 2-suit 95% won (1-200); Stjernen answered on every deal
 with a median of at least 80 cards home in the best line (1-200).
@@ -203,10 +204,19 @@ def main() -> None:
         help="processes one deal's search may use (default: 2 for Stjernen, 1 for the others); "
         "deals run --jobs / N at a time",
     )
-    ap.add_argument(
+    clock = ap.add_mutually_exclusive_group()
+    clock.add_argument(
         "--cpu",
         action="store_true",
-        help="budgets count each worker's CPU time, not the wall clock (a shared machine)",
+        default=True,
+        help="budgets count each worker's CPU time (the default: a shared machine's load "
+        "does not change the figures)",
+    )
+    clock.add_argument(
+        "--wall",
+        dest="cpu",
+        action="store_false",
+        help="budgets count the wall clock instead (what a player waits)",
     )
     ap.add_argument("--fcs", action="store_true", help="Penguin: also run Freecell Solver")
     ap.add_argument("--verbose", action="store_true", help="one line per deal")

@@ -23,6 +23,7 @@ from termsolitaire.rules import Game
 from termsolitaire.rules.spider import Spider
 
 from ..base import BenchRun, Budget, Result, SolverInfo, Verdict
+from ..search import luby
 from .search import BYTES_PER_POSITION, PLAIN, BestFirst, Outcome, Weights, prove
 from .state import RUN, SpiderMove, SpiderState, to_move
 
@@ -30,11 +31,16 @@ PORTFOLIO: tuple[Weights, ...] = (
     PLAIN._replace(lateral=False, square=1, nat=3),
     PLAIN._replace(lateral=False, square=1),
 )
-"""The finders' weights with 2 and 4 suits: they take turns (:func:`solve`).
-With one suit, one finder with :data:`PLAIN` weights, which wins every deal
-of 1-200 alone."""
-SLICE = 2000
-"""The positions a finder searches before the next one takes its turn."""
+"""The finders' weights with 2 and 4 suits: the restarts take them in turn
+(:func:`solve`). With one suit, one finder with :data:`PLAIN` weights, which
+wins every deal of 1-200 alone."""
+BASE = 3000
+"""A restart's allowance: the ``n``-th finder searches ``BASE * luby(n)``
+positions, then the next one starts afresh."""
+NOISE = 4
+"""Restarts after the first ones order positions the evaluation rates alike
+at random (``Weights.noise``): the deals the plain orders do not win are
+mostly lost on a plateau of such positions."""
 
 
 def solve(game: Game, budget: Budget) -> Result:
@@ -45,33 +51,36 @@ def solve(game: Game, budget: Budget) -> Result:
     start = clock()
     deadline = start + budget.seconds
     max_positions = budget.memory_mb * (1 << 20) // BYTES_PER_POSITION
-    portfolio = PORTFOLIO if game.variant.get("suits", 1) > 1 else (PLAIN,)
-    share = max_positions // len(portfolio)
-    finders = [BestFirst(SpiderState.from_game(game), deadline, share, clock, w) for w in portfolio]
+    root = SpiderState.from_game(game)
+    seed = root.key  # the same position, the same restarts, the same answer
     outcome: Outcome | None = None
     line: list[SpiderMove] = []
-    live = finders[:]
-    while live and outcome is None:
-        for finder in live[:]:
-            outcome = finder.advance(finder.positions + SLICE)
-            if outcome == "unknown" and clock() <= deadline:  # its share of the memory is used up
-                live.remove(finder)
-                finder.release()
-                outcome = None
-            elif outcome is not None:
-                line = finder.line
-                break
-    positions = sum(f.positions for f in finders)
-    best_runs, best_line = -1, []
-    for finder in live:
+    positions = 0
+    best_runs, best_line = -1, list[SpiderMove]()
+    n = 0
+    while outcome is None and clock() <= deadline:
+        n += 1
+        if game.variant.get("suits", 1) == 1:
+            weights, rng, allowance = PLAIN, None, max_positions
+        else:
+            weights = PORTFOLIO[(n - 1) % len(PORTFOLIO)]
+            rng = None if n <= len(PORTFOLIO) else seed + n
+            weights = weights if rng is None else weights._replace(noise=NOISE)
+            allowance = min(BASE * luby(n), max_positions)
+        finder = BestFirst(root.copy(), deadline, allowance, clock, weights, rng)
+        found = finder.advance(allowance)
+        positions += finder.positions
         finder.release()
-    for finder in finders:
         runs = _runs_in(game, finder.best_line)
         if runs > best_runs:
             best_runs, best_line = runs, finder.best_line
+        if found == "won" or found == "exhausted":
+            outcome, line = found, finder.line
+        elif allowance >= max_positions:
+            break  # the memory budget is used up by one search
     verdict: Verdict = "won" if outcome == "won" else "unknown"
     if outcome == "exhausted":
-        proof, line, seen = prove(SpiderState.from_game(game), deadline, max_positions, clock)
+        proof, line, seen = prove(root.copy(), deadline, max_positions, clock)
         positions += seen
         if proof == "won" or proof == "lost":
             verdict = proof

@@ -6,11 +6,15 @@ number of packets left in the stock. It cannot prove a loss (it leaves moves
 out). :func:`prove` can: a depth-first search over every legal move, whose
 only shortcut is exact (once the stock is empty, the piles are interchangeable
 and one empty pile stands for all); when it runs out of positions, no win exists.
+The finders skip positions by a 64-bit hash (:attr:`SpiderState.key`): a
+collision could hide a win from them, never make a loss. The prover keeps the
+positions themselves (:meth:`SpiderState.exact`), so no collision can prune it.
 """
 
 from __future__ import annotations
 
 import heapq
+import random
 import time
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
@@ -43,6 +47,10 @@ class Weights(NamedTuple):
     """Tenths of a point per squared length of a same-suit run: long runs are
     worth more than their breaks say (a suit is completed as one run of 13)."""
     depth: int = DEPTH
+    noise: int = 0
+    """With a seed, each position's order gets a random ``0..noise-1`` points
+    more: a restart (:func:`~termsolitaire.solver.spider.solve`) then walks the
+    plateau of positions the evaluation cannot tell apart in another order."""
     lateral: bool = True
     """Whether :func:`search_moves` tries runs moved across, from a card of the
     right rank to another (without, it tries fewer moves)."""
@@ -179,8 +187,10 @@ class BestFirst:
         max_positions: int,
         clock: Callable[[], float] = time.monotonic,
         weights: Weights = PLAIN,
+        seed: int | None = None,
     ) -> None:
         self.state = state
+        self._noise = random.Random(seed).randrange if seed is not None and weights.noise else None
         self.deadline = deadline
         self.clock = clock
         self.max_positions = max_positions
@@ -227,6 +237,8 @@ class BestFirst:
         weights = self.weights
         per_move = weights.depth
         lateral = weights.lateral
+        noise = self._noise
+        spread = weights.noise
         turn, step = self._turn, self._step
         capped = until >= self.max_positions
         until = min(until, self.max_positions)
@@ -274,9 +286,10 @@ class BestFirst:
                     value = evaluate(state, weights)
                     if value < self.best_value:
                         self.best_value, self._best_node = value, n
-                    heapq.heappush(
-                        heaps[len(state.stock) // 10], (value + g // per_move, n, state.snapshot())
-                    )
+                    order = value + g // per_move
+                    if noise is not None:
+                        order += noise(spread)
+                    heapq.heappush(heaps[len(state.stock) // 10], (order, n, state.snapshot()))
                 state.unmake(m, token)
         self._turn, self._step = turn, step
         self.positions = len(seen)
@@ -321,7 +334,7 @@ def prove(
     number of positions seen. The state is changed."""
     if state.won:
         return "won", [], 1
-    seen = {state.key}
+    seen = {state.exact()}
     path: list[SpiderMove] = []
     tokens: list[Any] = []
     stack: list[list[SpiderMove]] = [proof_moves(state)]
@@ -338,7 +351,7 @@ def prove(
             continue
         m = todo.pop()
         token = state.make(m)
-        key = state.key
+        key = state.exact()
         if key in seen:
             state.unmake(m, token)
             continue

@@ -181,6 +181,17 @@ class SpiderState:
             return (_ZSTOCK[len(self.stock)] + sum([f.placed for f in self.info])) & MASK
         return sum([f.mixed for f in self.info]) & MASK
 
+    def exact(self) -> bytes:
+        """The position itself, not a hash: each pile's face-down count and
+        cards, the stock's size; the piles sorted once the stock is empty (then
+        their order does not matter). Two positions have the same exact key
+        only if they are the same up to that order, so a search that skips
+        positions by this key can prove a loss (:func:`~.search.prove`)."""
+        piles = [bytes([self.down[i]]) + bytes(self.piles[i]) for i in range(PILES)]
+        if not self.stock:
+            piles.sort()
+        return b"\xff".join(piles) + bytes([len(self.stock)])
+
     @property
     def won(self) -> bool:
         return len(self.done) == 8
