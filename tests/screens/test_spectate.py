@@ -20,6 +20,18 @@ from termsolitaire.screens.match.spectate import SpectatorScreen
 from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
 
 
+def a_match_under_way(shared: Path, clock: WallClock):  # type: ignore[no-untyped-def]
+    """bob and dan, both started at public table (1 suit, 10 minutes, deal 42):
+    their stores, the table's id and their seats."""
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    dan = MatchStore(Player.make("dan"), shared, now=clock)
+    table = bob.open_table(suits=1, minutes=10, deal=42).table_id
+    bseat, dseat = bob.seat(table), dan.join(table)
+    bseat.start()
+    dseat.start()
+    return bob, dan, table, bseat, dseat
+
+
 def a_move(store_seat):  # type: ignore[no-untyped-def]
     return next(m for m in store_seat.game.legal_moves() if m.kind == "move")
 
@@ -28,12 +40,7 @@ async def test_a_spectator_watches_a_public_table_live(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
     app, _match = lobby_app(shared, clock, tmp_path / "home", player="cat")
-    bob = MatchStore(Player.make("bob"), shared, now=clock)
-    dan = MatchStore(Player.make("dan"), shared, now=clock)
-    table = bob.open_table(suits=1, minutes=10, deal=42).table_id
-    bseat, dseat = bob.seat(table), dan.join(table)
-    bseat.start()
-    dseat.start()
+    bob, dan, table, bseat, dseat = a_match_under_way(shared, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = await shown_screen(pilot, LobbyScreen)
         await until(pilot, lambda: lobby.tables, "the table in the lobby")
@@ -164,12 +171,7 @@ async def test_a_board_stops_when_its_player_turns_watching_off(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
     app, _match = lobby_app(shared, clock, tmp_path / "home", player="cat")
-    bob = MatchStore(Player.make("bob"), shared, now=clock)
-    dan = MatchStore(Player.make("dan"), shared, now=clock)
-    table = bob.open_table(suits=1, minutes=10, deal=42).table_id
-    bseat, dseat = bob.seat(table), dan.join(table)
-    bseat.start()
-    dseat.start()
+    bob, dan, table, bseat, dseat = a_match_under_way(shared, clock)
     async with app.run_test(size=(150, 40)) as pilot:
         await shown_screen(pilot, LobbyScreen)
         spectate.spectate(app.screen, table)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .options import display_options, usage_error
+from .options import display_options, match_dir_option, usage_error
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,12 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ZONE",
         help="the time zone the day is counted in (default $TERMSOLITAIRE_DAILY_ZONE, else UTC)",
     )
-    parser.add_argument(
-        "--match-dir",
-        metavar="DIR",
-        help="the shared match directory (default: $TERMSOLITAIRE_MATCH_DIR, "
-        "else match/ under the data directory)",
-    )
+    match_dir_option(parser)
     display_options(parser)
 
 

@@ -13,17 +13,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .options import display_options
+from .options import display_options, match_dir_option
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--join", metavar="CODE", help="take the seat of the table with this code")
-    parser.add_argument(
-        "--match-dir",
-        metavar="DIR",
-        help="the shared match directory (default: $TERMSOLITAIRE_MATCH_DIR, "
-        "else match/ under the data directory)",
-    )
+    match_dir_option(parser)
     display_options(parser)
 
 

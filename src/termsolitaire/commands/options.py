@@ -44,6 +44,16 @@ def choice(values: tuple[int, ...], what: str) -> Callable[[str], int]:
     return parse
 
 
+def match_dir_option(p: argparse.ArgumentParser) -> None:
+    """``--match-dir``: the host's shared store (tables, dailies, share codes)."""
+    p.add_argument(
+        "--match-dir",
+        metavar="DIR",
+        help="the shared match directory (default: $TERMSOLITAIRE_MATCH_DIR, "
+        "else match/ under the data directory)",
+    )
+
+
 def display_options(p: argparse.ArgumentParser, *, top: bool = False) -> None:
     """``--ascii``, ``--four-colour`` and ``--data-dir``: on the main parser and on
     every command (SUPPRESS below the top, so one given before the command stays)."""

@@ -114,18 +114,7 @@ class SeatTable:
         return self.seat.finished
 
     def act(self, action: str) -> Move | None:
-        from ..match import GameOver, MatchError, SeatMoved  # loaded with the seat
-
-        try:
-            return self.seat.act(action)
-        except IllegalMove:
-            raise
-        except GameOver as e:
-            raise Ended(e.reason) from None
-        except SeatMoved as e:
-            raise Replaced(e.reason) from None
-        except MatchError as e:
-            raise Refused(e.reason) from None
+        return _in_the_store(self.seat.act, action)
 
 
 class DailyTable:
@@ -151,15 +140,22 @@ class DailyTable:
         return "Won!" if self.game.is_won else "Your daily has ended"
 
     def act(self, action: str) -> Move | None:
-        from ..match import GameOver, MatchError, SeatMoved  # loaded with the attempt
+        return _in_the_store(self.attempt.act, action)
 
-        try:
-            return self.attempt.act(action)
-        except IllegalMove:
-            raise
-        except GameOver as e:
-            raise Ended(e.reason) from None
-        except SeatMoved as e:
-            raise Replaced(e.reason) from None
-        except MatchError as e:
-            raise Refused(e.reason) from None
+
+def _in_the_store(act: Callable[[str], Move | None], action: str) -> Move | None:
+    """``act(action)`` through the match store, its refusals as the table's own:
+    the game over (:class:`Ended`), the seat or attempt taken on elsewhere
+    (:class:`Replaced`), any other (:class:`Refused`); an illegal move as it is."""
+    from ..match import GameOver, MatchError, SeatMoved  # loaded with the store
+
+    try:
+        return act(action)
+    except IllegalMove:
+        raise
+    except GameOver as e:
+        raise Ended(e.reason) from None
+    except SeatMoved as e:
+        raise Replaced(e.reason) from None
+    except MatchError as e:
+        raise Refused(e.reason) from None

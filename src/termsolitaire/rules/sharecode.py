@@ -44,6 +44,7 @@ import re
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 
+from .actions import apply
 from .game import Game
 from .moves import IllegalMove
 from .registry import info, new_game
@@ -76,15 +77,6 @@ def choices(game: Game) -> list[str]:
     return out
 
 
-def _act(game: Game, action: str) -> None:
-    if action == "undo":
-        game.undo()
-    elif action == "redo":
-        game.redo()
-    else:
-        game.play(action)
-
-
 def indices(game: Game) -> list[tuple[int, int]]:
     """``(index, number of choices)`` for each action of ``game``'s log, replayed
     from its deal."""
@@ -95,7 +87,7 @@ def indices(game: Game) -> list[tuple[int, int]]:
     for action in game.log:
         options = choices(g)
         out.append((options.index(action), len(options)))
-        _act(g, action)
+        apply(g, action)
     return out
 
 
@@ -256,7 +248,7 @@ def decode(code: str) -> Game:
     game = new_game(name, deal, **variant)
     try:
         for action in _actions(method, reader.rest(), game):
-            _act(game, action)
+            apply(game, action)
     except IllegalMove:
         raise BadCode("This code does not replay: a move is not one of the legal ones") from None
     return game
