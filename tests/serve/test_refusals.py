@@ -3,6 +3,7 @@ line for the keeper; the idle timeout and the session limit save the game first.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import time
@@ -131,6 +132,32 @@ async def test_idle_timeout_saves_then_ends(serve, key) -> None:
         assert saved.game.elapsed > first.game.elapsed
         assert s.raw.rindex(b"\x1b[?1049l") < s.raw.rindex(b"No key for")
         assert h.logged(r"^disconnect .*player=alice .*why='idle 10 s' exit=0")
+
+
+async def test_a_spectator_is_not_idle(serve, key) -> None:
+    """Someone watching a table types nothing for as long as the game lasts: while
+    their presence is fresh in the store the idle rule leaves them be; once they
+    stop watching it applies again."""
+    from termsolitaire.match.identity import Player as MatchPlayer
+    from termsolitaire.match.store import MatchStore
+
+    idle = 2.0
+    async with serve(idle_timeout=idle) as h:
+        alice = h.register(key, "alice")
+        matches = h.server.config.matches
+        bob = MatchStore(MatchPlayer.make("bob"), matches, keep_dir=False)
+        table = bob.open_table().table_id
+        watcher = MatchStore(MatchPlayer.make(alice.id, alice.name), matches, keep_dir=False)
+        watcher.spectate(table)  # what the spectator's screen does every BEAT seconds
+        s = await h.session(key)
+        await s.wait_for("Spider match lobby")
+        start = time.monotonic()
+        while time.monotonic() - start < 3 * idle:
+            await asyncio.sleep(0.2)
+            assert not s.closed, s.plain()[-300:]
+        watcher.stop_spectating(table)
+        await s.wait_said("No key for 2 s: your game is saved.", timeout=4 * idle + 30)
+        assert await s.wait_closed() == 0
 
 
 async def test_session_limit_saves_then_ends(serve, key) -> None:

@@ -59,7 +59,7 @@ from .rows import (
     table_row,
     table_state,
 )
-from .watching import Spectating, has_watched, watch_invited
+from .watching import EXPIRY, Spectating, has_watched, watch_invited
 
 if TYPE_CHECKING:
     from .seat import Seat
@@ -91,6 +91,29 @@ def local_player_names(directory: str | Path | None = None) -> list[str]:
     finally:
         db.close()
     return [row["name"] for row in rows if is_local(row["id"])]
+
+
+def watching_now(directory: str | Path | None, player_id: str, now: float | None = None) -> bool:
+    """Whether ``player_id`` is watching a table at this moment (their spectator
+    screen renewed its presence within :data:`~.watching.EXPIRY`): the SSH server
+    asks before it ends a session for want of keys, since a spectator types
+    nothing. False when there is no database or it cannot be read."""
+    when = time.time() if now is None else now
+    try:
+        db = open_database(match_dir(directory), create=False)
+    except StoreError:
+        return False
+    try:
+        with db.read("see who watches") as conn:
+            row = conn.execute(
+                "SELECT 1 FROM spectators WHERE player = ? AND seen_at > ? LIMIT 1",
+                (player_id, when - EXPIRY),
+            ).fetchone()
+    except StoreError:
+        return False
+    finally:
+        db.close()
+    return row is not None
 
 
 class MatchStore(Spectating, Reading):

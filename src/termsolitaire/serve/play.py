@@ -65,6 +65,8 @@ class Session:
         self.app: AppProcess | None = None
         self.channel_open = True
         self.last_input = time.monotonic()
+        self.watched_until = 0.0
+        """When the server last found this player watching a table (monotonic)."""
         self.started = time.monotonic()
         self.kicked: tuple[str, str] | None = None
         """Why the session must end now (log reason, the player's line)."""
@@ -418,7 +420,10 @@ class Session:
                 )
             deadlines = []
             if cfg.idle_timeout > 0:
-                idle_end = self.last_input + cfg.idle_timeout
+                idle_end = max(self.last_input, self.watched_until) + cfg.idle_timeout
+                if now >= idle_end and await self.spectating():
+                    self.watched_until = now  # counts as a key: look again an idle time on
+                    continue
                 if now >= idle_end:
                     return f"idle {duration_text(cfg.idle_timeout)}", (
                         f"No key for {duration_text(cfg.idle_timeout)}: your game is saved. "
@@ -443,6 +448,15 @@ class Session:
             finally:
                 kicked.cancel()
                 stop.cancel()
+
+    async def spectating(self) -> bool:
+        """Whether this player is watching a table now: a spectator types nothing
+        for as long as the game they watch lasts, and is not idle."""
+        if self.player is None:
+            return False
+        from ..match.store import watching_now
+
+        return await asyncio.to_thread(watching_now, self.server.config.matches, self.player.id)
 
     def log_end(self, why: str, status: int | None) -> None:
         log.info(
