@@ -105,7 +105,9 @@ class ReplayMixin:
         return "→ l n next, ← h p previous, Home g start, End G end, Q quit, ? help"
 
     def on_mount(self, event: Mount) -> None:
-        self.query_one("#clock").display = False
+        # query, not query_one: a screen closed while it is still being composed
+        # (the app ending on a loaded machine) mounts without its children.
+        self.query("#clock").set(display=False)
         if self.demo_at_start:
             self.call_after_refresh(self.start_demo)  # type: ignore[attr-defined]
 
