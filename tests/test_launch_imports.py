@@ -36,7 +36,7 @@ def on_mount(self):
 
     def first_frame():
         screen = self.screen
-        if screen.query("Footer") and screen.query("#title"):
+        if screen.query("KeyLine") and screen.query("#title"):
             title = str(screen.query_one("#title").text)
             ours = ("termsolitaire", "asyncssh", "textual_serve")
             mods = sorted(m for m in sys.modules if m.startswith(ours))

@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from termsolitaire.screens.typeahead import stray
 
-from . import lifeline
+from . import lifeline, textual_hooks
 from .messages import SettingChanged
 from .play.session import Clock, Services
 from .screens.navigation import Navigation
@@ -80,6 +80,8 @@ class SolitaireApp(Navigation, App[int]):
         **kw: Any,
     ) -> None:
         super().__init__(ansi_color=True, **kw)
+        # Each stylesheet source parsed once per process, not at every new screen.
+        self.stylesheet = textual_hooks.shared_stylesheet(self.stylesheet)
         # clock=False: the clock stands still (tests, snapshots); a Clock: a test's own.
         clock = clock if isinstance(clock, Clock) else Clock(running=clock)
         self.services = Services.open(data_dir, clock)
@@ -96,6 +98,7 @@ class SolitaireApp(Navigation, App[int]):
         self.first_screen = first_screen
         self.services.winnable = winnable  # --winnable, whatever the setting
         self.match_services: Any = None  # the lobby's, once the menu opened it (m)
+        self._sized = False  # the terminal's first size has come (see _on_resize)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on a terminal, one that sends only the cells that changed
@@ -171,6 +174,19 @@ class SolitaireApp(Navigation, App[int]):
         """Leave the app; every game on a board is saved first."""
         self.save_boards()
         super().exit(result, return_code, message)
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        """A resize to the size the app already has changes nothing: it is dropped
+        here. Textual keeps such an event anyway and sends it to every screen at the
+        next idle moment, which lays out and repaints the whole board a second time
+        at its start (the terminal reports its size twice; issue 33).
+
+        Textual calls each class's ``_on_resize`` in turn: preventing the default
+        keeps ``App._on_resize`` from storing the event."""
+        if self._sized and event.size == self.size:
+            event.stop()
+            event.prevent_default()
+        self._sized = True
 
     async def _on_key(self, event: events.Key) -> None:
         """A key typed on a screen that has since given way (``#`` then ``4321``

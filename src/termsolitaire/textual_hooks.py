@@ -4,7 +4,8 @@ Textual's public API does not cover a few things a terminal game needs: binding
 a key at run time (a dialog's answers), running a screen's binding for a key
 that arrived before its widget had focus (typed ahead), switching mouse
 reporting on and off while the app runs, the terminal's size as the driver
-reads it, and its Linux driver's input loop, signal handlers and writer.
+reads it, its Linux driver's input loop, signal handlers and writer, and the
+stylesheet's parsing (kept for the whole process: :class:`SharedStylesheet`).
 
 Each hook is used through a function here with a fallback for when Textual
 renames it (the feature degrades, nothing crashes), and :data:`HOOKS` lists
@@ -19,12 +20,15 @@ import shutil
 from collections.abc import Iterable
 from typing import Any
 
+from textual.css.stylesheet import Stylesheet
+
 HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.dom", "DOMNode", "_bindings"),
     ("textual.binding", "BindingsMap", "key_to_bindings"),
     ("textual.binding", "BindingsMap", "bind"),
     ("textual.app", "App", "_driver"),
     ("textual.app", "App", "_on_key"),
+    ("textual.app", "App", "_on_resize"),
     ("textual.driver", "Driver", "_mouse"),
     ("textual.driver", "Driver", "_app"),
     ("textual.driver", "Driver", "_loop"),
@@ -42,6 +46,12 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.drivers.linux_driver", "LinuxDriver", "run_input_thread"),
     ("textual._xterm_parser", "XTermParser", "feed"),
     ("textual._xterm_parser", "XTermParser", "tick"),
+    ("textual.css.stylesheet", "Stylesheet", "_parse_rules"),
+    ("textual.css.stylesheet", "Stylesheet", "_variables"),
+    ("textual.css.stylesheet", "Stylesheet", "_invalid_css"),
+    ("textual.css.stylesheet", "Stylesheet", "_rules"),
+    ("textual.css.stylesheet", "Stylesheet", "_rules_map"),
+    ("textual.css.stylesheet", "Stylesheet", "_require_parse"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -97,3 +107,74 @@ def terminal_size(driver: Any) -> tuple[int, int]:
         return int(width), int(height)
     size = shutil.get_terminal_size()
     return size.columns, size.lines
+
+
+_PARSED: dict[tuple[Any, ...], list[Any]] = {}
+"""Rule sets parsed from a CSS source, for the whole process: by the source, where
+it was read from, its kind, its scope and the variables (the theme) it was read
+with. Textual parses its rule sets once and only reads them afterwards."""
+
+
+class SharedStylesheet(Stylesheet):
+    """Textual's stylesheet, parsing each source once per process.
+
+    Textual reads every source again whenever one is added (a screen's ``.tcss``
+    the first time the screen is shown, a widget's ``DEFAULT_CSS`` the first time
+    one is mounted) or the theme changes: ``reparse`` starts from a new
+    stylesheet whose parse cache is empty. Reaching a board from the lobby
+    parsed the whole of the CSS three times, a sixth of the screens' cost
+    (issue 33). Here a source read with the same variables is parsed once, by
+    the first app of the process (a session forked from the warm process, the
+    tests)."""
+
+    _variables_key: tuple[object, tuple[tuple[str, str], ...]] | None = None
+
+    def _parse_rules(
+        self,
+        css: str,
+        read_from: Any,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[Any]:
+        variables = self._variables
+        known = self._variables_key
+        if known is None or known[0] is not variables:
+            known = self._variables_key = (variables, tuple(sorted(variables.items())))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, known[1])
+        rules = _PARSED.get(key)
+        if rules is None:
+            rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+            _PARSED[key] = rules
+        return rules
+
+    def reparse(self) -> None:
+        """Textual's ``reparse``, through a stylesheet of this class (so that what
+        was parsed is not parsed again)."""
+        fresh = type(self)(variables=self._variables)
+        for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
+            fresh.add_source(
+                css,
+                read_from=read_from,
+                is_default_css=is_defaults,
+                tie_breaker=tie_breaker,
+                scope=scope,
+            )
+        try:
+            fresh.parse()
+        except Exception:
+            self._invalid_css.update(fresh._invalid_css)
+            raise
+        self._rules = fresh.rules
+        self._rules_map = None
+        self.source = fresh.source
+        self._require_parse = False
+
+
+def shared_stylesheet(current: Stylesheet) -> Stylesheet:
+    """A :class:`SharedStylesheet` in place of an app's new ``current`` one (no source
+    read yet); ``current`` itself when this Textual lacks what it overrides."""
+    names = ("_parse_rules", "_variables", "_invalid_css", "_rules", "_rules_map")
+    if current.source or not all(hasattr(current, name) for name in names):
+        return current
+    return SharedStylesheet(variables=current._variables)

@@ -7,8 +7,6 @@ import pytest
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import games
@@ -23,6 +21,7 @@ from termsolitaire.screens.dialogs.stuck import StuckScreen
 from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.screens.settings import SettingsScreen
 from termsolitaire.screens.stats import StatsScreen
+from termsolitaire.widgets.keyline import KeyLine
 
 from .conftest import board
 from .matchkit import until
@@ -40,9 +39,7 @@ OTHER_SCREENS = [
 
 def footer_text(app: App[object]) -> str:
     """The descriptions of the footer's keys that are wholly on the screen."""
-    footer = app.screen.query_one(Footer)
-    width = app.size.width
-    return " ".join(k.description for k in footer.query(FooterKey) if k.region.right <= width)
+    return " ".join(app.screen.query_one(KeyLine).shown())
 
 
 def keys_of(bindings: object) -> list[str]:

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from termsolitaire.board_table import board_table
@@ -32,6 +32,7 @@ from termsolitaire.screens.boards.registry import board_class
 from termsolitaire.screens.dialogs import results as results_module
 from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
 
 if TYPE_CHECKING:
@@ -157,7 +158,7 @@ class DailyScreen(Screen[None]):
         with VerticalScroll(id="board-box"):
             yield Static("", id="board")
         yield TextLine("", fit=True, id="status")
-        yield Footer()
+        yield KeyLine()
 
     def on_mount(self) -> None:
         self.reload()

@@ -14,15 +14,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet
+from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet
 from textual.widgets.option_list import Option
 
 from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services, describe, time_limit_of
 from termsolitaire.rules import GameInfo, games
 from termsolitaire.screens.boards import has_board
+from termsolitaire.screens.styled import StyledOnce
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
+from termsolitaire.widgets.keyline import KeyLine
 
 RESUME = "resume:"
 """The id prefix of a Resume line (then the save slot)."""
@@ -52,7 +54,7 @@ def value_label(key: str, value: int) -> str:
     return "none" if key == "time_limit" and not value else str(value)
 
 
-class MenuScreen(KeysFollowTheScreen, Screen[None]):
+class MenuScreen(StyledOnce, KeysFollowTheScreen, Screen[None]):
     CSS_PATH = "menu.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", id="menu-play", priority=False),
@@ -108,7 +110,7 @@ class MenuScreen(KeysFollowTheScreen, Screen[None]):
             with Horizontal(id="buttons"):
                 for name in ("Play", "Rules", "Help", "Statistics", "Settings", "Quit"):
                     yield Button(name, id=name.lower(), compact=True)
-        yield Footer()
+        yield KeyLine()
 
     def on_mount(self) -> None:
         self.refresh_lines()

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from termsolitaire import textual_hooks
@@ -24,6 +24,7 @@ from termsolitaire.play.session import Services
 from termsolitaire.rules import GameInfo, games
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
 from termsolitaire.storage.settings import Settings, choices
+from termsolitaire.widgets.keyline import KeyLine
 
 GENERAL_ROWS: list[tuple[str, str, str]] = [
     ("card_style", "Card style", "draw cards with box-drawing and suit glyphs, or ASCII only"),
@@ -140,7 +141,7 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
             )
             yield Static("", id="settings-help")
             yield Static("", id="settings-note")
-        yield Footer()
+        yield KeyLine()
 
     @property
     def settings(self) -> Settings:

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services
@@ -24,6 +24,7 @@ from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
 from termsolitaire.stats_table import duration, summary_row, variant_dict, variant_words
 from termsolitaire.storage.files import StorageError
 from termsolitaire.storage.stats import Finished, Summary
+from termsolitaire.widgets.keyline import KeyLine
 
 RECENT = 30
 """Finished games per game in its sparkline."""
@@ -123,7 +124,7 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
         yield Label("Statistics", id="stats-title")
         if self.problem or not self.summaries:
             yield Static(self.problem or EMPTY, id="stats-empty")
-            yield Footer()
+            yield KeyLine()
             return
         summary: DataTable[str] = DataTable(
             id="summary", cursor_type="none", zebra_stripes=True, show_cursor=False
@@ -142,7 +143,7 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
                     )
         yield Label("Finished games: Enter plays that deal again", id="finished-title")
         yield DataTable(id="finished", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyLine()
 
     def recent(self) -> list[tuple[str, list[tuple[float, bool]], int]]:
         """Per game: (score, won) of its last ``RECENT`` finished games, oldest first,

@@ -58,6 +58,7 @@ class BoardActions:
         def hand(self) -> Hand: ...
 
         def say(self, text: str) -> None: ...
+        def show_moves(self, show: bool) -> bool: ...
         def redraw(self) -> None: ...
         def title_text(self) -> str: ...
         def query_one(self, *a: Any, **kw: Any) -> Any: ...
@@ -285,10 +286,7 @@ class BoardActions:
     def action_move_list(self) -> None:
         """``M``: show or hide the list of moves played (a board with a panel of its
         own beside it, a match's, has none)."""
-        moves = self.move_list
-        if moves.is_attached:
-            moves.display = not moves.display
-        else:
+        if not self.show_moves(not self.move_list.display):
             self.say("No move list on this board")
 
     def action_help(self) -> None:

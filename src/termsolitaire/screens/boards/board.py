@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from termsolitaire.play.controller import Controller
 from termsolitaire.play.modes import SOLO, Mode, Policy
@@ -39,9 +39,11 @@ from termsolitaire.screens.boards.movelist import MoveList
 from termsolitaire.screens.boards.registry import BOARDS, board_css
 from termsolitaire.screens.boards.solving import SolverRunner
 from termsolitaire.screens.boards.words import BoardWords
+from termsolitaire.screens.styled import StyledOnce
 from termsolitaire.screens.typeahead import TYPED_ON
 from termsolitaire.widgets.board import Board, Place, min_width
 from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
 
 if TYPE_CHECKING:
@@ -56,7 +58,7 @@ cost every first move some 35 bytes to light it again (issue 33), and it told
 nothing the header's "moves 0" does not."""
 
 
-class BoardScreen(BoardActions, Screen[None]):
+class BoardScreen(StyledOnce, BoardActions, Screen[None]):
     """One game on the felt. Subclasses give ``GAME``, ``PLACES``, ``NAV`` and keys."""
 
     CSS_PATH = board_css("board")
@@ -109,8 +111,10 @@ class BoardScreen(BoardActions, Screen[None]):
         self._footer: tuple[Any, ...] = ()
         self._marks: dict[str, dict[str, Any]] = {}
         self._marks_key: tuple[Any, ...] | None = None
+        # The move list is mounted the first time M shows it: most games never do.
         self.move_list = MoveList(id="moves")
         self.move_list.styles.width = self.MOVES_WIDTH
+        self.move_list.display = False
         self.board = self.make_board()
         self.solving = SolverRunner(self)
         self.controller.solver = self.solving.available
@@ -149,14 +153,27 @@ class BoardScreen(BoardActions, Screen[None]):
                 self.words.status_text(self.notice or self.hint()), fit=True, id="status"
             )
             yield TextLine("", align="right", id="verdict")
-        yield Footer(show_command_palette=self.app.size.width >= PALETTE_IN_FOOTER)
+        yield KeyLine(show_command_palette=self.app.size.width >= PALETTE_IN_FOOTER)
 
     def felt(self) -> ComposeResult:
-        """What lies between the header and the status line: the board, and the
-        move list (hidden until ``M``) docked on its right."""
+        """What lies between the header and the status line: the board (and, once
+        ``M`` asks for it, the move list docked on its right: :meth:`show_moves`)."""
         with Container(id="middle"):
             yield self.board
-            yield self.move_list
+
+    def show_moves(self, show: bool) -> bool:
+        """Show or hide the move list; False when this board has no room for one
+        (a match's board, whose felt has a panel of its own)."""
+        moves = self.move_list
+        if not moves.is_attached:
+            if not show:
+                return True
+            middle = self.query("#middle")
+            if not middle:
+                return False
+            middle.first().mount(moves)
+        moves.display = show
+        return True
 
     def prepare_first_frame(self) -> None:
         """Place the piles for the size the board is going to have and hand them their
@@ -184,11 +201,10 @@ class BoardScreen(BoardActions, Screen[None]):
         width, height = self.app.size
         need_w, need_h = self.min_size
         self.too_small = width < need_w or height < need_h
-        self.set_class(width - self.MOVES_WIDTH < need_w, "-moves-over")
-        footer, wanted = self.query_one(Footer), width >= PALETTE_IN_FOOTER
-        if footer.show_command_palette != wanted:
-            footer.show_command_palette = wanted
-            footer.refresh(recompose=True)
+        # Over the board's right side when the window has no room for both (a class
+        # of the list's, not the screen's: the screen's would restyle every widget).
+        self.move_list.set_class(width - self.MOVES_WIDTH < need_w, "-over")
+        self.query_one(KeyLine).show_command_palette = width >= PALETTE_IN_FOOTER
         self.solving.fit()
         self.cover()
 

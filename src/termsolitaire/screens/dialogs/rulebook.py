@@ -16,10 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from termsolitaire.rules import games, info
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.widgets.keyline import KeyLine
 
 DOC_HEAD = """# The rules of the four games
 
@@ -65,7 +66,7 @@ class RulesScreen(AsciiFrames, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-body"):
             yield Markdown(rules_text(self.game), id="rules-text")
-        yield Footer()
+        yield KeyLine()
 
     def on_mount(self) -> None:
         self.query_one("#rules-body").focus()

@@ -10,9 +10,10 @@ from textual.app import App
 from textual.screen import Screen
 
 from termsolitaire.screens.dialogs.stack import pop_to
+from termsolitaire.screens.styled import StyledOnce
 
 
-class LobbyHome(Screen[None]):
+class LobbyHome(StyledOnce, Screen[None]):
     """What the lobby offers the screens above it (LobbyScreen says how)."""
 
     def reload(self) -> None:

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from termsolitaire.match import MatchError, Seat, TableInfo
 from termsolitaire.match.services import MatchServices, NewGame
@@ -41,6 +41,7 @@ from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.screens.match.spectate import invite_spectator, spectate, toggle_watching
 from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
 
 POLL = 1.0
@@ -110,7 +111,7 @@ class LobbyScreen(LobbyHome):
         yield Static("", id="detail")
         yield Static("", id="invites")
         yield TextLine("", fit=True, id="status")
-        yield Footer()
+        yield KeyLine()
 
     def on_mount(self) -> None:
         for message in self.match.store.messages:

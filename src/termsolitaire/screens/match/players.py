@@ -16,12 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from termsolitaire.match import MatchError, Player, Record
 from termsolitaire.match.services import MatchServices
 from termsolitaire.screens.dialogs.ask import AskScreen
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.widgets.keyline import KeyLine
 
 
 def record_table(record: Record) -> Table:
@@ -70,7 +71,7 @@ class PlayersScreen(AsciiFrames, Screen[None]):
                 yield Static("", id="record")
             yield Static("", id="lists")
             yield Static("", id="note")
-        yield Footer()
+        yield KeyLine()
 
     def on_mount(self) -> None:
         self.show()

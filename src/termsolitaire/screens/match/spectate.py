@@ -25,7 +25,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from termsolitaire.match import MatchError, MatchStore, SeatInfo, Watcher
 from termsolitaire.match.watching import BEAT
@@ -36,6 +35,7 @@ from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.board import Board, min_width
 from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
 from termsolitaire.widgets.opponent import FINISH
 
@@ -142,7 +142,7 @@ class SpectatorScreen(Screen[None]):
                     yield TextLine("", classes="who", id=f"who-{i}")
                     yield board
         yield TextLine("", fit=True, id="spectate-status")
-        yield Footer()
+        yield KeyLine()
 
     def on_mount(self) -> None:
         self.changes = Follow(self, self.store, self.poll, POLL)
