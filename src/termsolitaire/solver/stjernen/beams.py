@@ -20,22 +20,22 @@ from .pair import Helper
 from .state import COLLECT, DEAL, ROUNDS, UP, WON, State
 
 PORTFOLIO = (
+    BeamConfig(),
+    BeamConfig(weights=Weights(horizon=250)),
+    BeamConfig(weights=Weights(lam=60)),
+    BeamConfig(weights=Weights(empty=600)),
+    BeamConfig(ahead=3),
+    BeamConfig(weights=Weights(occupied=200)),
+    BeamConfig(weights=Weights(bottom=False)),
+    BeamConfig(jitter=300, seed=1),
     BeamConfig(weights=Weights(next_round=True)),
-    BeamConfig(weights=Weights(horizon=250, next_round=True)),
-    BeamConfig(weights=Weights(lam=60, next_round=True)),
-    BeamConfig(weights=Weights(empty=600, next_round=True)),
-    BeamConfig(ahead=3, weights=Weights(next_round=True)),
-    BeamConfig(weights=Weights(occupied=200, next_round=True)),
-    BeamConfig(weights=Weights(bottom=False, next_round=True)),
-    BeamConfig(jitter=300, seed=1, weights=Weights(next_round=True)),
 )
 """The weights of the beams :func:`solve` runs after the first, in turn (their
 widths set by the time left). Which deals a beam wins depends much on its
-weights and width; with 10 s usually only the first one or two run. Each
-reads the next round's order (``Weights.next_round``): at a fixed width of 30
-on deals 1-24 it won 9 and 22, which the plain weights do not, and lost 21,
-which they win (13 wins against 12), for an eighth more time a position: a
-small gain, measured on few deals (docs/solver.md)."""
+weights and width; with 10 s usually only the first one or two run. The last
+reads the next round's order (``Weights.next_round``): as the first of them
+it won no more deals than the plain weights, for an eighth more time a
+position (docs/solver.md), so it waits for budgets that run many beams."""
 FIRST_WIDTH = 10
 """The width of the first beam, which also times the search."""
 LATE_ROUND = 5
@@ -43,8 +43,7 @@ LATE_ROUND = 5
 FIRST_BEAM = BeamConfig(width=FIRST_WIDTH, late_round=LATE_ROUND)
 """The beam :func:`solve` runs first. Its width is fixed, not set by the clock,
 so a deal it wins is won on any machine: the winnable-only book
-(:mod:`.book`) holds deals it wins. Its weights are the plain ones the book
-was made with (not the portfolio's)."""
+(:mod:`.book`) holds deals it wins, with the plain weights it was made with."""
 SLACK = 0.9
 """An adaptive beam plans to spend this share of the time left (its estimate
 of the cost of a layer is rough, and a beam cut off by the deadline loses the
