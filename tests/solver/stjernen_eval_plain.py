@@ -75,15 +75,43 @@ def _stock_burials(stock: list[int], round_: int, ws: int) -> tuple[list[int], l
     return b1, b2
 
 
+def _next_round(st: State, ws: int) -> dict[tuple[int, int], int]:
+    """Per upturned card, as (pile, index from the bottom): the deals before it
+    turns up in the next round, found by dealing the stock out, gathering the
+    piles and counting, as the rules do it (none in the last round)."""
+    width = 7 - st.round
+    if width == 1:
+        return {}
+    piles: list[list[tuple[int, int] | None]] = [
+        [(u, k) for k in range(len(st.piles[u]))] for u in UP
+    ]
+    stock = len(st.stock)
+    deals = 0
+    while stock:
+        deals += 1
+        for j in range(width):
+            if stock:
+                piles[j].append(None)
+                stock -= 1
+    gathered = [tag for p in piles for tag in p]
+    return {
+        tag: (deals + t // (width - 1) + 1) * ws // 10
+        for t, tag in enumerate(gathered)
+        if tag is not None
+    }
+
+
 def evaluate(st: State, w: Weights) -> int:
     """The score of ``st`` (higher is better)."""
     piles = st.piles
     fcount = st.fcount
     b1, b2 = _stock_burials(st.stock, st.round, w.stock)
+    again = _next_round(st, w.stock) if w.next_round else {}
     for p in _STORES:
-        b = len(piles[p])
-        for c in piles[p]:
-            b -= 1
+        for k, c in enumerate(piles[p]):
+            b = len(piles[p]) - 1 - k
+            if (p, k) in again:
+                b = min(b, again[p, k])
             if b < b1[c]:
                 b2[c] = b1[c]
                 b1[c] = b

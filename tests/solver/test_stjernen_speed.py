@@ -26,6 +26,8 @@ WEIGHTS = [
     Weights(late=False),
     Weights(horizon=400),  # the horizon beyond the cap
     Weights(cap=60, bottom=False),
+    Weights(next_round=True),
+    Weights(next_round=True, stock=25),
 ]
 
 

@@ -56,14 +56,24 @@ from .state import WON, State, to_move
 MIN_BEAM = 0.1
 """Another beam starts only with at least this share of the budget left."""
 PROVER_FIRST = 0.05
-"""The prover's share of the budget before the beams (at most a second)."""
+"""The prover's share of the budget before the beams (at most a second), for
+positions from :data:`PROVER_ROUND` on."""
+PROVER_ROUND = 3
+"""The first round in which the prover gets its share before the beams. Before
+it, four rounds of deals or more are still to come and the prover's
+depth-first search does not finish (at 31 positions of rounds 1 and 2
+along the first beam's lines of six deals it does not win, half a second
+each, it finished none); it proves such positions lost only through the
+relaxed game at its root, which it asks in any case. So its share went to
+waste: a twentieth of the beams' time on every fresh deal."""
 
 
 def solve(game: Game, budget: Budget) -> Result:
     """Search ``game``'s position (left unchanged) within ``budget``.
 
     The prover first gets a twentieth of the time (enough for a position near
-    its end). Then the first beam (narrow, so it answers the easy deals at
+    its end; from round :data:`PROVER_ROUND` on, as before it does not
+    finish). Then the first beam (narrow, so it answers the easy deals at
     once and measures what a layer costs), then adaptive beams of the
     portfolio, each spreading the time left over its deals, until one wins or
     only a tenth of the time is left; the prover gets what is left over.
@@ -103,7 +113,8 @@ def _search(
     """:func:`solve`'s searches: (best foundation count, its line, positions, the prover)."""
     clock = budget.clock
     prover = Prover(root, budget.memory_mb * 1_000_000 // TT_ENTRY_BYTES)
-    prover.run(start + min(1.0, budget.seconds * PROVER_FIRST), clock)
+    if root.round >= PROVER_ROUND:
+        prover.run(start + min(1.0, budget.seconds * PROVER_FIRST), clock)
     best, positions = root.score, 0
     line: list[int] = []
     if prover.status is None:

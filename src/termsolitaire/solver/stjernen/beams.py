@@ -8,7 +8,6 @@ in a second process at the same time.
 
 from __future__ import annotations
 
-import dataclasses
 import heapq
 import time
 from collections.abc import Callable
@@ -29,18 +28,22 @@ PORTFOLIO = (
     BeamConfig(weights=Weights(occupied=200)),
     BeamConfig(weights=Weights(bottom=False)),
     BeamConfig(jitter=300, seed=1),
+    BeamConfig(weights=Weights(next_round=True)),
 )
 """The weights of the beams :func:`solve` runs after the first, in turn (their
 widths set by the time left). Which deals a beam wins depends much on its
-weights and width; with 10 s usually only the first one or two run."""
+weights and width; with 10 s usually only the first one or two run. The last
+reads the next round's order (``Weights.next_round``): as the first of them
+it won no more deals than the plain weights, for an eighth more time a
+position (docs/solver.md), so it waits for budgets that run many beams."""
 FIRST_WIDTH = 10
 """The width of the first beam, which also times the search."""
 LATE_ROUND = 5
 """From this round on, :func:`solve`'s beams keep only ``late_width`` positions."""
-FIRST_BEAM = dataclasses.replace(PORTFOLIO[0], width=FIRST_WIDTH, late_round=LATE_ROUND)
+FIRST_BEAM = BeamConfig(width=FIRST_WIDTH, late_round=LATE_ROUND)
 """The beam :func:`solve` runs first. Its width is fixed, not set by the clock,
 so a deal it wins is won on any machine: the winnable-only book
-(:mod:`.book`) holds deals it wins."""
+(:mod:`.book`) holds deals it wins, with the plain weights it was made with."""
 SLACK = 0.9
 """An adaptive beam plans to spend this share of the time left (its estimate
 of the cost of a layer is rough, and a beam cut off by the deadline loses the

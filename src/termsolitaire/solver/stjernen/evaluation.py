@@ -62,6 +62,9 @@ class Weights:
     late: bool = True
     """An inner card behind an outer run of its suit that must go up first counts
     as absent for the turns before the run's bottom card."""
+    next_round: bool = False
+    """An upturned card's burial is at most the deals before it turns up again
+    in the next round (:func:`upturned_burials`), not only the cards above it."""
 
 
 def _turns() -> list[list[list[tuple[int, bool, int]]]]:
@@ -136,6 +139,52 @@ def _stock_burials(stock: list[int], round_: int, ws: int) -> tuple[list[int], l
 
 
 _STORES = (CENTRE, *OUTER, *UP)
+_STORAGE = (CENTRE, *OUTER)
+_UP_CACHE: dict[tuple[int, ...], list[list[int]]] = {}
+
+
+def upturned_burials(
+    piles: list[list[int]], stock_size: int, round_: int, ws: int
+) -> list[list[int]]:
+    """Per upturned pile, the burial of each of its cards (bottom first): the
+    cards above it, or, if fewer, the deals before it turns up again in the
+    next round, each weighted as a deal of the stock (``ws`` tenths).
+
+    The order of the next round is known already: the stock is dealt out
+    (the cards still in it land on the first piles, row by row), the piles
+    are gathered, the first at the bottom, and the packet is turned over, so
+    the first pile's bottom card is dealt first. A card at the bottom of the
+    first pile under ten others is not buried ten deep: it is the first card
+    of the next round. (Cards taken off the piles meanwhile only bring the
+    rest sooner; in the last round there is no next one.) The burials depend
+    on the piles' heights alone, so they are kept."""
+    lens = (round_, stock_size, ws, *(len(piles[u]) for u in UP))
+    got = _UP_CACHE.get(lens)
+    if got is not None:
+        return got
+    out: list[list[int]] = []
+    width = 7 - round_
+    nxt = width - 1
+    deals = -(-stock_size // width)
+    before = 0
+    for j, n in enumerate(lens[3:]):
+        row = []
+        for k in range(n):
+            b = n - 1 - k
+            if nxt:
+                again = (deals + (before + k) // nxt + 1) * ws // 10
+                if again < b:
+                    b = again
+            row.append(b)
+        out.append(row)
+        dealt = (stock_size - j + width - 1) // width if j < min(width, stock_size) else 0
+        before += n + dealt
+    if len(_UP_CACHE) > 4096:
+        _UP_CACHE.clear()
+    _UP_CACHE[lens] = out
+    return out
+
+
 _Inner = tuple[list[int], list[int], list[list[tuple[int, int]]]]
 _INNER_CACHE: dict[tuple[object, ...], _Inner] = {}
 
@@ -215,12 +264,21 @@ def evaluate(st: State, w: Weights) -> int:
     piles = st.piles
     fcount = st.fcount
     b1, b2 = _stock_burials(st.stock, st.round, w.stock)
-    for p in _STORES:
+    for p in _STORAGE if w.next_round else _STORES:
         q = piles[p]
         if q:
             b = len(q)
             for c in q:
                 b -= 1
+                if b < b1[c]:
+                    b2[c] = b1[c]
+                    b1[c] = b
+                elif b < b2[c]:
+                    b2[c] = b
+    if w.next_round:
+        up_rows = upturned_burials(piles, len(st.stock), st.round, w.stock)
+        for u, row in zip(UP, up_rows, strict=True):
+            for c, b in zip(piles[u], row, strict=True):
                 if b < b1[c]:
                     b2[c] = b1[c]
                     b1[c] = b
