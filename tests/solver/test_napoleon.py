@@ -6,15 +6,16 @@ import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from termsolitaire.rules import from_text, new_game
 from termsolitaire.solver import Budget, solve
 from termsolitaire.solver import napoleon as N
 from termsolitaire.solver.napoleon import NapoleonState, relaxed_lost
+from termsolitaire.solver.napoleon.capacity import capacity_lost
 
-from .helpers import autoplay_matches, check_same, side_by_side
+from .helpers import autoplay_matches, check_same, plain_search, side_by_side
 
 PROPS = settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
@@ -112,3 +113,85 @@ def test_never_lost_from_partway_along_a_winning_line(deal):
         state = NapoleonState.from_game(g)
         assert not relaxed_lost(state.piles, state.found, state.loc, state.idx)
         assert solve(g, Budget(seconds=20)).verdict == "won"
+
+
+# ------------------------------------------------ the relaxed game with room
+
+
+def _random_play(deal: int, seed: int, steps: int, home: float):
+    """Deal ``deal`` after ``steps`` random moves, a card sent home with
+    probability ``home`` when one can go."""
+    g = new_game("napoleon", deal)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        homes = [m for m in moves if m.dst.startswith("f")]
+        g.play(rng.choice(homes) if homes and rng.random() < home else rng.choice(moves))
+    return g
+
+
+@settings(PROPS, max_examples=200 if FULL else 12)
+@given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(10, 40))
+def test_room_on_the_hosts_never_calls_a_winnable_position_lost(deal, seed, steps):
+    """Where a search of every legal move (no pruning) finds a win, the relaxed
+    game that counts the room on the hosts finds one too, and where it proves a
+    loss, that search finds none."""
+    g = _random_play(deal, seed, steps, home=0.8)
+    state = NapoleonState.from_game(g)
+    assume(not relaxed_lost(state.piles, state.found, state.loc, state.idx))
+    lost = capacity_lost(state.piles, state.found, state.loc, state.idx, nodes=5_000)
+    truth = plain_search(NapoleonState.from_game(g), cap=5_000)
+    assert not (lost and truth == "won"), g.to_text()
+
+
+@pytest.mark.parametrize("deal", [1, 6] if FULL else [1])
+def test_room_on_the_hosts_holds_all_along_a_winning_line(deal):
+    """Every position a winning line passes through is winnable: the relaxed
+    game must find a win from each."""
+    game = new_game("napoleon", deal)
+    g = game.copy()
+    for move in solve(game, Budget(seconds=20)).moves:
+        state = NapoleonState.from_game(g)
+        assert not capacity_lost(state.piles, state.found, state.loc, state.idx, nodes=5_000)
+        g.play(move)
+    assert g.is_won
+
+
+ROOM = """\
+game: napoleon
+p1: 7H 4H 6S
+p2: 5S 5H
+p3: KS QS JS TS 9S 8S 7S
+p4: KH QH JH TH 9H 8H 6H
+p5: -
+p6: -
+p7: -
+p8: -
+p9: -
+p10: -
+p11: -
+p12: -
+p13: -
+p14: -
+p15: -
+p16: -
+f1: AS 2S 3S 4S
+f2: AH 2H 3H
+f3: AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD
+f4: AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC
+"""
+
+
+def test_a_host_held_down_by_its_guest_is_proved_lost():
+    """5♥ must leave 5♠ and can wait only on 6♠ (6♣ is home); 6♠ then cannot go
+    home, nor onto a red seven (7♦ home, 7♥ under it), so 4♥ beneath it never
+    comes free and 5♥ never goes home. The relaxation that lets a host take a
+    guest after going home finds a win; counting the room does not, and a
+    search of every legal move confirms the loss."""
+    game = from_text(ROOM)
+    state = NapoleonState.from_game(game)
+    assert plain_search(NapoleonState.from_game(game), cap=100_000) == "lost"
+    assert not relaxed_lost(state.piles, state.found, state.loc, state.idx)
+    assert capacity_lost(state.piles, state.found, state.loc, state.idx)
