@@ -15,8 +15,15 @@ stock card, so it cannot read one. It plans on what it sees
 (:func:`~.plan.plan`): moves, and turns whose card it does not know;
 it plays the plan up to its first turn, then looks again. In 1-suit games it
 keeps a pile of face-down cards bare, as room to work, rather than bury it
-under a run (:data:`~.plan.FW_ONE_SUIT`). When no plan gains
+under a run (:data:`~.plan.FW_ONE_SUIT`); in 4-suit games it builds in suit
+where it can (:data:`~.plan.FW_FOUR`). When no plan gains
 anything it deals, and when the stock is empty too it presses End.
+
+The planner's search is the free undo of the match rules, used as lookahead:
+undo may take back any move since the last turn or deal, and nothing else,
+so a line of moves tried and undone at the table shows no card the planner
+does not already see, and costs the moves' points (undo keeps each move's
+-1). The planner tries those lines in its head instead, for nothing.
 
 The expert also guesses, in 1-suit games (:meth:`Opponent._guess`): it deals the
 cards it has not seen at random into the face-down places and the stock
@@ -24,8 +31,9 @@ cards it has not seen at random into the face-down places and the stock
 the best line on each guess, and keeps each line's start up to its first turn
 as another plan. It then tries every plan on fresh guesses and plays the one
 that does best on average. (Deals stay its last resort: a line that deals
-before it turns is left out.) In 2-suit games guessing did not pay in our
-trials, so there it plans on what it sees, further than a good player.
+before it turns is left out.) In 2- and 4-suit games guessing did not pay in
+our trials (docs/match.md), so there it plans on what it sees, further than a
+good player; :attr:`Level.guess_suits` switches it on to try again.
 
 The levels differ in how far they look (positions searched per plan), whether
 they guess, how often they slip (a beginner now and then plays the first
@@ -62,7 +70,7 @@ class Level:
     slip: float
     """The chance, per plan, of settling for the first move that gains anything."""
     guesses: int = 0
-    """Guesses of the unseen cards solved for more plans (1-suit games; 0: none)."""
+    """Guesses of the unseen cards solved for more plans (0: none)."""
     trials: int = 3
     """Fresh guesses each plan is tried on, to choose among the plans."""
     guess_positions: int = 3000
@@ -70,7 +78,7 @@ class Level:
     trial_positions: int = 1500
     """Positions the solver searches to judge a plan on a guess."""
     guess_suits: tuple[int, ...] = (1,)
-    """The suit counts at which it guesses."""
+    """The suit counts at which it guesses (with ``guesses``)."""
 
 
 LEVELS: dict[str, Level] = {
