@@ -128,6 +128,41 @@ def test_in_one_suit_it_turns_a_bare_pile_rather_than_bury_it_under_a_run(tmp_pa
     assert out.split("\n")[0] == "turn t1"
 
 
+IN_SUIT = """\
+game: spider
+variant: suits=4
+score: 44
+moves: 72
+t1: 2H KS QC JH TD 9D 8H
+t2: 6c 8h 6h tc KC QH JC TH 9H 4S 3S 2S AS
+t3: 8c 7h 2D
+t4: 5d JS TS 9S 8S 7S 6D 5C 4C 3C 2C AC
+t5: JD TD 9D 8D
+t6: 4C 3H 2H AH
+t7: 4D 3D 2D
+t8: jd ah 8s JH
+t9: 6c 7c 6h QS JC TS
+t10: 7c qc 4h qd 8C 7H 6S 5S
+stock: ac 5s ad 5h qd 3c js 3h 3d 4h kh 9c 7d th 5h as 6d 9c 3s ks \
+qs kd kh 2c 9h 2s 5d qh 7d 9s kd ad 6s 8d kc 7s tc 4s 5c 4d
+done: -
+"""
+"""4-suit deal 2 after 100 of the good level's actions: 4S-AS (t2) and 4D-2D
+(t7) both fit on t10's 5S."""
+
+
+def test_in_four_suits_it_builds_in_suit_rather_than_on_rank_alone(tmp_path, capsys) -> None:
+    """With four suits a run of mixed suits never completes: the good level puts
+    the spade run on the 5S, not the diamonds (which it did, and the expert too,
+    with the 2-suit weights, where a break between suits cost a point; the
+    expert plans with the same weights, further: 20 times the positions)."""
+    path = tmp_path / "in_suit.txt"
+    path.write_text(IN_SUIT)
+    status, out, _ = _run(capsys, "--level", "good", "--position", str(path), "--moves", "1")
+    assert status == 0
+    assert out.split("\n")[0] == "t2-t10:4"
+
+
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

@@ -15,8 +15,15 @@ stock card, so it cannot read one. It plans on what it sees
 (:func:`~.plan.plan`): moves, and turns whose card it does not know;
 it plays the plan up to its first turn, then looks again. In 1-suit games it
 keeps a pile of face-down cards bare, as room to work, rather than bury it
-under a run (:data:`~.plan.FW_ONE_SUIT`). When no plan gains
+under a run (:data:`~.plan.FW_ONE_SUIT`); in 4-suit games it builds in suit
+where it can (:data:`~.plan.FW_FOUR`). When no plan gains
 anything it deals, and when the stock is empty too it presses End.
+
+The planner's search is the free undo of the match rules, used as lookahead:
+undo may take back any move since the last turn or deal, and nothing else,
+so a line of moves tried and undone at the table shows no card the planner
+does not already see, and costs the moves' points (undo keeps each move's
+-1). The planner tries those lines in its head instead, for nothing.
 
 The expert also guesses, in 1-suit games (:meth:`Opponent._guess`): it deals the
 cards it has not seen at random into the face-down places and the stock
@@ -24,8 +31,9 @@ cards it has not seen at random into the face-down places and the stock
 the best line on each guess, and keeps each line's start up to its first turn
 as another plan. It then tries every plan on fresh guesses and plays the one
 that does best on average. (Deals stay its last resort: a line that deals
-before it turns is left out.) In 2-suit games guessing did not pay in our
-trials, so there it plans on what it sees, further than a good player.
+before it turns is left out.) In 2- and 4-suit games guessing did not pay in
+our trials (docs/match.md), so there it plans on what it sees, further than a
+good player; :attr:`Level.guess_suits` switches it on to try again.
 
 The levels differ in how far they look (positions searched per plan), whether
 they guess, how often they slip (a beginner now and then plays the first
@@ -44,9 +52,9 @@ from dataclasses import dataclass
 from termsolitaire.rules import Move
 from termsolitaire.rules.spider import Spider
 
-from ..spider.search import DEPTH, BestFirst, search_moves
+from ..spider.search import DEPTH, PLAIN, BestFirst, Weights, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .plan import evaluate, plan, up_to_turn, weights
+from .plan import evaluate, plan, solver_weights, up_to_turn, weights
 from .view import View, known_state, sample, view_of
 
 
@@ -62,13 +70,15 @@ class Level:
     slip: float
     """The chance, per plan, of settling for the first move that gains anything."""
     guesses: int = 0
-    """Guesses of the unseen cards solved for more plans (1-suit games; 0: none)."""
+    """Guesses of the unseen cards solved for more plans (0: none)."""
     trials: int = 3
     """Fresh guesses each plan is tried on, to choose among the plans."""
     guess_positions: int = 3000
     """Positions the solver searches on a guess to find a line."""
     trial_positions: int = 1500
     """Positions the solver searches to judge a plan on a guess."""
+    guess_suits: tuple[int, ...] = (1,)
+    """The suit counts at which it guesses (with ``guesses``)."""
 
 
 LEVELS: dict[str, Level] = {
@@ -148,21 +158,22 @@ class Opponent:
             return _first_gain(state, self.rng, self.weights)
         line, gain = plan(state, level.positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
-        if level.guesses and self.suits == 1:
+        if level.guesses and self.suits in level.guess_suits:
             return self._guess(view, mine)
         return mine
 
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
         level, rng = self.level, self.rng
+        sw = solver_weights(self.suits)
         if not view.unseen:
-            line, _ = _solve(known_state(view), level.guess_positions * 4)
+            line, _ = _solve(known_state(view), level.guess_positions * 4, sw)
             return line
         plans: dict[tuple[SpiderMove, ...], None] = {}
         if mine:
             plans[tuple(mine)] = None
         for _ in range(level.guesses):
-            line, _ = _solve(sample(view, rng), level.guess_positions)
+            line, _ = _solve(sample(view, rng), level.guess_positions, sw)
             start = up_to_turn(line)
             if start and start[-1][0] >= 0:
                 plans[tuple(start)] = None
@@ -176,7 +187,7 @@ class Opponent:
                 state = guess.copy()
                 for m in moves:
                     state.make(m)
-                total += _solve(state, level.trial_positions)[1]
+                total += _solve(state, level.trial_positions, sw)[1]
             transfers = sum(1 for m in moves if m[1] != TURN)
             return total / len(guesses) + transfers / DEPTH
 
@@ -188,11 +199,13 @@ WIN = 1000
 """What a win found is worth to :func:`_solve`, beyond any position's value."""
 
 
-def _solve(state: SpiderState, positions: int) -> tuple[list[SpiderMove], float]:
+def _solve(
+    state: SpiderState, positions: int, w: Weights = PLAIN
+) -> tuple[list[SpiderMove], float]:
     """The solver's line from a full-knowledge ``state`` (changed) within ``positions``,
     and how good its end is (:func:`~termsolitaire.solver.spider.search.evaluate`;
     a win: less than any)."""
-    search = BestFirst(state, math.inf, positions)
+    search = BestFirst(state, math.inf, positions, weights=w)
     outcome, line = search.run()
     if outcome == "won":
         return line, len(line) / DEPTH - WIN
