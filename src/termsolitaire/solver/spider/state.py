@@ -17,14 +17,16 @@ Moves are tuples: ``(src, dst, count)`` a transfer, ``(src, TURN, 0)`` a turn,
 Every pile keeps a summary (its hashes and the figures the evaluation reads),
 derived after a move from the one before for the piles the move touches; while
 the stock lasts the position's hash is the sum of the piles' hashes at their
-places (Zobrist keys per pile, height and card), then of their mixed hashes. Once the stock is empty the piles are interchangeable,
-so the hash forgets which pile is which: two positions that differ only by the
-order of their piles are one position to the search.
+places (Zobrist keys per pile, height and card). Once the stock is empty the
+piles are interchangeable, so the hash is the sum of their mixed hashes, which
+forget which pile is which: two positions that differ only by the order of
+their piles are one position to the search.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from termsolitaire.rules import Card, Move
@@ -116,7 +118,7 @@ class PileInfo:
         "top",
     )
 
-    def __init__(self, pile: list[int], down: int, index: int) -> None:
+    def __init__(self, pile: Sequence[int], down: int, index: int) -> None:
         h = _ZDOWN[index][down]
         hp = h ^ _ZPILE[index]
         zat = _ZAT[index]
@@ -177,7 +179,7 @@ class PileInfo:
         new.segs, new.nat, new.bad = self.segs, self.nat, self.bad
         return new
 
-    def pushed(self, pile: list[int], down: int, k: int) -> PileInfo:
+    def pushed(self, pile: Sequence[int], down: int, k: int) -> PileInfo:
         """The summary once the top ``k`` cards of ``pile``, one same-suit run
         (or one card dealt), have been put on the pile this summary describes."""
         n = len(pile)
@@ -208,7 +210,7 @@ class PileInfo:
         new.run = run
         return new
 
-    def popped(self, pile: list[int], down: int, cards: list[int]) -> PileInfo:
+    def popped(self, pile: Sequence[int], down: int, cards: Sequence[int]) -> PileInfo:
         """The summary once ``cards`` (bottom to top, part or all of the top
         run) have been taken from the pile this summary describes."""
         n = len(pile)
@@ -265,9 +267,11 @@ class SpiderState:
     __slots__ = ("done", "down", "info", "piles", "stock")
 
     def __init__(
-        self, piles: list[list[int]], down: list[int], stock: list[int], done: list[int]
+        self, piles: Sequence[Sequence[int]], down: list[int], stock: list[int], done: list[int]
     ) -> None:
-        self.piles = piles
+        self.piles = [tuple(p) for p in piles]
+        """Each pile's cards, bottom to top: tuples, so that a position kept
+        for later shares the piles a move did not touch with its parent."""
         self.down = down
         self.stock = stock
         self.done = done
@@ -286,7 +290,7 @@ class SpiderState:
         return cls(piles, down, stock, done)
 
     def copy(self) -> SpiderState:
-        return SpiderState([p[:] for p in self.piles], self.down[:], self.stock[:], self.done[:])
+        return SpiderState(self.piles, self.down[:], self.stock[:], self.done[:])
 
     # -------------------------------------------------------------- reading
 
@@ -315,7 +319,7 @@ class SpiderState:
     def snapshot(self) -> tuple[Any, ...]:
         """An immutable copy of the position (see :meth:`restore`)."""
         return (
-            tuple([bytes(p) for p in self.piles]),
+            tuple(self.piles),
             bytes(self.down),
             len(self.stock),
             bytes(self.done),
@@ -325,7 +329,7 @@ class SpiderState:
     def restore(self, snap: tuple[Any, ...], stock: list[int]) -> None:
         """Return to a snapshot of this state's own game (``stock``: the full stock, top last)."""
         piles, down, n, done, info = snap
-        self.piles = [list(p) for p in piles]
+        self.piles = list(piles)
         self.down = list(down)
         self.stock = stock[:n]
         self.done = list(done)
@@ -376,59 +380,49 @@ class SpiderState:
         src, dst, k = m
         piles, info = self.piles, self.info
         if src < 0:
-            stock = self.stock
-            down = self.down
-            before = info[:]
+            stock, down = self.stock, self.down
+            dealt = stock[-PILES:]
+            del stock[-PILES:]
+            before = (piles[:], info[:], len(self.done), dealt)
             for i in range(PILES):
-                piles[i].append(stock.pop())
+                piles[i] += (dealt[-1 - i],)
                 info[i] = info[i].pushed(piles[i], down[i], 1)
-            cleared = self._clear(range(PILES))
-            for i in cleared:
+            for i in self._clear(range(PILES)):
                 info[i] = PileInfo(piles[i], down[i], i)
-            return (before, cleared)
+            return before
         if dst == TURN:
             old = info[src]
             self.down[src] -= 1
             info[src] = PileInfo(piles[src], self.down[src], src)
             return old
         ps, pd = piles[src], piles[dst]
+        saved = (ps, pd, info[src], info[dst], len(self.done))
         moved = ps[-k:]
-        pd.extend(moved)
-        del ps[-k:]
-        saved = (info[src], info[dst])
+        piles[src] = ps = ps[:-k]
+        piles[dst] = pd = pd + moved
         down = self.down
-        info[src] = saved[0].popped(ps, down[src], moved)
-        info[dst] = saved[1].pushed(pd, down[dst], k)
-        if pd[-1] & 15 == 1 and info[dst].run >= RUN:
-            cleared = self._clear((dst,))
-            if cleared:
-                info[dst] = PileInfo(pd, down[dst], dst)
-        else:
-            cleared = []
-        return (saved, cleared)
+        info[src] = saved[2].popped(ps, down[src], moved)
+        info[dst] = new = saved[3].pushed(pd, down[dst], k)
+        if new.run >= RUN and pd[-1] & 15 == 1 and self._clear((dst,)):
+            info[dst] = PileInfo(piles[dst], down[dst], dst)
+        return saved
 
     def unmake(self, m: SpiderMove, token: Any) -> None:
         """Take back ``m``, the last move made, with the token :meth:`make` returned."""
-        src, dst, k = m
-        piles, info = self.piles, self.info
+        src, dst, _ = m
         if src < 0:
-            saved, cleared = token
-            self._unclear(cleared)
-            stock = self.stock
-            for i in range(PILES - 1, -1, -1):
-                stock.append(piles[i].pop())
-            info[:] = saved
+            piles, info, done, dealt = token
+            self.piles[:], self.info[:] = piles, info
+            self.stock.extend(dealt)
+            del self.done[done:]
             return
         if dst == TURN:
             self.down[src] += 1
-            info[src] = token
+            self.info[src] = token
             return
-        saved, cleared = token
-        self._unclear(cleared)
-        ps, pd = piles[src], piles[dst]
-        ps.extend(pd[-k:])
-        del pd[-k:]
-        info[src], info[dst] = saved
+        piles, info = self.piles, self.info
+        piles[src], piles[dst], info[src], info[dst], done = token
+        del self.done[done:]
 
     def _clear(self, order: Any) -> list[int]:
         """Send complete runs at the top of the piles in ``order`` to done; list their piles."""
@@ -439,15 +433,9 @@ class SpiderState:
             while len(p) - down[i] >= RUN and (p[-1] & 15) == 1 and p[-RUN] - p[-1] == 12:
                 top = p[-1]
                 if all(p[-j - 1] - p[-j] == 1 for j in range(1, RUN)):
-                    del p[-RUN:]
+                    piles[i] = p = p[:-RUN]
                     self.done.append(top >> 4)
                     cleared.append(i)
                 else:
                     break
         return cleared
-
-    def _unclear(self, cleared: list[int]) -> None:
-        piles = self.piles
-        for i in reversed(cleared):
-            suit = self.done.pop()
-            piles[i].extend(range(suit * 16 + 13, suit * 16, -1))
