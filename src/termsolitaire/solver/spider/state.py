@@ -49,9 +49,9 @@ _ZUP = [_rng.getrandbits(64) for _ in range(128 * 64)]
 _ZDOWN = [[_rng.getrandbits(64) if d else 0 for d in range(128)] for _ in range(PILES)]
 """Zobrist keys of a pile's face-down prefix (its cards never move, so pile and count name it)."""
 _ZPILE = [_rng.getrandbits(64) for _ in range(PILES)]
+_ZSTOCK = [_rng.getrandbits(64) for _ in range(128)]
 _ZAT = [[_rng.getrandbits(64) for _ in range(128 * 64)] for _ in range(PILES)]
 """Zobrist keys of a face-up card at a height in a given pile (while the stock lasts)."""
-_ZSTOCK = [_rng.getrandbits(64) for _ in range(128)]
 
 
 def _mix(x: int) -> int:
@@ -300,6 +300,18 @@ class SpiderState:
         if self.stock:
             return (_ZSTOCK[len(self.stock)] + sum([f.placed for f in self.info])) & MASK
         return sum([f.mixed for f in self.info]) & MASK
+
+    @property
+    def seed(self) -> int:
+        """The seed of the restarts' noise (:func:`~termsolitaire.solver.spider.solve`):
+        the key as it was before each pile had its own Zobrist keys (each
+        pile's hash mixed with its place). Which deals a noisy restart wins is
+        chaotic, so a new seed would reshuffle them; with this one the
+        restarts try the positions they tried before, in the same order."""
+        if self.stock:
+            placed = [_mix(f.hash ^ _ZPILE[f.index]) for f in self.info]
+            return (_ZSTOCK[len(self.stock)] + sum(placed)) & MASK
+        return self.key
 
     def exact(self) -> bytes:
         """The position itself, not a hash: each pile's face-down count and
