@@ -24,6 +24,9 @@ def _agree(game, state: SpiderState) -> None:
     assert compact == rules, game.to_text()
     assert state.position() == SpiderState.from_game(game).position(), game.to_text()
     assert state.key == SpiderState.from_game(game).key, game.to_text()
+    # The summaries made move by move are those a fresh pass over each pile makes.
+    fresh = SpiderState.from_game(game).info
+    assert [f.fields() for f in state.info] == [f.fields() for f in fresh], game.to_text()
 
 
 @PROPS

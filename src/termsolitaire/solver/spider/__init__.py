@@ -52,7 +52,7 @@ def solve(game: Game, budget: Budget) -> Result:
     deadline = start + budget.seconds
     max_positions = budget.memory_mb * (1 << 20) // BYTES_PER_POSITION
     root = SpiderState.from_game(game)
-    seed = root.key  # the same position, the same restarts, the same answer
+    seed = root.seed  # the same position, the same restarts, the same answer
     outcome: Outcome | None = None
     line: list[SpiderMove] = []
     positions = 0
