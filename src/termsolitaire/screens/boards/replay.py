@@ -107,7 +107,7 @@ class ReplayMixin:
     def on_mount(self, event: Mount) -> None:
         # query, not query_one: a screen closed while it is still being composed
         # (the app ending on a loaded machine) mounts without its children.
-        self.query("#clock").set(display=False)
+        self.query("#clock").set(display=False)  # type: ignore[attr-defined]
         if self.demo_at_start:
             self.call_after_refresh(self.start_demo)  # type: ignore[attr-defined]
 
