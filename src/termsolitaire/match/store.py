@@ -29,7 +29,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..rules.deal import MAX_RANDOM_DEAL
 from ..storage.paths import paths
@@ -59,7 +59,7 @@ from .rows import (
     table_row,
     table_state,
 )
-from .watching import EXPIRY, Spectating, has_watched, watch_invited
+from .watching import Spectating, has_watched, watch_invited, watching
 
 if TYPE_CHECKING:
     from .seat import Seat
@@ -79,18 +79,29 @@ def local_player_names(directory: str | Path | None = None) -> list[str]:
     """The names of the local players the match database in ``directory`` has seen,
     read without registering anyone (the SSH server keeps them from new keys);
     empty when there is no database yet."""
+    rows = _read_existing(
+        directory, "read the players", lambda db: db.execute("SELECT id, name FROM players")
+    )
+    return [row["name"] for row in rows or () if is_local(row["id"])]
+
+
+def _read_existing(
+    directory: str | Path | None, what: str, query: Callable[[sqlite3.Connection], Any]
+) -> Any:
+    """``query``'s rows, all fetched, from the match database in ``directory`` opened
+    for this one read and never created; None when there is none or it cannot be
+    read (the SSH server asks, and must not stop for a store it does not own)."""
     try:
         db = open_database(match_dir(directory), create=False)
     except StoreError:
-        return []
+        return None
     try:
-        with db.read("read the players") as conn:
-            rows = conn.execute("SELECT id, name FROM players").fetchall()
+        with db.read(what) as conn:
+            return query(conn).fetchall()
     except StoreError:
-        return []
+        return None
     finally:
         db.close()
-    return [row["name"] for row in rows if is_local(row["id"])]
 
 
 def watching_now(directory: str | Path | None, player_id: str, now: float | None = None) -> bool:
@@ -99,21 +110,9 @@ def watching_now(directory: str | Path | None, player_id: str, now: float | None
     asks before it ends a session for want of keys, since a spectator types
     nothing. False when there is no database or it cannot be read."""
     when = time.time() if now is None else now
-    try:
-        db = open_database(match_dir(directory), create=False)
-    except StoreError:
-        return False
-    try:
-        with db.read("see who watches") as conn:
-            row = conn.execute(
-                "SELECT 1 FROM spectators WHERE player = ? AND seen_at > ? LIMIT 1",
-                (player_id, when - EXPIRY),
-            ).fetchone()
-    except StoreError:
-        return False
-    finally:
-        db.close()
-    return row is not None
+    return bool(
+        _read_existing(directory, "see who watches", lambda db: watching(db, player_id, when))
+    )
 
 
 class MatchStore(Spectating, Reading):

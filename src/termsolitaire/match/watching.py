@@ -70,6 +70,15 @@ def count(db: sqlite3.Connection, table_id: int, now: float) -> int:
     return int(row[0])
 
 
+def watching(db: sqlite3.Connection, player_id: str, now: float) -> sqlite3.Cursor:
+    """A row if ``player_id`` is watching some table now (their presence is younger
+    than :data:`EXPIRY`, as :func:`count` counts it)."""
+    return db.execute(
+        "SELECT 1 FROM spectators WHERE player = ? AND seen_at > ? LIMIT 1",
+        (player_id, now - EXPIRY),
+    )
+
+
 def note_watched(store: Social, table_id: int) -> None:
     """Remember that this player has seen the table's deal (not counted as watching
     now); a store that cannot be written is left alone (nobody joins through it)."""
