@@ -52,9 +52,9 @@ from dataclasses import dataclass
 from termsolitaire.rules import Move
 from termsolitaire.rules.spider import Spider
 
-from ..spider.search import DEPTH, PLAIN, BestFirst, Weights, search_moves
+from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .plan import evaluate, plan, solver_weights, up_to_turn, weights
+from .plan import evaluate, plan, up_to_turn, weights
 from .view import View, known_state, sample, view_of
 
 
@@ -165,15 +165,14 @@ class Opponent:
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
         level, rng = self.level, self.rng
-        sw = solver_weights(self.suits)
         if not view.unseen:
-            line, _ = _solve(known_state(view), level.guess_positions * 4, sw)
+            line, _ = _solve(known_state(view), level.guess_positions * 4)
             return line
         plans: dict[tuple[SpiderMove, ...], None] = {}
         if mine:
             plans[tuple(mine)] = None
         for _ in range(level.guesses):
-            line, _ = _solve(sample(view, rng), level.guess_positions, sw)
+            line, _ = _solve(sample(view, rng), level.guess_positions)
             start = up_to_turn(line)
             if start and start[-1][0] >= 0:
                 plans[tuple(start)] = None
@@ -187,7 +186,7 @@ class Opponent:
                 state = guess.copy()
                 for m in moves:
                     state.make(m)
-                total += _solve(state, level.trial_positions, sw)[1]
+                total += _solve(state, level.trial_positions)[1]
             transfers = sum(1 for m in moves if m[1] != TURN)
             return total / len(guesses) + transfers / DEPTH
 
@@ -199,13 +198,11 @@ WIN = 1000
 """What a win found is worth to :func:`_solve`, beyond any position's value."""
 
 
-def _solve(
-    state: SpiderState, positions: int, w: Weights = PLAIN
-) -> tuple[list[SpiderMove], float]:
+def _solve(state: SpiderState, positions: int) -> tuple[list[SpiderMove], float]:
     """The solver's line from a full-knowledge ``state`` (changed) within ``positions``,
     and how good its end is (:func:`~termsolitaire.solver.spider.search.evaluate`;
     a win: less than any)."""
-    search = BestFirst(state, math.inf, positions, weights=w)
+    search = BestFirst(state, math.inf, positions)
     outcome, line = search.run()
     if outcome == "won":
         return line, len(line) / DEPTH - WIN

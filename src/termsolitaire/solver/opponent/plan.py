@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
-from ..spider.search import PLAIN, Weights, line_of, search_moves
+from ..spider.search import line_of, search_moves
 from ..spider.state import PILES, TURN, SpiderMove, SpiderState
 
 FW = {
@@ -51,18 +51,10 @@ and keeps the rank-only fits for when nothing else frees a card. The expert
 wins 13 of 4-suit deals 1-40 (9 with the 2-suit weights, 340 mean score against
 256); ``square`` 4 did worse (docs/match.md)."""
 
-SOLVER_WEIGHTS = {1: PLAIN, 2: PLAIN, 4: PLAIN}
-"""The full-knowledge search's weights on a guess, per suit count."""
-
 
 def weights(suits: int) -> dict[str, int]:
     """The planner's weights for a game of ``suits`` suits."""
     return FW_ONE_SUIT if suits == 1 else FW if suits == 2 else FW_FOUR
-
-
-def solver_weights(suits: int) -> Weights:
-    """The weights of the full-knowledge search the opponent runs on a guess."""
-    return SOLVER_WEIGHTS[suits]
 
 
 def evaluate(state: SpiderState, w: dict[str, int]) -> int:
