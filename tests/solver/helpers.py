@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from hypothesis import strategies as st
@@ -125,3 +126,17 @@ def plain_search(state: Any, cap: int) -> str | None:
         path.append(m)
         stack.append(state.legal_moves())
     return "lost"
+
+
+def played(name: str, deal: int, seed: int, steps: int, home: float) -> Game:
+    """Deal ``deal`` after ``steps`` random moves, sending a card home with
+    probability ``home`` when one can go."""
+    g = new_game(name, deal)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        homes = [m for m in moves if m.dst.startswith("f")]
+        g.play(rng.choice(homes) if homes and rng.random() < home else rng.choice(moves))
+    return g

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from termsolitaire.rules import Game, new_game
+from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget, solve
 from termsolitaire.solver.napoleon import NapoleonState
 from termsolitaire.solver.penguin import PenguinState
 
-from .helpers import brute_force, plain_search
+from .helpers import brute_force, plain_search, played
 
 PROPS = settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
@@ -28,20 +28,6 @@ GAMES: dict[str, tuple[Any, int, list[int]]] = {
     "napoleon": (NapoleonState, 40, [3, 8, 13, 20]),
     "penguin": (PenguinState, 60, [5, 8, 13, 15]),
 }
-
-
-def played(name: str, deal: int, seed: int, steps: int, home: float) -> Game:
-    """Deal ``deal`` after ``steps`` random moves, sending a card home with
-    probability ``home`` when one can go."""
-    g = new_game(name, deal)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        moves = g.legal_moves()
-        if not moves:
-            break
-        homes = [m for m in moves if m.dst.startswith("f")]
-        g.play(rng.choice(homes) if homes and rng.random() < home else rng.choice(moves))
-    return g
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -15,7 +15,7 @@ from termsolitaire.solver import napoleon as N
 from termsolitaire.solver.napoleon import NapoleonState, relaxed_lost
 from termsolitaire.solver.napoleon.capacity import capacity_lost
 
-from .helpers import autoplay_matches, check_same, plain_search, side_by_side
+from .helpers import autoplay_matches, check_same, plain_search, played, side_by_side
 
 PROPS = settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
@@ -118,27 +118,13 @@ def test_never_lost_from_partway_along_a_winning_line(deal):
 # ------------------------------------------------ the relaxed game with room
 
 
-def _random_play(deal: int, seed: int, steps: int, home: float):
-    """Deal ``deal`` after ``steps`` random moves, a card sent home with
-    probability ``home`` when one can go."""
-    g = new_game("napoleon", deal)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        moves = g.legal_moves()
-        if not moves:
-            break
-        homes = [m for m in moves if m.dst.startswith("f")]
-        g.play(rng.choice(homes) if homes and rng.random() < home else rng.choice(moves))
-    return g
-
-
 @settings(PROPS, max_examples=200 if FULL else 12)
 @given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(10, 40))
 def test_room_on_the_hosts_never_calls_a_winnable_position_lost(deal, seed, steps):
     """Where a search of every legal move (no pruning) finds a win, the relaxed
     game that counts the room on the hosts finds one too, and where it proves a
     loss, that search finds none."""
-    g = _random_play(deal, seed, steps, home=0.8)
+    g = played("napoleon", deal, seed, steps, home=0.8)
     state = NapoleonState.from_game(g)
     assume(not relaxed_lost(state.piles, state.found, state.loc, state.idx))
     lost = capacity_lost(state.piles, state.found, state.loc, state.idx, nodes=5_000)
