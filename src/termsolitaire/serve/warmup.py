@@ -98,7 +98,7 @@ async def _login(home: str) -> None:
             clock=False,
             first_screen=lambda services, look: LobbyScreen(services, match, look),
         )
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, tooltips=True, notifications=True) as pilot:
             await pilot.pause()
             await pilot.press("g")
             await pilot.pause()
@@ -111,5 +111,5 @@ async def _login(home: str) -> None:
         if not has_board(game.name):
             continue
         board = SolitaireApp(game.name, deal=1, data_dir=home, clock=False)
-        async with board.run_test(size=SIZE) as pilot:
+        async with board.run_test(size=SIZE, tooltips=True, notifications=True) as pilot:
             await pilot.pause()
