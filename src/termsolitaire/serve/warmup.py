@@ -18,6 +18,7 @@ session would see: it plays no move and its data directory is removed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import tempfile
@@ -36,11 +37,18 @@ SCRATCH = {
 }
 
 
+PREFIX = "termsolitaire-warm-"
+"""The scratch directories' names: this, the warm process's pid, a dash."""
+
+
 @contextmanager
 def scratch_environment() -> Iterator[str]:
-    """A data directory of its own, removed after, and the environment as before."""
+    """A data directory of its own, removed after, and the environment as before.
+    Those left by warm processes killed in their rehearsal (a server stopped at
+    once) are removed first."""
+    sweep_scratch()
     saved = dict(os.environ)
-    home = tempfile.mkdtemp(prefix="termsolitaire-warm-")
+    home = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
     os.environ.update(SCRATCH)
     os.environ["TERMSOLITAIRE_HOME"] = home
     os.environ["TERMSOLITAIRE_MATCH_DIR"] = os.path.join(home, "match")
@@ -51,6 +59,25 @@ def scratch_environment() -> Iterator[str]:
         os.environ.clear()
         os.environ.update(saved)
         shutil.rmtree(home, ignore_errors=True)
+
+
+def sweep_scratch() -> None:
+    """Remove the scratch directories of warm processes that are gone."""
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(tempfile.gettempdir()):
+            owner = entry.name.removeprefix(PREFIX).split("-", 1)[0]
+            if entry.name.startswith(PREFIX) and owner.isdigit() and not _alive(int(owner)):
+                shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: alive
+        return True
+    return True
 
 
 def rehearse() -> list[str]:
