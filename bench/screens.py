@@ -1,23 +1,28 @@
 """The CPU an app spends building its screens, after its imports (as a forked session).
 
-    python bench/screens.py [--runs 5] [--profile FILE] [--path login|board]
+    python bench/screens.py [--runs 5] [--profile FILE] [--path login|board] [--as-before]
 
 A session forked from the server's warm process (docs/serve.md) has imported
 everything already: what a login still costs is the app building the screens a
 player goes through. This bench starts a child on an 80x24 pseudo-terminal
-that imports what the warm process imports (:func:`termsolitaire.serve.warm.preload`),
-notes its CPU time, and then runs the app as a session would:
+that prepares as the warm process does (:func:`termsolitaire.serve.warm.prepare`:
+the imports, the rehearsal of a login, ``gc.freeze()``) and forks; the forked
+child notes its CPU time and runs the app as a session would (with a
+session's collector, :func:`~termsolitaire.serve.warm.session_collector`):
 
 - ``login`` (the server's path): ``termsolitaire match``, the lobby; ``g`` to
   the menu; down and Enter to a Penguin board (bench/serve_load.py's keys);
 - ``board``: ``termsolitaire penguin --deal 5``, the board at once (a local
   launch's screen, its imports aside).
 
-Each figure is the CPU of the child (user + system, from ``/proc``) from the
-end of its imports to the screen's full frame (its title and its footer's last
-key have come and the program has been silent for 0.3 s: work done just after
-the first frame counts too), the median of ``--runs`` children. ``--profile``
-writes a cProfile of the last child's screens (imports excluded) to FILE.
+Each figure is the CPU of the forked child (user + system, from ``/proc``)
+from the end of its parent's preparation to the screen's full frame (its
+title and its footer's last key have come and the program has been silent
+for 0.3 s: work done just after the first frame counts too), the median of
+``--runs`` children; ``kernel`` is the system part of the whole (page copies,
+mostly). ``--as-before``: no rehearsal and Python's own collector (the warm
+process before issue 33's fifth session). ``--profile`` writes a cProfile of
+the last child's screens (imports excluded) to FILE.
 Not part of the test suite.
 """
 
@@ -48,15 +53,18 @@ STEPS = {
 ARGV = {"login": ["match"], "board": ["penguin", "--deal", "5"]}
 
 
-def child(out: str, profile: str, argv: list[str]) -> int:
-    """The session's side: the warm process's imports, then the app."""
-    import gc
+def child(out: str, profile: str, argv: list[str], rehearse: bool) -> int:
+    """The warm process's side: its imports and rehearsal, then a fork; the forked
+    child runs the app, as a session would (its pid and CPU so far go to ``out``)."""
+    from termsolitaire.serve.warm import prepare, session_collector
 
-    from termsolitaire.serve.warm import preload
-
-    preload(False)
-    gc.collect()  # as the warm process does before it forks
-    gc.freeze()
+    prepare(False, rehearse=rehearse)
+    pid = os.fork()
+    if pid:
+        _, status = os.waitpid(pid, 0)
+        return os.waitstatus_to_exitcode(status)
+    if rehearse:  # not --as-before: a forked session's collector
+        session_collector()
     experiment = os.environ.get("EXPERIMENT", "")
     if experiment:
         sys.path.insert(0, "/tmp/screens")
@@ -72,13 +80,20 @@ def child(out: str, profile: str, argv: list[str]) -> int:
 
         signal.signal(signal.SIGUSR1, dump)
         profiler.enable()
-    Path(out).write_text(repr(time.process_time()))
+    Path(out).write_text(f"{os.getpid()} {time.process_time()!r}")
     from termsolitaire.cli import main
 
     return main(argv)
 
 
-def run_once(path: str, profile: str) -> dict[str, float]:
+def cpu_seconds(pid: int, system: bool = False) -> float:
+    """User plus system CPU time of ``pid`` so far (``system``: only the kernel's)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    user = 0 if system else int(fields[11])
+    return (user + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_once(path: str, profile: str, rehearse: bool) -> dict[str, float]:
     """One child through ``path``: CPU seconds spent on each screen, imports excluded."""
     home = tempfile.mkdtemp(prefix="ts-screens-")
     out = os.path.join(home, "cpu-after-imports")
@@ -88,7 +103,8 @@ def run_once(path: str, profile: str) -> dict[str, float]:
         "TERMSOLITAIRE_SOLVER_HELP": "0",
         "USER": "bench",
     }
-    argv = [sys.executable, __file__, "--child", out, "--profile", profile, "--", *ARGV[path]]
+    argv = [sys.executable, __file__, "--child", out, "--profile", profile]
+    argv += [*([] if rehearse else ["--as-before"]), "--", *ARGV[path]]
     term = Term(argv, (80, 24), env)
     figures: dict[str, float] = {}
     try:
@@ -101,14 +117,16 @@ def run_once(path: str, profile: str) -> dict[str, float]:
                 raise RuntimeError(f"{name}: no full frame ({data[-300:]!r})")
             term.rest(0.3, 0.3)
             if before is None:
-                before = float(Path(out).read_text())
+                pid, cpu = Path(out).read_text().split()
+                app, before = int(pid), float(cpu)
                 previous = before
-            now = term.cpu_seconds()
+            now = cpu_seconds(app)
             figures[name] = now - previous
             previous = now
         figures["total"] = previous - (before or 0.0)
+        figures["kernel"] = cpu_seconds(app, system=True)  # its page copies, mostly
         if profile:
-            os.kill(term.pid, signal.SIGUSR1)
+            os.kill(app, signal.SIGUSR1)
             time.sleep(0.5)
     finally:
         term.close()
@@ -120,17 +138,23 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--path", choices=sorted(STEPS), default="login")
     ap.add_argument("--profile", default="")
+    ap.add_argument(
+        "--as-before",
+        action="store_true",
+        help="no rehearsal in the warm process, Python's collector in the session (as before)",
+    )
     ap.add_argument("--child", default="")
     ap.add_argument("rest", nargs="*")
     args = ap.parse_args()
     if args.child:
-        raise SystemExit(child(args.child, args.profile, args.rest))
+        raise SystemExit(child(args.child, args.profile, args.rest, not args.as_before))
     runs = []
     for i in range(args.runs):
         last = i == args.runs - 1
-        runs.append(run_once(args.path, args.profile if last else ""))
+        runs.append(run_once(args.path, args.profile if last else "", not args.as_before))
     load = os.getloadavg()[0]
-    print(f"{args.path}: CPU seconds after the imports, median of {args.runs} (load {load:.1f})")
+    what = "imports" if args.as_before else "imports and rehearsal"
+    print(f"{args.path}: CPU seconds after the {what}, median of {args.runs} (load {load:.1f})")
     for name in runs[0]:
         values = sorted(r[name] for r in runs)
         print(f"  {name:<6} {statistics.median(values):.3f}  ({values[0]:.3f}-{values[-1]:.3f})")

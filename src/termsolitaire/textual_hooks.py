@@ -52,6 +52,7 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.css.stylesheet", "Stylesheet", "_rules"),
     ("textual.css.stylesheet", "Stylesheet", "_rules_map"),
     ("textual.css.stylesheet", "Stylesheet", "_require_parse"),
+    ("textual._styles_cache", "StylesCache", "get_inner_outer"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -107,6 +108,15 @@ def terminal_size(driver: Any) -> tuple[int, int]:
         return int(width), int(height)
     size = shutil.get_terminal_size()
     return size.columns, size.lines
+
+
+def styles_cache_class() -> type | None:
+    """Textual's per-widget cache of drawn lines (None when this Textual has none)."""
+    try:
+        from textual._styles_cache import StylesCache
+    except ImportError:
+        return None
+    return StylesCache
 
 
 _PARSED: dict[tuple[Any, ...], list[Any]] = {}

@@ -181,12 +181,14 @@ class Prestart:
             self.ready_event.set()
             self.cpu = float(message.get("cpu", 0.0))
             failed = message.get("failed") or []
+            rehearsal = message.get("rehearsal") or []
             log.info(
-                "prestart: warm process pid=%s ready in %.1f s (%.2f CPU-s)%s",
+                "prestart: warm process pid=%s ready in %.1f s (%.2f CPU-s)%s%s",
                 message["ready"],
                 time.monotonic() - self.started_at,
                 self.cpu,
                 f"; could not import {', '.join(failed)}" if failed else "",
+                f"; its rehearsal failed ({'; '.join(rehearsal)})" if rehearsal else "",
             )
         elif "exit" in message:
             future = self.exits.pop(int(message["exit"]), None)

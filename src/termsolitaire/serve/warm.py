@@ -3,17 +3,19 @@
 ``python -m termsolitaire.serve.warm FD`` is started by the server
 (:mod:`.prestart`) with one end of a ``SOCK_SEQPACKET`` socket pair as ``FD``.
 It imports what a session's app needs (Textual, the app, the screens, the
-rules, the stores), freezes its heap (``gc.freeze()``: the collector never
-writes to those objects again, so their pages stay shared with every child),
-says ``ready`` and waits. For each request (a JSON message with the pty's
-slave end attached) it forks; the child becomes the session's app on that pty
-exactly as a spawned one would (:func:`become_app`), and the warm process
-answers with the child's pid. When a child ends, the warm process reaps it and
-sends its exit status.
+rules, the stores), rehearses a login headless (:mod:`.warmup`: the CSS parsed
+and the caches filled once for every child), freezes its heap
+(``gc.freeze()``: the collector never writes to those objects again, so their
+pages stay shared with every child), says ``ready`` and waits. For each
+request (a JSON message with the pty's slave end attached) it forks; the
+child becomes the session's app on that pty exactly as a spawned one would
+(:func:`become_app`), and the warm process answers with the child's pid. When
+a child ends, the warm process reaps it and sends its exit status.
 
-Fork safety: the warm process never starts a thread or an event loop, and
-checks before every fork that it has only its main thread (a fork copies one
-thread; locks held by others would stay locked in the child forever). The
+Fork safety: the warm process starts no thread, runs an event loop only for
+its rehearsal (closed before the first fork), and checks before every fork
+that it has only its main thread (a fork copies one thread; locks held by
+others would stay locked in the child forever). The
 child resets what a fresh interpreter would have fresh: its signal handlers
 and mask, the random generator, the environment and locale, the standard
 streams, and it closes every file but the pty (the control socket, the
@@ -85,6 +87,13 @@ PACKAGES = (
 SKIP = ("termsolitaire.storage.postgres", "termsolitaire.match.pgdb")
 """Loaded only when the server has a database (psycopg is an extra)."""
 
+YOUNG = 7000
+"""The session's collector runs when this many more objects were made than freed
+(Python's default: 700). Building its screens, a session makes some 100,000
+objects, nearly all for good; at 700 the collector ran about 110 times and
+took 6% of a login's CPU, at 7,000 about 10 times and half of that. The
+garbage a session leaves to the collector waits at most 7,000 objects longer."""
+
 MESSAGE = 1 << 18
 """The largest message either side sends (a request's environment is a few KiB)."""
 
@@ -115,6 +124,22 @@ def preload(database: bool) -> list[str]:
     return failed
 
 
+def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]]:
+    """Everything done before the first fork: the imports, the rehearsal (a headless
+    login, :mod:`.warmup`: the CSS parsed and the caches filled once, for every
+    child), then the heap collected and frozen. The modules that could not be
+    imported, and what went wrong in the rehearsal (both for the log)."""
+    failed = preload(database)
+    problems: list[str] = []
+    if rehearse:
+        from .warmup import rehearse as login_once
+
+        problems = login_once()
+    gc.collect()
+    gc.freeze()
+    return failed, problems
+
+
 def send(channel: socket.socket, message: Mapping[str, Any]) -> None:
     channel.send(json.dumps(message).encode())
 
@@ -125,9 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     channel = socket.socket(fileno=int(argv[0]))
     _die_with_parent()
     started = time.process_time()
-    failed = preload(bool(os.environ.get("TERMSOLITAIRE_DATABASE")))
-    gc.collect()
-    gc.freeze()
+    failed, rehearsal = prepare(bool(os.environ.get("TERMSOLITAIRE_DATABASE")))
     wake_r, wake_w = os.pipe()
     for fd in (wake_r, wake_w):
         os.set_blocking(fd, False)
@@ -139,6 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "ready": os.getpid(),
             "cpu": round(time.process_time() - started, 3),
             "failed": failed,
+            "rehearsal": rehearsal,
         },
     )
     while True:
@@ -261,8 +285,16 @@ def become_app(request: Mapping[str, Any], tty: int) -> None:
     with contextlib.suppress(locale.Error):
         locale.setlocale(locale.LC_CTYPE, "")
     random.seed()
+    session_collector()
     sys.argv = ["termsolitaire", *request["argv"]]
     _fresh_streams()
+
+
+def session_collector() -> None:
+    """The collector of a session: its youngest generation collected less often
+    (:data:`YOUNG`); the older ones as Python has them."""
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG, middle, old)
 
 
 def _fresh_streams() -> None:

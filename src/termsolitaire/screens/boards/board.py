@@ -254,7 +254,8 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         if self.board.display == hidden:
             self.board.display = not hidden
         for middle in self.query("#middle"):
-            middle.display = not hidden
+            if middle.display == hidden:  # set only to change it: each set lays out again
+                middle.display = not hidden
         self.update_footer()
 
     @property

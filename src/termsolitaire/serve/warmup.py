@@ -1,0 +1,142 @@
+"""The warm process's rehearsal: one headless login before any session is known.
+
+A forked session inherits what its warm process has built. Imports alone leave
+every session to parse the same CSS (each screen's ``.tcss``, each widget's
+``DEFAULT_CSS``: :class:`~termsolitaire.textual_hooks.SharedStylesheet` keeps
+it per process), and to fill the same caches (Rich's styles and cell widths,
+Textual's colours and layouts) from empty. :func:`rehearse` runs the app once,
+headless, in a scratch data directory, through what a login shows (the match
+lobby, the menu, a board of every game) and closes it; its parsed rules and
+caches are then in the warm process, frozen with the rest of its heap
+(``gc.freeze()``), shared by every child.
+
+The rehearsal leaves no thread, event loop, file or environment variable
+behind (the warm process forks only with one thread), and nothing a player's
+session would see: it plays no move and its data directory is removed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from termsolitaire import textual_hooks
+
+SIZE = (80, 24)
+"""The rehearsal's terminal (the size a session's first frame is most often)."""
+SCRATCH = {
+    "TERMSOLITAIRE_SOLVER_HELP": "0",  # no solver worker is started
+    "TERMSOLITAIRE_PLAYER_ID": "warm-up",
+    "TERMSOLITAIRE_PLAYER": "warm-up",
+}
+
+
+PREFIX = "termsolitaire-warm-"
+"""The scratch directories' names: this, the warm process's pid, a dash."""
+
+
+@contextmanager
+def scratch_environment() -> Iterator[str]:
+    """A data directory of its own, removed after, and the environment as before.
+    Those left by warm processes killed in their rehearsal (a server stopped at
+    once) are removed first."""
+    sweep_scratch()
+    saved = dict(os.environ)
+    home = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
+    os.environ.update(SCRATCH)
+    os.environ["TERMSOLITAIRE_HOME"] = home
+    os.environ["TERMSOLITAIRE_MATCH_DIR"] = os.path.join(home, "match")
+    os.environ.pop("TERMSOLITAIRE_DATABASE", None)
+    try:
+        yield home
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def sweep_scratch() -> None:
+    """Remove the scratch directories of warm processes that are gone."""
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(tempfile.gettempdir()):
+            owner = entry.name.removeprefix(PREFIX).split("-", 1)[0]
+            if entry.name.startswith(PREFIX) and owner.isdigit() and not _alive(int(owner)):
+                shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: alive
+        return True
+    return True
+
+
+def rehearse() -> list[str]:
+    """Show the lobby, the menu and every game's board once, headless; what went
+    wrong (for the log: a session then builds it itself, as without this)."""
+    problems: list[str] = []
+    with scratch_environment() as home:
+        try:
+            asyncio.run(_login(home))
+        except Exception as e:  # a rehearsal never stops the warm process
+            problems.append(f"{type(e).__name__}: {e}")
+    forget_rendered_screens()
+    if threading.active_count() != 1:
+        problems.append("threads left running")
+    return problems
+
+
+def forget_rendered_screens() -> None:
+    """Let the rehearsal's widgets go. Textual's ``StylesCache.get_inner_outer`` is
+    an ``lru_cache`` on a method: it keeps the styles caches it was called on, and
+    each of them the lines it drew (some 5,000 strips, 13 MiB). Kept in the warm
+    process, they would be no use to a session (its own widgets draw their own
+    lines) and a cost: each child's own calls push them out of the cache, and
+    freeing them there writes to the pages the child shares with the warm process
+    (copied, they count in every session's memory)."""
+    cache = getattr(textual_hooks.styles_cache_class(), "get_inner_outer", None)
+    clear = getattr(cache, "cache_clear", None)
+    if clear is not None:
+        clear()
+
+
+async def _login(home: str) -> None:
+    from termsolitaire.app import SolitaireApp
+    from termsolitaire.match import MatchStore, current_player
+    from termsolitaire.match.services import MatchServices
+    from termsolitaire.rules import games
+    from termsolitaire.screens.boards import has_board
+    from termsolitaire.screens.match.lobby import LobbyScreen
+
+    store = MatchStore(current_player(), None)
+    match = MatchServices(store)
+    try:
+        app = SolitaireApp(
+            data_dir=home,
+            clock=False,
+            first_screen=lambda services, look: LobbyScreen(services, match, look),
+        )
+        async with app.run_test(size=SIZE, tooltips=True, notifications=True) as pilot:
+            await pilot.pause()
+            await pilot.press("g")
+            await pilot.pause()
+            await pilot.press("down", "enter")
+            await pilot.pause()
+    finally:
+        match.close()
+        store.close()
+    for game in games():
+        if not has_board(game.name):
+            continue
+        board = SolitaireApp(game.name, deal=1, data_dir=home, clock=False)
+        async with board.run_test(size=SIZE, tooltips=True, notifications=True) as pilot:
+            await pilot.pause()
