@@ -38,7 +38,7 @@ BASE = 10000
 """A restart's allowance: the ``n``-th finder searches ``BASE * luby(n)``
 positions, then the next one starts afresh. A 4-suit win takes a finder
 some 10-50 thousand positions: with 3000, most restarts were cut off before
-any could win (deals 1-200 at 10 s: 195 won against 179)."""
+any could win (deals 1-200 at 10 s of CPU: 194 won against 179)."""
 NOISE = 4
 """Restarts after the first ones order positions the evaluation rates alike
 at random (``Weights.noise``): the deals the plain orders do not win are
