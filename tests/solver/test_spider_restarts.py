@@ -85,7 +85,7 @@ def test_the_same_position_gets_the_same_answer() -> None:
     time: two solves of one deal give the same line."""
     from termsolitaire.rules import new_game
 
-    game = new_game("spider", deal=10, suits=4)
+    game = new_game("spider", deal=8, suits=4)
     first = solve(game, Budget(seconds=120, cpu=True))
     second = solve(game, Budget(seconds=120, cpu=True))
     assert first.verdict == "won"

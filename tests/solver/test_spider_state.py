@@ -110,3 +110,36 @@ def test_a_deal_that_completes_runs_clears_them_left_to_right() -> None:
     assert state.done == [1, 0, 1, 0]  # t1's hearts, then t2's spades
     state.unmake((-1, -1, 0), token)
     assert (state.position(), state.key) == before
+
+
+@PROPS
+@given(
+    deal=st.integers(min_value=0, max_value=2**32),
+    suits=st.sampled_from([2, 4]),
+    data=st.data(),
+)
+def test_a_deal_weighed_without_playing_it_is_the_deal_played(deal: int, suits: int, data) -> None:
+    """The finders weigh a deal (its key and value) without playing it
+    (``dealt_key``): on random positions that must be exactly the key and the
+    evaluation of the position the deal makes, for every weight set, or
+    ``None`` where the deal is the last or completes a run."""
+    from termsolitaire.solver.spider import PORTFOLIO
+    from termsolitaire.solver.spider.search import PLAIN, dealt_key, evaluate
+
+    state = SpiderState.from_game(new_game("spider", deal=deal, suits=suits))
+    for _ in range(data.draw(st.integers(0, 80))):
+        moves = [m for m in state.legal() if m[0] >= 0] or state.legal()
+        if not moves:
+            break
+        state.make(data.draw(st.sampled_from(moves)))
+    if not state.stock:
+        return
+    for w in (PLAIN, *PORTFOLIO):
+        weighed = dealt_key(state, w)
+        done = len(state.done)
+        token = state.make((-1, -1, 0))
+        if weighed is not None:
+            assert weighed == (state.key, evaluate(state, w))
+        else:
+            assert not state.stock or len(state.done) > done
+        state.unmake((-1, -1, 0), token)

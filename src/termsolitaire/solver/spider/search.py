@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
 
-from .state import DEAL_MOVE, PILES, TURN, SpiderMove, SpiderState
+from .state import _ZAT, _ZSTOCK, DEAL_MOVE, MASK, PILES, TURN, SpiderMove, SpiderState
 
 Outcome = Literal["won", "lost", "exhausted", "unknown"]
 
@@ -265,9 +265,31 @@ class BestFirst:
                     break
                 level = min(tops)[1]
             _, node, snap = heapq.heappop(heaps[level])
-            state.restore(snap, stock)
+            if snap[0] is None:  # a deal not played yet: play it now
+                state.restore(snap[1], stock)
+                state.make(DEAL_MOVE)
+            else:
+                state.restore(snap, stock)
             g = depth[node] + 1
             for m in search_moves(state, lateral):
+                if m[0] < 0:
+                    dealt = dealt_key(state, weights)
+                    if dealt is not None:
+                        key, value = dealt
+                        if key not in seen:
+                            seen.add(key)
+                            n = len(parents)
+                            parents.append(node)
+                            moves.append(m)
+                            depth.append(g)
+                            if value < self.best_value:
+                                self.best_value, self._best_node = value, n
+                            order = value + g // per_move
+                            if noise is not None:
+                                order += noise(spread)
+                            later = (None, state.snapshot())
+                            heapq.heappush(heaps[len(state.stock) // 10 - 1], (order, n, later))
+                        continue
                 token = state.make(m)
                 key = state.key
                 if key not in seen:
@@ -300,6 +322,61 @@ class BestFirst:
         self.best_line = line_of(self._parents, self._moves, self._best_node)
         self._parents, self._moves, self._depth = [-1], [DEAL_MOVE], [0]
         self._seen, self._heaps = set(), [[] for _ in range(6)]
+
+
+def dealt_key(state: SpiderState, w: Weights) -> tuple[int, int] | None:
+    """The key and :func:`evaluate` of the position after a deal, without
+    playing it: ``None`` for the last deal and when the deal would complete a
+    run (then it is played).
+
+    A deal is tried from nearly every position and puts a card on all ten
+    piles, so playing it for its key and value made over half the piles'
+    summaries the search built; the position itself is built only if the
+    search takes it up (a :class:`BestFirst` queue keeps the position before
+    the deal until then).
+    """
+    stock, piles, down, info = state.stock, state.piles, state.down, state.info
+    n = len(stock)
+    if n <= PILES:
+        return None  # the last deal: the key then forgets the piles' order
+    segs = bad = nat = square = 0
+    placed = 0
+    for i in range(PILES):
+        f = info[i]
+        c = stock[n - 1 - i]
+        h = len(piles[i])
+        placed += f.placed ^ _ZAT[i][(h << 6) | c]
+        if not f.run:
+            segs += 1
+            square += 1
+            continue
+        top = f.top
+        segs += f.segs
+        bad += f.bad
+        nat += f.nat
+        if top - c == 1:
+            run = f.run + 1
+            if run >= 13 and c & 15 == 1:
+                return None
+            square += f.square + 2 * run - 1
+        else:
+            segs += 1
+            square += f.square + 1
+            if (top & 15) - (c & 15) == 1:
+                nat += 1
+            else:
+                bad += 1
+    key = (_ZSTOCK[n - PILES] + placed) & MASK
+    value = (
+        sum(down) * w.hidden
+        + segs * w.segs
+        + bad * w.bad
+        + nat * w.nat
+        + (n - PILES) * w.stock
+        - len(state.done) * w.done
+        - square * w.square // 10
+    )
+    return key, value
 
 
 def line_of(parents: list[int], moves: list[SpiderMove], node: int) -> list[SpiderMove]:

@@ -264,7 +264,7 @@ class SpiderState:
     completed run, in order.
     """
 
-    __slots__ = ("done", "down", "info", "piles", "stock")
+    __slots__ = ("done", "down", "info", "piles", "placed", "stock")
 
     def __init__(
         self, piles: Sequence[Sequence[int]], down: list[int], stock: list[int], done: list[int]
@@ -276,6 +276,9 @@ class SpiderState:
         self.stock = stock
         self.done = done
         self.info = [PileInfo(piles[i], down[i], i) for i in range(PILES)]
+        self.placed = sum([f.placed for f in self.info])
+        """The sum of the piles' hashes at their places (kept up to date by
+        :meth:`make`, so that :attr:`key` reads no pile while the stock lasts)."""
 
     @classmethod
     def from_game(cls, game: Spider) -> SpiderState:
@@ -298,7 +301,7 @@ class SpiderState:
     def key(self) -> int:
         """The position's hash; pile order is forgotten once the stock is empty."""
         if self.stock:
-            return (_ZSTOCK[len(self.stock)] + sum([f.placed for f in self.info])) & MASK
+            return (_ZSTOCK[len(self.stock)] + self.placed) & MASK
         return sum([f.mixed for f in self.info]) & MASK
 
     @property
@@ -336,11 +339,12 @@ class SpiderState:
             len(self.stock),
             bytes(self.done),
             tuple(self.info),
+            self.placed,
         )
 
     def restore(self, snap: tuple[Any, ...], stock: list[int]) -> None:
         """Return to a snapshot of this state's own game (``stock``: the full stock, top last)."""
-        piles, down, n, done, info = snap
+        piles, down, n, done, info, self.placed = snap
         self.piles = list(piles)
         self.down = list(down)
         self.stock = stock[:n]
@@ -395,45 +399,49 @@ class SpiderState:
             stock, down = self.stock, self.down
             dealt = stock[-PILES:]
             del stock[-PILES:]
-            before = (piles[:], info[:], len(self.done), dealt)
+            before = (piles[:], info[:], len(self.done), dealt, self.placed)
             for i in range(PILES):
                 piles[i] += (dealt[-1 - i],)
                 info[i] = info[i].pushed(piles[i], down[i], 1)
             for i in self._clear(range(PILES)):
                 info[i] = PileInfo(piles[i], down[i], i)
+            self.placed = sum([f.placed for f in info])
             return before
         if dst == TURN:
             old = info[src]
             self.down[src] -= 1
-            info[src] = PileInfo(piles[src], self.down[src], src)
+            info[src] = new = PileInfo(piles[src], self.down[src], src)
+            self.placed += new.placed - old.placed
             return old
         ps, pd = piles[src], piles[dst]
-        saved = (ps, pd, info[src], info[dst], len(self.done))
+        saved = (ps, pd, info[src], info[dst], len(self.done), self.placed)
         moved = ps[-k:]
         piles[src] = ps = ps[:-k]
         piles[dst] = pd = pd + moved
         down = self.down
-        info[src] = saved[2].popped(ps, down[src], moved)
+        info[src] = old = saved[2].popped(ps, down[src], moved)
         info[dst] = new = saved[3].pushed(pd, down[dst], k)
         if new.run >= RUN and pd[-1] & 15 == 1 and self._clear((dst,)):
-            info[dst] = PileInfo(piles[dst], down[dst], dst)
+            info[dst] = new = PileInfo(piles[dst], down[dst], dst)
+        self.placed += old.placed + new.placed - saved[2].placed - saved[3].placed
         return saved
 
     def unmake(self, m: SpiderMove, token: Any) -> None:
         """Take back ``m``, the last move made, with the token :meth:`make` returned."""
         src, dst, _ = m
         if src < 0:
-            piles, info, done, dealt = token
+            piles, info, done, dealt, self.placed = token
             self.piles[:], self.info[:] = piles, info
             self.stock.extend(dealt)
             del self.done[done:]
             return
         if dst == TURN:
             self.down[src] += 1
+            self.placed += token.placed - self.info[src].placed
             self.info[src] = token
             return
         piles, info = self.piles, self.info
-        piles[src], piles[dst], info[src], info[dst], done = token
+        piles[src], piles[dst], info[src], info[dst], done, self.placed = token
         del self.done[done:]
 
     def _clear(self, order: Any) -> list[int]:
