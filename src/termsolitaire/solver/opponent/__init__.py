@@ -52,10 +52,9 @@ from dataclasses import dataclass
 from termsolitaire.rules import Move
 from termsolitaire.rules.spider import Spider
 
-from ..spider.search import DEPTH, BestFirst, line_of, search_moves
+from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .look import choose_deal, choose_turn, guesses
-from .plan import evaluate, plan, search, up_to_turn, weights
+from .plan import evaluate, plan, up_to_turn, weights
 from .view import View, known_state, sample, view_of
 
 
@@ -80,15 +79,6 @@ class Level:
     """Positions the solver searches to judge a plan on a guess."""
     guess_suits: tuple[int, ...] = (1,)
     """The suit counts at which it guesses (with ``guesses``)."""
-    look: int = 0
-    """Candidate lines weighed by what a turned or dealt card may bring
-    (:mod:`~.look`; 0: none)."""
-    look_guesses: int = 6
-    """Guesses of the card that shows, per candidate line."""
-    look_positions: int = 1500
-    """Positions of the second plan on each guess."""
-    look_suits: tuple[int, ...] = (4,)
-    """The suit counts at which it looks past the next card (with ``look``)."""
 
 
 LEVELS: dict[str, Level] = {
@@ -97,7 +87,7 @@ LEVELS: dict[str, Level] = {
         Level("beginner", pace=4.0, positions=1, slip=0.3),
         Level("casual", pace=3.0, positions=60, slip=0.1),
         Level("good", pace=2.0, positions=500, slip=0.0),
-        Level("expert", pace=1.2, positions=10000, slip=0.0, guesses=2, look=5),
+        Level("expert", pace=1.2, positions=10000, slip=0.0, guesses=2),
     )
 }
 """The levels, weakest first."""
@@ -159,36 +149,18 @@ class Opponent:
         or press End). The fair hint (:mod:`termsolitaire.solver.fair`)."""
         if len(view.done) == 8:
             return []
-        line = self._plan(view)
-        return [] if line == [DEAL_MOVE] else [to_move(m) for m in line]
+        return [to_move(m) for m in self._plan(view)]
 
     def _plan(self, view: View) -> list[SpiderMove]:
         level = self.level
         state = known_state(view)
         if level.positions <= 1 or self.rng.random() < level.slip:
             return _first_gain(state, self.rng, self.weights)
-        if level.look and self.suits in level.look_suits:
-            return self._look(view, state)
         line, gain = plan(state, level.positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
         if level.guesses and self.suits in level.guess_suits:
             return self._guess(view, mine)
         return mine
-
-    def _look(self, view: View, state: SpiderState) -> list[SpiderMove]:
-        """The plan, its turn chosen by what the card may bring, or when it gains
-        nothing the arrangement to deal from (:mod:`~.look`)."""
-        level, w = self.level, self.weights
-        tree = search(state.copy(), level.positions, w)
-        if tree.best == 0 and not view.stock:
-            return []
-        shows = guesses(view.unseen, level.look_guesses, self.rng)
-        if tree.best == 0:
-            return choose_deal(state, tree, level.look, shows, level.look_positions, w)
-        line = choose_turn(state, tree, level.look, shows, level.look_positions, w)
-        if line is None:
-            line = line_of(tree.parents, tree.moves, tree.best)
-        return up_to_turn(line)
 
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""

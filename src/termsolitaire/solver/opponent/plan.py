@@ -9,7 +9,6 @@ plans again.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from typing import Any
 
 from ..spider.search import line_of, search_moves
@@ -100,31 +99,12 @@ def plan(state: SpiderState, max_nodes: int, w: dict[str, int]) -> tuple[list[Sp
 
     Each move costs ``w["move"]`` (a move costs a point and a moment of the clock).
     """
-    tree = search(state, max_nodes, w)
-    return line_of(tree.parents, tree.moves, tree.best), tree.values[0] - tree.values[tree.best]
-
-
-@dataclass(slots=True)
-class Tree:
-    """The positions :func:`search` reached, as parent links: node 0 the start,
-    ``values[n]`` node ``n``'s value (:func:`evaluate` plus its moves' cost),
-    ``best`` the first node of the lowest value."""
-
-    parents: list[int]
-    moves: list[SpiderMove]
-    values: list[float]
-    best: int
-
-
-def search(state: SpiderState, max_nodes: int, w: dict[str, int]) -> Tree:
-    """The best-first search of :func:`plan` (``state`` is changed)."""
     move_cost = w["move"]
     stock = state.stock[:]
     root_value = evaluate(state, w)
     parents = [-1]
     moves: list[SpiderMove] = [(-1, -1, 0)]
     depth = [0]
-    values = [float(root_value)]
     seen = {state.key}
     heap: list[tuple[float, int, Any]] = [(root_value, 0, state.snapshot())]
     best, best_value = 0, float(root_value)
@@ -142,12 +122,11 @@ def search(state: SpiderState, max_nodes: int, w: dict[str, int]) -> Tree:
                 moves.append(m)
                 depth.append(g)
                 value = evaluate(state, w) + g * move_cost
-                values.append(value)
                 if value < best_value:
                     best, best_value = n, value
                 heapq.heappush(heap, (value, n, state.snapshot()))
             state.unmake(m, token)
-    return Tree(parents, moves, values, best)
+    return line_of(parents, moves, best), root_value - best_value
 
 
 def plan_moves(state: SpiderState) -> list[SpiderMove]:
