@@ -16,6 +16,17 @@ a Python literal (numbers, strings, tuples; nothing is run)::
 
     --set LATE_ROUND=4 --set beams:SLACK=0.97
 
+``--stops`` describes, for each deal not won, the position at the end of the
+line it returns, where its best count was first reached (issue 34: what the
+deals that look lost have in common): the round,
+the cards home per suit, the empty outer positions, and for each suit's next
+card where its copies lie (``i2+5``: the second inner pile with five cards to
+take off first, the outer run in front included; ``u3+4`` an upturned pile;
+``o1+0`` storage; ``s7``: seven deals to come), and whether the relaxed game
+proves that position lost::
+
+    python bench/stjernen.py --deals 1-40 --per-deal 2 --cpu --stops
+
 ``--relax`` measures the relaxed game alone (issue 34): for each deal whether
 it proves the fresh deal lost, the states it walked and its CPU time; no
 search of the real game::
@@ -40,20 +51,69 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from termsolitaire.rules import new_game
+from termsolitaire.rules.cards import SUITS
 from termsolitaire.solver import Budget, solve
-from termsolitaire.solver.stjernen.relax import Relaxation
-from termsolitaire.solver.stjernen.state import State
+from termsolitaire.solver.stjernen.relax import Relaxation, relaxed_lost
+from termsolitaire.solver.stjernen.state import (
+    CENTRE,
+    FULL,
+    INNER,
+    NAMES,
+    NEEDED,
+    OUTER,
+    UP,
+    WON,
+    State,
+)
+
+_RANKS = "A23456789TJQK"
 
 
-def _one(job: tuple[int, float, bool, int]) -> tuple[int, str, int, float, int, bool]:
-    deal, seconds, cpu, per_deal = job
+def _card(c: int) -> str:
+    return _RANKS[c % 13] + SUITS[c // 13]
+
+
+def _stop(st: State) -> str:
+    """Where a line ended (``--stops``): round, stock, cards home per suit,
+    empty outer positions, where each suit's next card lies, the relaxed game's
+    verdict there."""
+    p = st.piles
+    parts = [
+        f"round {st.round} stock {len(st.stock):2}",
+        "home " + "/".join(str(n) for n in st.fcount),
+        f"empty {sum(not p[o] for o in OUTER)}",
+    ]
+    width = 7 - st.round
+    for s in range(4):
+        if st.fcount[s] >= FULL:
+            continue
+        need = NEEDED[s][st.fcount[s]]
+        where = []
+        for q in (*INNER, *OUTER, CENTRE, *UP):
+            for k, c in enumerate(p[q]):
+                if c == need:
+                    above = len(p[q]) - 1 - k + (len(p[q + 4]) if q in INNER else 0)
+                    where.append(f"{NAMES[q]}+{above}")
+        for k, c in enumerate(st.stock):
+            if c == need:
+                where.append(f"s{(len(st.stock) - 1 - k) // width + 1}")
+        parts.append(f"{_card(need)}:{','.join(where)}")
+    parts.append("relaxed: lost" if relaxed_lost(st) else "relaxed: open")
+    return "  ".join(parts)
+
+
+def _one(
+    job: tuple[int, float, bool, int, bool],
+) -> tuple[int, str, int, float, int, bool, str]:
+    deal, seconds, cpu, per_deal, stops = job
     game = new_game("stjernen", deal=deal)
     result = solve(game, Budget(seconds=seconds, cpu=cpu, jobs=per_deal))
     g = game.copy()
     for m in result.moves:
         g.play(m)
     ok = g.score == result.best and (g.is_won or result.verdict != "won")
-    return deal, result.verdict, result.best, result.seconds, result.positions, ok
+    stop = _stop(State.from_game(g)) if stops and result.best < WON else ""
+    return deal, result.verdict, result.best, result.seconds, result.positions, ok, stop
 
 
 def _relax(deal: int) -> tuple[int, bool | None, int, int, float]:
@@ -138,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--relax", action="store_true", help="the relaxed game alone on each fresh deal"
     )
+    ap.add_argument("--stops", action="store_true", help="describe where each deal not won stopped")
     args = ap.parse_args(argv)
     deals = _deals(args.deals)
     if args.relax:
@@ -145,13 +206,13 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     rows = []
     workers = max(1, args.jobs // args.per_deal)
-    jobs = [(d, args.budget, args.cpu, args.per_deal) for d in deals]
+    jobs = [(d, args.budget, args.cpu, args.per_deal, args.stops) for d in deals]
     with ProcessPoolExecutor(workers, initializer=_apply, initargs=(args.settings,)) as pool:
         for row in pool.map(_one, jobs):
             rows.append(row)
-            deal, verdict, best, seconds, positions, ok = row
+            deal, verdict, best, seconds, positions, ok, stop = row
             mark = "ok" if ok else "BAD"
-            print(f"{deal:5} {verdict:8} {best:3} {seconds:5.1f}s {positions:8} {mark}")
+            print(f"{deal:5} {verdict:8} {best:3} {seconds:5.1f}s {positions:8} {mark}  {stop}")
             sys.stdout.flush()
     n = len(rows)
     times = sorted(r[3] for r in rows)
