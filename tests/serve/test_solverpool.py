@@ -22,8 +22,9 @@ from .test_play import environ
 
 pytestmark = pytest.mark.asyncio
 
-HARD = new_game("spider", 11, suits=4).to_text()
-"""A position whose search runs to the end of its budget."""
+HARD = new_game("spider", 52, suits=4).to_text()
+"""A position whose search runs to the end of its budget (4-suit deal 52: the
+solver's restarts find no win within 10 s)."""
 EASY = new_game("penguin", 11).to_text()
 """One solved in a fraction of a second."""
 
