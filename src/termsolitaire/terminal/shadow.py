@@ -393,12 +393,15 @@ class Shadow:
             self.forget()
             raise
         runs = self._runs(cells)
-        out = self._cheapest(runs, cells)
+        park = None
         if end is not None and end != (0, 0) and end[0] < self.width and end[1] < self.height:
             # Textual parks the hidden cursor at (0, 0) unless an input wants it
             # somewhere (where a terminal shows what an input method composes).
-            out.append(move(self.at, *end))
-            self.at = end
+            park = end
+        out = self._cheapest(runs, cells, park)
+        if park is not None:
+            out.append(move(self.at, *park))
+            self.at = park
         return "".join(out)
 
     def _runs(self, cells: Cells) -> list[Run]:
@@ -464,13 +467,16 @@ class Shadow:
                 spans.append((start, x))
         return spans
 
-    def _cheapest(self, runs: list[Run], cells: Cells) -> list[str]:
+    def _cheapest(
+        self, runs: list[Run], cells: Cells, park: tuple[int, int] | None = None
+    ) -> list[str]:
         """Write ``runs`` in the order that writes the fewest bytes, of those tried:
         the cheapest run next from where the cursor is, and (a key's frame, a few
         runs) the same from each run first, the one of least estimated cost
         written if it is shorter: the cheapest next can leave a far run (the
         header's figures, above a move's piles) to the end, at the price of a
-        whole cursor address and colour."""
+        whole cursor address and colour. Where the cursor is parked after the
+        frame (``park``) counts too: an order can end far from it."""
         greedy, cost = self._order(runs, cells)
         orders = [greedy]
         if 1 < len(runs) <= TRY_FIRST:  # the order of least cost by estimate, from each start
@@ -493,6 +499,8 @@ class Shadow:
             for run in order:
                 self._write(out, run, cells)
             size = len("".join(out).encode())
+            if park is not None:
+                size += len(move(self.at, *park))
             if best is None or size < best[0]:
                 best = (size, out, order)
             self.at, self.pen = at, pen
