@@ -7,7 +7,9 @@ win with Spider knowledge; if one runs out of positions to try without one (it
 leaves rarely useful moves out, so that proves nothing), :func:`~.search.prove`
 searches every move and, when it too runs out, proves the position lost. So
 ``lost`` is only ever said after an exhaustive search; a budget that runs out
-says ``unknown``.
+says ``unknown``. With 2 and 4 suits the finders restart (``BASE``); after
+:data:`LATE` positions, restarts that turn a bared pile at once
+(``Weights.turn``) take turns with the plain ones.
 
 Because the solver reads the cards a player cannot see, every answer is
 worded "with the cards known" (:data:`~termsolitaire.solver.base.KNOWN_NOTES`,
@@ -39,12 +41,14 @@ BASE = 10000
 positions, then the next one starts afresh. A 4-suit win takes a finder
 some 10-50 thousand positions: with 3000, most restarts were cut off before
 any could win (deals 1-200 at 10 s of CPU: 194 won against 179)."""
-LATE = 200_000
-"""Positions the plain restarts search alone (some 5 s of CPU with 4 suits);
+LATE = 100_000
+"""Positions the plain restarts search alone (some 2.5 s of CPU with 4 suits);
 after them, restarts that turn at once (``Weights.turn``) take turns with the
 plain ones, which go on in the same order as before. Turning at once wins
-deals the plain finders do not (4-suit deals 23, 59, 132, 146), but as the
-only finders it lost a dozen others."""
+deals the plain finders do not (4-suit 59 and 146), but as the only finders
+it lost a dozen others. 4 suits, deals 1-200 at 10 s of CPU: 196 won with
+100 000, 194 with 200 000 (144 lost: the turning share was too small) and
+without."""
 NOISE = 4
 """Restarts after the first ones order positions the evaluation rates alike
 at random (``Weights.noise``): the deals the plain orders do not win are
