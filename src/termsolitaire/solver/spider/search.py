@@ -54,6 +54,10 @@ class Weights(NamedTuple):
     lateral: bool = True
     """Whether :func:`search_moves` tries runs moved across, from a card of the
     right rank to another (without, it tries fewer moves)."""
+    turn: bool = False
+    """Whether a move that leaves a pile with only face-down cards is followed
+    by its turn in the same step (:class:`BestFirst`): no run is then parked
+    on face-down cards, and the search weighs the position after the turn."""
 
 
 PLAIN = Weights()
@@ -206,6 +210,8 @@ class BestFirst:
         self._parents = [-1]
         self._moves: list[SpiderMove] = [DEAL_MOVE]
         self._depth = [0]
+        self._turned: dict[int, list[int]] = {}
+        """The piles turned at once after a node's move (``weights.turn``)."""
         self._seen = {state.key}
         # One queue per number of packets left, taken in turn every other time
         # (and the best of all queues in between): a search that dealt too
@@ -221,7 +227,7 @@ class BestFirst:
         outcome = self.advance(self.max_positions)
         if outcome is None:
             outcome = "unknown"
-        self.best_line = line_of(self._parents, self._moves, self._best_node)
+        self.best_line = line_of(self._parents, self._moves, self._best_node, self._turned)
         return outcome, self.line
 
     def advance(self, until: int) -> Outcome | None:
@@ -239,6 +245,8 @@ class BestFirst:
         lateral = weights.lateral
         noise = self._noise
         spread = weights.noise
+        at_once = weights.turn
+        turned = self._turned
         turn, step = self._turn, self._step
         capped = until >= self.max_positions
         until = min(until, self.max_positions)
@@ -291,6 +299,7 @@ class BestFirst:
                             heapq.heappush(heaps[len(state.stock) // 10 - 1], (order, n, later))
                         continue
                 token = state.make(m)
+                turns = _turn_bare(state, m) if at_once else None
                 key = state.key
                 if key not in seen:
                     seen.add(key)
@@ -298,10 +307,12 @@ class BestFirst:
                     parents.append(node)
                     moves.append(m)
                     depth.append(g)
+                    if turns:
+                        turned[n] = [t[0] for t in turns]
                     if state.won:
                         self.positions = len(seen)
                         self.best_done = len(state.done)
-                        self.line = self.best_line = line_of(parents, moves, n)
+                        self.line = self.best_line = line_of(parents, moves, n, turned)
                         return "won"
                     if len(state.done) > self.best_done:
                         self.best_done = len(state.done)
@@ -312,6 +323,9 @@ class BestFirst:
                     if noise is not None:
                         order += noise(spread)
                     heapq.heappush(heaps[len(state.stock) // 10], (order, n, state.snapshot()))
+                if turns:
+                    for i, t in reversed(turns):
+                        state.unmake((i, TURN, 0), t)
                 state.unmake(m, token)
         self._turn, self._step = turn, step
         self.positions = len(seen)
@@ -319,8 +333,9 @@ class BestFirst:
 
     def release(self) -> None:
         """Drop the tables (:attr:`best_line` stays)."""
-        self.best_line = line_of(self._parents, self._moves, self._best_node)
+        self.best_line = line_of(self._parents, self._moves, self._best_node, self._turned)
         self._parents, self._moves, self._depth = [-1], [DEAL_MOVE], [0]
+        self._turned = {}
         self._seen, self._heaps = set(), [[] for _ in range(6)]
 
 
@@ -379,10 +394,32 @@ def dealt_key(state: SpiderState, w: Weights) -> tuple[int, int] | None:
     return key, value
 
 
-def line_of(parents: list[int], moves: list[SpiderMove], node: int) -> list[SpiderMove]:
-    """The moves from the root to ``node`` of a search tree kept as parent links."""
-    line = []
+def _turn_bare(state: SpiderState, m: SpiderMove) -> list[tuple[int, Any]]:
+    """Turn the top card of each pile ``m`` (just made) left with only
+    face-down cards; the piles turned and :meth:`~SpiderState.make`'s tokens."""
+    src, dst, _ = m
+    if dst == TURN and src >= 0:
+        return []
+    info, down = state.info, state.down
+    done: list[tuple[int, Any]] = []
+    for i in range(PILES) if src < 0 else (src, dst):
+        if down[i] and not info[i].run:
+            done.append((i, state.make((i, TURN, 0))))
+    return done
+
+
+def line_of(
+    parents: list[int],
+    moves: list[SpiderMove],
+    node: int,
+    turned: dict[int, list[int]] | None = None,
+) -> list[SpiderMove]:
+    """The moves from the root to ``node`` of a search tree kept as parent
+    links (``turned``: the piles turned at once after a node's move)."""
+    line: list[SpiderMove] = []
     while node > 0:
+        if turned and node in turned:
+            line.extend((i, TURN, 0) for i in reversed(turned[node]))
         line.append(moves[node])
         node = parents[node]
     line.reverse()
