@@ -19,8 +19,10 @@ Each figure is the CPU of the forked child (user + system, from ``/proc``)
 from the end of its parent's preparation to the screen's full frame (its
 title and its footer's last key have come and the program has been silent
 for 0.3 s: work done just after the first frame counts too), the median of
-``--runs`` children; ``kernel`` is the system part of the whole (page copies,
-mostly). ``--as-before``: no rehearsal and Python's own collector (the warm
+``--runs`` children, to the microsecond (the kernel's schedstat, summed over the
+child's threads); ``ticks`` is the total as ``/proc/PID/stat`` counts it (10 ms
+ticks, the figure of the sessions before); ``kernel`` is the system part of the
+whole (page copies, mostly). ``--as-before``: no rehearsal and Python's own collector (the warm
 process before issue 33's fifth session). ``--profile`` writes a cProfile of
 the last child's screens (imports excluded) to FILE.
 Not part of the test suite.
@@ -87,10 +89,24 @@ def child(out: str, profile: str, argv: list[str], rehearse: bool) -> int:
 
 
 def cpu_seconds(pid: int, system: bool = False) -> float:
-    """User plus system CPU time of ``pid`` so far (``system``: only the kernel's)."""
+    """User plus system CPU time of ``pid`` so far (``system``: only the kernel's), in
+    10 ms ticks; without ``system``, to the nanosecond where the kernel keeps
+    schedstat (the sum over the process's threads alive now)."""
+    if not system:
+        try:
+            tasks = Path(f"/proc/{pid}/task").iterdir()
+            return sum(int((t / "schedstat").read_text().split()[0]) for t in tasks) / 1e9
+        except (OSError, ValueError):
+            pass
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     user = 0 if system else int(fields[11])
     return (user + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _ticks(pid: int) -> float:
+    """User plus system CPU time of ``pid`` so far, in 10 ms ticks."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def run_once(path: str, profile: str, rehearse: bool) -> dict[str, float]:
@@ -124,6 +140,7 @@ def run_once(path: str, profile: str, rehearse: bool) -> dict[str, float]:
             figures[name] = now - previous
             previous = now
         figures["total"] = previous - (before or 0.0)
+        figures["ticks"] = _ticks(app) - (before or 0.0)
         figures["kernel"] = cpu_seconds(app, system=True)  # its page copies, mostly
         if profile:
             os.kill(app, signal.SIGUSR1)
