@@ -186,6 +186,11 @@ class PileView(Widget):
         return Strip.blank(self.size.width)
 
     def on_resize(self, event: events.Resize) -> None:
+        if not self._stale and len(self._strips) == event.size.height:
+            # Already drawn at this height (the first frame draws a new pile at the
+            # size its layout gave it, and its Resize comes after): the strips do not
+            # depend on the width, and Textual repaints a resized widget itself.
+            return
         self._redraw(full=True)
 
     def count_at(self, y: int) -> int:
