@@ -17,6 +17,7 @@ from textual.app import App, SystemCommand
 from textual.driver import Driver
 from textual.screen import Screen
 
+from termsolitaire.screens.styled import unless_painted
 from termsolitaire.screens.typeahead import stray
 
 from . import lifeline, textual_hooks
@@ -99,6 +100,11 @@ class SolitaireApp(Navigation, App[int]):
         self.services.winnable = winnable  # --winnable, whatever the setting
         self.match_services: Any = None  # the lobby's, once the menu opened it (m)
         self._sized = False  # the terminal's first size has come (see _on_resize)
+
+    def call_next(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        """Textual's; a new screen is not laid out again once it is mounted when its
+        first paint did it (:func:`~termsolitaire.screens.styled.unless_painted`)."""
+        super().call_next(unless_painted(callback), *args, **kwargs)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on a terminal, one that sends only the cells that changed

@@ -53,6 +53,19 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.css.stylesheet", "Stylesheet", "_rules_map"),
     ("textual.css.stylesheet", "Stylesheet", "_require_parse"),
     ("textual._styles_cache", "StylesCache", "get_inner_outer"),
+    ("textual.screen", "Screen", "_compositor_refresh"),
+    ("textual.screen", "Screen", "_on_update"),
+    ("textual.screen", "Screen", "_on_layout"),
+    ("textual.widget", "Widget", "_size"),
+    ("textual.widget", "Widget", "_repaint_required"),
+    ("textual.widget", "Widget", "_layout_required"),
+    ("textual.widget", "AwaitMount", "_parent"),
+    ("textual.widget", "AwaitMount", "_widgets"),
+    ("textual.message_pump", "MessagePump", "_mounted_event"),
+    ("textual.app", "App", "_batch_count"),
+    ("textual", "_time", "get_time"),
+    ("textual.widgets._toast", "ToastRack", "show"),
+    ("textual.app", "App", "_notifications"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -108,6 +121,78 @@ def terminal_size(driver: Any) -> tuple[int, int]:
         return int(width), int(height)
     size = shutil.get_terminal_size()
     return size.columns, size.lines
+
+
+def first_layout_paints_now(screen: Any) -> bool:
+    """Whether Textual, resuming ``screen`` for the first time, lays it out and paints
+    all of it at once (it is the app's current screen, at a size it was not laid
+    out at, and no batch of updates holds the paint back)."""
+    app = screen.app
+    size = getattr(screen, "_size", None)
+    return bool(
+        size is not None
+        and size != app.size
+        and screen.is_attached
+        and screen.is_current
+        and getattr(app, "_batch_count", 1) == 0
+        and not app.is_inline
+    )
+
+
+def hide_toast_rack(screen: Any) -> None:
+    """Say now that the screen's notification rack is hidden, as its CSS already has
+    it, when there is nothing to show: Textual's resume then hides it again (its
+    ``show``) without asking for a layout. Textual's default CSS hides the rack, and
+    ``show`` sets the same rule on the widget itself, which Textual counts as a
+    change: a second layout of every new screen for a rack that stays hidden."""
+    try:
+        from textual.widgets._toast import ToastRack
+    except ImportError:
+        return
+    if getattr(screen.app, "_notifications", None):
+        return
+    for rack in screen.query_children(ToastRack):
+        if not rack.display:
+            rack.display = False
+
+
+def forget_refresh_requests(widget: Any) -> None:
+    """Drop the repaint and layout ``widget`` asked for and has not sent yet."""
+    if hasattr(widget, "_repaint_required") and hasattr(widget, "_layout_required"):
+        widget._repaint_required = False
+        widget._layout_required = False
+
+
+def message_clock() -> float:
+    """Now, by the clock Textual stamps its messages with (``Message.time``)."""
+    try:
+        from textual._time import get_time
+    except ImportError:  # then no message is older than anything we time
+        return float("-inf")
+    return float(get_time())
+
+
+def mounting(callback: Any) -> tuple[Any, list[Any]] | None:
+    """When ``callback`` is Textual's ``AwaitMount`` (which a mount schedules, and
+    which lays the parent out once the widgets are mounted): the parent and the
+    widgets it waits for; None for any other callback."""
+    from textual.widget import AwaitMount
+
+    if not isinstance(callback, AwaitMount):
+        return None
+    parent = getattr(callback, "_parent", None)
+    widgets = getattr(callback, "_widgets", None)
+    if parent is None or widgets is None:
+        return None
+    if not all(hasattr(w, "_mounted_event") for w in widgets):
+        return None
+    return parent, list(widgets)
+
+
+async def mounted(widgets: Iterable[Any]) -> None:
+    """Return once every one of ``widgets`` is mounted (as ``AwaitMount`` waits)."""
+    for widget in widgets:
+        await widget._mounted_event.wait()
 
 
 def styles_cache_class() -> type | None:

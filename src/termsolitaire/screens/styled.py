@@ -16,13 +16,32 @@ and a partial frame for nothing, and one more for each screen below, at each new
 screen (issue 33; 4% of the calls from the menu to a board). Such a resize
 still reaches the screen's own handlers (``on_resize``); only Textual's layout
 is skipped. A resize to another size is Textual's as before.
+
+A new screen is painted once, not three times. Textual lays a new screen out and
+paints all of it at its first ``ScreenResume``; everything its widgets asked for
+before that paint (a repaint or a layout from their mount, from being given a
+size by that very layout, the screen's own ``refresh()`` at the end of the
+resume, the layout the mount of its composed widgets asks for once they are
+mounted, the notification rack hidden again) then still came: a second layout
+and two more frames of the whole screen showing exactly what the first did,
+about a sixth of the Python calls from the lobby to a board (issue 33). Those
+requests are dropped when the first paint has answered them: the ones not sent
+yet at the paint, the messages sent before it, the mount's layout when the
+widgets were in place before it. What a widget asks
+for after the paint (a label updated on mount, a list that learnt its width
+while drawn) is Textual's as before.
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from textual import events
+from textual import events, messages
+from textual.message import Message
+
+from termsolitaire import textual_hooks
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -32,6 +51,12 @@ class StyledOnce:
     """Mix into a :class:`~textual.screen.Screen` (before it among the bases)."""
 
     _resumed_before = False
+    _first_paint_due = False
+    """Textual is resuming the screen for the first time and will paint all of it."""
+    _painted_at: float | None = None
+    """When the first paint began, by the clock of Textual's messages."""
+    _drop_refresh = False
+    """The resume's own ``refresh()`` (right after the first paint) is dropped."""
 
     def _on_screen_resume(self, event: events.ScreenResume) -> Any:
         """Textual calls this before the Screen's own handler (each class's in turn,
@@ -42,6 +67,61 @@ class StyledOnce:
             screen = cast("Screen[Any]", self)
             screen.app.stylesheet.apply(screen)
             event.refresh_styles = False
+            if textual_hooks.first_layout_paints_now(screen):
+                # Screen's handler, called next, lays out and paints; what it does
+                # not do at once (a change in Textual) is not waited for.
+                self._first_paint_due = True
+                textual_hooks.hide_toast_rack(screen)
+                asyncio.get_running_loop().call_soon(self._forget_first_paint)
+
+    def _forget_first_paint(self) -> None:
+        self._first_paint_due = self._drop_refresh = False
+
+    def _compositor_refresh(self) -> None:
+        """Textual's paint of the screen: at the first, the widgets' requests so far
+        are answered by it (they all have their sizes and are all drawn now)."""
+        if self._first_paint_due:
+            self._first_paint_due = False
+            self._painted_at = textual_hooks.message_clock()
+            screen = cast("Screen[Any]", self)
+            textual_hooks.forget_refresh_requests(screen)
+            for widget in screen.walk_children():
+                textual_hooks.forget_refresh_requests(widget)
+            self._drop_refresh = True
+        super()._compositor_refresh()  # type: ignore[misc]
+
+    def refresh(
+        self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Any:
+        """Textual's, but for the repaint a first resume asks for after its paint."""
+        if self._drop_refresh and not (regions or layout or recompose) and repaint:
+            self._drop_refresh = False
+            return self
+        return super().refresh(  # type: ignore[misc]
+            *regions, repaint=repaint, layout=layout, recompose=recompose
+        )
+
+    def _answered(self, message: Message) -> bool:
+        """Whether ``message`` was sent before the first paint (which answered it)."""
+        painted = self._painted_at
+        if painted is None or message.time >= painted:
+            return False
+        message.stop()
+        message.prevent_default()
+        return True
+
+    async def _on_update(self, message: messages.Update) -> None:
+        """Textual calls this before the Screen's own: a repaint asked before the
+        first paint goes no further."""
+        self._answered(message)
+
+    async def _on_layout(self, message: messages.Layout) -> None:
+        """As :meth:`_on_update`, for a layout."""
+        self._answered(message)
+
+    def call_next(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        """Textual's, with :func:`unless_painted` (a mount into the screen)."""
+        super().call_next(unless_painted(callback), *args, **kwargs)  # type: ignore[misc]
 
     async def _on_resize(self, event: events.Resize) -> None:
         """Textual calls this after the screen's own ``on_resize`` and before the
@@ -51,6 +131,31 @@ class StyledOnce:
         if event.size == screen.outer_size and not _breakpoints(screen):
             event.stop()
             event.prevent_default()
+
+
+def unless_painted(callback: Callable[..., Any]) -> Callable[..., Any]:
+    """``callback``, or when it is the ``AwaitMount`` of widgets put into a screen
+    that has not had its first paint (the screen itself, put into the app; its
+    composed widgets), one that asks for the screen's layout only if that paint
+    did not come after the widgets were in place (the paint answered it)."""
+    found = textual_hooks.mounting(callback)
+    if found is None:
+        return callback
+    screen, widgets = found
+    if not isinstance(screen, StyledOnce) or screen._painted_at is not None:
+        return callback
+    placed = textual_hooks.message_clock()
+
+    async def lay_out_unless_painted() -> None:
+        await textual_hooks.mounted(widgets)
+        painted = screen._painted_at
+        if painted is None or painted < placed:
+            # What Textual's AwaitMount does, at once (it waits for the widgets
+            # again, past the first paint); the paint the layout leads to updates
+            # what the pointer is over, as the AwaitMount did too.
+            cast("Screen[Any]", screen).refresh(layout=True)
+
+    return lay_out_unless_painted
 
 
 def _breakpoints(screen: Screen[Any]) -> bool:
