@@ -167,8 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if game is not None:
         with contextlib.suppress(_WrongGuess):
             args = parser.parse_args(argv)
-    if args is None or args.command != game:  # every game's options
-        parser = build_parser(commands)
+        if args is None or args.command != game:  # every game's options
+            parser, args = build_parser(commands), None
+    if args is None:  # built whole (no game named, or the guess was wrong)
         args = parser.parse_args(argv)
     try:
         return _dispatch(args, parser)
