@@ -5,6 +5,7 @@ here, not in front of a player."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import signal
 
@@ -46,3 +47,36 @@ def test_the_private_hook_still_exists(module: str, cls: str, attribute: str) ->
         for sig, handler in kept.items():
             signal.signal(sig, handler)
     assert hasattr(found, attribute), f"{module}.{cls}.{attribute} is gone from Textual"
+
+
+def test_a_drawn_line_makes_its_caches_when_it_first_uses_them() -> None:
+    """textual_hooks.lazy_strip_caches (installed by the app): a Strip starts with
+    none of its seven caches (a session keeps some 1,800 strips: 1.6 MiB of caches,
+    mostly never used), makes one on first use, and draws as Textual's does."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    import termsolitaire.app  # noqa: F401  (installs it)
+    from termsolitaire.textual_hooks import lazy_strip_caches
+
+    assert lazy_strip_caches()  # this Textual's Strip is the one it knows
+    bold = Style(bold=True)
+    strip = Strip([Segment("abc", bold), Segment("defgh")], 8)
+    assert _caches(strip) == 0
+    cropped = strip.crop(1, 6)
+    assert cropped.text == "bcdef" and cropped.cell_length == 5
+    assert strip.crop(1, 6) is cropped  # cached, as Textual's
+    assert _caches(strip) == 1
+    assert strip.divide([2, 8]) == [Strip([Segment("ab", bold)]), strip.crop(2, 8)]
+    assert _caches(strip) == 2
+    assert Strip.join([strip, cropped]).text == "abcdefghbcdef"
+    assert strip.apply_style(bold).text == "abcdefgh"
+    assert strip.adjust_cell_length(10).cell_length == 10
+
+
+def _caches(strip: object) -> int:
+    """How many caches ``strip`` has made (the objects its slots hold)."""
+    from textual.cache import FIFOCache
+
+    return sum(isinstance(o, FIFOCache) for o in gc.get_referents(strip))

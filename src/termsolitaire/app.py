@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from .replay import Replay
     from .terminal.driver import InputDropped
 
+textual_hooks.lazy_strip_caches()  # a drawn line's caches made when first used
+
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.
 

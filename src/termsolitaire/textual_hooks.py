@@ -66,6 +66,8 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual", "_time", "get_time"),
     ("textual.widgets._toast", "ToastRack", "show"),
     ("textual.app", "App", "_notifications"),
+    ("textual.strip", "Strip", "__slots__"),
+    ("textual.cache", "FIFOCache", "__init__"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -273,3 +275,82 @@ def shared_stylesheet(current: Stylesheet) -> Stylesheet:
     if current.source or not all(hasattr(current, name) for name in names):
         return current
     return SharedStylesheet(variables=current._variables)
+
+
+STRIP_SLOTS = (
+    "_segments",
+    "_cell_length",
+    "_divide_cache",
+    "_crop_cache",
+    "_style_cache",
+    "_filter_cache",
+    "_render_cache",
+    "_line_length_cache",
+    "_crop_extend_cache",
+    "_offsets_cache",
+    "_link_ids",
+    "_cell_count",
+)
+"""Textual's ``Strip`` as :func:`lazy_strip_caches` knows it (its ``__slots__``)."""
+STRIP_CACHES = {
+    "_divide_cache": 4,
+    "_crop_cache": 16,
+    "_style_cache": 16,
+    "_filter_cache": 4,
+    "_line_length_cache": 4,
+    "_crop_extend_cache": 4,
+    "_offsets_cache": 4,
+}
+"""A strip's caches and their sizes, as Textual's ``Strip.__init__`` makes them."""
+
+
+def lazy_strip_caches() -> bool:
+    """Let each of Textual's drawn lines (``Strip``) make its seven caches when it
+    first uses one, not when it is made; False (nothing changed) when this
+    Textual's ``Strip`` is not the one this knows.
+
+    Textual gives every strip seven small caches (a ``FIFOCache`` and its dict
+    each) at once; most strips never use most of them. A session at its board
+    keeps some 1,800 strips: 12,500 caches, 1.6 MiB of a session's 5 MiB of its
+    own objects, and 14 objects made for every line drawn. Here a strip starts
+    without them; the first read of one (``strip._crop_cache``) makes it, the
+    same size as Textual's, and it stays for the strip's life, as before."""
+    try:
+        from textual.cache import FIFOCache
+        from textual.strip import Strip
+    except ImportError:
+        return False
+    if getattr(Strip, "_lazy_caches", False):
+        return True
+    if tuple(getattr(Strip, "__slots__", ())) != STRIP_SLOTS:
+        return False
+
+    def __init__(self: Any, segments: Iterable[Any], cell_length: int | None = None) -> None:
+        self._segments = list(segments)
+        self._cell_length = cell_length
+        self._render_cache = None
+        self._link_ids = None
+        self._cell_count = None
+
+    __init__.__doc__ = Strip.__init__.__doc__
+    Strip.__init__ = __init__  # type: ignore[method-assign]
+    for name, size in STRIP_CACHES.items():
+        setattr(Strip, name, _made_when_read(Strip.__dict__[name], size, FIFOCache))
+    Strip._lazy_caches = True  # type: ignore[attr-defined]
+    return True
+
+
+def _made_when_read(slot: Any, size: int, cache: type) -> property:
+    """A strip's cache ``slot``, made (``cache(size)``) when first read. A property
+    rather than a ``__getattr__`` on ``Strip``: with one, Python 3.11 could no
+    longer specialize any attribute read of a strip."""
+
+    def read(strip: Any) -> Any:
+        try:
+            return slot.__get__(strip, None)
+        except AttributeError:
+            made = cache(size)
+            slot.__set__(strip, made)
+            return made
+
+    return property(read, slot.__set__, slot.__delete__)

@@ -43,3 +43,50 @@ def test_the_rehearsal_parses_a_logins_css_and_leaves_nothing_behind(tmp_path: P
     assert not (tmp_path / "home").exists()  # the player's was never touched
     for screen in ("lobby", "menu", "board", "penguin", "spider", "napoleon", "stjernen"):
         assert f"{screen}.tcss" in result["parsed"]
+
+
+GATHERED = """
+import gc, json, sys, types
+from termsolitaire.serve.warm import prepare
+from termsolitaire.serve import warmup
+from termsolitaire.screens.match.lobby import LobbyScreen
+prepare(False)
+gc.unfreeze()
+kept = {(c.co_filename, c.co_firstlineno, c.co_qualname): c for c in warmup.KEPT}
+pairs = {}  # original -> the copy (the same code) its functions now run
+for obj in gc.get_objects():
+    if type(obj) is types.FunctionType:
+        code = obj.__code__
+        original = kept.get((code.co_filename, code.co_firstlineno, code.co_qualname))
+        if original is not None and original is not code and original == code:
+            pairs[id(original)] = (original, code)
+pairs = list(pairs.values())
+
+def pages(codes):
+    return len({a // 4096 for c in codes for a in (id(c), id(c) + sys.getsizeof(c) - 1)})
+
+compose = LobbyScreen.compose.__code__
+print(json.dumps({
+    "kept": len(kept), "moved": len(pairs),
+    "pages_before": pages(o for o, _ in pairs), "pages_after": pages(c for _, c in pairs),
+    "lobby_compose_copied": any(compose is c and o is not c for o, c in pairs),
+    "profile": sys.getprofile() is None,
+}))
+"""
+
+
+def test_the_code_a_login_runs_is_gathered_in_pages_of_its_own(tmp_path: Path) -> None:
+    """serve/warmup.py's gather_code: every function the rehearsal ran now runs a
+    copy of its code (the same code), the copies packed together so that the pages a
+    session writes to as it runs them are fewer; the originals are kept (freed, they
+    would leave holes a session's new objects would fill, copying those pages)."""
+    env = {**os.environ, "TERMSOLITAIRE_HOME": str(tmp_path / "home")}
+    out = subprocess.run(
+        [sys.executable, "-c", GATHERED], env=env, capture_output=True, text=True, check=True
+    )
+    result = json.loads(out.stdout.splitlines()[-1])
+    assert result["kept"] > 1000  # a login runs some 2,000 functions
+    assert result["moved"] > 1000
+    assert result["lobby_compose_copied"]
+    assert result["profile"]  # the rehearsal's profile hook is gone
+    assert result["pages_after"] < 0.7 * result["pages_before"]
