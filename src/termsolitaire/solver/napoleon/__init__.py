@@ -54,6 +54,7 @@ from termsolitaire.rules import Game, Move
 from ..base import BenchRun, Budget, Result, SolverInfo
 from ..search import BestFirst, DepthFirst, Search, restarts, shorten
 from .cards import NAMES, Compound, NapoleonMove, Weights
+from .partial import Partial, blockers
 from .relax import relaxed_lost
 from .state import NapoleonState
 
@@ -87,12 +88,25 @@ def finders(
             yield BestFirst(state.copy(weights), first, seed=rng.randrange(1 << 30))
 
 
+ROOM_AT_START = ((1, 35_000), (2, 10_000))
+"""The :mod:`.partial` proofs tried at the start: (``depth`` of
+:func:`blockers`, relaxed positions), at most about 1.5 s in all."""
+
+
+def blocked(state: NapoleonState) -> bool:
+    """Whether :mod:`.partial`'s relaxed game, with room counted for the cards
+    in the way of each suit's next card (and their hosts and twins), proves
+    the position lost, within :data:`ROOM_AT_START`'s relaxed positions."""
+    args = state.piles, state.found, state.loc, state.idx
+    return any(Partial(*args, blockers(*args, d)).lost(n) is True for d, n in ROOM_AT_START)
+
+
 def solve(game: Game, budget: Budget) -> Result:
     """Search from ``game``'s position: ``won`` with a line, ``lost`` (proved) or ``unknown``."""
     start = budget.clock()
     state = NapoleonState.from_game(game)
     first = state.autoplay()
-    if state.dead():
+    if state.dead() or blocked(state):
         return Result("lost", seconds=budget.clock() - start, positions=1, best=state.progress())
     out = restarts(DepthFirst(state.copy(), first), finders(state, first), budget)
     line = out.line
