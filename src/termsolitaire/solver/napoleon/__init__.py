@@ -38,6 +38,10 @@ sound:
   a game where uncovered cards stay free for good can bring every card home,
   the real one cannot. This cuts off most dead ends long before the search
   would have exhausted them.
+- **At the start, room for the cards in the way** (:func:`blocked`,
+  :mod:`.partial`): a relaxed game that counts the room on the hosts for the
+  cards lying on each suit's next card (and their hosts and twins) and plays
+  the others freely proves some deals lost before any search (deals 44, 105).
 
 The time goes to a depth-first prover and a stream of restarted finders
 (:func:`termsolitaire.solver.search.restarts`, :func:`finders`).
@@ -48,6 +52,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Iterator
+from dataclasses import replace
 
 from termsolitaire.rules import Game, Move
 
@@ -108,7 +113,8 @@ def solve(game: Game, budget: Budget) -> Result:
     first = state.autoplay()
     if state.dead() or blocked(state):
         return Result("lost", seconds=budget.clock() - start, positions=1, best=state.progress())
-    out = restarts(DepthFirst(state.copy(), first), finders(state, first), budget)
+    left = replace(budget, seconds=budget.seconds - (budget.clock() - start))
+    out = restarts(DepthFirst(state.copy(), first), finders(state, first), left)
     line = out.line
     if out.verdict == "won":
         line = shorten(NapoleonState.from_game(game), line)
