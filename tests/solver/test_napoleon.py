@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 
@@ -9,11 +10,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from termsolitaire.rules import from_text, new_game
+from termsolitaire.rules import Move, from_text, new_game
 from termsolitaire.solver import Budget, solve
 from termsolitaire.solver import napoleon as N
 from termsolitaire.solver.napoleon import NapoleonState, relaxed_lost
 from termsolitaire.solver.napoleon.capacity import capacity_lost
+from termsolitaire.solver.napoleon.partial import Partial, blockers, partial_lost
 
 from .helpers import autoplay_matches, check_same, plain_search, played, side_by_side
 
@@ -181,3 +183,81 @@ def test_a_host_held_down_by_its_guest_is_proved_lost():
     assert plain_search(NapoleonState.from_game(game), cap=100_000) == "lost"
     assert not relaxed_lost(state.piles, state.found, state.loc, state.idx)
     assert capacity_lost(state.piles, state.found, state.loc, state.idx)
+
+
+# ------------------------------------------- room counted for a few cards only
+
+
+@functools.cache
+def _winning_line(deal: int) -> tuple[Move, ...]:
+    return solve(new_game("napoleon", deal), Budget(seconds=20)).moves
+
+
+@settings(PROPS, max_examples=300 if FULL else 10)
+@given(
+    deal=st.integers(1, 12 if FULL else 4),
+    along=st.floats(0.3, 1.0),
+    seed=st.integers(0, 10**6),
+    which=st.sampled_from(["all", "blockers", "blockers2", "random"]),
+)
+def test_room_for_some_cards_never_calls_a_winnable_position_lost(deal, along, seed, which):
+    """Positions near a win: partway along a winning line, then a few random
+    moves (some keep the win, some throw it away). Whichever cards the room is
+    counted for (all of them, the blockers, a random half), where a search of
+    every legal move finds a win the relaxed game finds one too."""
+    line = _winning_line(deal)
+    g = new_game("napoleon", deal)
+    for m in line[: int(len(line) * along)]:
+        g.play(m)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(1, 8)):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g.play(rng.choice(moves))
+    state = NapoleonState.from_game(g)
+    args = state.piles, state.found, state.loc, state.idx
+    assume(not relaxed_lost(*args))
+    if which == "all":
+        cards = set(range(52))
+    elif which == "random":
+        cards = {c for c in range(52) if rng.random() < 0.5}
+    else:
+        cards = blockers(*args, 1 if which == "blockers" else 2)
+    lost = partial_lost(*args, cards, nodes=5_000)
+    truth = plain_search(NapoleonState.from_game(g), cap=5_000)
+    assert not (lost and truth == "won"), g.to_text()
+
+
+@pytest.mark.parametrize("deal", [1, 6] if FULL else [3])
+def test_room_for_the_blockers_holds_all_along_a_winning_line(deal):
+    """From no position of a winning line does the relaxed game prove a loss,
+    with room counted for every card or for the blockers (near the start,
+    room for every card may run out of relaxed positions)."""
+    g = new_game("napoleon", deal)
+    for move in (*_winning_line(deal), None):
+        state = NapoleonState.from_game(g)
+        args = state.piles, state.found, state.loc, state.idx
+        for cards, nodes in ((set(range(52)), 500), (blockers(*args, 1), 5_000)):
+            assert Partial(*args, cards).lost(nodes) is not True
+        if move is not None:
+            g.play(move)
+    assert g.is_won
+
+
+def test_a_host_held_down_by_its_guest_is_proved_lost_with_room_for_the_blockers():
+    """:data:`ROOM` again: the cards in the way (5♥ on 5♠, 6♠ on 4♥) and their
+    hosts and twins are enough; with room for no card, the relaxed game is
+    :mod:`relax`'s and finds a win."""
+    state = NapoleonState.from_game(from_text(ROOM))
+    args = state.piles, state.found, state.loc, state.idx
+    assert partial_lost(*args, blockers(*args, 1))
+    assert not partial_lost(*args, set())
+
+
+def test_a_deal_blocked_from_the_start_is_proved_lost_at_once():
+    """Deal 44: the relaxed game with room for the blockers proves it lost in
+    about 25,000 relaxed positions, before any real position is searched (the
+    search of real positions had not finished in 60 s)."""
+    result = solve(new_game("napoleon", 44), Budget(seconds=10, cpu=True))
+    assert result.verdict == "lost" and result.positions == 1
