@@ -29,9 +29,11 @@ proves that position lost::
 
 ``--relax`` measures the relaxed game alone (issue 34): for each deal whether
 it proves the fresh deal lost, the states it walked and its CPU time; no
-search of the real game::
+search of the real game. ``--set`` applies there too (docs/solver.md: the
+relaxed game with fewer storage runs, an unsound upper bound)::
 
     python bench/stjernen.py --relax --deals 1-200
+    python bench/stjernen.py --relax --set relax:STORAGE_RUNS=3 --set relax:ANY_START=3
 
 With ``--per-deal 2`` each deal's beam shares its layers with a helper process
 (:mod:`termsolitaire.solver.stjernen.pair`); the helper gets the beam's
@@ -202,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     deals = _deals(args.deals)
     if args.relax:
+        _apply(args.settings)
         return _relax_only(deals)
     load = os.getloadavg()
     rows = []
