@@ -35,7 +35,7 @@ before it turns is left out.) In 2- and 4-suit games guessing did not pay in
 our trials (docs/match.md), so there it plans on what it sees, further than a
 good player; :attr:`Level.guess_suits` switches it on to try again.
 
-In 4-suit games the expert looks for other ways in hindsight
+In 2- and 4-suit games the expert looks for other ways in hindsight
 (:meth:`Opponent._hindsight`): the solver finds wins on a couple of guesses,
 and each win's start up to its first turn or deal is another way; every way,
 its own plan included, is then played out on the same fresh guesses by a
@@ -102,7 +102,7 @@ class Level:
     """Plans a playout makes after a way (each up to its first turn or deal)."""
     playout_positions: int = 500
     """Positions each of those plans searches (the good level's)."""
-    hindsight_suits: tuple[int, ...] = (4,)
+    hindsight_suits: tuple[int, ...] = (2, 4)
     """The suit counts at which it looks for other ways (with ``hindsight``)."""
 
 
