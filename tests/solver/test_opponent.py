@@ -165,6 +165,36 @@ def test_in_four_suits_it_builds_in_suit_rather_than_on_rank_alone(tmp_path, cap
     assert out.split("\n")[0] == "t2-t10:4"
 
 
+def test_at_four_suits_the_ways_it_weighs_in_hindsight_read_no_hidden_card(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    """The 4-suit expert lets the solver find wins on guesses of the unseen
+    cards and judges each win's start by playouts on other guesses: permuting
+    the face-down and stock cards leaves its actions unchanged up to the first
+    card it sees. The position is one where the playouts run (a guess was won,
+    so there was another way to judge) before the first card it turns."""
+    from termsolitaire.solver import opponent
+
+    played = []
+    real = opponent._playout
+    monkeypatch.setattr(opponent, "_playout", lambda *a: played.append(1) or real(*a))
+    path = tmp_path / "a.txt"
+    path.write_text(IN_SUIT)
+    status, out, _ = _run(capsys, "--level", "expert", "--position", str(path), "--moves", "30")
+    assert status == 0
+    mine = _until_reveal(out.split())
+    for seed in range(2):
+        played.clear()
+        other = tmp_path / f"b{seed}.txt"
+        other.write_text(_permuted(IN_SUIT, seed))
+        status, out, _ = _run(
+            capsys, "--level", "expert", "--position", str(other), "--moves", str(len(mine))
+        )
+        assert status == 0
+        assert _until_reveal(out.split()) == mine, f"permutation {seed}"
+        assert played  # the playouts ran before the first card it saw
+
+
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

@@ -35,6 +35,15 @@ before it turns is left out.) In 2- and 4-suit games guessing did not pay in
 our trials (docs/match.md), so there it plans on what it sees, further than a
 good player; :attr:`Level.guess_suits` switches it on to try again.
 
+In 2- and 4-suit games the expert looks for other ways in hindsight
+(:meth:`Opponent._hindsight`): the solver finds wins on a couple of guesses,
+and each win's start up to its first turn or deal is another way; every way,
+its own plan included, is then played out on the same fresh guesses by a
+player who sees only what a player would, and the way that ends best is
+played. The solver proposes, a fair playout judges: judged by the solver, who
+sees the guessed cards, every way looks as if nothing were unknown, and that
+played worse (docs/match.md).
+
 The levels differ in how far they look (positions searched per plan), whether
 they guess, how often they slip (a beginner now and then plays the first
 useful move it sees) and their pace, the seconds each action takes at the
@@ -46,16 +55,19 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from termsolitaire.rules import Move
 from termsolitaire.rules.spider import Spider
 
+from ..search import luby
+from ..spider import BASE, NOISE, PORTFOLIO
 from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
 from .plan import evaluate, plan, up_to_turn, weights
-from .view import View, known_state, sample, view_of
+from .view import BLANK, View, known_state, sample, view_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +91,19 @@ class Level:
     """Positions the solver searches to judge a plan on a guess."""
     guess_suits: tuple[int, ...] = (1,)
     """The suit counts at which it guesses (with ``guesses``)."""
+    hindsight: int = 0
+    """Guesses each other way is played out on (0: none), at :attr:`hindsight_suits`
+    (:meth:`Opponent._hindsight`)."""
+    hindsight_lines: int = 2
+    """Guesses the solver looks for a win on, for other ways."""
+    hindsight_positions: int = 10000
+    """Positions the solver may search on one of those guesses."""
+    playout_plans: int = 6
+    """Plans a playout makes after a way (each up to its first turn or deal)."""
+    playout_positions: int = 500
+    """Positions each of those plans searches (the good level's)."""
+    hindsight_suits: tuple[int, ...] = (2, 4)
+    """The suit counts at which it looks for other ways (with ``hindsight``)."""
 
 
 LEVELS: dict[str, Level] = {
@@ -87,7 +112,7 @@ LEVELS: dict[str, Level] = {
         Level("beginner", pace=4.0, positions=1, slip=0.3),
         Level("casual", pace=3.0, positions=60, slip=0.1),
         Level("good", pace=2.0, positions=500, slip=0.0),
-        Level("expert", pace=1.2, positions=10000, slip=0.0, guesses=2),
+        Level("expert", pace=1.2, positions=10000, slip=0.0, guesses=2, hindsight=6),
     )
 }
 """The levels, weakest first."""
@@ -160,7 +185,52 @@ class Opponent:
         mine = up_to_turn(line) if gain > 0 else []
         if level.guesses and self.suits in level.guess_suits:
             return self._guess(view, mine)
+        if level.hindsight and self.suits in level.hindsight_suits:
+            return self._hindsight(view, mine)
         return mine
+
+    def _hindsight(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
+        """``mine`` (or a deal, or End) or another way, whichever plays out best.
+
+        The other ways come from hindsight: on a few guesses (the unseen cards
+        dealt at random into their places, never read) the solver, which sees
+        the guessed cards, looks for a win; each win's start, up to its first
+        turn or deal, is a way (when it reaches another position than ``mine``).
+        Each way is then played out on the same fresh guesses by a player who
+        sees only what a player would (:func:`_playout`), and the way whose
+        playouts end best on the whole is played; ``mine`` keeps ties. The
+        playouts, not the solver, judge: the solver sees the guessed cards, so
+        it would judge every way as if no card were unknown.
+        """
+        level, rng = self.level, self.rng
+        default: tuple[SpiderMove, ...] = (
+            tuple(mine) if mine else (DEAL_MOVE,) if view.stock else ()
+        )
+        start_of_mine = _way_signature(view, default) if default else None
+        ways: dict[tuple[object, ...], tuple[SpiderMove, ...]] = {}
+        for _ in range(level.hindsight_lines):
+            won, line = _win(sample(view, rng), level.hindsight_positions)
+            start = tuple(up_to_turn(line))
+            if won and start and start != default:
+                signature = _way_signature(view, start)
+                if signature != start_of_mine:
+                    ways.setdefault(signature, start)
+        if not ways:
+            return list(default)
+        guesses = [sample(view, rng) for _ in range(level.hindsight)]
+
+        def playouts(moves: tuple[SpiderMove, ...]) -> int:
+            return sum(
+                _playout(g, moves, level.playout_plans, level.playout_positions, self.weights)
+                for g in guesses
+            )
+
+        best, best_value = default, playouts(default)
+        for moves in ways.values():
+            value = playouts(moves)
+            if value < best_value:
+                best, best_value = moves, value
+        return list(best)
 
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
@@ -207,6 +277,71 @@ def _solve(state: SpiderState, positions: int) -> tuple[list[SpiderMove], float]
     if outcome == "won":
         return line, len(line) / DEPTH - WIN
     return search.best_line, search.best_value
+
+
+def _hidden(state: SpiderState) -> SpiderState:
+    """``state`` as its player sees it: the face-down and stock cards blanks."""
+    piles = [[BLANK] * d + list(p[d:]) for p, d in zip(state.piles, state.down, strict=True)]
+    return SpiderState(piles, list(state.down), [BLANK] * len(state.stock), list(state.done))
+
+
+def _playout(
+    guess: SpiderState, moves: tuple[SpiderMove, ...], plans: int, positions: int, w: dict[str, int]
+) -> int:
+    """How far from a win ``guess`` is after ``moves`` and ``plans`` plans (each up to
+    its first turn, or a deal when none gains) of a player who sees only what a
+    player would (:func:`~.plan.plan` on :func:`_hidden`), by what that player then
+    sees (:func:`~.plan.evaluate`, each move played costing ``w["move"]``; a win:
+    less than any)."""
+    state = guess.copy()
+    played = len(moves)
+    for m in moves:
+        state.make(m)
+    for _ in range(plans):
+        if state.won:
+            break
+        line, gain = plan(_hidden(state), positions, w)
+        start = up_to_turn(line) if gain > 0 else []
+        if not start:
+            if not state.stock:
+                break
+            start = [DEAL_MOVE]
+        for m in start:
+            state.make(m)
+        played += len(start)
+    if state.won:
+        return played - 10 * WIN
+    return evaluate(_hidden(state), w) + played * w["move"]
+
+
+def _way_signature(view: View, moves: tuple[SpiderMove, ...]) -> tuple[object, ...]:
+    """What a way commits to: the position its transfers reach, and its last move."""
+    state = known_state(view)
+    for m in moves[:-1]:
+        state.make(m)
+    return (_state_signature(state), moves[-1])
+
+
+def _win(state: SpiderState, positions: int) -> tuple[bool, list[SpiderMove]]:
+    """Whether the solver's finders win from the full-knowledge ``state`` within
+    ``positions`` (restarts as in :func:`~termsolitaire.solver.spider.solve`, but
+    counted in positions, not seconds, so the answer is the same on any machine),
+    and the winning line."""
+    seed = state.seed
+    used = k = 0
+    while used < positions:
+        k += 1
+        weights = PORTFOLIO[(k - 1) % len(PORTFOLIO)]
+        rng = None if k <= len(PORTFOLIO) else seed + k
+        if rng is not None:
+            weights = weights._replace(noise=NOISE)
+        allowance = min(BASE * luby(k), positions - used)
+        finder = BestFirst(state.copy(), math.inf, allowance, time.process_time, weights, rng)
+        if finder.advance(allowance) == "won":
+            return True, finder.line
+        used += max(1, finder.positions)
+        finder.release()
+    return False, []
 
 
 def _first_gain(state: SpiderState, rng: random.Random, w: dict[str, int]) -> list[SpiderMove]:
