@@ -33,7 +33,11 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
+from bisect import bisect_left
+from dataclasses import dataclass
+from itertools import repeat
+from operator import itemgetter
+from typing import NamedTuple
 
 from rich.cells import get_character_cell_size
 
@@ -59,10 +63,12 @@ SEEN_ON_BLANKS = frozenset({4, 7, 9, 21, 53})
 """Attributes a blank cell shows (underline, reverse, strike, overline)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pen:
+class Pen(NamedTuple):
     """How a cell is drawn: SGR attributes and colours as their SGR codes
-    (``"31"``, ``"38;5;214"``; ``""`` is the terminal's default)."""
+    (``"31"``, ``"38;5;214"``; ``""`` is the terminal's default).
+
+    A named tuple rather than a dataclass: a frame's cells are compared and
+    hashed by the thousand, and a tuple's equality and hash run in C."""
 
     attrs: frozenset[int] = frozenset()
     fg: str = ""
@@ -168,6 +174,17 @@ def looks(cell: Cell | None) -> object:
     if text == " " and not pen.attrs & SEEN_ON_BLANKS:
         return ("blank", pen.bg)
     return cell
+
+
+def _blank(cell: Cell | None) -> bool:
+    """Whether a cell shows a blank on the default background (``looks(cell) ==
+    ("blank", "")``)."""
+    return (
+        cell is not None
+        and cell[0] == " "
+        and not cell[1].bg
+        and not cell[1].attrs & SEEN_ON_BLANKS
+    )
 
 
 def fits(pen: Pen | None, cell: Cell) -> bool:
@@ -285,29 +302,38 @@ def parse_frame(data: str) -> tuple[Cells, tuple[int, int] | None]:
     end = len(data)
     pos = 0
     last: tuple[int, int] | None = None
+    match = _TOKEN.match
     while pos < end:
-        m = _TOKEN.match(data, pos)
+        m = match(data, pos)
         if m is None:
             raise NotAFrame(data[pos : pos + 20])
         pos = m.end()
-        if m.group(1) is not None:
-            at = (int(m.group(2)) - 1, int(m.group(1)) - 1)
-        elif m.group(3) is not None:
+        kind = m.lastindex  # the last group that matched says the token's kind
+        if kind == 2:
+            row, column = m.group(1, 2)
+            at = (int(column) - 1, int(row) - 1)
+        elif kind == 3:
             new = parse_sgr(m.group(3), pen)
             if new is None:
                 raise NotAFrame(m.group(0))
             pen = new
-        elif m.group(4) is not None:
+        elif kind == 4:
             at = None  # the next thing is a cursor move (else it is not a frame)
         else:
             if at is None:
                 raise NotAFrame("text at an unknown place")
             x, y = at
             text = m.group(5)
-            if _narrow(text):
-                for ch in text:
-                    cells[(y, x)] = (ch, pen)
-                    x += 1
+            if _narrow(text):  # one cell a character: the whole run at once
+                n = len(text)
+                cells.update(
+                    zip(
+                        zip(repeat(y, n), range(x, x + n), strict=True),
+                        zip(text, repeat(pen, n), strict=True),
+                        strict=True,
+                    )
+                )
+                x += n
                 last = (y, x - 1)
                 at = (x, y)
                 continue
@@ -334,7 +360,7 @@ def _erasing(pen: Pen | None) -> Pen:
     if pen is not None and not pen.bg and not pen.attrs & SEEN_ON_BLANKS:
         return pen
     base = pen or DEFAULT
-    return replace(base, bg="", attrs=base.attrs - SEEN_ON_BLANKS) if pen else DEFAULT
+    return base._replace(bg="", attrs=base.attrs - SEEN_ON_BLANKS) if pen else DEFAULT
 
 
 ECH_WORTH = 12
@@ -376,6 +402,8 @@ class Shadow:
         self.rows: list[list[Cell | None]] = []
         self.at: tuple[int, int] | None = None
         self.pen: Pen | None = None
+        self.again: str | None = None
+        """The last frame, when writing it again would change nothing."""
         self.forget()
 
     def forget(self) -> None:
@@ -383,16 +411,25 @@ class Shadow:
         self.rows = [[None] * self.width for _ in range(self.height)]
         self.at = None
         self.pen = None
+        self.again = None
 
     def frame(self, data: str) -> str:
         """The bytes to write instead of Textual's frame ``data``; raises
         :class:`NotAFrame` (having forgotten the screen) when it is not one."""
+        if data == self.again:  # Textual repaints a screen as it was: nothing to send
+            return ""
+        self.again = None
         try:
             cells, end = parse_frame(data)
         except NotAFrame:
             self.forget()
             raise
-        runs = self._runs(cells)
+        # Once written, every cell of the frame shows on the shadow as the frame
+        # wants, the cursor is parked where it wants: the same frame again finds
+        # nothing to send. Not so when it holds the right half of a wide
+        # character without its left, which is forgotten rather than written.
+        wide = "" in map(itemgetter(0), cells.values())
+        runs = self._runs(cells, wide)
         park = None
         if end is not None and end != (0, 0) and end[0] < self.width and end[1] < self.height:
             # Textual parks the hidden cursor at (0, 0) unless an input wants it
@@ -402,30 +439,40 @@ class Shadow:
         if park is not None:
             out.append(move(self.at, *park))
             self.at = park
+        if not wide:
+            self.again = data
         return "".join(out)
 
-    def _runs(self, cells: Cells) -> list[Run]:
+    def _runs(self, cells: Cells, wide: bool = True) -> list[Run]:
         """The changed cells as runs of neighbours, row by row; the last run of a row
-        may be an erase to its end."""
+        may be an erase to its end. ``wide``: the frame may hold the right half of a
+        wide character."""
         by_row: dict[int, list[int]] = {}
         for y, x in cells:
             if 0 <= y < self.height and 0 <= x < self.width:
                 by_row.setdefault(y, []).append(x)
         runs: list[Run] = []
+        width = self.width
         for y in sorted(by_row):
             row = self.rows[y]
-            changed = []
-            for x in by_row[y]:
-                new, old = cells[(y, x)], row[x]
-                if old != new and (old is None or looks(old) != looks(new)):
-                    changed.append(x)
+            changed = [
+                x
+                for x in by_row[y]
+                if (old := row[x]) != (new := cells[(y, x)])
+                and (old is None or looks(old) != looks(new))
+            ]
             if not changed:
                 continue
-            # A wide character is written whole: a changed right half sends its left.
-            changed = sorted(
-                {x - 1 if cells[(y, x)][0] == "" and (y, x - 1) in cells else x for x in changed}
-            )
-            blank_from = self._blank_from(y, row, cells) if len(changed) >= 4 else self.width
+            if wide:  # a wide character is written whole: a changed right half sends its left
+                changed = sorted(
+                    {
+                        x - 1 if cells[(y, x)][0] == "" and (y, x - 1) in cells else x
+                        for x in changed
+                    }
+                )
+            else:
+                changed.sort()
+            blank_from = self._blank_from(y, row, cells) if len(changed) >= 4 else width
             clears = []
             for a, b in self._blank_spans(y, row, cells, blank_from):
                 inside = [x for x in changed if a <= x < b]
@@ -433,18 +480,30 @@ class Shadow:
                     clears.append(Run(y, inside[0], inside[-1] + 1, clear=True))
             if clears:
                 changed = [x for x in changed if not any(r.x <= x < r.end for r in clears)]
-            for i, x in enumerate(changed):
-                if x >= blank_from and len(changed) - i >= 4:  # one EL clears the rest
-                    if runs and runs[-1].y == y and runs[-1].end == x and not runs[-1].erase:
-                        runs[-1].erase_from = x  # written, then erased on: one run
-                        runs[-1].end = self.width
-                    else:
-                        runs.append(Run(y, x, self.width, erase_from=x))
-                    break
-                if runs and runs[-1].y == y and runs[-1].end >= x and runs[-1].erase_from is None:
-                    runs[-1].end = max(runs[-1].end, x + 1)
+            # Neighbours make one run; from the first changed column at or past
+            # blank_from, with 4 or more changed columns from it on, one EL clears
+            # the rest (joined to the run that ends there).
+            n = len(changed)
+            cut = bisect_left(changed, blank_from)
+            if n - cut < 4:
+                cut = n
+            if cut:
+                starts = [0] + [i for i in range(1, cut) if changed[i] != changed[i - 1] + 1]
+                ends = [*starts[1:], cut]
+                row_runs = [
+                    Run(y, changed[a], changed[b - 1] + 1)
+                    for a, b in zip(starts, ends, strict=True)
+                ]
+            else:
+                row_runs = []
+            if cut < n:
+                x = changed[cut]
+                if row_runs and row_runs[-1].end == x:
+                    row_runs[-1].erase_from = x  # written, then erased on: one run
+                    row_runs[-1].end = width
                 else:
-                    runs.append(Run(y, x, x + 1))
+                    row_runs.append(Run(y, x, width, erase_from=x))
+            runs += row_runs
             runs += clears
         return runs
 
@@ -453,15 +512,14 @@ class Shadow:
     ) -> list[tuple[int, int]]:
         """Where row ``y`` holds :data:`ECH_WORTH` or more blanks on the default
         background before column ``stop``, once the frame is written: (from, to)."""
-        blank = ("blank", "")
         spans = []
         x = 0
         while x < stop:
-            if looks(cells.get((y, x), row[x])) != blank:
+            if not _blank(cells.get((y, x), row[x])):
                 x += 1
                 continue
             start = x
-            while x < stop and looks(cells.get((y, x), row[x])) == blank:
+            while x < stop and _blank(cells.get((y, x), row[x])):
                 x += 1
             if x - start >= ECH_WORTH:
                 spans.append((start, x))
@@ -588,13 +646,18 @@ class Shadow:
                 row[x] = None
                 x += 1
                 continue
-            self._go(out, x, y, row)
-            if not fits(self.pen, cell):
+            if self.at != (x, y):  # next to the last cell written: no move
+                self._go(out, x, y, row)
+            if cell[1] is not self.pen and not fits(self.pen, cell):
                 out.append(sgr(self.pen, cell[1]))
                 self.pen = cell[1]
             out.append(cell[0])
             size = 2 if x + 1 < width and cells.get((y, x + 1), ("x",))[0] == "" else 1
-            self._forget_broken_wide(row, x, size)
+            old = row[x]
+            if (old is not None and old[0] == "") or (
+                x + size < width and (after := row[x + size]) is not None and after[0] == ""
+            ):
+                self._forget_broken_wide(row, x, size)
             row[x] = cell
             if size == 2:
                 row[x + 1] = cells[(y, x + 1)]
@@ -631,9 +694,8 @@ class Shadow:
     def _blank_from(self, y: int, row: list[Cell | None], cells: Cells) -> int:
         """Where the row's run of blanks on the default background, to its end, starts
         once the frame is written (the width: no such run)."""
-        blank = ("blank", "")
         x = self.width
-        while x > 0 and looks(cells.get((y, x - 1), row[x - 1])) == blank:
+        while x > 0 and _blank(cells.get((y, x - 1), row[x - 1])):
             x -= 1
         return x
 
