@@ -37,8 +37,8 @@ relaxed win, and a relaxed game without one proves the position lost.
 
 The relaxed game only goes forward (a pile's pointer only falls, a foundation
 only rises), so its positions form a DAG and a relaxed position whose search
-finished without a win is lost for good: :class:`Partial` keeps them across
-calls, so a second call with more room picks up where the first stopped.
+finished without a win is lost for good: :class:`Partial` keeps them, and
+meets each at most once.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def blockers(
 
 class Partial:
     """The relaxed game of the module notes from one position, for one set of
-    cards; :meth:`lost` may be called again with more nodes."""
+    cards."""
 
     def __init__(
         self, piles: list[bytes], found: list[int], loc: bytearray, idx: bytearray, cards: set[int]
@@ -79,23 +79,17 @@ class Partial:
         self.loc, self.idx = bytes(loc), bytes(idx)
         self.inc = bytes(c in cards for c in range(52))
         self.lost_keys: set[RelaxedKey] = set()
-        self.nodes = 0
-        """Relaxed positions looked at, over all calls."""
-        self.answer: bool | None = None
         self._left = 0
 
     def lost(self, nodes: int) -> bool | None:
         """``True``: proved lost; ``False``: the relaxed game has a win (nothing
-        proved); ``None``: ``nodes`` more relaxed positions were not enough."""
-        if self.answer is not None:
-            return self.answer
+        proved); ``None``: ``nodes`` relaxed positions were not enough."""
         ptr = [len(p) - 1 for p in self.piles]
         self._left = nodes
         try:
-            self.answer = not self._win(ptr, list(self.found), ptr.count(-1), 0)
+            return not self._win(ptr, list(self.found), ptr.count(-1), 0)
         except _Out:
             return None
-        return self.answer
 
     def _win(self, ptr: list[int], home: list[int], empty: int, kings: int) -> bool:
         piles, loc, idx, inc = self.piles, self.loc, self.idx, self.inc
@@ -153,7 +147,6 @@ class Partial:
         if key in self.lost_keys:
             return False
         self._left -= 1
-        self.nodes += 1
         if self._left < 0:
             raise _Out
         for i in range(PILES):
