@@ -73,6 +73,10 @@ def _agree(game, state: State) -> None:
     fresh = State.from_game(game)
     assert state.key() == fresh.key(), game.to_text()
     assert state.hash == fresh.hash
+    assert (state.ihash, state.uhash) == (fresh.ihash, fresh.uhash)
+    assert state.full_hashes() == (state.hash, state.ihash, state.uhash)
+    copy = state.copy()
+    assert (copy.hash, copy.ihash, copy.uhash) == copy.full_hashes()
     assert state.score == game.score
     ours = sorted(str(to_move(m)) for m in state.legal(every_corner=True))
     assert ours == sorted(str(m) for m in game.legal_moves()), game.to_text()

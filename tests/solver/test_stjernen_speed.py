@@ -14,7 +14,14 @@ import termsolitaire.solver.stjernen.layer as layer
 from termsolitaire.rules import new_game
 from termsolitaire.solver.stjernen import PORTFOLIO, BeamConfig, beam, beam_steps
 from termsolitaire.solver.stjernen.evaluation import Weights, evaluate
-from termsolitaire.solver.stjernen.moves import dig, dig_reach, dig_size, dig_targets, sound_steps
+from termsolitaire.solver.stjernen.moves import (
+    dig,
+    dig_reach,
+    dig_size,
+    dig_targets,
+    diggable,
+    sound_steps,
+)
 from termsolitaire.solver.stjernen.state import State
 
 from . import stjernen_eval_plain as plain
@@ -71,6 +78,17 @@ def test_a_dig_is_tried_exactly_when_it_gets_through(deal, data):
             assert (dig_size(state, p, k) <= reach[p]) == ok, (p, k, state.key())
 
 
+@settings(deadline=None, max_examples=200 if FULL else 10)
+@given(deal=DEALS, data=st.data(), ahead=st.integers(1, 3), depth=st.integers(1, 10))
+def test_diggable_keeps_exactly_the_targets_within_reach(deal, data, ahead, depth):
+    """The beam's one-pass filter (its walks cut short, what they share worked
+    out once) keeps the targets, in order, whose dig is no longer than the reach."""
+    for state in _positions(deal, data, 150 if FULL else 60):
+        targets = dig_targets(state, ahead, depth)
+        within = [(p, k) for p, k in targets if dig_size(state, p, k) <= dig_reach(state, p)]
+        assert diggable(state, ahead, depth) == within, state.key()
+
+
 def test_the_shortcuts_leave_a_beam_line_unchanged(monkeypatch):
     """A narrow beam, its positions scored plainly and every dig played out, finds
     the same line through the same number of positions."""
@@ -78,5 +96,5 @@ def test_the_shortcuts_leave_a_beam_line_unchanged(monkeypatch):
     cfg = dataclasses.replace(PORTFOLIO[0], width=3, look=10)
     fast = beam(root, cfg, float("inf"))
     monkeypatch.setattr(layer, "evaluate", plain.evaluate)
-    monkeypatch.setattr(layer, "dig_reach", lambda state, p: 999)  # every dig played out
+    monkeypatch.setattr(layer, "diggable", dig_targets)  # every dig played out
     assert beam(root, cfg, float("inf")) == fast

@@ -138,7 +138,6 @@ def _stock_burials(stock: list[int], round_: int, ws: int) -> tuple[list[int], l
     return got[0][:], got[1][:]
 
 
-_STORES = (CENTRE, *OUTER, *UP)
 _STORAGE = (CENTRE, *OUTER)
 _UP_CACHE: dict[tuple[int, ...], list[list[int]]] = {}
 
@@ -186,31 +185,69 @@ def upturned_burials(
 
 
 _Inner = tuple[list[int], list[int], list[list[tuple[int, int]]]]
-_INNER_CACHE: dict[tuple[object, ...], _Inner] = {}
+_INNER_CACHE: dict[tuple[int, int], _Inner] = {}
+_BASE_CACHE: dict[tuple[int, int, bool], tuple[list[int], list[int]]] = {}
 
 
-def _inner(piles: list[list[int]], wi: int) -> _Inner:
+def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
+    """Fresh burial arrays holding the stock's and the upturned piles' cards.
+    They change only with a deal, a collect or a card taken off an upturned
+    pile, and a look-around does few of these, so the work is kept, by the
+    hash of just those places (:attr:`.State.uhash`)."""
+    key = (st.uhash, w.stock, w.next_round)
+    got = _BASE_CACHE.get(key)
+    if got is None:
+        piles = st.piles
+        b1, b2 = _stock_burials(st.stock, st.round, w.stock)
+        if w.next_round:
+            up_rows = upturned_burials(piles, len(st.stock), st.round, w.stock)
+            for u, row in zip(UP, up_rows, strict=True):
+                for c, b in zip(piles[u], row, strict=True):
+                    if b < b1[c]:
+                        b2[c] = b1[c]
+                        b1[c] = b
+                    elif b < b2[c]:
+                        b2[c] = b
+        else:
+            for u in UP:
+                q = piles[u]
+                b = len(q)
+                for c in q:
+                    b -= 1
+                    if b < b1[c]:
+                        b2[c] = b1[c]
+                        b1[c] = b
+                    elif b < b2[c]:
+                        b2[c] = b
+        if len(_BASE_CACHE) > 4096:
+            _BASE_CACHE.clear()
+        got = _BASE_CACHE[key] = (b1, b2)
+    return got[0][:], got[1][:]
+
+
+def _inner(st: State, wi: int) -> _Inner:
     """The inner ring on its own: per card code the two least burials of its
-    copies there by depth alone, and per pile its cards with that burial
-    (kept: the inner ring changes only when a card leaves it)."""
-    key = (wi, tuple(piles[0]), tuple(piles[1]), tuple(piles[2]), tuple(piles[3]))
+    copies there by depth alone, and per pile its cards with that burial, the
+    top first, those at least :data:`BIG` deep left out (they never count);
+    kept by the inner ring's hash, as it changes only when a card leaves it."""
+    key = (st.ihash, wi)
     got = _INNER_CACHE.get(key)
+    piles = st.piles
     if got is None:
         i1 = [BIG] * 52
         i2 = [BIG] * 52
         rows = []
         for i in INNER:
-            k = len(piles[i])
             row = []
-            for c in piles[i]:
+            for k, c in enumerate(reversed(piles[i]), 1):
                 b = k * wi // 10
-                k -= 1
-                row.append((c, b))
                 if b < i1[c]:
                     i2[c] = i1[c]
                     i1[c] = b
                 elif b < i2[c]:
                     i2[c] = b
+                if b < BIG:
+                    row.append((c, b))
             rows.append(row)
         if len(_INNER_CACHE) > 4096:
             _INNER_CACHE.clear()
@@ -258,13 +295,15 @@ def evaluate(st: State, w: Weights) -> int:
     """The score of ``st`` (higher is better).
 
     It runs for every position the beam meets, so it is written for speed: the
-    inner ring's own burials are kept between calls, and the walk to the
-    horizon notes the waits the outer ring and the centre need (the plain
-    version it must agree with is in the tests)."""
+    burials of the stock and the upturned piles, and the inner ring's own, are
+    kept between calls; an inner pile's cards are merged from the top down
+    only while their burial can still count; and the walk to the horizon notes
+    the waits the outer ring and the centre need (the plain version it must
+    agree with is in the tests)."""
     piles = st.piles
     fcount = st.fcount
-    b1, b2 = _stock_burials(st.stock, st.round, w.stock)
-    for p in _STORAGE if w.next_round else _STORES:
+    b1, b2 = _base_burials(st, w)
+    for p in _STORAGE:
         q = piles[p]
         if q:
             b = len(q)
@@ -275,39 +314,37 @@ def evaluate(st: State, w: Weights) -> int:
                     b1[c] = b
                 elif b < b2[c]:
                     b2[c] = b
-    if w.next_round:
-        up_rows = upturned_burials(piles, len(st.stock), st.round, w.stock)
-        for u, row in zip(UP, up_rows, strict=True):
-            for c, b in zip(piles[u], row, strict=True):
-                if b < b1[c]:
-                    b2[c] = b1[c]
-                    b1[c] = b
-                elif b < b2[c]:
-                    b2[c] = b
     # How long each outer position stays busy: the wait of its run's bottom card,
     # with the inner ring counted by its own depth only; then the inner ring with
     # that, leaving out copies that a run of their suit in front makes too late.
-    i1, i2, rows = _inner(piles, w.inner)
-    lam, cap = w.lam, w.cap
+    got = _INNER_CACHE.get((st.ihash, w.inner))
+    i1, i2, rows = got if got is not None else _inner(st, w.inner)
+    lam = w.lam
+    cap = w.cap
+    block = w.block
+    bottom = w.bottom
+    check_late = w.late
     extra = [0, 0, 0, 0]
-    stuck: list[list[int] | None] | None = None
+    stuck: list[list[int] | None] = [None, None, None, None]
     spare = (not piles[4]) + (not piles[5]) + (not piles[6]) + (not piles[7])
     for i in INNER:
         run = piles[i + 4]
         if run and piles[i]:
-            wait = _wait_with(fcount, b1, b2, i1, i2, run[0] if w.bottom else run[-1], lam, cap)
-            extra[i] = wait * w.block // 100
-            if w.late and (len(run) > 1 or not spare):
-                if stuck is None:
-                    stuck = [None, None, None, None]
-                stuck[i] = _late(run[0], fcount[run[0] // 13])
+            first_card = run[0]
+            wait = _wait_with(fcount, b1, b2, i1, i2, first_card if bottom else run[-1], lam, cap)
+            extra[i] = wait * block // 100
+            if check_late and (len(run) > 1 or not spare):
+                late = _LATE.get((first_card, fcount[first_card // 13]))
+                stuck[i] = late if late is not None else _late(first_card, fcount[first_card // 13])
     later: list[tuple[int, int]] = []
     for i in INNER:
         x = extra[i]
-        late = stuck[i] if stuck else None
+        late = stuck[i]
         if late is None:
             for c, d in rows[i]:
                 b = d + x
+                if b >= BIG:  # nor any below it: b1 and b2 are at most BIG
+                    break
                 if b < b1[c]:
                     b2[c] = b1[c]
                     b1[c] = b
@@ -316,6 +353,8 @@ def evaluate(st: State, w: Weights) -> int:
             continue
         for c, d in rows[i]:
             b = d + x
+            if b >= BIG:
+                break
             t = late[c]
             if t:
                 if t == 1:
@@ -355,15 +394,15 @@ def evaluate(st: State, w: Weights) -> int:
             j += 1
         stop[s] = j
         stop_cum[s] = cum
-    score = w.foundation * sum(fcount) - w.burial * pen // 10
-    tops = [piles[o][-1] if piles[o] else -1 for o in OUTER]
-    centre = piles[CENTRE]
-    tops.append(centre[-1] if centre else -1)
-    for k, card in enumerate(tops):
-        if card < 0:
+    score = w.foundation * (fcount[0] + fcount[1] + fcount[2] + fcount[3]) - w.burial * pen // 10
+    occupied = w.occupied
+    for k in range(5):
+        q = piles[k + 4]
+        if not q:
             if k < 4:
                 score += w.empty
             continue
+        card = q[-1]
         e = first[card]
         if e < 0:
             # Walk on from where the horizon stopped, up to the cap.
@@ -390,5 +429,5 @@ def evaluate(st: State, w: Weights) -> int:
             stop_cum[s] = cum
         elif e > cap:
             e = cap
-        score -= (w.centre if k == 4 else w.occupied) * e // 10
+        score -= (w.centre if k == 4 else occupied) * e // 10
     return score

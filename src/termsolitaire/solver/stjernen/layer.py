@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from .evaluation import Weights, evaluate
-from .moves import auto, dig, dig_reach, dig_size, dig_targets, play, search_steps, undo
+from .moves import auto, dig, diggable, play, search_steps, undo
 from .state import State
 
 
@@ -113,13 +113,7 @@ def beam_steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
         yield done
         undo(st, done)
     if cfg.dig_depth:
-        reach: dict[int, int] = {}
-        for p, k in dig_targets(st, cfg.ahead, cfg.dig_depth):
-            r = reach.get(p)
-            if r is None:
-                r = reach[p] = dig_reach(st, p)
-            if dig_size(st, p, k) > r:
-                continue
+        for p, k in diggable(st, cfg.ahead, cfg.dig_depth):
             done = []
             if dig(st, p, k, done):
                 auto(st, done)

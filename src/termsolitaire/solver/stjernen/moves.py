@@ -367,3 +367,97 @@ def dig_targets(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
             if cards[k] in want and (k < top or (p < 4 and piles[p + 4])):
                 out.append((p, k))
     return out
+
+
+_DIG_PILES = (*INNER, *UP, *OUTER)
+
+
+def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
+    """The targets of :func:`dig_targets` that :func:`dig` gets through, in the
+    same order: those whose :func:`dig_size` is at most :func:`dig_reach`.
+
+    Written for the beam, which asks it of every position it expands: what the
+    reach of every pile starts from (the foundations, the centre, the outer
+    ring) is worked out once, and a pile's walk stops as soon as it has got
+    past its deepest target."""
+    piles = st.piles
+    want = wanted(st, ahead)
+    out: list[tuple[int, int]] = []
+    base: tuple[list[int], list[bool], int, int, list[int]] | None = None
+    for p in _DIG_PILES:
+        cards = piles[p]
+        top = len(cards) - 1
+        # A top card is a target only on an inner pile behind a busy outer position.
+        last = top if p < 4 and piles[p + 4] else top - 1
+        reach = -1
+        for k in range(top - depth if top > depth else 0, last + 1):
+            if cards[k] in want:
+                size = top - k + (len(piles[p + 4]) if p < 4 else 0)
+                if reach < 0:
+                    if base is None:
+                        c = piles[CENTRE]
+                        base = (
+                            st.fcount,
+                            [f >= 0 for f in st.suit_slot],
+                            st.slot_suit.count(-1),
+                            c[-1] if c else -1,
+                            [piles[o][-1] if piles[o] else -1 for o in OUTER],
+                        )
+                    # Sizes fall as k rises: the first target is the deepest.
+                    reach = _reach(piles, p, size, base)
+                if size <= reach:
+                    out.append((p, k))
+    return out
+
+
+def _reach(
+    piles: list[list[int]],
+    p: int,
+    need: int,
+    base: tuple[list[int], list[bool], int, int, list[int]],
+) -> int:
+    """:func:`dig_reach` of pile ``p``, or ``need`` if it is at least that,
+    from the parts of it that do not depend on the pile (``base``)."""
+    fcount, started0, free_fnd, centre, tops0 = base
+    if p < 4:
+        exclude = p + 4
+        order = piles[exclude][::-1] + piles[p][::-1]
+    else:
+        exclude = p
+        order = piles[p][::-1]
+    fc = fcount[:]
+    started = started0[:]
+    tops: list[int] = []
+    empty = 0
+    for k in range(4):
+        if k + 4 != exclude:
+            t = tops0[k]
+            if t >= 0:
+                tops.append(t)
+            else:
+                empty += 1
+    for n, card in enumerate(order):
+        if n >= need:
+            return n
+        s = card // 13
+        r = card % 13
+        if started[s]:
+            if NEEDED[s][fc[s]] == card:
+                fc[s] += 1
+                continue
+        elif r == 12 and free_fnd:
+            started[s] = True
+            free_fnd -= 1
+            fc[s] += 1
+            continue
+        if (centre < 0 and r == 0) or (centre >= 0 and centre % 13 != 12 and centre + 1 == card):
+            centre = card
+            continue
+        if r and card - 1 in tops:
+            tops[tops.index(card - 1)] = card
+            continue
+        if not empty:
+            return n
+        empty -= 1
+        tops.append(card)
+    return len(order)

@@ -11,7 +11,10 @@ fast copy of it for search. Cards are the rules' codes (``suit * 13 + rank - 1``
 A move is an int: ``src << 5 | dst`` for a card, or :data:`DEAL` / :data:`COLLECT`.
 The hash is exact up to 64-bit Zobrist collisions and canonical where the rules
 do not care: a foundation is hashed by its suit and height, not by its corner,
-and the stock by the cards it holds, in order.
+and the stock by the cards it holds, in order. Two parts of it are kept apart as
+well, for the evaluation's tables: ``ihash`` (the inner ring) and ``uhash`` (the
+round, the stock and the upturned piles); each changes only when a card leaves
+its places, a deal or a collect.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ NAMES = (
 )
 PLACE = {n: p for p, n in enumerate(NAMES)}
 
-Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
+Snapshot = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int, int, int, int]
 
 _rng = random.Random(20240611)
 
@@ -79,7 +82,17 @@ class State:
     """A Stjernen position as lists of card codes, changed in place by :meth:`make`
     and restored exactly by :meth:`unmake`."""
 
-    __slots__ = ("fcount", "hash", "piles", "round", "slot_suit", "stock", "suit_slot")
+    __slots__ = (
+        "fcount",
+        "hash",
+        "ihash",
+        "piles",
+        "round",
+        "slot_suit",
+        "stock",
+        "suit_slot",
+        "uhash",
+    )
 
     def __init__(self) -> None:
         self.piles: list[list[int]] = [[] for _ in range(NPLACES)]
@@ -93,6 +106,11 @@ class State:
         self.fcount = [0] * 4
         """Cards on the foundation of each suit."""
         self.hash = 0
+        self.ihash = 0
+        """The part of :attr:`hash` that stands for the inner ring."""
+        self.uhash = 0
+        """The part of :attr:`hash` that stands for the round, the stock and the
+        upturned piles."""
 
     @classmethod
     def from_game(cls, game: Game) -> State:
@@ -108,18 +126,33 @@ class State:
                 st.slot_suit[k] = s
                 st.suit_slot[s] = f
                 st.fcount[s] = len(cards)
-        st.hash = st.full_hash()
+        st.hash, st.ihash, st.uhash = st.full_hashes()
         return st
 
     def full_hash(self) -> int:
-        h = ZROUND[self.round]
+        return self.full_hashes()[0]
+
+    def full_hashes(self) -> tuple[int, int, int]:
+        """:attr:`hash`, :attr:`ihash` and :attr:`uhash` worked out afresh."""
+        parts = [0] * NPLACES
         for p, cards in enumerate(self.piles):
             z = ZOBRIST[p]
+            h = 0
             for d, c in enumerate(cards):
                 h ^= z[d][c]
+            parts[p] = h
+        u = ZROUND[self.round]
         for d, c in enumerate(self.stock):
-            h ^= ZSTOCK[d][c]
-        return h
+            u ^= ZSTOCK[d][c]
+        for p in UP:
+            u ^= parts[p]
+        i = parts[0] ^ parts[1] ^ parts[2] ^ parts[3]
+        h = u ^ i
+        for p in range(4, 9):
+            h ^= parts[p]
+        for p in FND:
+            h ^= parts[p]
+        return h, i, u
 
     def key(self) -> tuple[object, ...]:
         """An exact key of the position (for tests): what the hash stands for."""
@@ -134,11 +167,18 @@ class State:
 
     def snapshot(self) -> Snapshot:
         """The position as immutable values, for :meth:`restore`."""
-        return (tuple(map(tuple, self.piles)), tuple(self.stock), self.round, self.hash)
+        return (
+            tuple(map(tuple, self.piles)),
+            tuple(self.stock),
+            self.round,
+            self.hash,
+            self.ihash,
+            self.uhash,
+        )
 
     def restore(self, snap: Snapshot) -> None:
         """Set the position to ``snap``."""
-        piles, stock, self.round, self.hash = snap
+        piles, stock, self.round, self.hash, self.ihash, self.uhash = snap
         self.piles = [list(p) for p in piles]
         self.stock = list(stock)
         self.slot_suit = [-1] * 4
@@ -236,7 +276,13 @@ class State:
             sp = piles[src]
             card = sp.pop()
             dp = piles[dst]
-            h = self.hash ^ ZOBRIST[src][len(sp)][card]
+            zc = ZOBRIST[src][len(sp)][card]
+            # Nothing is ever placed on the inner ring or the upturned piles.
+            if src < 4:
+                self.ihash ^= zc
+            elif src > CENTRE:
+                self.uhash ^= zc
+            h = self.hash ^ zc
             h ^= ZOBRIST[dst][len(dp)][card]
             dp.append(card)
             self.hash = h
@@ -260,6 +306,7 @@ class State:
                 h ^= ZOBRIST[u][len(p)][card]
                 p.append(card)
                 n += 1
+            self.uhash ^= h ^ self.hash
             self.hash = h
             return n
         # collect
@@ -279,6 +326,7 @@ class State:
             h ^= ZSTOCK[d][card]
         self.stock = gathered
         self.round += 1
+        self.uhash ^= h ^ self.hash
         self.hash = h
         return lens
 
@@ -289,8 +337,13 @@ class State:
             dp = piles[dst]
             card = dp.pop()
             sp = piles[src]
+            zc = ZOBRIST[src][len(sp)][card]
+            if src < 4:
+                self.ihash ^= zc
+            elif src > CENTRE:
+                self.uhash ^= zc
             h = self.hash ^ ZOBRIST[dst][len(dp)][card]
-            h ^= ZOBRIST[src][len(sp)][card]
+            h ^= zc
             sp.append(card)
             self.hash = h
             if dst >= 15:
@@ -309,6 +362,7 @@ class State:
                 h ^= ZOBRIST[u][len(p)][card]
                 h ^= ZSTOCK[len(stock)][card]
                 stock.append(card)
+            self.uhash ^= h ^ self.hash
             self.hash = h
             return
         self.round -= 1
@@ -327,6 +381,7 @@ class State:
                 h ^= z[d][card]
             pos += n
         self.stock = []
+        self.uhash ^= h ^ self.hash
         self.hash = h
 
 
