@@ -78,15 +78,28 @@ def noise(h: int, cfg: BeamConfig) -> int:
 
 def look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: int) -> None:
     """Best-first search over card moves from ``st`` (left as it was): up to
-    ``look`` expansions; every new position goes into ``found``."""
+    ``look`` expansions; every new position goes into ``found``. Going from one
+    position expanded to the next, only the moves after the lines' common
+    start are taken back and played (the next is often a child of the last)."""
     w = cfg.weights
     heap: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
     tick = 0
+    at: tuple[int, ...] = ()
+    base: list[tuple[int, int]] = []
     for _ in range(look):
         if not heap:
-            return
+            break
         _, _, path = heapq.heappop(heap)
-        base = [(m, st.make(m)) for m in path]
+        n = 0
+        limit = min(len(path), len(at))
+        while n < limit and path[n] == at[n]:
+            n += 1
+        if n < len(base):
+            undo(st, base[n:])
+            del base[n:]
+        for m in path[n:]:
+            base.append((m, st.make(m)))
+        at = path
         for done in beam_steps(st, cfg):
             if st.hash not in seen:
                 seen.add(st.hash)
@@ -98,7 +111,7 @@ def look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: 
                 found.append((score, st.score, moves, like, st.hash))
                 tick += 1
                 heapq.heappush(heap, (-score, tick, moves))
-        undo(st, base)
+    undo(st, base)
 
 
 def beam_steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
