@@ -35,6 +35,14 @@ relaxed game with fewer storage runs, an unsound upper bound)::
     python bench/stjernen.py --relax --deals 1-200
     python bench/stjernen.py --relax --set relax:STORAGE_RUNS=3 --set relax:ANY_START=3
 
+``--speed WIDTH`` measures the search's speed, not its results: one beam of
+fixed width (no clock, so the same lines on any machine) on each deal, in this
+process, one deal after another; per deal the cards home, the positions seen,
+the CPU seconds and positions per CPU second, and a fingerprint of the line
+(issue 34: a faster search must find the same lines at the same width)::
+
+    python bench/stjernen.py --speed 10 --deals 1-6
+
 With ``--per-deal 2`` each deal's beam shares its layers with a helper process
 (:mod:`termsolitaire.solver.stjernen.pair`); the helper gets the beam's
 settings with each layer but not the other constants set (it imports the
@@ -45,7 +53,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import importlib
+import math
 import os
 import statistics
 import sys
@@ -55,6 +65,8 @@ from concurrent.futures import ProcessPoolExecutor
 from termsolitaire.rules import new_game
 from termsolitaire.rules.cards import SUITS
 from termsolitaire.solver import Budget, solve
+from termsolitaire.solver.stjernen import BeamConfig, beam
+from termsolitaire.solver.stjernen.beams import LATE_ROUND
 from termsolitaire.solver.stjernen.relax import Relaxation, relaxed_lost
 from termsolitaire.solver.stjernen.state import (
     CENTRE,
@@ -144,6 +156,34 @@ def _relax_only(deals: list[int]) -> int:
     return 0
 
 
+def _speed(deals: list[int], width: int) -> int:
+    """``--speed``: fixed-width beams, timed on the CPU clock, and their lines."""
+    cfg = BeamConfig(width=width, late_round=LATE_ROUND)
+    total_cpu = 0.0
+    total_positions = 0
+    every = hashlib.sha256()
+    for deal in deals:
+        root = State.from_game(new_game("stjernen", deal=deal))
+        started = time.process_time()
+        best, line, positions = beam(root, cfg, math.inf, time.process_time)
+        cpu = time.process_time() - started
+        total_cpu += cpu
+        total_positions += positions
+        mark = hashlib.sha256(repr((best, positions, line)).encode()).hexdigest()[:12]
+        every.update(mark.encode())
+        print(
+            f"{deal:5} {best:3} home {positions:7} positions {len(line):4} moves "
+            f"{cpu:6.2f} s {positions / cpu:7.0f}/s  line {mark}"
+        )
+        sys.stdout.flush()
+    print(
+        f"stjernen speed, width {width}, deals {deals[0]}-{deals[-1]} ({len(deals)}): "
+        f"{total_positions} positions in {total_cpu:.2f} s of CPU, "
+        f"{total_positions / total_cpu:.0f} a second; lines {every.hexdigest()[:12]}"
+    )
+    return 0
+
+
 Setting = tuple[str, str, object]
 """A constant to set: (module, name, value)."""
 
@@ -201,8 +241,20 @@ def main(argv: list[str] | None = None) -> int:
         "--relax", action="store_true", help="the relaxed game alone on each fresh deal"
     )
     ap.add_argument("--stops", action="store_true", help="describe where each deal not won stopped")
+    ap.add_argument(
+        "--speed",
+        type=int,
+        metavar="WIDTH",
+        help="time one beam of this fixed width per deal, and fingerprint its line",
+    )
     args = ap.parse_args(argv)
     deals = _deals(args.deals)
+    if args.speed:
+        _apply(args.settings)
+        load = os.getloadavg()
+        code = _speed(deals, args.speed)
+        print(f"load average before {load[0]:.2f}, after {os.getloadavg()[0]:.2f}")
+        return code
     if args.relax:
         _apply(args.settings)
         return _relax_only(deals)
