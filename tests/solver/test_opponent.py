@@ -8,6 +8,7 @@ opponent --position``.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -193,6 +194,27 @@ def test_at_four_suits_the_ways_it_weighs_in_hindsight_read_no_hidden_card(
         assert status == 0
         assert _until_reveal(out.split()) == mine, f"permutation {seed}"
         assert played  # the playouts ran before the first card it saw
+
+
+def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
+    """With ``second_round`` (tried at 4 suits and not kept: docs/match.md, off
+    for every level) the expert plays the best two ways out on more guesses
+    before it chooses: those guesses too are drawn from what it has not seen, so
+    permuting the face-down and stock cards leaves its plan unchanged. The
+    position is one where the second round runs (more guesses played out than
+    the first round's)."""
+    from termsolitaire.solver import opponent
+
+    level = dataclasses.replace(LEVELS["expert"], second_round=6)
+    monkeypatch.setitem(opponent.LEVELS, "expert", level)
+    guesses: set[int] = set()
+    real = opponent._playout
+    monkeypatch.setattr(opponent, "_playout", lambda g, *a: guesses.add(id(g)) or real(g, *a))
+    mine = Opponent("expert", 4, seed=0).advise(view_of(from_text(IN_SUIT)))
+    assert len(guesses) > level.hindsight >= 1
+    for seed in range(2):
+        other = view_of(from_text(_permuted(IN_SUIT, seed)))
+        assert Opponent("expert", 4, seed=0).advise(other) == mine, f"permutation {seed}"
 
 
 def test_the_check_catches_an_opponent_that_peeks() -> None:

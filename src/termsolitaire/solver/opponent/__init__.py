@@ -104,6 +104,9 @@ class Level:
     """Positions each of those plans searches (the good level's)."""
     hindsight_suits: tuple[int, ...] = (2, 4)
     """The suit counts at which it looks for other ways (with ``hindsight``)."""
+    second_round: int = 0
+    """More guesses the best two ways are then played out on, to choose between
+    them on all the guesses (0: none; :meth:`Opponent._hindsight`)."""
 
 
 LEVELS: dict[str, Level] = {
@@ -200,7 +203,9 @@ class Opponent:
         sees only what a player would (:func:`_playout`), and the way whose
         playouts end best on the whole is played; ``mine`` keeps ties. The
         playouts, not the solver, judge: the solver sees the guessed cards, so
-        it would judge every way as if no card were unknown.
+        it would judge every way as if no card were unknown. With
+        :attr:`Level.second_round` the best two are played out on more fresh
+        guesses and chosen between on all of them (off: it did not pay).
         """
         level, rng = self.level, self.rng
         default: tuple[SpiderMove, ...] = (
@@ -219,18 +224,24 @@ class Opponent:
             return list(default)
         guesses = [sample(view, rng) for _ in range(level.hindsight)]
 
-        def playouts(moves: tuple[SpiderMove, ...]) -> int:
+        def playouts(moves: tuple[SpiderMove, ...], on: list[SpiderState]) -> int:
             return sum(
                 _playout(g, moves, level.playout_plans, level.playout_positions, self.weights)
-                for g in guesses
+                for g in on
             )
 
-        best, best_value = default, playouts(default)
-        for moves in ways.values():
-            value = playouts(moves)
-            if value < best_value:
-                best, best_value = moves, value
-        return list(best)
+        # (total, order, way): the plan is first, so it keeps ties, then the ways
+        # in the order found.
+        values = [(playouts(default, guesses), 0, default)]
+        values += [(playouts(m, guesses), i, m) for i, m in enumerate(ways.values(), 1)]
+        values.sort()
+        if level.second_round:
+            # The best two, close or not, on more guesses, chosen between on all
+            # of them: a few guesses tell apart ways whose playouts differ by a few
+            # points mostly by chance (docs/match.md).
+            more = [sample(view, rng) for _ in range(level.second_round)]
+            values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
+        return list(values[0][2])
 
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
