@@ -148,6 +148,12 @@ def both_apply(app: App[Any], sources: list[tuple[str, str]]) -> None:
     second="Beta:focus { width: 3; }",
     steps=[("hover", 0, "x"), ("hover", 0, "x")],
 )
+@example(  # two of a kind but for their ids, one named by the CSS
+    tree=(Widget, None, [], [(Alpha, "one", [], []), (Alpha, "two", [], [])]),
+    first="#one { color: red; }",
+    second="Widget > #two { width: 3; }",
+    steps=[],
+)
 @example(  # focused, then not
     tree=(Alpha, None, ["x"], [(Beta, None, [], [])]),
     first=".x:focus > Beta { color: red; }",

@@ -21,7 +21,7 @@ import shutil
 from collections.abc import Iterable
 from typing import Any
 
-from textual.css.model import CombinatorType
+from textual.css.model import CombinatorType, SelectorType
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 
@@ -290,6 +290,7 @@ class SharedStylesheet(Stylesheet):
 
     _rules_seen: list[Any] | None = None
     _rules_number = -1
+    _ids: frozenset[str] = frozenset()
 
     def apply(
         self,
@@ -303,13 +304,19 @@ class SharedStylesheet(Stylesheet):
         rules = self.rules
         if rules is not self._rules_seen:
             self._rules_seen = rules
-            self._rules_number = _rules_number(rules)
+            self._rules_number, self._ids = _rules_number(rules)
         try:
-            own = (self._rules_number, type(node), node._id, frozenset(node._classes))
+            ids = self._ids
+            own = (
+                self._rules_number,
+                type(node),
+                node._id if node._id in ids else None,
+                frozenset(node._classes),
+            )
             kind = _KINDS.get(own)
             if kind is None:
                 kind = _KINDS[own] = self._kind(node)
-            key = _place(own, kind, node)
+            key = _place(own, kind, node, ids)
             flags = kind[2]
         except Exception:  # a Textual this does not know: Textual's own apply
             key = None
@@ -350,15 +357,9 @@ class SharedStylesheet(Stylesheet):
         for name in rules_map.keys() & node._selector_names:
             for rule in rules_map[name]:
                 every.update(rule.pseudo_classes)
-                for selector_set in rule.selector_set:
-                    # The last compound selector (``Button.primary:hover``) is the
-                    # only one checked against the node itself to any effect.
-                    selectors = selector_set.selectors
-                    last = len(selectors) - 1
-                    while last > 0 and selectors[last].combinator == CombinatorType.SAME:
-                        last -= 1
-                    for at, selector in enumerate(selectors):
-                        (mine if at >= last else theirs).update(selector.pseudo_classes)
+                of_node, above = _rule_pseudo(rule)
+                mine.update(of_node)
+                theirs.update(above)
         flags = (
             "hover" in every,
             "focus-within" in every,
@@ -375,9 +376,10 @@ class SharedStylesheet(Stylesheet):
 _Kind = tuple[tuple[str, ...] | None, tuple[str, ...] | None, tuple[bool, bool, bool, bool]]
 """What :meth:`SharedStylesheet._kind` says of a node."""
 _UNKNOWN: Any = object()
-_RULES_NUMBERS: dict[tuple[int, ...], tuple[int, list[Any]]] = {}
+_RULES_NUMBERS: dict[tuple[int, ...], tuple[int, frozenset[str], list[Any]]] = {}
 """A number for each list of rule sets a stylesheet has had, by the identities of
-its rule sets (kept with it, so that those identities stay theirs)."""
+its rule sets, and the ids they name (the list kept, so that those identities
+stay theirs)."""
 _KINDS: dict[tuple[Any, ...], _Kind] = {}
 """By a list of rules' number and a node's type, id and classes: its :data:`_Kind`."""
 _MATCHED: dict[tuple[Any, ...], Any] = {}
@@ -396,27 +398,69 @@ _MATCHED_MOST = 20_000
 a session: a login and every board are some 500)."""
 
 
-def _rules_number(rules: list[Any]) -> int:
+_RULE_PSEUDO: dict[int, tuple[frozenset[str], frozenset[str], Any]] = {}
+"""By a rule set's identity: the pseudo-classes its selectors read of the node
+they style, of the nodes above it (and the rule set, so the identity stays its)."""
+
+
+def _rule_pseudo(rule: Any) -> tuple[frozenset[str], frozenset[str]]:
+    """The pseudo-classes ``rule``'s selectors read of the node it styles and of the
+    nodes above it. The last compound selector (``Button.primary:hover``) is the
+    only one checked against the node itself to any effect."""
+    known = _RULE_PSEUDO.get(id(rule))
+    if known is None:
+        mine: set[str] = set()
+        theirs: set[str] = set()
+        for selector_set in rule.selector_set:
+            selectors = selector_set.selectors
+            last = len(selectors) - 1
+            while last > 0 and selectors[last].combinator == CombinatorType.SAME:
+                last -= 1
+            for at, selector in enumerate(selectors):
+                (mine if at >= last else theirs).update(selector.pseudo_classes)
+        known = _RULE_PSEUDO[id(rule)] = (frozenset(mine), frozenset(theirs), rule)
+    return known[0], known[1]
+
+
+def _rules_number(rules: list[Any]) -> tuple[int, frozenset[str]]:
+    """A number for the list of rule sets ``rules``, and the ids its selectors name
+    (a node's id matters to none of them otherwise: the 18 piles of a board,
+    each with its own id, are then styled from what the first one found)."""
     ids = tuple(map(id, rules))
     known = _RULES_NUMBERS.get(ids)
     if known is None:
-        known = _RULES_NUMBERS[ids] = (len(_RULES_NUMBERS), list(rules))
-    return known[0]
+        named = frozenset(
+            selector.name
+            for rule in rules
+            for selector_set in rule.selector_set
+            for selector in selector_set.selectors
+            if selector.type == SelectorType.ID
+        )
+        known = _RULES_NUMBERS[ids] = (len(_RULES_NUMBERS), named, list(rules))
+    return known[0], known[1]
 
 
-def _place(own: tuple[Any, ...], kind: _Kind, node: DOMNode) -> tuple[Any, ...] | None:
-    """The key of ``node`` in :data:`_MATCHED`; None when Textual would not cache it."""
+def _place(
+    own: tuple[Any, ...], kind: _Kind, node: DOMNode, ids: frozenset[str]
+) -> tuple[Any, ...] | None:
+    """The key of ``node`` in :data:`_MATCHED`; None when Textual would not cache it.
+    ``ids``: those the rules name (no other id matters)."""
     mine, theirs, _ = kind
     if mine is None or theirs is None:
         return None
     above = node.css_path_nodes[:-1]
     if theirs:
         path: list[Any] = [
-            (type(n), n._id, frozenset(n._classes), tuple([n.has_pseudo_class(p) for p in theirs]))
+            (
+                type(n),
+                n._id if n._id in ids else None,
+                frozenset(n._classes),
+                tuple([n.has_pseudo_class(p) for p in theirs]),
+            )
             for n in above
         ]
     else:
-        path = [(type(n), n._id, frozenset(n._classes)) for n in above]
+        path = [(type(n), n._id if n._id in ids else None, frozenset(n._classes)) for n in above]
     return own, tuple([node.has_pseudo_class(p) for p in mine]), tuple(path)
 
 
