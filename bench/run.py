@@ -38,7 +38,7 @@ bare Textual app (bench/bare.py: one Static) is the floor; soliterm (curses,
 termsolitaire's modules are compiled to bytecode first (``__pycache__``, as
 ``pip install`` does, and as Python does at a first launch): run from a source
 tree with ``PYTHONDONTWRITEBYTECODE`` set (as on the machine the sessions work
-on), every launch would compile some 60 modules from source again, while
+on), every launch would compile some 50 modules from source again, while
 Textual's, installed, are compiled already. ``--no-bytecode`` leaves them as
 they are (the figures before issue 33's eighth session).
 """
