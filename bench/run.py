@@ -2,6 +2,7 @@
 
     python bench/run.py [--runs 5] [--keys 8] [--idle 10] [--sizes 80x24,120x40]
                         [--only penguin,bare] [--solver-help] [--markdown]
+                        [--no-bytecode]
 
 Every program runs in a pseudo-terminal (TERM=xterm-256color) of each size, as
 over SSH, and every byte it writes is counted. Each figure is the median of
@@ -33,6 +34,13 @@ also starts a search in a second process and redraws the verdict word. The
 bare Textual app (bench/bare.py: one Static) is the floor; soliterm (curses,
 ``pip install soliterm``) plays Spider with two suits, the same deal number
 (its own deal). Not part of the test suite; it takes a few minutes.
+
+termsolitaire's modules are compiled to bytecode first (``__pycache__``, as
+``pip install`` does, and as Python does at a first launch): run from a source
+tree with ``PYTHONDONTWRITEBYTECODE`` set (as on the machine the sessions work
+on), every launch would compile some 50 modules from source again, while
+Textual's, installed, are compiled already. ``--no-bytecode`` leaves them as
+they are (the figures before issue 33's eighth session).
 """
 
 from __future__ import annotations
@@ -80,6 +88,18 @@ class Target:
     """Keys of another move played after the first cycle: the game is under way."""
     cursor_first: bool = True  # the first arrow only shows the cursor
     note: str = ""
+
+
+def compile_bytecode() -> str:
+    """Compile termsolitaire's modules where they lie (``__pycache__``), as an
+    install does; where."""
+    import compileall
+
+    import termsolitaire
+
+    where = Path(termsolitaire.__file__).parent
+    compileall.compile_dir(where, quiet=1)
+    return f"compiled first ({where})"
 
 
 def scratch_home(solver_help: bool = False) -> dict[str, str]:
@@ -506,12 +526,16 @@ def main() -> None:
     ap.add_argument("--solver", type=float, default=3.0, help="seconds per solver deal")
     ap.add_argument("--solver-help", action="store_true", help="the solver's verdict on")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    ap.add_argument(
+        "--no-bytecode", action="store_true", help="do not compile termsolitaire's modules first"
+    )
     args = ap.parse_args()
     sizes = [tuple(int(n) for n in s.split("x")) for s in args.sizes.split(",")]
     tags = [f"{w}x{h}" for w, h in sizes]
     started = time.perf_counter()
     print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1, 5 min)")
     print(f"termsolitaire's solver verdict: {'on' if args.solver_help else 'off'}")
+    print(f"termsolitaire's bytecode: {'as found' if args.no_bytecode else compile_bytecode()}")
     ts = targets(sizes, args.solver_help)
     if args.only:
         ts = [t for t in ts if t.name in args.only.split(",")]

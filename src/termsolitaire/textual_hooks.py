@@ -5,7 +5,8 @@ a key at run time (a dialog's answers), running a screen's binding for a key
 that arrived before its widget had focus (typed ahead), switching mouse
 reporting on and off while the app runs, the terminal's size as the driver
 reads it, its Linux driver's input loop, signal handlers and writer, and the
-stylesheet's parsing (kept for the whole process: :class:`SharedStylesheet`).
+stylesheet's parsing and matching (kept for the whole process:
+:class:`SharedStylesheet`).
 
 Each hook is used through a function here with a fallback for when Textual
 renames it (the feature degrades, nothing crashes), and :data:`HOOKS` lists
@@ -20,7 +21,9 @@ import shutil
 from collections.abc import Iterable
 from typing import Any
 
+from textual.css.model import CombinatorType, SelectorType
 from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 
 HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.dom", "DOMNode", "_bindings"),
@@ -52,6 +55,15 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.css.stylesheet", "Stylesheet", "_rules"),
     ("textual.css.stylesheet", "Stylesheet", "_rules_map"),
     ("textual.css.stylesheet", "Stylesheet", "_require_parse"),
+    ("textual.css.stylesheet", "Stylesheet", "_process_component_classes"),
+    ("textual.css.stylesheet", "Stylesheet", "_EXCLUDE_PSEUDO_CLASSES_FROM_CACHE"),
+    ("textual.dom", "DOMNode", "_selector_names"),
+    ("textual.dom", "DOMNode", "_id"),
+    ("textual.dom", "DOMNode", "_classes"),
+    ("textual.dom", "DOMNode", "_has_hover_style"),
+    ("textual.dom", "DOMNode", "_has_focus_within"),
+    ("textual.dom", "DOMNode", "_has_order_style"),
+    ("textual.dom", "DOMNode", "_has_odd_or_even"),
     ("textual._styles_cache", "StylesCache", "get_inner_outer"),
     ("textual.screen", "Screen", "_compositor_refresh"),
     ("textual.screen", "Screen", "_on_update"),
@@ -213,7 +225,8 @@ with. Textual parses its rule sets once and only reads them afterwards."""
 
 
 class SharedStylesheet(Stylesheet):
-    """Textual's stylesheet, parsing each source once per process.
+    """Textual's stylesheet, parsing each source once per process, and matching a
+    node's place against its rules once per process.
 
     Textual reads every source again whenever one is added (a screen's ``.tcss``
     the first time the screen is shown, a widget's ``DEFAULT_CSS`` the first time
@@ -222,7 +235,15 @@ class SharedStylesheet(Stylesheet):
     parsed the whole of the CSS three times, a sixth of the screens' cost
     (issue 33). Here a source read with the same variables is parsed once, by
     the first app of the process (a session forked from the warm process, the
-    tests)."""
+    tests).
+
+    Textual also matches every node it styles against every rule that may apply
+    to it, each time (a node as it mounts, a screen's every node at its first
+    resume, each part of a widget, ``Button--label``, as a node of its own): a
+    fifth of building a screen, where a login styles some 280 nodes in a few
+    dozen places. :meth:`apply` keeps what it found for each place
+    (:data:`_MATCHED`), the warm process's rehearsal finds them all, and a
+    forked session only sets them."""
 
     _variables_key: tuple[object, tuple[tuple[str, str], ...]] | None = None
 
@@ -266,6 +287,181 @@ class SharedStylesheet(Stylesheet):
         self._rules_map = None
         self.source = fresh.source
         self._require_parse = False
+
+    _rules_seen: list[Any] | None = None
+    _rules_number = -1
+    _ids: frozenset[str] = frozenset()
+
+    def apply(
+        self,
+        node: DOMNode,
+        *,
+        animate: bool = False,
+        cache: dict[tuple[Any, ...], Any] | None = None,
+    ) -> None:
+        """Textual's ``apply``, with the rules a node matches found once per process
+        for each place a node can be in (:data:`_MATCHED`)."""
+        rules = self.rules
+        if rules is not self._rules_seen:
+            self._rules_seen = rules
+            self._rules_number, self._ids = _rules_number(rules)
+        try:
+            ids = self._ids
+            own = (
+                self._rules_number,
+                type(node),
+                node._id if node._id in ids else None,
+                frozenset(node._classes),
+            )
+            kind = _KINDS.get(own)
+            if kind is None:
+                kind = _KINDS[own] = self._kind(node)
+            key = _place(own, kind, node, ids)
+            flags = kind[2]
+        except Exception:  # a Textual this does not know: Textual's own apply
+            key = None
+        if key is None:
+            super().apply(node, animate=animate, cache=cache)
+            return
+        found = _MATCHED.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            # Textual's, with a cache of its own: Textual puts the rules it found
+            # there (nothing when it found none).
+            made: dict[tuple[Any, ...], Any] = {}
+            super().apply(node, animate=animate, cache=made)
+            if len(_MATCHED) >= _MATCHED_MOST:
+                _MATCHED.clear()
+            _MATCHED[key] = next(iter(made.values()), None)
+            return
+        # What Textual's apply does with the rules it found in its own cache.
+        (
+            node._has_hover_style,
+            node._has_focus_within,
+            node._has_order_style,
+            node._has_odd_or_even,
+        ) = flags
+        if found is not None:
+            self.replace_rules(node, found, animate=animate)
+        self._process_component_classes(node)
+
+    def _kind(self, node: DOMNode) -> _Kind:
+        """The pseudo-classes read by the rules ``node`` may match (Textual's
+        candidates: by its type names, classes and id): of the node itself, of the
+        nodes above it, None for both when Textual never caches what such rules give
+        (pseudo-classes that depend on the node's siblings); and the flags Textual
+        sets on the node from them."""
+        rules_map = self.rules_map
+        every: set[str] = set()
+        mine: set[str] = set()
+        theirs: set[str] = set()
+        for name in rules_map.keys() & node._selector_names:
+            for rule in rules_map[name]:
+                every.update(rule.pseudo_classes)
+                of_node, above = _rule_pseudo(rule)
+                mine.update(of_node)
+                theirs.update(above)
+        flags = (
+            "hover" in every,
+            "focus-within" in every,
+            not every.isdisjoint(
+                {"first-of-type", "last-of-type", "first-child", "last-child", "empty"}
+            ),
+            "odd" in every or "even" in every,
+        )
+        if not every.isdisjoint(self._EXCLUDE_PSEUDO_CLASSES_FROM_CACHE):
+            return None, None, flags
+        return tuple(sorted(mine)), tuple(sorted(theirs)), flags
+
+
+_Kind = tuple[tuple[str, ...] | None, tuple[str, ...] | None, tuple[bool, bool, bool, bool]]
+"""What :meth:`SharedStylesheet._kind` says of a node."""
+_UNKNOWN: Any = object()
+_RULES_NUMBERS: dict[tuple[int, ...], tuple[int, frozenset[str], list[Any]]] = {}
+"""A number for each list of rule sets a stylesheet has had, by the identities of
+its rule sets, and the ids they name (the list kept, so that those identities
+stay theirs)."""
+_KINDS: dict[tuple[Any, ...], _Kind] = {}
+"""By a list of rules' number and a node's type, id and classes: its :data:`_Kind`."""
+_MATCHED: dict[tuple[Any, ...], Any] = {}
+"""The rules a node is given (what Textual's ``apply`` found, None for none), by
+everything Textual's matching reads: the stylesheet's rules (their number), and
+for the node and each node above it, its type (its type names in the CSS), id,
+classes and the pseudo-classes the rules it may match read (its focus, hover,
+disabled state, the theme's darkness...). Filled by the warm process's rehearsal
+of a login (:mod:`termsolitaire.serve.warmup`), it answers for every session
+forked from it: styling a node is then Textual's ``replace_rules`` alone.
+
+A stylesheet read again (a new screen's CSS, another theme, four colours or
+ASCII cards) has new rules, a new number, and so finds what it finds afresh."""
+_MATCHED_MOST = 20_000
+"""Past this many places, :data:`_MATCHED` starts again (a bound, never reached by
+a session: a login and every board are some 500)."""
+
+
+_RULE_PSEUDO: dict[int, tuple[frozenset[str], frozenset[str], Any]] = {}
+"""By a rule set's identity: the pseudo-classes its selectors read of the node
+they style, of the nodes above it (and the rule set, so the identity stays its)."""
+
+
+def _rule_pseudo(rule: Any) -> tuple[frozenset[str], frozenset[str]]:
+    """The pseudo-classes ``rule``'s selectors read of the node it styles and of the
+    nodes above it. The last compound selector (``Button.primary:hover``) is the
+    only one checked against the node itself to any effect."""
+    known = _RULE_PSEUDO.get(id(rule))
+    if known is None:
+        mine: set[str] = set()
+        theirs: set[str] = set()
+        for selector_set in rule.selector_set:
+            selectors = selector_set.selectors
+            last = len(selectors) - 1
+            while last > 0 and selectors[last].combinator == CombinatorType.SAME:
+                last -= 1
+            for at, selector in enumerate(selectors):
+                (mine if at >= last else theirs).update(selector.pseudo_classes)
+        known = _RULE_PSEUDO[id(rule)] = (frozenset(mine), frozenset(theirs), rule)
+    return known[0], known[1]
+
+
+def _rules_number(rules: list[Any]) -> tuple[int, frozenset[str]]:
+    """A number for the list of rule sets ``rules``, and the ids its selectors name
+    (a node's id matters to none of them otherwise: the 18 piles of a board,
+    each with its own id, are then styled from what the first one found)."""
+    ids = tuple(map(id, rules))
+    known = _RULES_NUMBERS.get(ids)
+    if known is None:
+        named = frozenset(
+            selector.name
+            for rule in rules
+            for selector_set in rule.selector_set
+            for selector in selector_set.selectors
+            if selector.type == SelectorType.ID
+        )
+        known = _RULES_NUMBERS[ids] = (len(_RULES_NUMBERS), named, list(rules))
+    return known[0], known[1]
+
+
+def _place(
+    own: tuple[Any, ...], kind: _Kind, node: DOMNode, ids: frozenset[str]
+) -> tuple[Any, ...] | None:
+    """The key of ``node`` in :data:`_MATCHED`; None when Textual would not cache it.
+    ``ids``: those the rules name (no other id matters)."""
+    mine, theirs, _ = kind
+    if mine is None or theirs is None:
+        return None
+    above = node.css_path_nodes[:-1]
+    if theirs:
+        path: list[Any] = [
+            (
+                type(n),
+                n._id if n._id in ids else None,
+                frozenset(n._classes),
+                tuple([n.has_pseudo_class(p) for p in theirs]),
+            )
+            for n in above
+        ]
+    else:
+        path = [(type(n), n._id if n._id in ids else None, frozenset(n._classes)) for n in above]
+    return own, tuple([node.has_pseudo_class(p) for p in mine]), tuple(path)
 
 
 def shared_stylesheet(current: Stylesheet) -> Stylesheet:

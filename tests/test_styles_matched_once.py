@@ -1,0 +1,215 @@
+"""Issue 33: the rules a node matches are found once per process for each place a
+node can be in (textual_hooks.SharedStylesheet.apply), and give exactly the styles
+Textual's own stylesheet gives: for any CSS, any tree of widgets, whatever their
+classes, ids, focus, hover and disabled states, after those change, after the
+theme changes and after more CSS is read."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from textual.app import App
+from textual.css.stylesheet import Stylesheet
+from textual.widget import Widget
+
+from termsolitaire import textual_hooks
+from termsolitaire.textual_hooks import SharedStylesheet
+
+
+class Alpha(Widget):
+    can_focus = True
+
+
+class Beta(Alpha):  # matched by Alpha's rules too
+    pass
+
+
+class Gamma(Widget):
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"gamma--part"}
+
+
+KINDS = (Alpha, Beta, Gamma, Widget)
+CLASSES = ("x", "y")
+IDS = ("one", "two")
+PSEUDO = ("focus", "hover", "disabled", "dark", "light", "can-focus", "blur", "first-child")
+DECLARATIONS = (
+    "color: red;",
+    "color: blue;",
+    "color: initial;",
+    "background: green;",
+    "background: $primary;",
+    "width: 3;",
+    "width: 50%;",
+    "height: 2;",
+    "text-style: bold;",
+    "padding: 1 2;",
+    "border: solid red;",
+    "visibility: hidden;",
+    "opacity: 50%;",
+)
+
+simple = st.one_of(
+    st.sampled_from(["Alpha", "Beta", "Gamma", "Widget", "Screen", "*"]),
+    st.sampled_from(CLASSES).map(lambda c: f".{c}"),
+    st.sampled_from(IDS).map(lambda i: f"#{i}"),
+)
+compound = st.tuples(
+    simple,
+    st.lists(st.sampled_from(CLASSES).map(lambda c: f".{c}"), max_size=1),
+    st.lists(st.sampled_from(PSEUDO).map(lambda p: f":{p}"), max_size=1),
+).map(lambda t: t[0] + "".join(t[1]) + "".join(t[2]))
+selector = st.lists(st.tuples(st.sampled_from([" ", " > "]), compound), min_size=1, max_size=3).map(
+    lambda parts: "".join(c + s for c, s in parts).lstrip(" >")
+)
+rule = st.tuples(
+    st.lists(selector, min_size=1, max_size=2),
+    st.lists(st.sampled_from(DECLARATIONS), min_size=1, max_size=3),
+).map(lambda r: f"{', '.join(r[0])} {{ {' '.join(r[1])} }}")
+css = st.lists(rule, min_size=1, max_size=8).map("\n".join)
+
+
+@st.composite
+def trees(draw: Any, depth: int = 0) -> Any:
+    """(kind, id, classes, children) nested."""
+    kind = draw(st.sampled_from(KINDS))
+    ident = draw(st.one_of(st.none(), st.sampled_from(IDS)))
+    classes = draw(st.lists(st.sampled_from(CLASSES), max_size=2, unique=True))
+    children = [] if depth >= 2 else draw(st.lists(trees(depth + 1), max_size=3))
+    return kind, ident, classes, children
+
+
+def build(tree: Any, used: set[str]) -> Widget:
+    kind, ident, classes, children = tree
+    if ident in used:
+        ident = None  # ids are unique among a widget's siblings
+    if ident is not None:
+        used.add(ident)
+    return kind(*(build(c, used) for c in children), id=ident, classes=" ".join(classes))
+
+
+changes = st.lists(
+    st.tuples(
+        st.sampled_from(["class", "disable", "focus", "hover", "theme"]),
+        st.integers(0, 12),
+        st.sampled_from(CLASSES),
+    ),
+    max_size=6,
+)
+
+
+def what_is_set(node: Any) -> tuple[Any, ...]:
+    """A node's styles from its stylesheet, its components', and Textual's flags."""
+    components = {name: styles.base.get_rules() for name, styles in node._component_styles.items()}
+    flags = (
+        node._has_hover_style,
+        node._has_focus_within,
+        node._has_order_style,
+        node._has_odd_or_even,
+    )
+    return node.styles.base.get_rules(), components, flags
+
+
+def both_apply(app: App[Any], sources: list[tuple[str, str]]) -> None:
+    """Each node styled by Textual's stylesheet and by the shared one, twice (the
+    second time from what the first found): the same."""
+    variables = app.get_css_variables()
+    theirs = Stylesheet(variables=variables)
+    ours = SharedStylesheet(variables=variables)
+    for sheet in (theirs, ours):
+        for read_from, (text, is_default, tie_breaker, scope) in app.stylesheet.source.items():
+            sheet.add_source(
+                text,
+                read_from=read_from,
+                is_default_css=is_default,
+                tie_breaker=tie_breaker,
+                scope=scope,
+            )
+        for name, text in sources:
+            sheet.add_source(text, read_from=(name, ""))
+        sheet.parse()
+    nodes = list(app.screen.walk_children(with_self=True))
+    for node in nodes:
+        theirs.apply(node)
+    expected = [what_is_set(node) for node in nodes]
+    for _ in range(2):
+        for node in nodes:
+            ours.apply(node)
+        assert [what_is_set(node) for node in nodes] == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(tree=trees(), first=css, second=css, steps=changes)
+@example(  # a pseudo-class of the node above: hovered, then not
+    tree=(Alpha, None, ["x"], [(Beta, None, [], [])]),
+    first=".x:hover Beta { color: red; }",
+    second="Beta:focus { width: 3; }",
+    steps=[("hover", 0, "x"), ("hover", 0, "x")],
+)
+@example(  # two of a kind but for their ids, one named by the CSS
+    tree=(Widget, None, [], [(Alpha, "one", [], []), (Alpha, "two", [], [])]),
+    first="#one { color: red; }",
+    second="Widget > #two { width: 3; }",
+    steps=[],
+)
+@example(  # focused, then not
+    tree=(Alpha, None, ["x"], [(Beta, None, [], [])]),
+    first=".x:focus > Beta { color: red; }",
+    second="Alpha:blur Beta { width: 3; }",
+    steps=[("focus", 0, "x"), ("focus", 1, "x")],
+)
+def test_the_styles_a_node_is_given_are_textuals(
+    tree: Any, first: str, second: str, steps: list[tuple[str, int, str]]
+) -> None:
+    async def run() -> None:
+        app: App[Any] = App()
+        async with app.run_test(size=(40, 12)):
+            await app.screen.mount(build(tree, set()))
+            widgets = [w for w in app.screen.walk_children() if isinstance(w, Widget)]
+            both_apply(app, [("first", first)])
+            for what, index, name in steps:
+                widget = widgets[index % len(widgets)] if widgets else app.screen
+                if what == "class":
+                    widget.toggle_class(name)
+                elif what == "disable":
+                    widget.disabled = not widget.disabled
+                elif what == "focus":
+                    app.set_focus(widget if widget.can_focus else None)
+                elif what == "hover":
+                    widget.mouse_hover = not widget.mouse_hover
+                else:
+                    app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+                both_apply(app, [("first", first)])
+            both_apply(app, [("first", first), ("second", second)])
+
+    asyncio.run(run())
+
+
+async def test_a_second_board_is_styled_from_what_the_first_found_as_textual_would() -> None:
+    """The second app of a process (a forked session after the warm process's
+    rehearsal) finds every rule its nodes match already known, and its nodes have
+    the styles Textual's own stylesheet gives them."""
+    from termsolitaire.app import SolitaireApp
+
+    for _ in range(2):
+        app = SolitaireApp("penguin", 5, {}, clock=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            known = len(textual_hooks._MATCHED)
+            nodes = list(app.screen.walk_children(with_self=True))
+            found = [what_is_set(node) for node in nodes]
+            theirs = Stylesheet(variables=app.get_css_variables())
+            for read_from, (text, is_default, tie_breaker, scope) in app.stylesheet.source.items():
+                theirs.add_source(
+                    text,
+                    read_from=read_from,
+                    is_default_css=is_default,
+                    tie_breaker=tie_breaker,
+                    scope=scope,
+                )
+            for node in nodes:
+                theirs.apply(node)
+            assert [what_is_set(node) for node in nodes] == found
+    assert len(textual_hooks._MATCHED) == known  # the second found nothing new
