@@ -127,8 +127,10 @@ def preload(database: bool) -> list[str]:
 def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]]:
     """Everything done before the first fork: the imports, the rehearsal (a headless
     login, :mod:`.warmup`: the CSS parsed and the caches filled once, for every
-    child), then the heap collected and frozen. The modules that could not be
-    imported, and what went wrong in the rehearsal (both for the log)."""
+    child), then the heap collected and frozen, and the C heap's free chunks
+    taken (:mod:`.heap`: a session's large objects then take pages of their own).
+    The modules that could not be imported, and what went wrong in the rehearsal
+    (both for the log)."""
     failed = preload(database)
     problems: list[str] = []
     if rehearse:
@@ -137,6 +139,9 @@ def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]
         problems = login_once()
     gc.collect()
     gc.freeze()
+    from .heap import fill_holes
+
+    fill_holes()
     return failed, problems
 
 
