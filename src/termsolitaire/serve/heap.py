@@ -102,3 +102,30 @@ def fill_holes() -> int:
         else:
             taken += size
     return taken
+
+
+MERGE_ENV = "TERMSOLITAIRE_MERGE_PAGES"
+"""Set to 1 in the server's environment: :func:`merge_pages` in the warm process."""
+PR_SET_MEMORY_MERGE = 67
+"""Linux's ``prctl`` for same-page merging of a whole process (Linux 6.4 and newer)."""
+
+
+def merge_pages() -> bool:
+    """Offer every page of this process, and of the children it forks, to the
+    kernel's same-page merging (KSM); whether the kernel took the offer.
+
+    Python 3.11 writes the reference count of every object a session touches, so
+    a session copies pages it then holds unchanged (a count up, then down) or
+    holds with the same content as the other sessions (the code it ran, the
+    same objects touched the same way): 10-11 MiB of a session's 20 at its board
+    (``bench/session_pages.py``). The kernel's merging daemon, ``ksmd``, finds
+    such pages and shares them again. It runs only where the host has it on
+    (``echo 1 > /sys/kernel/mm/ksm/run``) and costs CPU to scan (docs/scaling.md);
+    merged pages are copied again when written. Off unless asked for."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        return bool(libc.prctl(PR_SET_MEMORY_MERGE, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False

@@ -47,6 +47,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .heap import MERGE_ENV, merge_pages
+
 PRELOAD = (
     "termsolitaire.cli",
     "termsolitaire.app",
@@ -155,6 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     channel = socket.socket(fileno=int(argv[0]))
     _die_with_parent()
     started = time.process_time()
+    merging = os.environ.get(MERGE_ENV) == "1" and merge_pages()
     failed, rehearsal = prepare(bool(os.environ.get("TERMSOLITAIRE_DATABASE")))
     wake_r, wake_w = os.pipe()
     for fd in (wake_r, wake_w):
@@ -168,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "cpu": round(time.process_time() - started, 3),
             "failed": failed,
             "rehearsal": rehearsal,
+            "merging": merging,
         },
     )
     while True:
