@@ -16,6 +16,9 @@ from ``/proc``:
   anonymous maps, the C heap, libpython's data), each split into pages copied
   from the warm process (``/proc/PID/pagemap``: the page is present at the same
   address in the warm process) and pages new to the session;
+- with ``--settle S``: S seconds later, the same again (with
+  ``TERMSOLITAIRE_MERGE_PAGES=1`` and the host's ``ksmd`` on, what the kernel's
+  same-page merging made of it, and the CPU ``ksmd`` took);
 - with ``--keys N``: every app then gets N cursor keys (right ten times, left
   ten times...), each waited for, and the CPU a key costs (user + system of the
   apps over the keys; 10 ms ticks, so use a few hundred).
@@ -143,6 +146,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sessions", type=int, default=3)
     ap.add_argument("--keys", type=int, default=0)
+    ap.add_argument(
+        "--settle",
+        type=float,
+        default=0,
+        help="then wait this many seconds and report again (the kernel's same-page "
+        "merging at work, with TERMSOLITAIRE_MERGE_PAGES=1 and ksmd on)",
+    )
     args = ap.parse_args()
     home = tempfile.mkdtemp(prefix="ts-pages-")
     env = {**os.environ, "TERMSOLITAIRE_HOME": home}
@@ -160,6 +170,7 @@ def main() -> None:
         ready = json.loads(ours.recv(1 << 18))
         print(
             f"warm process ready: {ready.get('cpu')} s of CPU, rehearsal {ready.get('rehearsal')}"
+            + (", its pages offered to same-page merging" if ready.get("merging") else "")
         )
         for n in range(args.sessions):
             master, slave = os.openpty()
@@ -197,6 +208,8 @@ def main() -> None:
         for _, master in apps:
             quiet(master, 0.2)
         report(warm.pid, apps)
+        if args.settle:
+            settle(warm.pid, apps, args.settle)
         if args.keys:
             keys(apps, args.keys)
     finally:
@@ -232,6 +245,38 @@ def report(warm: int, apps: list[tuple[int, int]]) -> None:
         copied, new = (counts[(name, kind)] * PAGE / n / 2**20 for kind in ("copied", "new"))
         if copied + new >= 0.01:
             print(f"  {name:<20} copied from the warm process {copied:6.2f}   new {new:6.2f}")
+
+
+def settle(warm: int, apps: list[tuple[int, int]], seconds: float) -> None:
+    """Wait, the apps idle at their boards, and report again; with the kernel's
+    figures of what it merged (``/proc/PID/ksm_stat``) and the CPU ``ksmd`` took."""
+    ksmd = [int(pid) for pid in os.listdir("/proc") if pid.isdigit() and _comm(int(pid)) == "ksmd"]
+    before = sum(cpu_seconds(pid) for pid in ksmd)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for _, master in apps:
+            quiet(master, 0.2)
+        time.sleep(1.0)
+    print(f"after {seconds:.0f} s more:")
+    report(warm, apps)
+    merged = []
+    for pid, _ in apps:
+        with contextlib.suppress(OSError):
+            stat = dict(line.split() for line in lines(f"/proc/{pid}/ksm_stat"))
+            merged.append(int(stat.get("ksm_merging_pages", 0)) * PAGE / 2**20)
+    if merged:
+        used = sum(cpu_seconds(pid) for pid in ksmd) - before
+        print(
+            f"merged by the kernel {sum(merged) / len(merged):.1f} MiB an app (mean); "
+            f"ksmd {used:.2f} s of CPU in {seconds:.0f} s"
+        )
+
+
+def _comm(pid: int) -> str:
+    try:
+        return lines(f"/proc/{pid}/comm")[0]
+    except (OSError, IndexError):
+        return ""
 
 
 def keys(apps: list[tuple[int, int]], count: int) -> None:

@@ -37,6 +37,10 @@ PASSED_ON = (
 process per session) off for everyone (docs/scaling.md). ``TERMSOLITAIRE_DATABASE`` (set by
 ``--database``) gives every session the server's database."""
 
+WARM_ONLY = ("TERMSOLITAIRE_MERGE_PAGES",)
+"""What the warm process alone inherits: ``TERMSOLITAIRE_MERGE_PAGES=1`` offers its
+pages and its children's to the kernel's same-page merging (serve/heap.py)."""
+
 FROM_CLIENT = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
 CLIENT_VALUE = re.compile(r"[A-Za-z0-9._@=+-]{1,64}")
 """What such a value looks like (``en_GB.UTF-8``, ``truecolor``, ``1``)."""
@@ -107,7 +111,7 @@ class ServeConfig:
     def warm_environment(self) -> dict[str, str]:
         """The warm process's environment: what every app inherits from the server
         (each forked app then gets its own, :meth:`environment`)."""
-        env = {k: os.environ[k] for k in PASSED_ON if k in os.environ}
+        env = {k: os.environ[k] for k in (*PASSED_ON, *WARM_ONLY) if k in os.environ}
         env.setdefault("LANG", "C.UTF-8")
         return env
 

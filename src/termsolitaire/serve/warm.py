@@ -47,6 +47,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .heap import MERGE_ENV, merge_pages
+
 PRELOAD = (
     "termsolitaire.cli",
     "termsolitaire.app",
@@ -127,8 +129,10 @@ def preload(database: bool) -> list[str]:
 def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]]:
     """Everything done before the first fork: the imports, the rehearsal (a headless
     login, :mod:`.warmup`: the CSS parsed and the caches filled once, for every
-    child), then the heap collected and frozen. The modules that could not be
-    imported, and what went wrong in the rehearsal (both for the log)."""
+    child), then the heap collected and frozen, and the C heap's free chunks
+    taken (:mod:`.heap`: a session's large objects then take pages of their own).
+    The modules that could not be imported, and what went wrong in the rehearsal
+    (both for the log)."""
     failed = preload(database)
     problems: list[str] = []
     if rehearse:
@@ -137,6 +141,9 @@ def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]
         problems = login_once()
     gc.collect()
     gc.freeze()
+    from .heap import fill_holes
+
+    fill_holes()
     return failed, problems
 
 
@@ -150,6 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     channel = socket.socket(fileno=int(argv[0]))
     _die_with_parent()
     started = time.process_time()
+    merging = os.environ.get(MERGE_ENV) == "1" and merge_pages()
     failed, rehearsal = prepare(bool(os.environ.get("TERMSOLITAIRE_DATABASE")))
     wake_r, wake_w = os.pipe()
     for fd in (wake_r, wake_w):
@@ -163,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "cpu": round(time.process_time() - started, 3),
             "failed": failed,
             "rehearsal": rehearsal,
+            "merging": merging,
         },
     )
     while True:
