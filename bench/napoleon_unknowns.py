@@ -38,7 +38,8 @@ def main() -> None:
         result = solve(new_game("napoleon", deal), Budget(args.budget, 1024, cpu=True))
         took = time.process_time() - start
         counts[result.verdict] += 1
-        print(f"{deal:5d} {result.verdict:8s} {took:6.2f} s {result.positions:9,d} best {result.best}")
+        line = f"{deal:5d} {result.verdict:8s} {took:6.2f} s {result.positions:9,d}"
+        print(f"{line} best {result.best}", flush=True)
     print(", ".join(f"{n} {v}" for v, n in sorted(counts.items())), flush=True)
 
 
