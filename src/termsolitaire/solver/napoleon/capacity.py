@@ -34,27 +34,21 @@ relaxed win, and no relaxed win proves the position lost.
 
 The relaxed game has choices (park a card now or later; send a host home now
 or keep it for a guest), so it is searched, depth-first with a table of the
-relaxed positions seen; moves that cannot hurt are made without a choice (a
-card goes home when both its guests are home). The search stops after
-``nodes`` relaxed positions and then proves nothing.
+relaxed positions found lost; moves that cannot hurt are made without a choice
+(a card goes home when both its guests are home). The search stops after
+``nodes`` relaxed positions and then proves nothing. It is :mod:`.partial`'s
+game with room counted for every card, and :mod:`.partial`'s search plays it.
 """
 
 from __future__ import annotations
 
-from .cards import HOME, HOSTS, PILES, RANK, SAME_COLOUR, SUIT
-
-TWIN = [SAME_COLOUR[SUIT[c]] * 13 + RANK[c] - 1 for c in range(52)]
-"""The other card of the same rank and colour."""
-GUESTS = [tuple(g for g in range(52) if c in HOSTS[g]) for c in range(52)]
-"""The cards that may be put on each card (none on an ace)."""
+from .partial import Partial
 
 NODES = 300
 """Relaxed positions :func:`capacity_lost` looks at before giving up (about
 10 ms): deep in a lost deal's search most positions are proved in fewer."""
 
-
-class _Out(Exception):
-    """The search ran past its node budget."""
+EVERY_CARD = frozenset(range(52))
 
 
 def capacity_lost(
@@ -63,100 +57,4 @@ def capacity_lost(
     """Whether the relaxed game of the module notes has no win from this
     position (``True`` proves the position lost); ``False`` when it has one or
     when ``nodes`` relaxed positions were not enough to tell."""
-    search = _Search(piles, loc, idx, nodes)
-    ptr = [len(p) - 1 for p in piles]
-    try:
-        return not search.win(ptr, list(found), ptr.count(-1), 0)
-    except _Out:
-        return False
-
-
-class _Search:
-    """The relaxed game's search: positions are the pile pointers (the top card
-    still in its place, as in :mod:`.relax`), the foundations, the empty piles
-    and the kings parked in piles of their own."""
-
-    def __init__(self, piles: list[bytes], loc: bytearray, idx: bytearray, nodes: int) -> None:
-        self.piles, self.loc, self.idx = piles, loc, idx
-        self.seen: set[tuple[tuple[int, ...], tuple[int, ...], int, int]] = set()
-        self.left = nodes
-
-    def win(self, ptr: list[int], home: list[int], empty: int, kings: int) -> bool:
-        piles, loc, idx = self.piles, self.loc, self.idx
-
-        def gone(c: int) -> bool:  # home in the relaxed game
-            return home[SUIT[c]] >= RANK[c]
-
-        def free(c: int) -> bool:
-            i = loc[c]
-            return i != HOME and not gone(c) and idx[c] >= ptr[i]
-
-        def parked(c: int) -> bool:
-            i = loc[c]
-            return i != HOME and not gone(c) and idx[c] > ptr[i]
-
-        def may_move(x: int) -> bool:
-            n = sum(parked(g) for g in GUESTS[x])
-            return n == 0 or (n == 1 and free(TWIN[x]))
-
-        def spent(x: int) -> bool:  # no guest will ever need it
-            return all(gone(g) for g in GUESTS[x])
-
-        # Moves that cannot hurt: a card whose guests are all home goes home.
-        changed = True
-        while changed:
-            changed = False
-            for i in range(PILES):
-                while ptr[i] >= 0:
-                    x = piles[i][ptr[i]]
-                    if home[SUIT[x]] != RANK[x] - 1 or not spent(x):
-                        break
-                    home[SUIT[x]] += 1
-                    ptr[i] -= 1
-                    empty += ptr[i] < 0
-                    changed = True
-            for s in range(4):
-                while home[s] < 13 and parked(s * 13 + home[s]) and spent(s * 13 + home[s]):
-                    home[s] += 1
-                    empty += home[s] == 13 and kings >> s & 1
-                    changed = True
-        if home == [13, 13, 13, 13]:
-            return True
-        key = (tuple(ptr), tuple(home), empty, kings)
-        if key in self.seen:
-            return False
-        self.seen.add(key)
-        self.left -= 1
-        if self.left < 0:
-            raise _Out
-        for i in range(PILES):
-            t = ptr[i]
-            if t < 0:
-                continue
-            x = piles[i][t]
-            s, r = SUIT[x], RANK[x]
-            if not may_move(x):
-                continue
-            after = ptr.copy()
-            after[i] = t - 1
-            now_empty = empty + (t == 0)
-            if home[s] == r - 1:
-                up = home.copy()
-                up[s] = r
-                if self.win(after, up, now_empty, kings):
-                    return True
-            if r == 13:
-                if t > 0 and empty and self.win(after, home.copy(), empty - 1, kings | 1 << s):
-                    return True
-            elif 1 + parked(TWIN[x]) <= sum(free(h) for h in HOSTS[x]) and self.win(
-                after, home.copy(), now_empty, kings
-            ):
-                return True
-        for s in range(4):
-            x = s * 13 + home[s]
-            if home[s] < 13 and parked(x) and may_move(x):
-                up = home.copy()
-                up[s] += 1
-                if self.win(ptr.copy(), up, empty + (up[s] == 13 and kings >> s & 1), kings):
-                    return True
-        return False
+    return Partial(piles, found, loc, idx, EVERY_CARD).lost(nodes) is True

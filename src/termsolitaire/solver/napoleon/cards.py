@@ -24,6 +24,11 @@ HOSTS = [
     tuple(s * 13 + RANK[c] for s in OTHER_COLOUR[SUIT[c]]) if RANK[c] < 13 else ()
     for c in range(52)
 ]
+TWIN = [SAME_COLOUR[SUIT[c]] * 13 + RANK[c] - 1 for c in range(52)]
+"""The other card of the same rank and colour: the two share their hosts and
+their guests."""
+GUESTS = [tuple(g for g in range(52) if c in HOSTS[g]) for c in range(52)]
+"""The two cards that may be put on each card (none on an ace)."""
 INFO = [(SUIT[c], RANK[c], *(HOSTS[c] or (c, c))) for c in range(52)]
 """Each card's suit, rank and two hosts (a king: itself twice, never used)."""
 SEP = b"\xff"

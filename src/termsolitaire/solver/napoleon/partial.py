@@ -43,8 +43,7 @@ meets each at most once.
 
 from __future__ import annotations
 
-from .capacity import GUESTS, TWIN
-from .cards import HOME, HOSTS, PILES, RANK, SUIT
+from .cards import GUESTS, HOME, HOSTS, PILES, RANK, SUIT, TWIN
 
 RelaxedKey = tuple[tuple[int, ...], tuple[int, ...], int, int]
 
@@ -73,7 +72,12 @@ class Partial:
     cards."""
 
     def __init__(
-        self, piles: list[bytes], found: list[int], loc: bytearray, idx: bytearray, cards: set[int]
+        self,
+        piles: list[bytes],
+        found: list[int],
+        loc: bytearray,
+        idx: bytearray,
+        cards: set[int] | frozenset[int],
     ) -> None:
         self.piles, self.found = list(piles), list(found)
         self.loc, self.idx = bytes(loc), bytes(idx)
