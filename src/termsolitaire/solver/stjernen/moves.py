@@ -249,50 +249,12 @@ def dig_reach(st: State, p: int) -> int:
     above it (:func:`dig_size`) succeeds if and only if ``n`` is at most this.
     Which empty outer position a card takes does not matter here: each is then
     a run like any other."""
-    piles = st.piles
-    if p < 4:
-        exclude = p + 4
-        order = piles[exclude][::-1] + piles[p][::-1]
-    else:
-        exclude = p
-        order = piles[p][::-1]
-    fc = st.fcount[:]
-    started = [f >= 0 for f in st.suit_slot]
-    free_fnd = st.slot_suit.count(-1)
-    c = piles[CENTRE]
-    centre = c[-1] if c else -1
-    tops: list[int] = []
-    empty = 0
-    for o in OUTER:
-        if o != exclude:
-            q = piles[o]
-            if q:
-                tops.append(q[-1])
-            else:
-                empty += 1
-    for n, card in enumerate(order):
-        s = card // 13
-        r = card % 13
-        if started[s]:
-            if NEEDED[s][fc[s]] == card:
-                fc[s] += 1
-                continue
-        elif r == 12 and free_fnd:
-            started[s] = True
-            free_fnd -= 1
-            fc[s] += 1
-            continue
-        if (centre < 0 and r == 0) or (centre >= 0 and centre % 13 != 12 and centre + 1 == card):
-            centre = card
-            continue
-        if r and card - 1 in tops:
-            tops[tops.index(card - 1)] = card
-            continue
-        if not empty:
-            return n
-        empty -= 1
-        tops.append(card)
-    return len(order)
+    return _reach(
+        st.piles,
+        p,
+        len(st.piles[p]) + len(st.piles[p + 4]) if p < 4 else len(st.piles[p]),
+        _base(st),
+    )
 
 
 def dig_size(st: State, p: int, k: int) -> int:
@@ -395,19 +357,27 @@ def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
                 size = top - k + (len(piles[p + 4]) if p < 4 else 0)
                 if reach < 0:
                     if base is None:
-                        c = piles[CENTRE]
-                        base = (
-                            st.fcount,
-                            [f >= 0 for f in st.suit_slot],
-                            st.slot_suit.count(-1),
-                            c[-1] if c else -1,
-                            [piles[o][-1] if piles[o] else -1 for o in OUTER],
-                        )
+                        base = _base(st)
                     # Sizes fall as k rises: the first target is the deepest.
                     reach = _reach(piles, p, size, base)
                 if size <= reach:
                     out.append((p, k))
     return out
+
+
+def _base(st: State) -> tuple[list[int], list[bool], int, int, list[int]]:
+    """What every pile's :func:`_reach` starts from: the foundations' counts,
+    which suits have started, the free foundations, the centre's top and the
+    outer ring's tops (-1 for an empty place)."""
+    piles = st.piles
+    c = piles[CENTRE]
+    return (
+        st.fcount,
+        [f >= 0 for f in st.suit_slot],
+        st.slot_suit.count(-1),
+        c[-1] if c else -1,
+        [piles[o][-1] if piles[o] else -1 for o in OUTER],
+    )
 
 
 def _reach(
