@@ -47,7 +47,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .heap import MERGE_ENV, merge_pages
+from .heap import MERGE_ENV, fill_holes, merge_pages
 
 PRELOAD = (
     "termsolitaire.cli",
@@ -141,8 +141,6 @@ def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]
         problems = login_once()
     gc.collect()
     gc.freeze()
-    from .heap import fill_holes
-
     fill_holes()
     return failed, problems
 
