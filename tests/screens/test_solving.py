@@ -399,7 +399,12 @@ async def test_asking_again_during_the_search_does_not_start_it_over(
         await pilot.press("S")
         assert status(app).startswith("Still looking for a winning line")
         await until(
-            pilot, lambda: str(getattr(app.screen, "heading", "")).startswith("Best"), "the line"
+            pilot,
+            lambda: (
+                str(getattr(app.screen, "heading", "")).startswith("Best")
+                and bool(app.screen.query("#stats"))
+            ),
+            "the line shown",
         )
     assert asked.count(1.5) == 1, asked
 
