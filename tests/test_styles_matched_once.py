@@ -112,6 +112,18 @@ def what_is_set(node: Any) -> tuple[Any, ...]:
     return node.styles.base.get_rules(), components, flags
 
 
+def add_app_sources(sheet: Stylesheet, app: App[Any]) -> None:
+    """Every source of ``app``'s stylesheet added to ``sheet``, as the app read it."""
+    for read_from, (text, is_default, tie_breaker, scope) in app.stylesheet.source.items():
+        sheet.add_source(
+            text,
+            read_from=read_from,
+            is_default_css=is_default,
+            tie_breaker=tie_breaker,
+            scope=scope,
+        )
+
+
 def both_apply(app: App[Any], sources: list[tuple[str, str]]) -> None:
     """Each node styled by Textual's stylesheet and by the shared one, twice (the
     second time from what the first found): the same."""
@@ -119,14 +131,7 @@ def both_apply(app: App[Any], sources: list[tuple[str, str]]) -> None:
     theirs = Stylesheet(variables=variables)
     ours = SharedStylesheet(variables=variables)
     for sheet in (theirs, ours):
-        for read_from, (text, is_default, tie_breaker, scope) in app.stylesheet.source.items():
-            sheet.add_source(
-                text,
-                read_from=read_from,
-                is_default_css=is_default,
-                tie_breaker=tie_breaker,
-                scope=scope,
-            )
+        add_app_sources(sheet, app)
         for name, text in sources:
             sheet.add_source(text, read_from=(name, ""))
         sheet.parse()
@@ -201,14 +206,7 @@ async def test_a_second_board_is_styled_from_what_the_first_found_as_textual_wou
             nodes = list(app.screen.walk_children(with_self=True))
             found = [what_is_set(node) for node in nodes]
             theirs = Stylesheet(variables=app.get_css_variables())
-            for read_from, (text, is_default, tie_breaker, scope) in app.stylesheet.source.items():
-                theirs.add_source(
-                    text,
-                    read_from=read_from,
-                    is_default_css=is_default,
-                    tie_breaker=tie_breaker,
-                    scope=scope,
-                )
+            add_app_sources(theirs, app)
             for node in nodes:
                 theirs.apply(node)
             assert [what_is_set(node) for node in nodes] == found
