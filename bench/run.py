@@ -40,7 +40,7 @@ termsolitaire's modules are compiled to bytecode first (``__pycache__``, as
 tree with ``PYTHONDONTWRITEBYTECODE`` set (as on the machine the sessions work
 on), every launch would compile some 50 modules from source again, while
 Textual's, installed, are compiled already. ``--no-bytecode`` leaves them as
-they are (the figures before issue 33's eighth session).
+they are (the figures before issue 33's seventh session).
 """
 
 from __future__ import annotations
