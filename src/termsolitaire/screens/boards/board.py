@@ -183,6 +183,11 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         self.show_board()
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            # The app is ending (a player quit, or the link dropped) while this
+            # screen was being built: its widgets may never have been composed,
+            # and there is nothing to show or start.
+            return
         if self.session.clock_running and not self.controller.policy.read_only:
             self.set_interval(1.0, self.tick)
         self.session.restart_clock()  # the clock counts from the first frame
@@ -198,6 +203,8 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         self.session.release()
 
     def on_resize(self) -> None:
+        if not self.app.is_running:  # as in on_mount: the app ended while building
+            return
         width, height = self.app.size
         need_w, need_h = self.min_size
         self.too_small = width < need_w or height < need_h
