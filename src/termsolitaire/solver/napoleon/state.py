@@ -167,27 +167,34 @@ class NapoleonState:
         tops = {p[-1] for p in piles if p}
         scored: list[tuple[int, Compound]] = []
         self._memo.clear()
-        add = self._add
+        # The cheap test of :meth:`_add` first, where it would make it first:
+        # most targets are buried past uncovering.
+        add, could = self._add, self._could_uncover
         for i, p in enumerate(piles):
             for k in range(len(p) - 1, -1, -1):
                 y = p[k]
                 settled = RANK[y] == 13 if k == 0 else p[k - 1] in HOSTS[y]
-                if found[SUIT[y]] == RANK[y] - 1:
+                if found[SUIT[y]] == RANK[y] - 1 and (y in tops or could(y)):
                     add(scored, tops, 100, y, -1)
                 if settled:
                     continue  # it moves only home (or sideways, when that serves)
                 if RANK[y] == 13:
-                    if empty >= 0:
+                    if empty >= 0 and (y in tops or could(y)):
                         add(scored, tops, 40, y, empty)
                 else:
                     h1, h2 = HOSTS[y]
                     if h1 in tops and h2 in tops:
                         # One will do: on either, the card can step across to
                         # the other while both stay uncovered (a sideways move).
-                        add(scored, tops, 50, y, h1)
+                        if y in tops or could(y):
+                            add(scored, tops, 50, y, h1)
                     else:
                         for h in (h1, h2):
-                            if loc[h] != HOME and loc[h] != i:
+                            if (
+                                loc[h] != HOME
+                                and loc[h] != i
+                                and ((y in tops and h in tops) or (could(y) and could(h)))
+                            ):
                                 add(scored, tops, 50, y, h)
                 break  # a card that is not settled cannot be moved out of the way
         if self.jitter is not None:
