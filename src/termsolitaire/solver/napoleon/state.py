@@ -10,6 +10,7 @@ from .cards import (
     BYTE,
     HOME,
     HOSTS,
+    INFO,
     NAMES,
     OTHER_COLOUR,
     PILES,
@@ -288,18 +289,27 @@ class NapoleonState:
         if known is not None:
             return known
         memo[c] = False  # while being worked out: no cycles
-        i = self.loc[c]
+        loc = self.loc
+        i = loc[c]
         ok = i != HOME
         if ok:
             p = self.piles[i]
             for k in range(len(p) - 1, self.idx[c], -1):
-                z, below = p[k], p[k - 1]
-                hosts = HOSTS[z]
-                if below not in hosts:
+                _, _, h1, h2 = INFO[p[k]]  # a king: itself twice, never below
+                below = p[k - 1]
+                if below == h1:
+                    other = h2
+                elif below == h2:
+                    other = h1
+                else:
                     ok = False
                     break
-                other = hosts[0] if hosts[1] == below else hosts[1]
-                if self.loc[other] in (HOME, i) or not self._could_uncover(other):
+                j = loc[other]
+                if j in (HOME, i):
+                    ok = False
+                    break
+                known = memo.get(other)
+                if not (self._could_uncover(other) if known is None else known):
                     ok = False
                     break
         memo[c] = ok
@@ -341,7 +351,8 @@ class NapoleonState:
         piles = self.piles
         src = piles[s]
         c = src[-1]
-        self.unsettled -= not self._settled(c)
+        if not (RANK[c] == 13 if len(src) == 1 else src[-2] in HOSTS[c]):
+            self.unsettled -= 1  # moves never unsettle a card
         piles[s] = src[:-1]
         if d >= PILES:
             self.found[d - PILES] += 1
@@ -368,7 +379,8 @@ class NapoleonState:
         self.idx[c] = len(src)
         self.loc[c] = s
         piles[s] = src + BYTE[c]
-        self.unsettled += not self._settled(c)
+        if not (src[-1] in HOSTS[c] if src else RANK[c] == 13):
+            self.unsettled += 1
 
     def _safe(self, c: int) -> bool:
         """Whether ``c`` may go home now and safely (module notes)."""
@@ -388,14 +400,14 @@ class NapoleonState:
     def autoplay(self) -> list[NapoleonMove]:
         """Play the safe foundation moves (module notes) until none is left;
         return them."""
-        piles, safe = self.piles, self._safe
+        piles, found, safe = self.piles, self.found, self._safe
         done = []
         again = True
         while again:
             again = False
             for i in range(PILES):
                 p = piles[i]
-                if p and safe(p[-1]):
+                if p and found[SUIT[p[-1]]] == RANK[p[-1]] - 1 and safe(p[-1]):
                     m = (i, PILES + SUIT[p[-1]])
                     self.apply(m)
                     done.append(m)
@@ -411,9 +423,10 @@ class NapoleonState:
             self.apply(m)
             home = home or m[1] >= PILES
         if not home:
+            found = self.found
             for src, _ in moves:
                 p = piles[src]
-                if p and safe(p[-1]):
+                if p and found[SUIT[p[-1]]] == RANK[p[-1]] - 1 and safe(p[-1]):
                     break
             else:
                 return list(moves)
