@@ -166,6 +166,7 @@ class NapoleonState:
         piles, found, loc = self.piles, self.found, self.loc
         empty = next((i for i, p in enumerate(piles) if not p), -1)
         tops = {p[-1] for p in piles if p}
+        needed = {s * 13 + f for s, f in enumerate(found) if f < 13}
         scored: list[tuple[int, Compound]] = []
         self._memo.clear()
         # The cheap test of :meth:`_add` first, where it would make it first:
@@ -175,7 +176,7 @@ class NapoleonState:
             for k in range(len(p) - 1, -1, -1):
                 y = p[k]
                 settled = RANK[y] == 13 if k == 0 else p[k - 1] in HOSTS[y]
-                if found[SUIT[y]] == RANK[y] - 1 and (y in tops or could(y)):
+                if y in needed and (y in tops or could(y)):
                     add(scored, tops, 100, y, -1)
                 if settled:
                     continue  # it moves only home (or sideways, when that serves)
@@ -209,7 +210,8 @@ class NapoleonState:
     ) -> None:
         """Add the target "``y`` onto ``h``" (``h`` -1: home; for a king, the empty
         pile ``h``) with the sideways moves it needs, if it can be made. ``tops``:
-        the cards on top of their piles."""
+        the cards on top of their piles. :meth:`_could_uncover` holds for ``y``
+        and (when it goes onto it) ``h``."""
         i = self.loc[y]
         king = RANK[y] == 13
         onto = h >= 0 and not king
@@ -220,9 +222,7 @@ class NapoleonState:
             if onto:
                 self._add_variant(scored, score - 3, y, h, [])
             return
-        if not self._could_uncover(y) or (onto and not self._could_uncover(h)):
-            return
-        flips: list[NapoleonMove] = []
+        flips: list[NapoleonMove] = []  # (:meth:`search_moves` made the cheap test)
         if self._uncover_both(y, h if onto else -1, flips):
             dst = PILES + SUIT[y] if h < 0 else h if king else self.loc[h]
             score += self._exposes(self.piles[i], self.idx[y] + 1) - 3 * len(flips)
