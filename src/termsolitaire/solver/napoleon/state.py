@@ -166,7 +166,6 @@ class NapoleonState:
         piles, found, loc = self.piles, self.found, self.loc
         empty = next((i for i, p in enumerate(piles) if not p), -1)
         tops = {p[-1] for p in piles if p}
-        needed = {s * 13 + f for s, f in enumerate(found) if f < 13}
         scored: list[tuple[int, Compound]] = []
         self._memo.clear()
         # The cheap test of :meth:`_add` first, where it would make it first:
@@ -176,7 +175,7 @@ class NapoleonState:
             for k in range(len(p) - 1, -1, -1):
                 y = p[k]
                 settled = RANK[y] == 13 if k == 0 else p[k - 1] in HOSTS[y]
-                if y in needed and (y in tops or could(y)):
+                if found[SUIT[y]] == RANK[y] - 1 and (y in tops or could(y)):
                     add(scored, tops, 100, y, -1)
                 if settled:
                     continue  # it moves only home (or sideways, when that serves)
