@@ -31,8 +31,12 @@ def relaxed_lost(piles: list[bytes], found: list[int], loc: bytearray, idx: byte
     """
     ptr = [len(p) - 1 for p in piles]
     home = list(found)
-    empty = _close(piles, loc, idx, ptr, home, list(range(PILES)), ptr.count(-1), 0)
-    return not _relax(piles, loc, idx, ptr, home, empty, 0)
+    free = bytearray(52)
+    for p in piles:
+        if p:
+            free[p[-1]] = 1
+    empty = _close(piles, loc, idx, ptr, home, free, list(range(PILES)), ptr.count(-1), 0)
+    return not _relax(piles, loc, idx, ptr, home, free, empty, 0)
 
 
 def _relax(
@@ -41,11 +45,12 @@ def _relax(
     idx: bytearray,
     ptr: list[int],
     home: list[int],
+    free: bytearray,
     empty: int,
     kings: int,
 ) -> bool:
-    """Whether every card gets home from (``ptr``, ``home``, ``empty`` piles,
-    ``kings``: a bit per suit whose king took an empty pile), a position
+    """Whether every card gets home from (``ptr``, ``home``, ``free``,
+    ``empty`` piles, ``kings``: a bit per suit whose king took an empty pile), a position
     :func:`_close` has taken as far as it goes: when only kings can move, each
     in turn takes an empty pile."""
     if home == [13, 13, 13, 13]:
@@ -56,8 +61,9 @@ def _relax(
         t = ptr[i]
         if t > 0 and RANK[piles[i][t]] == 13:
             s = SUIT[piles[i][t]]
-            after, up = ptr.copy(), home.copy()
+            after, up, now = ptr.copy(), home.copy(), bytearray(free)
             after[i] = t - 1
+            now[piles[i][t - 1]] = 1
             g1, g2 = NEIGHBOURS[piles[i][t - 1]]
             todo = [i]
             for g in g1, g2:
@@ -65,8 +71,8 @@ def _relax(
                 if j != HOME and idx[g] == after[j]:
                     todo.append(j)
             bit = 1 << s
-            left = _close(piles, loc, idx, after, up, todo, empty - 1, kings | bit)
-            if _relax(piles, loc, idx, after, up, left, kings | bit):
+            left = _close(piles, loc, idx, after, up, now, todo, empty - 1, kings | bit)
+            if _relax(piles, loc, idx, after, up, now, left, kings | bit):
                 return True
     return False
 
@@ -77,13 +83,15 @@ def _close(
     idx: bytearray,
     ptr: list[int],
     home: list[int],
+    free: bytearray,
     todo: list[int],
     empty: int,
     kings: int,
 ) -> int:
     """Take down the piles of ``todo`` and every pile that changes lets a card
-    leave, until none can; ``ptr`` and ``home`` are updated, the count of
-    empty piles is returned.
+    leave, until none can; ``ptr``, ``home`` and ``free`` (the cards uncovered:
+    on top of their piles or gone from them, and not home in the position
+    itself) are updated, the count of empty piles is returned.
 
     A pile's top card leaves when it could go home, or when one of its hosts
     (not home in the position itself) is uncovered. Those only get easier as
@@ -116,20 +124,16 @@ def _close(
                     if at == 13 and kings >> s & 1:
                         empty += 1  # that king leaves its pile empty
                     home[s] = at
-            elif r == 13:
-                break
-            else:  # onto a host that is not home and has been uncovered
-                i1 = loc[h1]
-                if i1 == HOME or idx[h1] < ptr[i1]:
-                    i2 = loc[h2]
-                    if i2 == HOME or idx[h2] < ptr[i2]:
-                        break
+            elif r == 13 or not (free[h1] or free[h2]):
+                break  # a king waits for an empty pile, any other card for a host
             t -= 1
             ptr[i] = t
             if t < 0:
                 empty += 1
                 break
-            g1, g2 = neighbours[p[t]]  # uncovered: its guests may leave their piles
+            c = p[t]
+            free[c] = 1
+            g1, g2 = neighbours[c]  # uncovered: its guests may leave their piles
             j = loc[g1]
             if j != HOME and idx[g1] == ptr[j]:
                 todo.append(j)
