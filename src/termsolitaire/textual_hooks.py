@@ -64,6 +64,9 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.dom", "DOMNode", "_has_focus_within"),
     ("textual.dom", "DOMNode", "_has_order_style"),
     ("textual.dom", "DOMNode", "_has_odd_or_even"),
+    ("textual.dom", "DOMNode", "_is_mounted"),
+    ("textual.css.styles", "Styles", "_rules"),
+    ("textual.css.styles", "Styles", "_updates"),
     ("textual._styles_cache", "StylesCache", "get_inner_outer"),
     ("textual.screen", "Screen", "_compositor_refresh"),
     ("textual.screen", "Screen", "_on_update"),
@@ -331,7 +334,9 @@ class SharedStylesheet(Stylesheet):
             super().apply(node, animate=animate, cache=made)
             if len(_MATCHED) >= _MATCHED_MOST:
                 _MATCHED.clear()
-            _MATCHED[key] = next(iter(made.values()), None)
+            found = _MATCHED[key] = next(iter(made.values()), None)
+            if found is not None:
+                _set_as(found)
             return
         # What Textual's apply does with the rules it found in its own cache.
         (
@@ -340,7 +345,9 @@ class SharedStylesheet(Stylesheet):
             node._has_order_style,
             node._has_odd_or_even,
         ) = flags
-        if found is not None:
+        if found is not None and (
+            animate or getattr(node, "_is_mounted", True) or not set_fresh(node, found)
+        ):
             self.replace_rules(node, found, animate=animate)
         self._process_component_classes(node)
 
@@ -396,6 +403,108 @@ ASCII cards) has new rules, a new number, and so finds what it finds afresh."""
 _MATCHED_MOST = 20_000
 """Past this many places, :data:`_MATCHED` starts again (a bound, never reached by
 a session: a login and every board are some 500)."""
+
+
+_PLAIN_PROPERTIES: tuple[str, ...] = (
+    "StringEnumProperty",
+    "BooleanProperty",
+    "ColorProperty",
+    "StyleFlagsProperty",
+    "FractionalProperty",
+    "SpacingProperty",
+    "OffsetProperty",
+    "BoxProperty",
+    "KeylineProperty",
+    "ScalarProperty",
+    "DockProperty",
+    "SplitProperty",
+    "NameListProperty",
+    "NameProperty",
+    "IntegerProperty",
+    "ScalarListProperty",
+)
+"""Textual's style descriptors that, setting a rule of a node not yet mounted, only
+store a value (Textual's ``set_rule``; their refresh does nothing before the
+mount). ``ScrollbarColorProperty`` does too unless the node shows a scrollbar
+(it refreshes it). ``OverflowProperty`` refreshes the scrollbars, and a
+``StringEnumProperty`` for ``display`` updates the parent's list of shown
+children, for ``pointer`` the screen's pointer: those are set through the
+descriptor, as Textual does. So is ``layout``: its descriptor gives each node a
+layout object of its own, which Textual's grid layout keeps figures in."""
+_PLAIN: dict[str, int] = {}
+"""By a rule's name: 1 when its descriptor is one of :data:`_PLAIN_PROPERTIES`, 2
+for a scrollbar's colour, 0 for the others."""
+_SetAs = tuple[dict[str, Any], tuple[tuple[str, Any], ...], Any]
+_SET_AS: dict[tuple[int, bool], _SetAs] = {}
+"""By the identity of a rules map in :data:`_MATCHED` and whether the node shows a
+scrollbar: what Textual's descriptors store for its plain rules (a descriptor
+may convert a value: a border ``none`` to ``""``, a width in % to one in
+``w``), the other rules, and the map itself (so that the identity stays its)."""
+
+
+def _plain(name: str) -> int:
+    """:data:`_PLAIN` for ``name``."""
+    plain = _PLAIN.get(name)
+    if plain is None:
+        from textual.css.styles import Styles
+
+        descriptor = next((k.__dict__[name] for k in Styles.__mro__ if name in k.__dict__), None)
+        kind = type(descriptor).__name__
+        if kind == "ScrollbarColorProperty":
+            plain = 2
+        else:
+            plain = int(
+                kind in _PLAIN_PROPERTIES
+                and not getattr(descriptor, "_display", False)
+                and not getattr(descriptor, "_pointer", False)
+            )
+        _PLAIN[name] = plain
+    return plain
+
+
+def _set_as(rules: Any, scrollbars: bool = False) -> _SetAs:
+    """What :data:`_SET_AS` keeps for ``rules``, found now and kept (in the warm
+    process, as it finds the rules)."""
+    from textual.css.styles import Styles
+
+    scratch = Styles()
+    others = []
+    most = 1 if scrollbars else 2
+    for name, value in rules.items():
+        if 0 < _plain(name) <= most:
+            setattr(scratch, name, value)
+        else:
+            others.append((name, value))
+    if len(_SET_AS) >= _MATCHED_MOST:
+        _SET_AS.clear()
+    known = _SET_AS[id(rules), scrollbars] = (dict(scratch._rules), tuple(others), rules)
+    return known
+
+
+def set_fresh(node: DOMNode, rules: Any) -> bool:
+    """Give ``node``, not mounted and with no rules from a stylesheet yet, the rules
+    ``rules`` (a map of :data:`_MATCHED`) as Textual's ``replace_rules`` would; False
+    (nothing done) when the node has rules already.
+
+    Textual sets each rule through its descriptor (some 5,200 sets a login), each
+    then asking for a refresh that does nothing before the mount. Here what the
+    descriptors store is found once per map (on a styles object of no node), and a
+    fresh node's rules are that, copied at once; rules whose descriptors do more
+    (display, pointer, overflow, layout) go through them as before."""
+    base = node.styles.base
+    if getattr(base, "_rules", True) or not hasattr(base, "_updates"):
+        return False
+    scrollbars = bool(
+        getattr(node, "show_vertical_scrollbar", False)
+        or getattr(node, "show_horizontal_scrollbar", False)
+    )
+    plain, others, _ = _SET_AS.get((id(rules), scrollbars)) or _set_as(rules, scrollbars)
+    base._rules.update(plain)  # type: ignore[typeddict-item]
+    base._updates += len(plain)
+    for name, value in others:
+        setattr(base, name, value)
+    node.notify_style_update()
+    return True
 
 
 _RULE_PSEUDO: dict[int, tuple[frozenset[str], frozenset[str], Any]] = {}
