@@ -66,6 +66,10 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.dom", "DOMNode", "_has_odd_or_even"),
     ("textual.dom", "DOMNode", "_is_mounted"),
     ("textual.css.styles", "Styles", "_rules"),
+    ("textual.message_pump", "MessagePump", "_get_dispatch_methods"),
+    ("textual.message_pump", "MessagePump", "_decorated_handlers"),
+    ("textual.message", "Message", "_no_default_action"),
+    ("textual.message", "Message", "_sender"),
     ("textual.css.styles", "Styles", "_updates"),
     ("textual._styles_cache", "StylesCache", "get_inner_outer"),
     ("textual.screen", "Screen", "_compositor_refresh"),
@@ -659,3 +663,105 @@ def _made_when_read(slot: Any, size: int, cache: type) -> property:
             return made
 
     return property(read, slot.__set__, slot.__delete__)
+
+
+_DISPATCH: dict[tuple[type, type, str], tuple[tuple[type, tuple[Any, ...], Any], ...]] = {}
+"""By a message pump's class, a message's class and a handler's name: for each
+class in the pump's MRO that handles it, its decorated handlers (``@on``: the
+function and its selectors) and its handler by name (``_on_key`` or
+``on_key``; None when none or when decorated), in the order Textual tries them."""
+
+
+def _dispatch_plan(
+    pump_class: type, message_class: type, method_name: str
+) -> tuple[tuple[type, tuple[Any, ...], Any], ...]:
+    """What Textual's ``_get_dispatch_methods`` reads of the classes, found once."""
+    from textual.message import Message
+
+    message_mro = [kind for kind in message_class.__mro__ if issubclass(kind, Message)]
+    plan = []
+    for cls in pump_class.__mro__:
+        decorated_handlers = cls.__dict__.get("_decorated_handlers")
+        decorated: list[Any] = []
+        if decorated_handlers:
+            for message_kind in message_mro:
+                decorated.extend(decorated_handlers.get(message_kind, ()))
+        method = cls.__dict__.get(f"_{method_name}") or cls.__dict__.get(method_name)
+        if method is not None and getattr(method, "_textual_on", None):
+            method = None
+        if decorated or method is not None:
+            plan.append((cls, tuple(decorated), method))
+    found = tuple(plan)
+    if len(_DISPATCH) >= _MATCHED_MOST:
+        _DISPATCH.clear()
+    _DISPATCH[pump_class, message_class, method_name] = found
+    return found
+
+
+textuals_dispatch: Any = None
+"""Textual's own ``_get_dispatch_methods``, once :func:`dispatch_once` replaced it."""
+
+
+def dispatch_once() -> bool:
+    """Let Textual find a message's handlers in a widget's classes once per widget
+    class and message class, not at every message; False (nothing changed) when
+    this Textual's message pump has no ``_get_dispatch_methods``.
+
+    Textual walks the widget's MRO (some 20 classes) and each one's decorated
+    handlers for every message it dispatches (5,000 a login). The classes do not
+    change while the program runs, so what it finds there is kept
+    (:data:`_DISPATCH`); what depends on the message is still asked of it, as
+    Textual does: whether its default action was prevented (before each class),
+    and for a handler with selectors (``@on(Button.Pressed, "#ok")``), whether its
+    sender matches them."""
+    try:
+        from textual._on import OnNoWidget
+        from textual.css.match import match
+        from textual.message_pump import MessagePump
+        from textual.widget import Widget
+    except ImportError:
+        return False
+    if getattr(MessagePump, "_dispatch_once", False):
+        return True
+    if not hasattr(MessagePump, "_get_dispatch_methods"):
+        return False
+
+    def _get_dispatch_methods(self: Any, method_name: str, message: Any) -> Iterable[Any]:
+        plan = _DISPATCH.get((type(self), type(message), method_name))
+        if plan is None:
+            plan = _dispatch_plan(type(self), type(message), method_name)
+        methods_dispatched: set[Any] = set()
+        for cls, decorated, by_name in plan:
+            if message._no_default_action:
+                break
+            for method, selectors in decorated:
+                if method in methods_dispatched:
+                    continue
+                if not selectors:
+                    yield cls, method.__get__(self, cls)
+                    methods_dispatched.add(method)
+                    continue
+                if not message._sender:
+                    continue
+                for attribute, selector in selectors.items():
+                    node = getattr(message, attribute)
+                    if node is None:
+                        break
+                    if not isinstance(node, Widget):
+                        raise OnNoWidget(
+                            f"on decorator can't match against {attribute!r} as it is not a widget."
+                        )
+                    if not match(selector, node):
+                        break
+                else:
+                    yield cls, method.__get__(self, cls)
+                    methods_dispatched.add(method)
+            if by_name is not None:
+                yield cls, by_name.__get__(self, cls)
+
+    global textuals_dispatch
+    textuals_dispatch = MessagePump._get_dispatch_methods
+    _get_dispatch_methods.__doc__ = textuals_dispatch.__doc__
+    MessagePump._get_dispatch_methods = _get_dispatch_methods  # type: ignore[method-assign]
+    MessagePump._dispatch_once = True  # type: ignore[attr-defined]
+    return True
