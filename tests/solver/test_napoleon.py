@@ -15,6 +15,7 @@ from termsolitaire.solver import Budget, solve
 from termsolitaire.solver import napoleon as N
 from termsolitaire.solver.napoleon import NapoleonState, relaxed_lost
 from termsolitaire.solver.napoleon.capacity import capacity_lost
+from termsolitaire.solver.napoleon.cards import HOSTS
 from termsolitaire.solver.napoleon.partial import Partial, blockers, partial_lost
 
 from .helpers import autoplay_matches, check_same, plain_search, played, side_by_side
@@ -115,6 +116,68 @@ def test_never_lost_from_partway_along_a_winning_line(deal):
         state = NapoleonState.from_game(g)
         assert not relaxed_lost(state.piles, state.found, state.loc, state.idx)
         assert solve(g, Budget(seconds=20)).verdict == "won"
+
+
+def _relaxed_lost_by_sweeps(piles, found, loc, idx, ptr=None, home=None, empty=None, kings=0):
+    """:func:`relaxed_lost`'s game played the plain way (as napoleon6 left it):
+    sweep every pile and every suit again and again until nothing changes,
+    then let each king that can take an empty pile in turn."""
+    if ptr is None:
+        ptr = [len(p) - 1 for p in piles]
+        home, empty = list(found), ptr.count(-1)
+    moved = True
+    while moved:
+        moved = False
+        for i, p in enumerate(piles):
+            while ptr[i] >= 0:
+                c = p[ptr[i]]
+                s, r = c // 13, c % 13 + 1
+                if home[s] == r - 1:
+                    home[s] = r
+                elif home[s] < r - 1:
+                    free = [h for h in HOSTS[c] if loc[h] != 255 and idx[h] >= ptr[loc[h]]]
+                    if r == 13 or not free:
+                        break
+                ptr[i] -= 1
+                moved = True
+                empty += ptr[i] < 0
+        for s in range(4):
+            while home[s] < 13 and idx[s * 13 + home[s]] >= ptr[loc[s * 13 + home[s]]]:
+                home[s] += 1
+                moved = True
+                empty += home[s] == 13 and kings >> s & 1
+    if home == [13] * 4:
+        return False
+    for i, p in enumerate(piles):
+        if empty and ptr[i] > 0 and p[ptr[i]] % 13 == 12:
+            after = [*ptr[:i], ptr[i] - 1, *ptr[i + 1 :]]
+            bit = 1 << p[ptr[i]] // 13
+            if not _relaxed_lost_by_sweeps(
+                piles, found, loc, idx, after, list(home), empty - 1, kings | bit
+            ):
+                return False
+    return True
+
+
+@settings(PROPS, max_examples=400 if FULL else 40)
+@given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(0, 60))
+def test_the_relaxed_game_taken_pile_by_pile_ends_as_the_plain_sweeps_do(deal, seed, steps):
+    """:func:`relaxed_lost` looks at a pile again only when something it waits on
+    changed; its answer is that of sweeping everything until nothing changes."""
+    state = NapoleonState.from_game(played("napoleon", deal, seed, steps, home=0.5))
+    args = state.piles, state.found, state.loc, state.idx
+    assert relaxed_lost(*args) == _relaxed_lost_by_sweeps(*args)
+
+
+@settings(PROPS, max_examples=300 if FULL else 25)
+@given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(10, 50))
+def test_the_relaxed_game_never_calls_a_winnable_position_lost(deal, seed, steps):
+    """Where a search of every legal move (no pruning) finds a win,
+    :func:`relaxed_lost` does not prove a loss."""
+    g = played("napoleon", deal, seed, steps, home=0.8)
+    state = NapoleonState.from_game(g)
+    if relaxed_lost(state.piles, state.found, state.loc, state.idx):
+        assert plain_search(NapoleonState.from_game(g), cap=5_000) != "won", g.to_text()
 
 
 # ------------------------------------------------ the relaxed game with room

@@ -8,7 +8,11 @@ exhausted them.
 
 from __future__ import annotations
 
-from .cards import HOME, INFO, PILES, RANK, SUIT
+from .cards import GUESTS, HOME, INFO, PILES, RANK, SUIT
+
+NEIGHBOURS = [g if len(g) == 2 else (c, c) for c, g in enumerate(GUESTS)]
+"""Each card's two guests (an ace: itself twice), the cards that may leave
+their piles once it is uncovered."""
 
 
 def relaxed_lost(piles: list[bytes], found: list[int], loc: bytearray, idx: bytearray) -> bool:
@@ -19,14 +23,20 @@ def relaxed_lost(piles: list[bytes], found: list[int], loc: bytearray, idx: byte
     Every real win is a relaxed win too, so ``True`` proves the position lost.
 
     Each pile is taken down from its top as far as the relaxed rules allow: a
-    card leaves when it could go home, or onto a host that is not home and has
-    been uncovered, over and over until nothing changes (:func:`_relax`).
+    card leaves when it could go home, or onto a host that is uncovered (and
+    not home in the position itself), until nothing changes (:func:`_close`).
     Every pile taken down to nothing, and every king that went home after
     taking one, makes an empty pile; when only kings are left to move, each
     king that could take an empty pile is tried in turn.
     """
     ptr = [len(p) - 1 for p in piles]
-    return not _relax(piles, loc, idx, ptr, list(found), ptr.count(-1), 0)
+    home = list(found)
+    free = bytearray(52)
+    for p in piles:
+        if p:
+            free[p[-1]] = 1
+    empty = _close(piles, loc, idx, ptr, home, free, list(range(PILES)), ptr.count(-1), 0)
+    return not _relax(piles, loc, idx, ptr, home, free, empty, 0)
 
 
 def _relax(
@@ -35,46 +45,14 @@ def _relax(
     idx: bytearray,
     ptr: list[int],
     home: list[int],
+    free: bytearray,
     empty: int,
     kings: int,
 ) -> bool:
-    """Run the relaxed game on (``ptr``, ``home``, ``empty`` piles, ``kings``: a
-    bit per suit whose king took an empty pile); whether every card gets home."""
-    info = INFO
-    moved = True
-    while moved:
-        moved = False
-        for i in range(PILES):
-            t = start = ptr[i]
-            p = piles[i]
-            while t >= 0:
-                s, r, h1, h2 = info[p[t]]
-                at = home[s]
-                if at >= r - 1:
-                    if at == r - 1:
-                        home[s] = r
-                elif r == 13:
-                    break
-                else:  # onto a host that is not home and has been uncovered
-                    i1 = loc[h1]
-                    if i1 == HOME or idx[h1] < ptr[i1]:
-                        i2 = loc[h2]
-                        if i2 == HOME or idx[h2] < ptr[i2]:
-                            break
-                t -= 1
-            if t != start:
-                moved = True
-                ptr[i] = t
-                if t < 0:
-                    empty += 1
-        for s in range(4):
-            at = home[s]
-            while at < 13 and idx[s * 13 + at] >= ptr[loc[s * 13 + at]]:
-                at += 1
-                moved = True
-                if at == 13 and kings >> s & 1:
-                    empty += 1  # that king leaves its pile empty
-            home[s] = at
+    """Whether every card gets home from (``ptr``, ``home``, ``free``,
+    ``empty`` piles, ``kings``: a bit per suit whose king took an empty pile), a position
+    :func:`_close` has taken as far as it goes: when only kings can move, each
+    in turn takes an empty pile."""
     if home == [13, 13, 13, 13]:
         return True
     if not empty:
@@ -83,8 +61,83 @@ def _relax(
         t = ptr[i]
         if t > 0 and RANK[piles[i][t]] == 13:
             s = SUIT[piles[i][t]]
-            branch = ptr.copy()
-            branch[i] = t - 1
-            if _relax(piles, loc, idx, branch, home.copy(), empty - 1, kings | 1 << s):
+            after, up, now = ptr.copy(), home.copy(), bytearray(free)
+            after[i] = t - 1
+            now[piles[i][t - 1]] = 1
+            g1, g2 = NEIGHBOURS[piles[i][t - 1]]
+            todo = [i]
+            for g in g1, g2:
+                j = loc[g]
+                if j != HOME and idx[g] == after[j]:
+                    todo.append(j)
+            bit = 1 << s
+            left = _close(piles, loc, idx, after, up, now, todo, empty - 1, kings | bit)
+            if _relax(piles, loc, idx, after, up, now, left, kings | bit):
                 return True
     return False
+
+
+def _close(
+    piles: list[bytes],
+    loc: bytearray,
+    idx: bytearray,
+    ptr: list[int],
+    home: list[int],
+    free: bytearray,
+    todo: list[int],
+    empty: int,
+    kings: int,
+) -> int:
+    """Take down the piles of ``todo`` and every pile that changes lets a card
+    leave, until none can; ``ptr``, ``home`` and ``free`` (the cards uncovered:
+    on top of their piles or gone from them, and not home in the position
+    itself) are updated, the count of empty piles is returned.
+
+    A pile's top card leaves when it could go home, or when one of its hosts
+    (not home in the position itself) is uncovered. Those only get easier as
+    the game goes on, so the piles may be taken in any order and the end is
+    the same: a pile is looked at again only when the card it is stuck on may
+    have come free (its suit reached one below it, or one of its hosts was
+    uncovered). A card uncovered stays free, and goes home when its suit
+    reaches it."""
+    info, neighbours = INFO, NEIGHBOURS
+    while todo:
+        i = todo.pop()
+        p = piles[i]
+        t = ptr[i]
+        while t >= 0:
+            s, r, h1, h2 = info[p[t]]
+            at = home[s]
+            if at >= r - 1:
+                if at == r - 1:  # home, and after it the suit's cards already free
+                    at = r
+                    while at < 13:
+                        c = s * 13 + at
+                        j = loc[c]
+                        d = idx[c] - ptr[j]
+                        if d > 0:
+                            at += 1
+                        else:
+                            if d == 0:
+                                todo.append(j)
+                            break
+                    if at == 13 and kings >> s & 1:
+                        empty += 1  # that king leaves its pile empty
+                    home[s] = at
+            elif r == 13 or not (free[h1] or free[h2]):
+                break  # a king waits for an empty pile, any other card for a host
+            t -= 1
+            ptr[i] = t
+            if t < 0:
+                empty += 1
+                break
+            c = p[t]
+            free[c] = 1
+            g1, g2 = neighbours[c]  # uncovered: its guests may leave their piles
+            j = loc[g1]
+            if j != HOME and idx[g1] == ptr[j]:
+                todo.append(j)
+            j = loc[g2]
+            if j != HOME and idx[g2] == ptr[j]:
+                todo.append(j)
+    return empty

@@ -10,6 +10,7 @@ from .cards import (
     BYTE,
     HOME,
     HOSTS,
+    INFO,
     NAMES,
     OTHER_COLOUR,
     PILES,
@@ -167,27 +168,34 @@ class NapoleonState:
         tops = {p[-1] for p in piles if p}
         scored: list[tuple[int, Compound]] = []
         self._memo.clear()
-        add = self._add
+        # The cheap test of :meth:`_add` first, where it would make it first:
+        # most targets are buried past uncovering.
+        add, could = self._add, self._could_uncover
         for i, p in enumerate(piles):
             for k in range(len(p) - 1, -1, -1):
                 y = p[k]
                 settled = RANK[y] == 13 if k == 0 else p[k - 1] in HOSTS[y]
-                if found[SUIT[y]] == RANK[y] - 1:
+                if found[SUIT[y]] == RANK[y] - 1 and (y in tops or could(y)):
                     add(scored, tops, 100, y, -1)
                 if settled:
                     continue  # it moves only home (or sideways, when that serves)
                 if RANK[y] == 13:
-                    if empty >= 0:
+                    if empty >= 0 and (y in tops or could(y)):
                         add(scored, tops, 40, y, empty)
                 else:
                     h1, h2 = HOSTS[y]
                     if h1 in tops and h2 in tops:
                         # One will do: on either, the card can step across to
                         # the other while both stay uncovered (a sideways move).
-                        add(scored, tops, 50, y, h1)
+                        if y in tops or could(y):
+                            add(scored, tops, 50, y, h1)
                     else:
                         for h in (h1, h2):
-                            if loc[h] != HOME and loc[h] != i:
+                            if (
+                                loc[h] != HOME
+                                and loc[h] != i
+                                and ((y in tops and h in tops) or (could(y) and could(h)))
+                            ):
                                 add(scored, tops, 50, y, h)
                 break  # a card that is not settled cannot be moved out of the way
         if self.jitter is not None:
@@ -201,7 +209,8 @@ class NapoleonState:
     ) -> None:
         """Add the target "``y`` onto ``h``" (``h`` -1: home; for a king, the empty
         pile ``h``) with the sideways moves it needs, if it can be made. ``tops``:
-        the cards on top of their piles."""
+        the cards on top of their piles. :meth:`_could_uncover` holds for ``y``
+        and (when it goes onto it) ``h``."""
         i = self.loc[y]
         king = RANK[y] == 13
         onto = h >= 0 and not king
@@ -212,9 +221,7 @@ class NapoleonState:
             if onto:
                 self._add_variant(scored, score - 3, y, h, [])
             return
-        if not self._could_uncover(y) or (onto and not self._could_uncover(h)):
-            return
-        flips: list[NapoleonMove] = []
+        flips: list[NapoleonMove] = []  # (:meth:`search_moves` made the cheap test)
         if self._uncover_both(y, h if onto else -1, flips):
             dst = PILES + SUIT[y] if h < 0 else h if king else self.loc[h]
             score += self._exposes(self.piles[i], self.idx[y] + 1) - 3 * len(flips)
@@ -281,18 +288,27 @@ class NapoleonState:
         if known is not None:
             return known
         memo[c] = False  # while being worked out: no cycles
-        i = self.loc[c]
+        loc = self.loc
+        i = loc[c]
         ok = i != HOME
         if ok:
             p = self.piles[i]
             for k in range(len(p) - 1, self.idx[c], -1):
-                z, below = p[k], p[k - 1]
-                hosts = HOSTS[z]
-                if below not in hosts:
+                _, _, h1, h2 = INFO[p[k]]  # a king: itself twice, never below
+                below = p[k - 1]
+                if below == h1:
+                    other = h2
+                elif below == h2:
+                    other = h1
+                else:
                     ok = False
                     break
-                other = hosts[0] if hosts[1] == below else hosts[1]
-                if self.loc[other] in (HOME, i) or not self._could_uncover(other):
+                j = loc[other]
+                if j in (HOME, i):
+                    ok = False
+                    break
+                known = memo.get(other)
+                if not (self._could_uncover(other) if known is None else known):
                     ok = False
                     break
         memo[c] = ok
@@ -334,7 +350,8 @@ class NapoleonState:
         piles = self.piles
         src = piles[s]
         c = src[-1]
-        self.unsettled -= not self._settled(c)
+        if not (RANK[c] == 13 if len(src) == 1 else src[-2] in HOSTS[c]):
+            self.unsettled -= 1  # moves never unsettle a card
         piles[s] = src[:-1]
         if d >= PILES:
             self.found[d - PILES] += 1
@@ -361,7 +378,8 @@ class NapoleonState:
         self.idx[c] = len(src)
         self.loc[c] = s
         piles[s] = src + BYTE[c]
-        self.unsettled += not self._settled(c)
+        if not (src[-1] in HOSTS[c] if src else RANK[c] == 13):
+            self.unsettled += 1
 
     def _safe(self, c: int) -> bool:
         """Whether ``c`` may go home now and safely (module notes)."""
@@ -381,14 +399,14 @@ class NapoleonState:
     def autoplay(self) -> list[NapoleonMove]:
         """Play the safe foundation moves (module notes) until none is left;
         return them."""
-        piles, safe = self.piles, self._safe
+        piles, found, safe = self.piles, self.found, self._safe
         done = []
         again = True
         while again:
             again = False
             for i in range(PILES):
                 p = piles[i]
-                if p and safe(p[-1]):
+                if p and found[SUIT[p[-1]]] == RANK[p[-1]] - 1 and safe(p[-1]):
                     m = (i, PILES + SUIT[p[-1]])
                     self.apply(m)
                     done.append(m)
@@ -404,9 +422,10 @@ class NapoleonState:
             self.apply(m)
             home = home or m[1] >= PILES
         if not home:
+            found = self.found
             for src, _ in moves:
                 p = piles[src]
-                if p and safe(p[-1]):
+                if p and found[SUIT[p[-1]]] == RANK[p[-1]] - 1 and safe(p[-1]):
                     break
             else:
                 return list(moves)
