@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from termsolitaire.rules import from_text, new_game
 from termsolitaire.solver import Budget, solve
 from termsolitaire.solver.stjernen import Prover
-from termsolitaire.solver.stjernen.relax import relaxed_lost
+from termsolitaire.solver.stjernen.relax import _suit_options, relaxed_lost
 from termsolitaire.solver.stjernen.state import State
 from termsolitaire.solver.stjernen.storage import StockRelaxation, fits, stock_lost
 
@@ -191,3 +191,16 @@ def test_storage_fits_the_real_layouts_only():
     assert not fits(count)
     count[4] += 1  # 5S joins 4S and 6S: four runs
     assert fits(count)
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.lists(st.integers(0, 2), min_size=52, max_size=52))
+def test_storage_fits_as_the_relaxed_game_lays_out_runs(count):
+    """``fits`` agrees with relax.py's layout of each suit with nothing to fill
+    the ranks between."""
+    combos = {(0, 0)}
+    for s in range(4):
+        must = count[s * 13 : s * 13 + 13]
+        options = _suit_options(must, must) if any(must) else [(0, 0)]
+        combos = {(a + b, n + m) for a, n in combos for b, m in options}
+    assert fits(count) == any(a + n <= 5 and n <= 4 for a, n in combos)

@@ -49,7 +49,7 @@ import math
 import time
 from collections.abc import Callable
 
-from .relax import ANY_START, STORAGE_RUNS, _suit_options
+from .relax import ANY_START, STORAGE_RUNS
 from .state import CENTRE, FULL, INNER, NEEDED, OUTER, ROUNDS, UP, State
 
 RelaxedState = tuple[
@@ -59,24 +59,24 @@ RelaxedState = tuple[
 
 
 def fits(count: list[int]) -> bool:
-    """Whether the storage ``count`` (copies of each card code) is part of at
-    most five runs, at most four of them not from the ace (the module's
-    docstring)."""
-    combos = [(0, 0)]
-    for s in range(4):
-        must = count[s * 13 : s * 13 + 13]
-        if not any(must):
-            continue
-        opts = _suit_options(must, must)
-        combos = [
-            (a + b, n + m)
-            for a, n in combos
-            for b, m in opts
-            if a + b + n + m <= STORAGE_RUNS and n + m <= ANY_START
-        ]
-        if not combos:
-            return False
-    return True
+    """Whether the storage ``count`` (copies of each card code) can be laid out,
+    those cards and no others, as at most five runs, at most four of them not
+    from the ace (the module's docstring).
+
+    With no cards to fill the ranks between, a suit's layout is forced: every
+    ace starts a run, and a rank with more copies than the rank below starts
+    that many more (as :func:`.relax._suit_options` finds with nothing to
+    fill)."""
+    aces = starts = 0
+    for lo in (0, 13, 26, 39):
+        prev = count[lo]
+        aces += prev
+        for c in range(lo + 1, lo + 13):
+            x = count[c]
+            if x > prev:
+                starts += x - prev
+            prev = x
+    return aces + starts <= STORAGE_RUNS and starts <= ANY_START
 
 
 class StockRelaxation:
