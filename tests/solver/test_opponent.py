@@ -133,6 +133,46 @@ def test_in_one_suit_it_turns_a_bare_pile_rather_than_bury_it_under_a_run(tmp_pa
     assert out.split("\n")[0] == "turn t1"
 
 
+IN_VIEW = """\
+game: spider
+variant: suits=1
+score: 532
+moves: 112
+t1: KS QS JS TS 9S 8S 7S 6S 4S
+t2: 3S
+t3: KS QS JS TS 9S 8S 7S 6S 3S
+t4: 2S JS
+t5: 4S 3S
+t6: KS QS
+t7: 2S AS 5S
+t8: 2S AS
+t9: 5S
+t10: TS 9S 8S 7S 6S 5S 4S AS
+stock: -
+done: S S S S S
+"""
+"""1-suit deal 2 after 161 of the expert's actions: every card is in view."""
+
+
+def test_with_every_card_in_view_the_expert_asks_the_solver_and_wins(monkeypatch) -> None:
+    """With no face-down card and the stock dealt, nothing is unseen, so the
+    full-knowledge solver is fair: the 1-suit expert asks it for its line
+    directly (its own planner is not asked: its line would be thrown away) and
+    plays that line to a win. Nothing is hidden, so there is nothing for the
+    fairness tests above to permute here."""
+    from termsolitaire.solver import opponent
+
+    def planner(*_: object) -> None:
+        raise AssertionError("the planner was asked with every card in view")
+
+    monkeypatch.setattr(opponent, "plan", planner)
+    game = from_text(IN_VIEW)
+    assert not view_of(game).unseen
+    for _ in play(game, Opponent("expert", 1, seed=0), seconds=None):
+        pass
+    assert game.is_won
+
+
 IN_SUIT = """\
 game: spider
 variant: suits=4

@@ -34,6 +34,8 @@ that does best on average. (Deals stay its last resort: a line that deals
 before it turns is left out.) In 2- and 4-suit games guessing did not pay in
 our trials (docs/match.md), so there it plans on what it sees, further than a
 good player; :attr:`Level.guess_suits` switches it on to try again.
+Once every card is in view (none face down, the stock dealt) nothing is
+left to guess, and the 1-suit expert asks the solver for its line directly.
 
 In 2- and 4-suit games the expert looks for other ways in hindsight
 (:meth:`Opponent._hindsight`): the solver finds wins on a couple of guesses,
@@ -184,9 +186,15 @@ class Opponent:
         state = known_state(view)
         if level.positions <= 1 or self.rng.random() < level.slip:
             return _first_gain(state, self.rng, self.weights)
+        guessing = level.guesses and self.suits in level.guess_suits
+        if guessing and not view.unseen:
+            # Every card is in view (none face down, the stock dealt): the solver
+            # sees no more than the player, so it is asked directly, without the
+            # planner's search, whose line it would only replace.
+            return _solve(state, level.guess_positions * 4)[0]
         line, gain = plan(state, level.positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
-        if level.guesses and self.suits in level.guess_suits:
+        if guessing:
             return self._guess(view, mine)
         if level.hindsight and self.suits in level.hindsight_suits:
             return self._hindsight(view, mine)
@@ -246,9 +254,6 @@ class Opponent:
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
         level, rng = self.level, self.rng
-        if not view.unseen:
-            line, _ = _solve(known_state(view), level.guess_positions * 4)
-            return line
         plans: dict[tuple[SpiderMove, ...], None] = {}
         if mine:
             plans[tuple(mine)] = None
