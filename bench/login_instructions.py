@@ -4,6 +4,7 @@ shared machine).
 
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\
         python bench/login_instructions.py
+    python bench/login_instructions.py --profile FILE   # the child's calls
 
 The process prepares as the warm process does (:func:`termsolitaire.serve.warm
 .prepare`: imports, the rehearsal, ``gc.freeze()``) and forks; the child runs
@@ -14,10 +15,15 @@ the child, then of the parent: the child's count includes what the parent ran
 before the fork, so the session's own is the first figure less the second.
 Compile the modules first (``python -m compileall -q src``) so that neither
 side compiles a module from source. Not part of the test suite; about a minute.
+
+``--profile FILE``: the child's login under cProfile instead (not under
+valgrind): it writes the profile to FILE and prints the Python calls it counted
+(primitive and all), the figure to compare between two trees.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import sys
@@ -27,6 +33,9 @@ from termsolitaire.serve.warm import prepare, session_collector
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--profile", default="", help="write the child's cProfile here")
+    args = ap.parse_args()
     os.environ["TERMSOLITAIRE_SOLVER_HELP"] = "0"
     prepare(False)
     pid = os.fork()
@@ -35,7 +44,19 @@ def main() -> None:
         return
     session_collector()
     with warmup.scratch_environment() as home:
-        asyncio.run(warmup._login(home))
+        if args.profile:
+            import cProfile
+            import pstats
+
+            profiler = cProfile.Profile()
+            profiler.enable()
+            asyncio.run(warmup._login(home))
+            profiler.disable()
+            profiler.dump_stats(args.profile)
+            stats = pstats.Stats(args.profile)
+            print(f"calls {stats.total_calls:,} (primitive {stats.prim_calls:,})")  # type: ignore[attr-defined]
+        else:
+            asyncio.run(warmup._login(home))
     sys.stdout.flush()
     os._exit(0)
 

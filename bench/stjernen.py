@@ -35,6 +35,12 @@ relaxed game with fewer storage runs, an unsound upper bound)::
     python bench/stjernen.py --relax --deals 1-200
     python bench/stjernen.py --relax --set relax:STORAGE_RUNS=3 --set relax:ANY_START=3
 
+``--stock STATES`` measures the stock-keeping relaxed game alone (issue 34,
+solver/stjernen/storage.py) on each fresh deal, with at most ``STATES``
+relaxed states: proved lost, open (a relaxed win found) or unfinished::
+
+    python bench/stjernen.py --stock 100000 --deals 1-200
+
 ``--speed WIDTH`` measures the search's speed, not its results: one beam of
 fixed width (no clock, so the same lines on any machine) on each deal, in this
 process, one deal after another; per deal the cards home, the positions seen,
@@ -79,6 +85,7 @@ from termsolitaire.solver.stjernen.state import (
     WON,
     State,
 )
+from termsolitaire.solver.stjernen.storage import StockRelaxation
 
 _RANKS = "A23456789TJQK"
 
@@ -152,6 +159,29 @@ def _relax_only(deals: list[int]) -> int:
         f"stjernen relaxed game, deals {deals[0]}-{deals[-1]} ({n}): proved lost {proved} "
         f"({100 * proved / n:.1f}%); CPU median {1000 * statistics.median(cpu):.1f} ms, "
         f"max {1000 * cpu[-1]:.1f} ms"
+    )
+    return 0
+
+
+def _stock_only(deals: list[int], states: int) -> int:
+    """``--stock``: the stock-keeping relaxed game on each fresh deal."""
+    counts = {True: 0, False: 0, None: 0}
+    cpus = []
+    for deal in deals:
+        started = time.process_time()
+        relax = StockRelaxation(State.from_game(new_game("stjernen", deal=deal)))
+        lost = relax.lost(states)
+        cpu = time.process_time() - started
+        cpus.append(cpu)
+        counts[lost] += 1
+        verdict = {True: "lost", False: "open", None: "unfinished"}[lost]
+        print(f"{deal:5} {verdict:10} {relax.states:7} states {cpu:7.2f} s")
+        sys.stdout.flush()
+    print(
+        f"stjernen stock-keeping relaxed game, deals {deals[0]}-{deals[-1]} ({len(deals)}), "
+        f"at most {states} states: proved lost {counts[True]}, open {counts[False]}, "
+        f"unfinished {counts[None]}; CPU median {statistics.median(cpus):.2f} s, "
+        f"max {max(cpus):.2f} s"
     )
     return 0
 
@@ -240,6 +270,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--relax", action="store_true", help="the relaxed game alone on each fresh deal"
     )
+    ap.add_argument(
+        "--stock",
+        type=int,
+        metavar="STATES",
+        help="the stock-keeping relaxed game alone on each fresh deal, at most STATES states",
+    )
     ap.add_argument("--stops", action="store_true", help="describe where each deal not won stopped")
     ap.add_argument(
         "--speed",
@@ -258,6 +294,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.relax:
         _apply(args.settings)
         return _relax_only(deals)
+    if args.stock:
+        _apply(args.settings)
+        return _stock_only(deals, args.stock)
     load = os.getloadavg()
     rows = []
     workers = max(1, args.jobs // args.per_deal)

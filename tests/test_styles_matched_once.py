@@ -7,6 +7,8 @@ theme changes and after more CSS is read."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from hypothesis import example, given, settings
@@ -211,3 +213,127 @@ async def test_a_second_board_is_styled_from_what_the_first_found_as_textual_wou
                 theirs.apply(node)
             assert [what_is_set(node) for node in nodes] == found
     assert len(textual_hooks._MATCHED) == known  # the second found nothing new
+
+
+FRESH_DECLARATIONS = (
+    *DECLARATIONS,
+    "display: none;",  # the parent's list of shown children
+    "overflow-y: auto;",  # the scrollbars
+    "overflow-x: scroll;",
+    "scrollbar-color: red;",
+    "pointer: pointer;",
+    "border: none;",  # stored as ""
+    "height: 40%;",  # stored in h
+    "layout: horizontal;",
+    "grid-columns: 1fr 50%;",
+)
+# No pseudo-class that reads the node's siblings: Textual styles such a node its
+# own way (and at its mount by its place then, not as it ends up: not ours to test).
+fresh_compound = st.tuples(
+    simple,
+    st.lists(st.sampled_from(CLASSES).map(lambda c: f".{c}"), max_size=1),
+    st.lists(st.sampled_from(PSEUDO[:-1]).map(lambda p: f":{p}"), max_size=1),
+).map(lambda t: t[0] + "".join(t[1]) + "".join(t[2]))
+fresh_selector = st.lists(
+    st.tuples(st.sampled_from([" ", " > "]), fresh_compound), min_size=1, max_size=3
+).map(lambda parts: "".join(c + s for c, s in parts).lstrip(" >"))
+fresh_rule = st.tuples(
+    st.lists(fresh_selector, min_size=1, max_size=2),
+    st.lists(st.sampled_from(FRESH_DECLARATIONS), min_size=1, max_size=4),
+).map(lambda r: f"{', '.join(r[0])} {{ {' '.join(r[1])} }}")
+
+
+def comparable(node: Any) -> Any:
+    """:func:`what_is_set`, a node's layout by its name (each node has its own)."""
+    rules, components, flags = what_is_set(node)
+    if "layout" in rules:
+        rules["layout"] = rules["layout"].name
+    return rules, components, flags
+
+
+@contextlib.contextmanager
+def counting_set_fresh() -> Iterator[list[bool]]:
+    """What textual_hooks.set_fresh answers meanwhile, in order."""
+    calls: list[bool] = []
+    real = textual_hooks.set_fresh
+
+    def counting(node: Any, rules: Any) -> bool:
+        done = real(node, rules)
+        calls.append(done)
+        return done
+
+    textual_hooks.set_fresh = counting
+    try:
+        yield calls
+    finally:
+        textual_hooks.set_fresh = real
+
+
+class FreshApp(App[None]):
+    def __init__(self, css: str) -> None:
+        super().__init__()
+        self.stylesheet = textual_hooks.shared_stylesheet(self.stylesheet)
+        self.stylesheet.add_source(css, read_from=("fresh", ""))
+
+
+@settings(max_examples=20, deadline=None)
+@given(tree=trees(), rules=st.lists(fresh_rule, min_size=1, max_size=8).map("\n".join))
+def test_a_fresh_node_set_at_once_has_the_styles_textual_gives(tree: Any, rules: str) -> None:
+    """A node styled as it is mounted, at a place already found, has its rules set
+    at once (textual_hooks.set_fresh), not one by one through Textual's descriptors:
+    its styles, what its descriptors convert (a border "none", a height in %), and
+    what they do beside (display, overflow, scrollbar colours, pointer) are those
+    Textual's own stylesheet gives, and what a player sees is the same."""
+
+    async def run() -> None:
+        app = FreshApp(rules)
+        async with app.run_test(size=(40, 12)) as pilot:
+            first = build(tree, set())
+            await app.screen.mount(Widget(first))  # ids are unique among siblings
+            await pilot.pause()
+            second = build(tree, set())
+            with counting_set_fresh() as calls:
+                await app.screen.mount(Widget(second))  # the same places: set at once
+                await pilot.pause()
+            assert any(calls)
+            nodes = list(second.walk_children(with_self=True))
+            found = [comparable(node) for node in nodes]
+            shown = [
+                (node.display, node.styles.overflow_y, getattr(node, "region", None))
+                for node in nodes
+            ]
+            again = [comparable(node) for node in first.walk_children(with_self=True)]
+            assert found == again  # the same place, the same styles
+            theirs = Stylesheet(variables=app.get_css_variables())
+            add_app_sources(theirs, app)
+            theirs.parse()
+            for node in nodes:
+                theirs.apply(node)
+            assert [comparable(node) for node in nodes] == found
+            await pilot.pause()
+            assert [
+                (node.display, node.styles.overflow_y, getattr(node, "region", None))
+                for node in nodes
+            ] == shown
+
+    asyncio.run(run())
+
+
+async def test_a_second_board_sets_most_of_its_rules_at_once() -> None:
+    """The second board of a process (a forked session's) sets its nodes' rules
+    through textual_hooks.set_fresh, and they are what Textual's stylesheet gives."""
+    from termsolitaire.app import SolitaireApp
+
+    for _ in range(2):
+        app = SolitaireApp("penguin", 5, {}, clock=False)
+        with counting_set_fresh() as calls:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                nodes = list(app.screen.walk_children(with_self=True))
+                found = [comparable(node) for node in nodes]
+                theirs = Stylesheet(variables=app.get_css_variables())
+                add_app_sources(theirs, app)
+                for node in nodes:
+                    theirs.apply(node)
+                assert [comparable(node) for node in nodes] == found
+    assert sum(calls) > len(calls) // 2

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .terminal.driver import InputDropped
 
 textual_hooks.lazy_strip_caches()  # a drawn line's caches made when first used
+textual_hooks.dispatch_once()  # a message's handlers found once per widget class
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.

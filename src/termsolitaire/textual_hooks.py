@@ -64,6 +64,13 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.dom", "DOMNode", "_has_focus_within"),
     ("textual.dom", "DOMNode", "_has_order_style"),
     ("textual.dom", "DOMNode", "_has_odd_or_even"),
+    ("textual.dom", "DOMNode", "_is_mounted"),
+    ("textual.css.styles", "Styles", "_rules"),
+    ("textual.message_pump", "MessagePump", "_get_dispatch_methods"),
+    ("textual.message_pump", "MessagePump", "_decorated_handlers"),
+    ("textual.message", "Message", "_no_default_action"),
+    ("textual.message", "Message", "_sender"),
+    ("textual.css.styles", "Styles", "_updates"),
     ("textual._styles_cache", "StylesCache", "get_inner_outer"),
     ("textual.screen", "Screen", "_compositor_refresh"),
     ("textual.screen", "Screen", "_on_update"),
@@ -331,7 +338,9 @@ class SharedStylesheet(Stylesheet):
             super().apply(node, animate=animate, cache=made)
             if len(_MATCHED) >= _MATCHED_MOST:
                 _MATCHED.clear()
-            _MATCHED[key] = next(iter(made.values()), None)
+            found = _MATCHED[key] = next(iter(made.values()), None)
+            if found is not None:
+                _set_as(found)
             return
         # What Textual's apply does with the rules it found in its own cache.
         (
@@ -340,7 +349,9 @@ class SharedStylesheet(Stylesheet):
             node._has_order_style,
             node._has_odd_or_even,
         ) = flags
-        if found is not None:
+        if found is not None and (
+            animate or getattr(node, "_is_mounted", True) or not set_fresh(node, found)
+        ):
             self.replace_rules(node, found, animate=animate)
         self._process_component_classes(node)
 
@@ -396,6 +407,108 @@ ASCII cards) has new rules, a new number, and so finds what it finds afresh."""
 _MATCHED_MOST = 20_000
 """Past this many places, :data:`_MATCHED` starts again (a bound, never reached by
 a session: a login and every board are some 500)."""
+
+
+_PLAIN_PROPERTIES: tuple[str, ...] = (
+    "StringEnumProperty",
+    "BooleanProperty",
+    "ColorProperty",
+    "StyleFlagsProperty",
+    "FractionalProperty",
+    "SpacingProperty",
+    "OffsetProperty",
+    "BoxProperty",
+    "KeylineProperty",
+    "ScalarProperty",
+    "DockProperty",
+    "SplitProperty",
+    "NameListProperty",
+    "NameProperty",
+    "IntegerProperty",
+    "ScalarListProperty",
+)
+"""Textual's style descriptors that, setting a rule of a node not yet mounted, only
+store a value (Textual's ``set_rule``; their refresh does nothing before the
+mount). ``ScrollbarColorProperty`` does too unless the node shows a scrollbar
+(it refreshes it). ``OverflowProperty`` refreshes the scrollbars, and a
+``StringEnumProperty`` for ``display`` updates the parent's list of shown
+children, for ``pointer`` the screen's pointer: those are set through the
+descriptor, as Textual does. So is ``layout``: its descriptor gives each node a
+layout object of its own, which Textual's grid layout keeps figures in."""
+_PLAIN: dict[str, int] = {}
+"""By a rule's name: 1 when its descriptor is one of :data:`_PLAIN_PROPERTIES`, 2
+for a scrollbar's colour, 0 for the others."""
+_SetAs = tuple[dict[str, Any], tuple[tuple[str, Any], ...], Any]
+_SET_AS: dict[tuple[int, bool], _SetAs] = {}
+"""By the identity of a rules map in :data:`_MATCHED` and whether the node shows a
+scrollbar: what Textual's descriptors store for its plain rules (a descriptor
+may convert a value: a border ``none`` to ``""``, a width in % to one in
+``w``), the other rules, and the map itself (so that the identity stays its)."""
+
+
+def _plain(name: str) -> int:
+    """:data:`_PLAIN` for ``name``."""
+    plain = _PLAIN.get(name)
+    if plain is None:
+        from textual.css.styles import Styles
+
+        descriptor = next((k.__dict__[name] for k in Styles.__mro__ if name in k.__dict__), None)
+        kind = type(descriptor).__name__
+        if kind == "ScrollbarColorProperty":
+            plain = 2
+        else:
+            plain = int(
+                kind in _PLAIN_PROPERTIES
+                and not getattr(descriptor, "_display", False)
+                and not getattr(descriptor, "_pointer", False)
+            )
+        _PLAIN[name] = plain
+    return plain
+
+
+def _set_as(rules: Any, scrollbars: bool = False) -> _SetAs:
+    """What :data:`_SET_AS` keeps for ``rules``, found now and kept (in the warm
+    process, as it finds the rules)."""
+    from textual.css.styles import Styles
+
+    scratch = Styles()
+    others = []
+    most = 1 if scrollbars else 2
+    for name, value in rules.items():
+        if 0 < _plain(name) <= most:
+            setattr(scratch, name, value)
+        else:
+            others.append((name, value))
+    if len(_SET_AS) >= _MATCHED_MOST:
+        _SET_AS.clear()
+    known = _SET_AS[id(rules), scrollbars] = (dict(scratch._rules), tuple(others), rules)
+    return known
+
+
+def set_fresh(node: DOMNode, rules: Any) -> bool:
+    """Give ``node``, not mounted and with no rules from a stylesheet yet, the rules
+    ``rules`` (a map of :data:`_MATCHED`) as Textual's ``replace_rules`` would; False
+    (nothing done) when the node has rules already.
+
+    Textual sets each rule through its descriptor (some 5,200 sets a login), each
+    then asking for a refresh that does nothing before the mount. Here what the
+    descriptors store is found once per map (on a styles object of no node), and a
+    fresh node's rules are that, copied at once; rules whose descriptors do more
+    (display, pointer, overflow, layout) go through them as before."""
+    base = node.styles.base
+    if getattr(base, "_rules", True) or not hasattr(base, "_updates"):
+        return False
+    scrollbars = bool(
+        getattr(node, "show_vertical_scrollbar", False)
+        or getattr(node, "show_horizontal_scrollbar", False)
+    )
+    plain, others, _ = _SET_AS.get((id(rules), scrollbars)) or _set_as(rules, scrollbars)
+    base._rules.update(plain)  # type: ignore[typeddict-item]
+    base._updates += len(plain)
+    for name, value in others:
+        setattr(base, name, value)
+    node.notify_style_update()
+    return True
 
 
 _RULE_PSEUDO: dict[int, tuple[frozenset[str], frozenset[str], Any]] = {}
@@ -550,3 +663,105 @@ def _made_when_read(slot: Any, size: int, cache: type) -> property:
             return made
 
     return property(read, slot.__set__, slot.__delete__)
+
+
+_DISPATCH: dict[tuple[type, type, str], tuple[tuple[type, tuple[Any, ...], Any], ...]] = {}
+"""By a message pump's class, a message's class and a handler's name: for each
+class in the pump's MRO that handles it, its decorated handlers (``@on``: the
+function and its selectors) and its handler by name (``_on_key`` or
+``on_key``; None when none or when decorated), in the order Textual tries them."""
+
+
+def _dispatch_plan(
+    pump_class: type, message_class: type, method_name: str
+) -> tuple[tuple[type, tuple[Any, ...], Any], ...]:
+    """What Textual's ``_get_dispatch_methods`` reads of the classes, found once."""
+    from textual.message import Message
+
+    message_mro = [kind for kind in message_class.__mro__ if issubclass(kind, Message)]
+    plan = []
+    for cls in pump_class.__mro__:
+        decorated_handlers = cls.__dict__.get("_decorated_handlers")
+        decorated: list[Any] = []
+        if decorated_handlers:
+            for message_kind in message_mro:
+                decorated.extend(decorated_handlers.get(message_kind, ()))
+        method = cls.__dict__.get(f"_{method_name}") or cls.__dict__.get(method_name)
+        if method is not None and getattr(method, "_textual_on", None):
+            method = None
+        if decorated or method is not None:
+            plan.append((cls, tuple(decorated), method))
+    found = tuple(plan)
+    if len(_DISPATCH) >= _MATCHED_MOST:
+        _DISPATCH.clear()
+    _DISPATCH[pump_class, message_class, method_name] = found
+    return found
+
+
+textuals_dispatch: Any = None
+"""Textual's own ``_get_dispatch_methods``, once :func:`dispatch_once` replaced it."""
+
+
+def dispatch_once() -> bool:
+    """Let Textual find a message's handlers in a widget's classes once per widget
+    class and message class, not at every message; False (nothing changed) when
+    this Textual's message pump has no ``_get_dispatch_methods``.
+
+    Textual walks the widget's MRO (some 20 classes) and each one's decorated
+    handlers for every message it dispatches (5,000 a login). The classes do not
+    change while the program runs, so what it finds there is kept
+    (:data:`_DISPATCH`); what depends on the message is still asked of it, as
+    Textual does: whether its default action was prevented (before each class),
+    and for a handler with selectors (``@on(Button.Pressed, "#ok")``), whether its
+    sender matches them."""
+    try:
+        from textual._on import OnNoWidget
+        from textual.css.match import match
+        from textual.message_pump import MessagePump
+        from textual.widget import Widget
+    except ImportError:
+        return False
+    if getattr(MessagePump, "_dispatch_once", False):
+        return True
+    if not hasattr(MessagePump, "_get_dispatch_methods"):
+        return False
+
+    def _get_dispatch_methods(self: Any, method_name: str, message: Any) -> Iterable[Any]:
+        plan = _DISPATCH.get((type(self), type(message), method_name))
+        if plan is None:
+            plan = _dispatch_plan(type(self), type(message), method_name)
+        methods_dispatched: set[Any] = set()
+        for cls, decorated, by_name in plan:
+            if message._no_default_action:
+                break
+            for method, selectors in decorated:
+                if method in methods_dispatched:
+                    continue
+                if not selectors:
+                    yield cls, method.__get__(self, cls)
+                    methods_dispatched.add(method)
+                    continue
+                if not message._sender:
+                    continue
+                for attribute, selector in selectors.items():
+                    node = getattr(message, attribute)
+                    if node is None:
+                        break
+                    if not isinstance(node, Widget):
+                        raise OnNoWidget(
+                            f"on decorator can't match against {attribute!r} as it is not a widget."
+                        )
+                    if not match(selector, node):
+                        break
+                else:
+                    yield cls, method.__get__(self, cls)
+                    methods_dispatched.add(method)
+            if by_name is not None:
+                yield cls, by_name.__get__(self, cls)
+
+    global textuals_dispatch
+    textuals_dispatch = MessagePump._get_dispatch_methods
+    _get_dispatch_methods.__doc__ = textuals_dispatch.__doc__
+    MessagePump._get_dispatch_methods = _get_dispatch_methods  # type: ignore[method-assign]
+    MessagePump._dispatch_once = True  # type: ignore[attr-defined]
+    return True

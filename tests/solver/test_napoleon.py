@@ -318,6 +318,47 @@ def test_a_host_held_down_by_its_guest_is_proved_lost_with_room_for_the_blockers
     assert not partial_lost(*args, set())
 
 
+BRANCHES = """\
+game: napoleon
+deal: 2185596104
+p1: 6C 9H
+p2: 3C 9S 8D 7C
+p3: QS JS
+p4: TS KH QC
+p5: 8C 4C QH
+p6: JC 9D
+p7: TH 9C
+p8: KD
+p9: 8H 5C 6D JD
+p10: TD KS QD
+p11: 7S
+p12: 7D 5S
+p13: KC
+p14: 6S
+p15: JH TC
+p16: 8S 5D
+f1: AS 2S 3S 4S
+f2: AH 2H 3H 4H 5H 6H 7H
+f3: AD 2D 3D 4D
+f4: AC 2C
+"""
+
+
+def test_each_branch_of_the_relaxed_game_starts_from_its_own_position():
+    """A winnable position (a search of every legal move finds the win) that
+    the relaxed game once proved lost: after trying a card home, the branch
+    that parks it instead started from the piles the first branch had already
+    cleared, counted the cards those had sent home as parked, and ran out of
+    room. ``solve`` said ``lost`` here at once; it must never say so."""
+    game = from_text(BRANCHES)
+    state = NapoleonState.from_game(game)
+    args = state.piles, state.found, state.loc, state.idx
+    assert plain_search(NapoleonState.from_game(game), cap=400_000) == "won"
+    for depth in (1, 2):
+        assert not partial_lost(*args, blockers(*args, depth))
+    assert solve(game, Budget(seconds=2, cpu=True)).verdict != "lost"
+
+
 def test_a_deal_blocked_from_the_start_is_proved_lost_at_once():
     """Deal 44: the relaxed game with room for the blockers proves it lost in
     about 25,000 relaxed positions, before any real position is searched (the

@@ -133,6 +133,46 @@ def test_in_one_suit_it_turns_a_bare_pile_rather_than_bury_it_under_a_run(tmp_pa
     assert out.split("\n")[0] == "turn t1"
 
 
+IN_VIEW = """\
+game: spider
+variant: suits=1
+score: 532
+moves: 112
+t1: KS QS JS TS 9S 8S 7S 6S 4S
+t2: 3S
+t3: KS QS JS TS 9S 8S 7S 6S 3S
+t4: 2S JS
+t5: 4S 3S
+t6: KS QS
+t7: 2S AS 5S
+t8: 2S AS
+t9: 5S
+t10: TS 9S 8S 7S 6S 5S 4S AS
+stock: -
+done: S S S S S
+"""
+"""1-suit deal 2 after 161 of the expert's actions: every card is in view."""
+
+
+def test_with_every_card_in_view_the_expert_asks_the_solver_and_wins(monkeypatch) -> None:
+    """With no face-down card and the stock dealt, nothing is unseen, so the
+    full-knowledge solver is fair: the 1-suit expert asks it for its line
+    directly (its own planner is not asked: its line would be thrown away) and
+    plays that line to a win. Nothing is hidden, so there is nothing for the
+    fairness tests above to permute here."""
+    from termsolitaire.solver import opponent
+
+    def planner(*_: object) -> None:
+        raise AssertionError("the planner was asked with every card in view")
+
+    monkeypatch.setattr(opponent, "counted_plan", planner)
+    game = from_text(IN_VIEW)
+    assert not view_of(game).unseen
+    for _ in play(game, Opponent("expert", 1, seed=0), seconds=None):
+        pass
+    assert game.is_won
+
+
 IN_SUIT = """\
 game: spider
 variant: suits=4
@@ -217,6 +257,81 @@ def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
     for seed in range(2):
         other = view_of(from_text(_permuted(IN_SUIT, seed)))
         assert Opponent("expert", 4, seed=0).advise(other) == mine, f"permutation {seed}"
+
+
+EXPERT = LEVELS["expert"]
+
+
+def _expert(monkeypatch, **changes: object) -> Opponent:
+    """The 4-suit expert with its level changed from the real one (for this test only)."""
+    from termsolitaire.solver import opponent
+
+    monkeypatch.setitem(opponent.LEVELS, "expert", dataclasses.replace(EXPERT, **changes))
+    return Opponent("expert", 4, seed=0)
+
+
+def test_a_cap_on_thinking_stops_the_search_for_other_ways(monkeypatch) -> None:
+    """``think`` (off for every level: docs/match.md) caps the positions one plan
+    searches, the planner's, the solver's on guesses and the playouts' together:
+    a cap never reached changes nothing; a cap the planner alone reaches leaves
+    no guess solved and the expert plays its own plan; one reached by the first
+    guess's search leaves the second guess unsolved and nothing played out."""
+    from termsolitaire.solver import opponent
+
+    calls: list[str] = []
+    planned: list[int] = []
+    real_plan, real_win, real_playout = opponent.counted_plan, opponent._win, opponent._playout
+
+    def counted_plan(*a):
+        found = real_plan(*a)
+        planned.append(found[2])
+        return found
+
+    monkeypatch.setattr(opponent, "counted_plan", counted_plan)
+    monkeypatch.setattr(opponent, "_win", lambda *a: calls.append("win") or real_win(*a))
+    monkeypatch.setattr(opponent, "_playout", lambda *a: calls.append("out") or real_playout(*a))
+    view = view_of(from_text(IN_SUIT))
+    free = _expert(monkeypatch).advise(view)
+    assert calls.count("win") == 2 and "out" in calls  # other ways were judged
+    own = _expert(monkeypatch, hindsight=0).advise(view)
+    for think, wins in ((10**9, 2), (1, 0), (planned[0] + 1, 1)):
+        calls.clear()
+        chosen = _expert(monkeypatch, think=think).advise(view)
+        assert calls.count("win") == wins, f"think {think}"
+        if wins == 2:
+            assert chosen == free
+        else:
+            assert "out" not in calls and chosen == own, f"think {think}"
+
+
+def test_best_lines_make_ways_of_guesses_the_solver_does_not_win(monkeypatch) -> None:
+    """With ``best_lines`` (off for every level) a guess the solver does not win
+    still gives a way, its best line's start: here, with the solver held to
+    2000 positions, neither guess is won, and only with ``best_lines`` are
+    other ways played out. Those ways too come from guesses of what it has not
+    seen: permuting the face-down and stock cards leaves its choice unchanged."""
+    from termsolitaire.solver import opponent
+
+    won: list[bool] = []
+    played: list[int] = []
+    real_win, real_playout = opponent._win, opponent._playout
+
+    def win(*a):
+        found = real_win(*a)
+        won.append(found[0])
+        return found
+
+    monkeypatch.setattr(opponent, "_win", win)
+    monkeypatch.setattr(opponent, "_playout", lambda *a: played.append(1) or real_playout(*a))
+    view = view_of(from_text(IN_SUIT))
+    _expert(monkeypatch, hindsight_positions=2000).advise(view)
+    assert won == [False, False] and not played
+    mine = _expert(monkeypatch, hindsight_positions=2000, best_lines=True).advise(view)
+    assert played
+    for seed in range(2):
+        other = view_of(from_text(_permuted(IN_SUIT, seed)))
+        again = _expert(monkeypatch, hindsight_positions=2000, best_lines=True).advise(other)
+        assert again == mine, f"permutation {seed}"
 
 
 def test_the_check_catches_an_opponent_that_peeks() -> None:

@@ -164,12 +164,16 @@ class Partial:
             after = ptr.copy()
             after[i] = t - 1
             if r == 13:
-                if t > 0 and empty and self._win(after, home.copy(), empty - 1, kings | 1 << s):
+                if (
+                    t > 0
+                    and empty
+                    and self._win(after.copy(), home.copy(), empty - 1, kings | 1 << s)
+                ):
                     return True
                 if inc[x] and home[s] == 12:
                     up = home.copy()
                     up[s] = 13
-                    if self._win(after, up, empty + (t == 0), kings):
+                    if self._win(after.copy(), up, empty + (t == 0), kings):
                         return True
                 continue
             if not inc[x]:
@@ -178,7 +182,7 @@ class Partial:
             if home[s] == r - 1:
                 up = home.copy()
                 up[s] = r
-                if self._win(after, up, now_empty, kings):
+                if self._win(after.copy(), up, now_empty, kings):
                     return True
             room = free(HOSTS[x][0]) + free(HOSTS[x][1])
             if 1 + parked(TWIN[x]) <= room and self._win(after, home.copy(), now_empty, kings):

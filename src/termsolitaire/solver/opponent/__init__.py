@@ -34,6 +34,8 @@ that does best on average. (Deals stay its last resort: a line that deals
 before it turns is left out.) In 2- and 4-suit games guessing did not pay in
 our trials (docs/match.md), so there it plans on what it sees, further than a
 good player; :attr:`Level.guess_suits` switches it on to try again.
+Once every card is in view (none face down, the stock dealt) nothing is
+left to guess, and the 1-suit expert asks the solver for its line directly.
 
 In 2- and 4-suit games the expert looks for other ways in hindsight
 (:meth:`Opponent._hindsight`): the solver finds wins on a couple of guesses,
@@ -66,7 +68,7 @@ from ..search import luby
 from ..spider import BASE, NOISE, PORTFOLIO
 from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .plan import evaluate, plan, up_to_turn, weights
+from .plan import counted_plan, evaluate, up_to_turn, weights
 from .view import BLANK, View, known_state, sample, view_of
 
 
@@ -107,6 +109,16 @@ class Level:
     second_round: int = 0
     """More guesses the best two ways are then played out on, to choose between
     them on all the guesses (0: none; :meth:`Opponent._hindsight`)."""
+    think: int = 0
+    """Positions one plan may search in all, the planner's, the solver's on the
+    guesses and the playouts' together (0: no cap). Once they are spent, no more
+    guesses are solved and no more ways played out (a way begun is played out
+    on every guess) and the best judged so far is played: a cap on the thinking
+    before one action, counted in positions, so the same on any machine
+    (:meth:`Opponent._hindsight`; off for every level: it lost games, docs/match.md)."""
+    best_lines: bool = False
+    """Whether a guess the solver does not win still gives a way: the start of its
+    best line, up to its first turn or deal (off for every level)."""
 
 
 LEVELS: dict[str, Level] = {
@@ -184,15 +196,21 @@ class Opponent:
         state = known_state(view)
         if level.positions <= 1 or self.rng.random() < level.slip:
             return _first_gain(state, self.rng, self.weights)
-        line, gain = plan(state, level.positions, self.weights)
+        guessing = level.guesses and self.suits in level.guess_suits
+        if guessing and not view.unseen:
+            # Every card is in view (none face down, the stock dealt): the solver
+            # sees no more than the player, so it is asked directly, without the
+            # planner's search, whose line it would only replace.
+            return _solve(state, level.guess_positions * 4)[0]
+        line, gain, spent = counted_plan(state, level.positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
-        if level.guesses and self.suits in level.guess_suits:
+        if guessing:
             return self._guess(view, mine)
         if level.hindsight and self.suits in level.hindsight_suits:
-            return self._hindsight(view, mine)
+            return self._hindsight(view, mine, spent)
         return mine
 
-    def _hindsight(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
+    def _hindsight(self, view: View, mine: list[SpiderMove], spent: int) -> list[SpiderMove]:
         """``mine`` (or a deal, or End) or another way, whichever plays out best.
 
         The other ways come from hindsight: on a few guesses (the unseen cards
@@ -206,6 +224,9 @@ class Opponent:
         it would judge every way as if no card were unknown. With
         :attr:`Level.second_round` the best two are played out on more fresh
         guesses and chosen between on all of them (off: it did not pay).
+        ``spent`` is the positions the planner searched for ``mine``, counted
+        against :attr:`Level.think`; with :attr:`Level.best_lines` a guess the
+        solver does not win gives a way too.
         """
         level, rng = self.level, self.rng
         default: tuple[SpiderMove, ...] = (
@@ -213,27 +234,41 @@ class Opponent:
         )
         start_of_mine = _way_signature(view, default) if default else None
         ways: dict[tuple[object, ...], tuple[SpiderMove, ...]] = {}
+
+        def thought() -> bool:
+            return 0 < level.think <= spent
+
         for _ in range(level.hindsight_lines):
-            won, line = _win(sample(view, rng), level.hindsight_positions)
+            if thought():
+                break
+            won, line, used = _win(sample(view, rng), level.hindsight_positions)
+            spent += used
             start = tuple(up_to_turn(line))
-            if won and start and start != default:
+            if (won or level.best_lines) and start and start != default:
                 signature = _way_signature(view, start)
                 if signature != start_of_mine:
                     ways.setdefault(signature, start)
-        if not ways:
+        if not ways or thought():
             return list(default)
         guesses = [sample(view, rng) for _ in range(level.hindsight)]
 
         def playouts(moves: tuple[SpiderMove, ...], on: list[SpiderState]) -> int:
-            return sum(
-                _playout(g, moves, level.playout_plans, level.playout_positions, self.weights)
-                for g in on
-            )
+            nonlocal spent
+            total = 0
+            for g in on:
+                value, used = _playout(
+                    g, moves, level.playout_plans, level.playout_positions, self.weights
+                )
+                total, spent = total + value, spent + used
+            return total
 
         # (total, order, way): the plan is first, so it keeps ties, then the ways
-        # in the order found.
+        # in the order found, as long as the thinking allowed lasts.
         values = [(playouts(default, guesses), 0, default)]
-        values += [(playouts(m, guesses), i, m) for i, m in enumerate(ways.values(), 1)]
+        for i, m in enumerate(ways.values(), 1):
+            if thought():
+                break
+            values.append((playouts(m, guesses), i, m))
         values.sort()
         if level.second_round:
             # The best two, close or not, on more guesses, chosen between on all
@@ -246,9 +281,6 @@ class Opponent:
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
         level, rng = self.level, self.rng
-        if not view.unseen:
-            line, _ = _solve(known_state(view), level.guess_positions * 4)
-            return line
         plans: dict[tuple[SpiderMove, ...], None] = {}
         if mine:
             plans[tuple(mine)] = None
@@ -298,20 +330,22 @@ def _hidden(state: SpiderState) -> SpiderState:
 
 def _playout(
     guess: SpiderState, moves: tuple[SpiderMove, ...], plans: int, positions: int, w: dict[str, int]
-) -> int:
+) -> tuple[int, int]:
     """How far from a win ``guess`` is after ``moves`` and ``plans`` plans (each up to
     its first turn, or a deal when none gains) of a player who sees only what a
     player would (:func:`~.plan.plan` on :func:`_hidden`), by what that player then
     sees (:func:`~.plan.evaluate`, each move played costing ``w["move"]``; a win:
-    less than any)."""
+    less than any); and the positions those plans searched."""
     state = guess.copy()
     played = len(moves)
+    searched = 0
     for m in moves:
         state.make(m)
     for _ in range(plans):
         if state.won:
             break
-        line, gain = plan(_hidden(state), positions, w)
+        line, gain, used = counted_plan(_hidden(state), positions, w)
+        searched += used
         start = up_to_turn(line) if gain > 0 else []
         if not start:
             if not state.stock:
@@ -321,8 +355,8 @@ def _playout(
             state.make(m)
         played += len(start)
     if state.won:
-        return played - 10 * WIN
-    return evaluate(_hidden(state), w) + played * w["move"]
+        return played - 10 * WIN, searched
+    return evaluate(_hidden(state), w) + played * w["move"], searched
 
 
 def _way_signature(view: View, moves: tuple[SpiderMove, ...]) -> tuple[object, ...]:
@@ -333,12 +367,14 @@ def _way_signature(view: View, moves: tuple[SpiderMove, ...]) -> tuple[object, .
     return (_state_signature(state), moves[-1])
 
 
-def _win(state: SpiderState, positions: int) -> tuple[bool, list[SpiderMove]]:
+def _win(state: SpiderState, positions: int) -> tuple[bool, list[SpiderMove], int]:
     """Whether the solver's finders win from the full-knowledge ``state`` within
     ``positions`` (restarts as in :func:`~termsolitaire.solver.spider.solve`, but
     counted in positions, not seconds, so the answer is the same on any machine),
-    and the winning line."""
+    the winning line (or, without a win, the first finder's best line: the plain
+    order's) and the positions searched."""
     seed = state.seed
+    best: list[SpiderMove] = []
     used = k = 0
     while used < positions:
         k += 1
@@ -349,10 +385,12 @@ def _win(state: SpiderState, positions: int) -> tuple[bool, list[SpiderMove]]:
         allowance = min(BASE * luby(k), positions - used)
         finder = BestFirst(state.copy(), math.inf, allowance, time.process_time, weights, rng)
         if finder.advance(allowance) == "won":
-            return True, finder.line
+            return True, finder.line, used + max(1, finder.positions)
         used += max(1, finder.positions)
         finder.release()
-    return False, []
+        if k == 1:
+            best = finder.best_line
+    return False, best, used
 
 
 def _first_gain(state: SpiderState, rng: random.Random, w: dict[str, int]) -> list[SpiderMove]:

@@ -99,6 +99,14 @@ def plan(state: SpiderState, max_nodes: int, w: dict[str, int]) -> tuple[list[Sp
 
     Each move costs ``w["move"]`` (a move costs a point and a moment of the clock).
     """
+    line, gain, _ = counted_plan(state, max_nodes, w)
+    return line, gain
+
+
+def counted_plan(
+    state: SpiderState, max_nodes: int, w: dict[str, int]
+) -> tuple[list[SpiderMove], float, int]:
+    """:func:`plan`, and the positions it searched (at most ``max_nodes``)."""
     move_cost = w["move"]
     stock = state.stock[:]
     root_value = evaluate(state, w)
@@ -126,7 +134,7 @@ def plan(state: SpiderState, max_nodes: int, w: dict[str, int]) -> tuple[list[Sp
                     best, best_value = n, value
                 heapq.heappush(heap, (value, n, state.snapshot()))
             state.unmake(m, token)
-    return line_of(parents, moves, best), root_value - best_value
+    return line_of(parents, moves, best), root_value - best_value, len(parents)
 
 
 def plan_moves(state: SpiderState) -> list[SpiderMove]:

@@ -52,6 +52,7 @@ from .moves import Step, auto
 from .pair import Helper
 from .prover import TT_ENTRY_BYTES, Prover
 from .state import WON, State, to_move
+from .storage import StockRelaxation
 
 MIN_BEAM = 0.1
 """Another beam starts only with at least this share of the budget left."""
@@ -66,6 +67,15 @@ along the first beam's lines of six deals it does not win, half a second
 each, it finished none); it proves such positions lost only through the
 relaxed game at its root, which it asks in any case. So its share went to
 waste: a twentieth of the beams' time on every fresh deal."""
+STOCK_FIRST = 0.25
+"""The stock-keeping relaxed game's share of the budget before the beams, for
+positions from :data:`STOCK_ROUND` on (:mod:`.storage`)."""
+STOCK_ROUND = 5
+"""The first round in which the stock-keeping relaxed game runs before the
+beams. Earlier its search does not finish (on a fresh deal it gives up or
+finds a relaxed win); in the last two rounds it proves lines lost that the
+relaxation of :mod:`.relax` does not (deal 16 after 195 moves of the first
+beam's line: 1.8 s)."""
 
 
 def solve(game: Game, budget: Budget) -> Result:
@@ -76,7 +86,10 @@ def solve(game: Game, budget: Budget) -> Result:
     finish). Then the first beam (narrow, so it answers the easy deals at
     once and measures what a layer costs), then adaptive beams of the
     portfolio, each spreading the time left over its deals, until one wins or
-    only a tenth of the time is left; the prover gets what is left over.
+    only a tenth of the time is left; the stock-keeping relaxed game
+    (:mod:`.storage`) gets half of what the beams leave, the prover the rest.
+    From round :data:`STOCK_ROUND` on the relaxed game first gets a quarter
+    of the budget, before the beams.
     With ``budget.jobs`` above 1 the beams share their layers with a second
     process (:mod:`.pair`), started at once so that it is ready when
     they begin.
@@ -115,6 +128,12 @@ def _search(
     prover = Prover(root, budget.memory_mb * 1_000_000 // TT_ENTRY_BYTES)
     if root.round >= PROVER_ROUND:
         prover.run(start + min(1.0, budget.seconds * PROVER_FIRST), clock)
+    stock = StockRelaxation(root)
+    stock_verdict: bool | None = None
+    if prover.status is None and root.round >= STOCK_ROUND:
+        stock_verdict = stock.lost(deadline=clock() + budget.seconds * STOCK_FIRST, clock=clock)
+        if stock_verdict:
+            prover.status = "lost"
     best, positions = root.score, 0
     line: list[int] = []
     if prover.status is None:
@@ -134,7 +153,11 @@ def _search(
                 best, line = score, moves
             if best == WON or deadline - clock() < MIN_BEAM * budget.seconds:
                 break
-        if best < WON:
+        if best < WON and stock_verdict is None:
+            now = clock()
+            if stock.lost(deadline=now + (deadline - now) / 2, clock=clock):
+                prover.status = "lost"
+        if best < WON and prover.status is None:
             prover.run(deadline, clock)
     return best, line, positions, prover
 
