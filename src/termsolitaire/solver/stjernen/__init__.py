@@ -9,10 +9,9 @@ future is fixed by the player's choices. Two searches share the budget:
   positions seen. When it runs out of positions without a win, the position is
   lost: with :mod:`.storage` (a relaxed game that keeps the stock, from which
   no relaxed line wins), the only way this solver says ``lost``. It does not
-  search on from a
-  position that a relaxed game proves lost (:mod:`.relax`: the inner ring, the
-  foundations and the room in storage, the stock free), and asks it first of
-  all at its root. On a fresh deal neither gets that far; from the middle of
+  search on from a position that a relaxed game proves lost (:mod:`.relax`:
+  the inner ring, the foundations and the room in storage, the stock free),
+  and asks it first of all at its root. On a fresh deal neither gets that far; from the middle of
   a game on they often do.
 - :func:`beam`, the search that finds the lines. Time is counted in deals: for
   each deal of each round it keeps ``width`` positions, looks around each by a
