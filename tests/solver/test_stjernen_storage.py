@@ -25,8 +25,9 @@ RANKS_DOWN = "KQJT98765432A"
 SUITS = "SHDC"
 
 # Deal 16 after the first 195 moves of the first beam's line (fixed width 10):
-# the hearts' next card (the second king) lies in the first inner pile under
-# four cards, with the centre and two outer runs taken.
+# diamonds and spades wait for their second kings (under 2 and 5 cards of
+# inner piles), hearts for a nine (under 2 and 3), with the centre and two
+# outer runs taken.
 DEAL_16_AFTER_195 = """
 game: stjernen
 round: 6

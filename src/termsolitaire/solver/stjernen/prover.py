@@ -1,4 +1,5 @@
-"""Stjernen's prover: the only source of ``lost`` (see the package's docstring)."""
+"""Stjernen's prover: with :mod:`.storage`, the only source of ``lost`` (see the
+package's docstring)."""
 
 from __future__ import annotations
 
