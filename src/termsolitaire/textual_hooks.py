@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterable
+from functools import partial
+from types import FunctionType, MethodType
 from typing import Any
 
 from textual.css.model import CombinatorType, SelectorType
@@ -70,6 +72,8 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.message_pump", "MessagePump", "_decorated_handlers"),
     ("textual.message", "Message", "_no_default_action"),
     ("textual.message", "Message", "_sender"),
+    ("textual._callback", "count_parameters", "__call__"),
+    ("textual.reactive", "count_parameters", "__call__"),
     ("textual.css.styles", "Styles", "_updates"),
     ("textual._styles_cache", "StylesCache", "get_inner_outer"),
     ("textual.screen", "Screen", "_compositor_refresh"),
@@ -764,4 +768,80 @@ def dispatch_once() -> bool:
     _get_dispatch_methods.__doc__ = textuals_dispatch.__doc__
     MessagePump._get_dispatch_methods = _get_dispatch_methods  # type: ignore[method-assign]
     MessagePump._dispatch_once = True  # type: ignore[attr-defined]
+    return True
+
+
+_PARAMETERS: dict[Any, int] = {}
+"""By a function's code object: how many parameters its signature has."""
+_VARARGS = 4  # CO_VARARGS
+_VARKEYWORDS = 8  # CO_VARKEYWORDS
+
+
+def count_parameters(func: Any) -> int:
+    """How many parameters ``func`` takes (as ``len(inspect.signature(func)
+    .parameters)``, less one for a bound method), read from its code object once.
+
+    Textual counts a callback's parameters before every call (``invoke``: each
+    message handler, timer and ``call_later``): from an attribute it sets on the
+    function, else from ``inspect.signature``, which it asks again for every new
+    function object (a lambda or a closure made at each call: 600 a login).
+    A plain function's count depends only on its code; one whose signature is
+    not its code's (``functools.wraps``, ``__signature__``) is counted by
+    ``inspect`` once, kept on the function as its count unbound (Textual keeps
+    its count less one there when it first meets it bound, and then counts
+    one too few for it unbound). ``functools.partial`` and other callables are
+    counted as Textual counts them (a partial: what it wraps, less what it
+    gives; other callables: by Textual)."""
+    if type(func) is MethodType:
+        function = func.__func__
+        less = 1
+    else:
+        function = func
+        less = 0
+    if type(function) is FunctionType:
+        attributes = function.__dict__
+        if "__wrapped__" in attributes or "__signature__" in attributes:
+            count = attributes.get("_signature_count")
+            if count is None:
+                from inspect import signature
+
+                count = attributes["_signature_count"] = len(signature(function).parameters)
+            return int(count) - less
+        code = function.__code__
+        count = _PARAMETERS.get(code)
+        if count is None:
+            flags = code.co_flags
+            count = _PARAMETERS[code] = (
+                code.co_argcount
+                + code.co_kwonlyargcount
+                + bool(flags & _VARARGS)
+                + bool(flags & _VARKEYWORDS)
+            )
+        return count - less
+    if type(func) is partial:
+        return count_parameters(func.func) - len(func.args) - len(func.keywords)
+    return int(_textuals_count(func))
+
+
+_textuals_count: Any = None
+"""Textual's own ``count_parameters``, once :func:`parameters_once` replaced it."""
+
+
+def parameters_once() -> bool:
+    """Let Textual count a callback's parameters with :func:`count_parameters`;
+    False (nothing changed) when this Textual counts them elsewhere."""
+    global _textuals_count
+    try:
+        from textual import _callback, reactive
+    except ImportError:
+        return False
+    if _callback.count_parameters is count_parameters:
+        return True
+    if not callable(getattr(_callback, "count_parameters", None)):
+        return False
+    if getattr(reactive, "count_parameters", None) is not _callback.count_parameters:
+        return False
+    _textuals_count = _callback.count_parameters
+    _callback.count_parameters = count_parameters
+    setattr(reactive, "count_parameters", count_parameters)  # noqa: B010  (not exported)
     return True
