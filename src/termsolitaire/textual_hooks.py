@@ -77,6 +77,12 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.css.styles", "Styles", "_updates"),
     ("textual._styles_cache", "StylesCache", "get_inner_outer"),
     ("textual.screen", "Screen", "_compositor_refresh"),
+    ("textual.screen", "Screen", "_compositor"),
+    ("textual.screen", "Screen", "_dirty_widgets"),
+    ("textual._compositor", "Compositor", "_dirty_regions"),
+    ("textual.widget", "Widget", "_set_dirty"),
+    ("textual.app", "App", "_background_screens"),
+    ("textual.app", "App", "_update_mouse_over"),
     ("textual.screen", "Screen", "_on_update"),
     ("textual.screen", "Screen", "_on_layout"),
     ("textual.widget", "Widget", "_size"),
@@ -844,4 +850,36 @@ def parameters_once() -> bool:
     _textuals_count = _callback.count_parameters
     _callback.count_parameters = count_parameters
     setattr(reactive, "count_parameters", count_parameters)  # noqa: B010  (not exported)
+    return True
+
+
+def refresh_covered(screen: Any) -> bool:
+    """Textual's refresh of ``screen`` when it lies under the app's current screen and
+    that one is opaque (its background's alpha is 1): the screen keeps what changed
+    on it to paint when it is shown again, as Textual's does, without asking the
+    screen on top to paint those places again (it covers them: Textual's repaint
+    showed exactly what was there). False (nothing done) for any other screen: the
+    current one, one under a screen that lets it show through, an inline app.
+
+    Textual asks the top screen to repaint whatever changed on the screen just
+    below it, opaque or not: on the login path a covered lobby or menu restyled
+    as it is suspended had the board on top paint all of itself a second time."""
+    app = screen.app
+    try:
+        top = app.screen
+        below = app._background_screens
+    except Exception:  # no screen yet, or a Textual this does not know
+        return False
+    if screen is top or app.is_inline or screen not in below:
+        return False
+    if top.styles.background.a < 1:
+        return False
+    compositor = screen._compositor
+    regions = compositor._dirty_regions
+    if regions:
+        screen._set_dirty(*regions)
+        screen._repaint_required = True
+        regions.clear()
+        screen._dirty_widgets.clear()
+    app._update_mouse_over(screen)
     return True
