@@ -238,7 +238,30 @@ def styles_cache_class() -> type | None:
 _PARSED: dict[tuple[Any, ...], list[Any]] = {}
 """Rule sets parsed from a CSS source, for the whole process: by the source, where
 it was read from, its kind, its scope and the variables (the theme) it was read
-with. Textual parses its rule sets once and only reads them afterwards."""
+with (their number). Textual parses its rule sets once and only reads them
+afterwards."""
+_SHEETS: dict[tuple[Any, ...], tuple[list[Any], dict[str, list[Any]]]] = {}
+"""What a whole stylesheet parses to (its rule sets, and their map by selector),
+by its variables' number and all its sources (where each was read from, its text,
+kind, tie breaker and scope, in order)."""
+_THEMES: dict[tuple[tuple[str, str], ...], int] = {}
+"""A number for each set of CSS variables (a theme, as the app gives it)."""
+_VARIABLES: dict[int, tuple[int, dict[str, str]]] = {}
+"""By the identity of a stylesheet's variables: their number in :data:`_THEMES`
+(and the variables, so the identity stays theirs). Textual gives a stylesheet a
+new dict when the variables change (``set_variables``), never changes one."""
+
+
+def _theme_number(variables: dict[str, str]) -> int:
+    """The number of ``variables`` in :data:`_THEMES`."""
+    known = _VARIABLES.get(id(variables))
+    if known is None:
+        items = tuple(sorted(variables.items()))
+        number = _THEMES.setdefault(items, len(_THEMES))
+        if len(_VARIABLES) >= _MATCHED_MOST:
+            _VARIABLES.clear()
+        known = _VARIABLES[id(variables)] = (number, variables)
+    return known[0]
 
 
 class SharedStylesheet(Stylesheet):
@@ -262,7 +285,9 @@ class SharedStylesheet(Stylesheet):
     (:data:`_MATCHED`), the warm process's rehearsal finds them all, and a
     forked session only sets them."""
 
-    _variables_key: tuple[object, tuple[tuple[str, str], ...]] | None = None
+    def _theme(self) -> int:
+        """The number of this stylesheet's variables (:func:`_theme_number`)."""
+        return _theme_number(self._variables)
 
     def _parse_rules(
         self,
@@ -272,20 +297,45 @@ class SharedStylesheet(Stylesheet):
         tie_breaker: int = 0,
         scope: str = "",
     ) -> list[Any]:
-        variables = self._variables
-        known = self._variables_key
-        if known is None or known[0] is not variables:
-            known = self._variables_key = (variables, tuple(sorted(variables.items())))
-        key = (css, read_from, is_default_rules, tie_breaker, scope, known[1])
+        key = (css, read_from, is_default_rules, tie_breaker, scope, self._theme())
         rules = _PARSED.get(key)
         if rules is None:
             rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
             _PARSED[key] = rules
         return rules
 
+    def _sheet_key(self) -> tuple[Any, ...] | None:
+        """The key of what this stylesheet's sources parse to in :data:`_SHEETS`; None
+        when a source was found invalid (Textual then leaves it out)."""
+        if self._invalid_css:
+            return None
+        return (self._theme(), tuple(self.source.items()))
+
+    def parse(self) -> None:
+        """Textual's ``parse``, once per process for the same sources read with the
+        same variables: a second app, or a screen whose CSS another app has read,
+        takes the rule sets (and their map by selector) the first one made."""
+        key = self._sheet_key()
+        known = _SHEETS.get(key) if key is not None else None
+        if known is None:
+            super().parse()
+            if key is not None:
+                if len(_SHEETS) >= _MATCHED_MOST:
+                    _SHEETS.clear()
+                known = _SHEETS[key] = (self._rules, self.rules_map)
+            return
+        self._rules, self._rules_map = known
+        self._require_parse = False
+
     def reparse(self) -> None:
         """Textual's ``reparse``, through a stylesheet of this class (so that what
         was parsed is not parsed again)."""
+        key = self._sheet_key()
+        known = _SHEETS.get(key) if key is not None else None
+        if known is not None:
+            self._rules, self._rules_map = known
+            self._require_parse = False
+            return
         fresh = type(self)(variables=self._variables)
         for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
             fresh.add_source(
@@ -301,7 +351,7 @@ class SharedStylesheet(Stylesheet):
             self._invalid_css.update(fresh._invalid_css)
             raise
         self._rules = fresh.rules
-        self._rules_map = None
+        self._rules_map = fresh._rules_map
         self.source = fresh.source
         self._require_parse = False
 
