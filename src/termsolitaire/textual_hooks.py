@@ -827,8 +827,12 @@ def dispatch_once() -> bool:
     return True
 
 
-_PARAMETERS: dict[Any, int] = {}
-"""By a function's code object: how many parameters its signature has."""
+_PARAMETERS: dict[int, tuple[int, Any]] = {}
+"""By the identity of a function's code object: how many parameters its signature
+has (and the code, so the identity stays its). By identity: a code object's hash
+is computed anew each time, from its constants and names. A function's
+``__dict__`` is not read (it would be made for each function that has none, and
+written in a session for each warm one that has: pages copied)."""
 _VARARGS = 4  # CO_VARARGS
 _VARKEYWORDS = 8  # CO_VARKEYWORDS
 
@@ -855,25 +859,29 @@ def count_parameters(func: Any) -> int:
         function = func
         less = 0
     if type(function) is FunctionType:
-        attributes = function.__dict__
-        if "__wrapped__" in attributes or "__signature__" in attributes:
-            count = attributes.get("_signature_count")
+        if (
+            getattr(function, "__wrapped__", None) is not None
+            or getattr(function, "__signature__", None) is not None
+        ):
+            count = getattr(function, "_signature_count", None)
             if count is None:
                 from inspect import signature
 
-                count = attributes["_signature_count"] = len(signature(function).parameters)
+                count = len(signature(function).parameters)
+                function._signature_count = count  # type: ignore[attr-defined]
             return int(count) - less
         code = function.__code__
-        count = _PARAMETERS.get(code)
-        if count is None:
+        known = _PARAMETERS.get(id(code))
+        if known is None:
             flags = code.co_flags
-            count = _PARAMETERS[code] = (
+            known = _PARAMETERS[id(code)] = (
                 code.co_argcount
                 + code.co_kwonlyargcount
                 + bool(flags & _VARARGS)
-                + bool(flags & _VARKEYWORDS)
+                + bool(flags & _VARKEYWORDS),
+                code,
             )
-        return count - less
+        return known[0] - less
     if type(func) is partial:
         return count_parameters(func.func) - len(func.args) - len(func.keywords)
     return int(_textuals_count(func))
