@@ -11,6 +11,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from textual.app import App
@@ -337,3 +338,75 @@ async def test_a_second_board_sets_most_of_its_rules_at_once() -> None:
                     theirs.apply(node)
                 assert [comparable(node) for node in nodes] == found
     assert sum(calls) > len(calls) // 2
+
+
+def parsed(sheet: Stylesheet) -> list[tuple[Any, ...]]:
+    """A stylesheet's rule sets: their selectors, styles and kind."""
+    return [
+        (r.selector_set, r.styles.get_rules(), r.is_default_rules, r.tie_breaker)
+        for r in sheet.rules
+    ]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    sources=st.lists(
+        st.tuples(st.sampled_from(["a", "b", "c"]), st.lists(rule, min_size=1, max_size=3)),
+        min_size=1,
+        max_size=4,
+    ),
+    themes=st.lists(st.sampled_from(["textual-dark", "textual-light", "nord"]), max_size=3),
+)
+def test_a_stylesheet_read_again_has_textuals_rules(
+    sources: list[tuple[str, list[str]]], themes: list[str]
+) -> None:
+    """What a whole stylesheet parses to is kept by its variables and all its sources
+    (SharedStylesheet.parse, reparse): any sources read in any order, with any
+    theme, read again or after another theme, give the rule sets Textual's own
+    stylesheet gives."""
+    app: App[Any] = App()
+    for theme in ["textual-dark", *themes]:
+        app.theme = theme
+        variables = app.get_css_variables()
+        for _ in range(2):
+            theirs = Stylesheet(variables=variables)
+            ours = SharedStylesheet(variables=variables)
+            for sheet in (theirs, ours):
+                for name, texts in sources:
+                    sheet.add_source("\n".join(texts), read_from=(name, ""))
+                sheet.parse()
+            assert parsed(ours) == parsed(theirs)
+            assert ours.rules_map.keys() == theirs.rules_map.keys()
+            ours.set_variables(app.get_css_variables())
+            theirs.set_variables(app.get_css_variables())
+            ours.reparse()
+            theirs.reparse()
+            assert parsed(ours) == parsed(theirs)
+
+
+async def test_a_second_app_with_the_same_css_does_not_parse_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A forked session's app reads the same CSS as the warm process's rehearsal:
+    it takes the rule sets the first app made (the same objects), parsing nothing."""
+    from textual.css import stylesheet as textual_stylesheet
+
+    from termsolitaire.app import SolitaireApp
+
+    sheets = []
+    parsed: list[str] = []
+    textual_parse = textual_stylesheet.parse  # type: ignore[attr-defined]
+
+    def counted(*args: Any, **kw: Any) -> Any:
+        parsed.append(args[1][:20])
+        return textual_parse(*args, **kw)
+
+    for attempt in range(2):
+        app = SolitaireApp("penguin", 5, {}, clock=False)
+        if attempt:
+            monkeypatch.setattr(textual_stylesheet, "parse", counted)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            sheets.append(app.stylesheet.rules)
+    assert parsed == []
+    assert sheets[0] is sheets[1]

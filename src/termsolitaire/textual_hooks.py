@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterable
+from functools import partial
+from types import FunctionType, MethodType
 from typing import Any
 
 from textual.css.model import CombinatorType, SelectorType
@@ -70,9 +72,17 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.message_pump", "MessagePump", "_decorated_handlers"),
     ("textual.message", "Message", "_no_default_action"),
     ("textual.message", "Message", "_sender"),
+    ("textual._callback", "count_parameters", "__call__"),
+    ("textual.reactive", "count_parameters", "__call__"),
     ("textual.css.styles", "Styles", "_updates"),
     ("textual._styles_cache", "StylesCache", "get_inner_outer"),
     ("textual.screen", "Screen", "_compositor_refresh"),
+    ("textual.screen", "Screen", "_compositor"),
+    ("textual.screen", "Screen", "_dirty_widgets"),
+    ("textual._compositor", "Compositor", "_dirty_regions"),
+    ("textual.widget", "Widget", "_set_dirty"),
+    ("textual.app", "App", "_background_screens"),
+    ("textual.app", "App", "_update_mouse_over"),
     ("textual.screen", "Screen", "_on_update"),
     ("textual.screen", "Screen", "_on_layout"),
     ("textual.widget", "Widget", "_size"),
@@ -228,7 +238,30 @@ def styles_cache_class() -> type | None:
 _PARSED: dict[tuple[Any, ...], list[Any]] = {}
 """Rule sets parsed from a CSS source, for the whole process: by the source, where
 it was read from, its kind, its scope and the variables (the theme) it was read
-with. Textual parses its rule sets once and only reads them afterwards."""
+with (their number). Textual parses its rule sets once and only reads them
+afterwards."""
+_SHEETS: dict[tuple[Any, ...], tuple[list[Any], dict[str, list[Any]]]] = {}
+"""What a whole stylesheet parses to (its rule sets, and their map by selector),
+by its variables' number and all its sources (where each was read from, its text,
+kind, tie breaker and scope, in order)."""
+_THEMES: dict[tuple[tuple[str, str], ...], int] = {}
+"""A number for each set of CSS variables (a theme, as the app gives it)."""
+_VARIABLES: dict[int, tuple[int, dict[str, str]]] = {}
+"""By the identity of a stylesheet's variables: their number in :data:`_THEMES`
+(and the variables, so the identity stays theirs). Textual gives a stylesheet a
+new dict when the variables change (``set_variables``), never changes one."""
+
+
+def _theme_number(variables: dict[str, str]) -> int:
+    """The number of ``variables`` in :data:`_THEMES`."""
+    known = _VARIABLES.get(id(variables))
+    if known is None:
+        items = tuple(sorted(variables.items()))
+        number = _THEMES.setdefault(items, len(_THEMES))
+        if len(_VARIABLES) >= _MATCHED_MOST:
+            _VARIABLES.clear()
+        known = _VARIABLES[id(variables)] = (number, variables)
+    return known[0]
 
 
 class SharedStylesheet(Stylesheet):
@@ -252,7 +285,9 @@ class SharedStylesheet(Stylesheet):
     (:data:`_MATCHED`), the warm process's rehearsal finds them all, and a
     forked session only sets them."""
 
-    _variables_key: tuple[object, tuple[tuple[str, str], ...]] | None = None
+    def _theme(self) -> int:
+        """The number of this stylesheet's variables (:func:`_theme_number`)."""
+        return _theme_number(self._variables)
 
     def _parse_rules(
         self,
@@ -262,20 +297,45 @@ class SharedStylesheet(Stylesheet):
         tie_breaker: int = 0,
         scope: str = "",
     ) -> list[Any]:
-        variables = self._variables
-        known = self._variables_key
-        if known is None or known[0] is not variables:
-            known = self._variables_key = (variables, tuple(sorted(variables.items())))
-        key = (css, read_from, is_default_rules, tie_breaker, scope, known[1])
+        key = (css, read_from, is_default_rules, tie_breaker, scope, self._theme())
         rules = _PARSED.get(key)
         if rules is None:
             rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
             _PARSED[key] = rules
         return rules
 
+    def _sheet_key(self) -> tuple[Any, ...] | None:
+        """The key of what this stylesheet's sources parse to in :data:`_SHEETS`; None
+        when a source was found invalid (Textual then leaves it out)."""
+        if self._invalid_css:
+            return None
+        return (self._theme(), tuple(self.source.items()))
+
+    def parse(self) -> None:
+        """Textual's ``parse``, once per process for the same sources read with the
+        same variables: a second app, or a screen whose CSS another app has read,
+        takes the rule sets (and their map by selector) the first one made."""
+        key = self._sheet_key()
+        known = _SHEETS.get(key) if key is not None else None
+        if known is None:
+            super().parse()
+            if key is not None:
+                if len(_SHEETS) >= _MATCHED_MOST:
+                    _SHEETS.clear()
+                known = _SHEETS[key] = (self._rules, self.rules_map)
+            return
+        self._rules, self._rules_map = known
+        self._require_parse = False
+
     def reparse(self) -> None:
         """Textual's ``reparse``, through a stylesheet of this class (so that what
         was parsed is not parsed again)."""
+        key = self._sheet_key()
+        known = _SHEETS.get(key) if key is not None else None
+        if known is not None:
+            self._rules, self._rules_map = known
+            self._require_parse = False
+            return
         fresh = type(self)(variables=self._variables)
         for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
             fresh.add_source(
@@ -291,7 +351,7 @@ class SharedStylesheet(Stylesheet):
             self._invalid_css.update(fresh._invalid_css)
             raise
         self._rules = fresh.rules
-        self._rules_map = None
+        self._rules_map = fresh._rules_map
         self.source = fresh.source
         self._require_parse = False
 
@@ -764,4 +824,120 @@ def dispatch_once() -> bool:
     _get_dispatch_methods.__doc__ = textuals_dispatch.__doc__
     MessagePump._get_dispatch_methods = _get_dispatch_methods  # type: ignore[method-assign]
     MessagePump._dispatch_once = True  # type: ignore[attr-defined]
+    return True
+
+
+_PARAMETERS: dict[int, tuple[int, Any]] = {}
+"""By the identity of a function's code object: how many parameters its signature
+has (and the code, so the identity stays its). By identity: a code object's hash
+is computed anew each time, from its constants and names. A function's
+``__dict__`` is not read (it would be made for each function that has none, and
+written in a session for each warm one that has: pages copied)."""
+_VARARGS = 4  # CO_VARARGS
+_VARKEYWORDS = 8  # CO_VARKEYWORDS
+
+
+def count_parameters(func: Any) -> int:
+    """How many parameters ``func`` takes (as ``len(inspect.signature(func)
+    .parameters)``, less one for a bound method), read from its code object once.
+
+    Textual counts a callback's parameters before every call (``invoke``: each
+    message handler, timer and ``call_later``): from an attribute it sets on the
+    function, else from ``inspect.signature``, which it asks again for every new
+    function object (a lambda or a closure made at each call: 600 a login).
+    A plain function's count depends only on its code; one whose signature is
+    not its code's (``functools.wraps``, ``__signature__``) is counted by
+    ``inspect`` once, kept on the function as its count unbound (Textual keeps
+    its count less one there when it first meets it bound, and then counts
+    one too few for it unbound). ``functools.partial`` and other callables are
+    counted as Textual counts them (a partial: what it wraps, less what it
+    gives; other callables: by Textual)."""
+    if type(func) is MethodType:
+        function = func.__func__
+        less = 1
+    else:
+        function = func
+        less = 0
+    if type(function) is FunctionType:
+        if (
+            getattr(function, "__wrapped__", None) is not None
+            or getattr(function, "__signature__", None) is not None
+        ):
+            count = getattr(function, "_signature_count", None)
+            if count is None:
+                from inspect import signature
+
+                count = len(signature(function).parameters)
+                function._signature_count = count  # type: ignore[attr-defined]
+            return int(count) - less
+        code = function.__code__
+        known = _PARAMETERS.get(id(code))
+        if known is None:
+            flags = code.co_flags
+            known = _PARAMETERS[id(code)] = (
+                code.co_argcount
+                + code.co_kwonlyargcount
+                + bool(flags & _VARARGS)
+                + bool(flags & _VARKEYWORDS),
+                code,
+            )
+        return known[0] - less
+    if type(func) is partial:
+        return count_parameters(func.func) - len(func.args) - len(func.keywords)
+    return int(_textuals_count(func))
+
+
+_textuals_count: Any = None
+"""Textual's own ``count_parameters``, once :func:`parameters_once` replaced it."""
+
+
+def parameters_once() -> bool:
+    """Let Textual count a callback's parameters with :func:`count_parameters`;
+    False (nothing changed) when this Textual counts them elsewhere."""
+    global _textuals_count
+    try:
+        from textual import _callback, reactive
+    except ImportError:
+        return False
+    if _callback.count_parameters is count_parameters:
+        return True
+    if not callable(getattr(_callback, "count_parameters", None)):
+        return False
+    if getattr(reactive, "count_parameters", None) is not _callback.count_parameters:
+        return False
+    _textuals_count = _callback.count_parameters
+    _callback.count_parameters = count_parameters
+    setattr(reactive, "count_parameters", count_parameters)  # noqa: B010  (not exported)
+    return True
+
+
+def refresh_covered(screen: Any) -> bool:
+    """Textual's refresh of ``screen`` when it lies under the app's current screen and
+    that one is opaque (its background's alpha is 1): the screen keeps what changed
+    on it to paint when it is shown again, as Textual's does, without asking the
+    screen on top to paint those places again (it covers them: Textual's repaint
+    showed exactly what was there). False (nothing done) for any other screen: the
+    current one, one under a screen that lets it show through, an inline app.
+
+    Textual asks the top screen to repaint whatever changed on the screen just
+    below it, opaque or not: on the login path a covered lobby or menu restyled
+    as it is suspended had the board on top paint all of itself a second time."""
+    app = screen.app
+    try:
+        top = app.screen
+        below = app._background_screens
+    except Exception:  # no screen yet, or a Textual this does not know
+        return False
+    if screen is top or app.is_inline or screen not in below:
+        return False
+    if top.styles.background.a < 1:
+        return False
+    compositor = screen._compositor
+    regions = compositor._dirty_regions
+    if regions:
+        screen._set_dirty(*regions)
+        screen._repaint_required = True
+        regions.clear()
+        screen._dirty_widgets.clear()
+    app._update_mouse_over(screen)
     return True

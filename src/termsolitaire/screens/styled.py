@@ -30,6 +30,14 @@ yet at the paint, the messages sent before it, the mount's layout when the
 widgets were in place before it. What a widget asks
 for after the paint (a label updated on mount, a list that learnt its width
 while drawn) is Textual's as before.
+
+A screen under an opaque one does not have the screen on top painted again.
+Textual asks the current screen to repaint whatever changed on the screen just
+below it, even when the current one covers it all: the lobby and the menu,
+restyled as they are covered, had the menu and the Penguin board painted twice
+on the login path (issue 33). What changed is kept for when the screen shows
+again (textual_hooks.refresh_covered); under a screen that lets it show through
+(a dialog), Textual's as before.
 """
 
 from __future__ import annotations
@@ -88,6 +96,8 @@ class StyledOnce:
             for widget in screen.walk_children():
                 textual_hooks.forget_refresh_requests(widget)
             self._drop_refresh = True
+        elif textual_hooks.refresh_covered(self):
+            return
         super()._compositor_refresh()  # type: ignore[misc]
 
     def refresh(
