@@ -245,10 +245,12 @@ fresh_rule = st.tuples(
 
 
 def comparable(node: Any) -> Any:
-    """:func:`what_is_set`, a node's layout by its name (each node has its own)."""
+    """:func:`what_is_set`, a node's layout and its parts' by their names (each
+    node has its own)."""
     rules, components, flags = what_is_set(node)
-    if "layout" in rules:
-        rules["layout"] = rules["layout"].name
+    for styles in (rules, *components.values()):
+        if "layout" in styles:
+            styles["layout"] = styles["layout"].name
     return rules, components, flags
 
 
