@@ -127,6 +127,15 @@ def add_app_sources(sheet: Stylesheet, app: App[Any]) -> None:
         )
 
 
+def restyle_as_textual(app: App[Any], nodes: list[Any]) -> None:
+    """Style ``nodes`` again through Textual's own stylesheet, made from ``app``'s
+    variables and sources (parsed as it is first read)."""
+    theirs = Stylesheet(variables=app.get_css_variables())
+    add_app_sources(theirs, app)
+    for node in nodes:
+        theirs.apply(node)
+
+
 def both_apply(app: App[Any], sources: list[tuple[str, str]]) -> None:
     """Each node styled by Textual's stylesheet and by the shared one, twice (the
     second time from what the first found): the same."""
@@ -208,10 +217,7 @@ async def test_a_second_board_is_styled_from_what_the_first_found_as_textual_wou
             known = len(textual_hooks._MATCHED)
             nodes = list(app.screen.walk_children(with_self=True))
             found = [what_is_set(node) for node in nodes]
-            theirs = Stylesheet(variables=app.get_css_variables())
-            add_app_sources(theirs, app)
-            for node in nodes:
-                theirs.apply(node)
+            restyle_as_textual(app, nodes)
             assert [what_is_set(node) for node in nodes] == found
     assert len(textual_hooks._MATCHED) == known  # the second found nothing new
 
@@ -252,6 +258,11 @@ def comparable(node: Any) -> Any:
         if "layout" in styles:
             styles["layout"] = styles["layout"].name
     return rules, components, flags
+
+
+def what_shows(node: Any) -> tuple[Any, ...]:
+    """What a player sees of a node's styles: whether it shows, its overflow, its place."""
+    return node.display, node.styles.overflow_y, getattr(node, "region", None)
 
 
 @contextlib.contextmanager
@@ -301,23 +312,13 @@ def test_a_fresh_node_set_at_once_has_the_styles_textual_gives(tree: Any, rules:
             assert any(calls)
             nodes = list(second.walk_children(with_self=True))
             found = [comparable(node) for node in nodes]
-            shown = [
-                (node.display, node.styles.overflow_y, getattr(node, "region", None))
-                for node in nodes
-            ]
+            shown = [what_shows(node) for node in nodes]
             again = [comparable(node) for node in first.walk_children(with_self=True)]
             assert found == again  # the same place, the same styles
-            theirs = Stylesheet(variables=app.get_css_variables())
-            add_app_sources(theirs, app)
-            theirs.parse()
-            for node in nodes:
-                theirs.apply(node)
+            restyle_as_textual(app, nodes)
             assert [comparable(node) for node in nodes] == found
             await pilot.pause()
-            assert [
-                (node.display, node.styles.overflow_y, getattr(node, "region", None))
-                for node in nodes
-            ] == shown
+            assert [what_shows(node) for node in nodes] == shown
 
     asyncio.run(run())
 
@@ -334,10 +335,7 @@ async def test_a_second_board_sets_most_of_its_rules_at_once() -> None:
                 await pilot.pause()
                 nodes = list(app.screen.walk_children(with_self=True))
                 found = [comparable(node) for node in nodes]
-                theirs = Stylesheet(variables=app.get_css_variables())
-                add_app_sources(theirs, app)
-                for node in nodes:
-                    theirs.apply(node)
+                restyle_as_textual(app, nodes)
                 assert [comparable(node) for node in nodes] == found
     assert sum(calls) > len(calls) // 2
 
