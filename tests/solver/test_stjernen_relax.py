@@ -35,10 +35,9 @@ RANKS_DOWN = "KQJT98765432A"
 SUITS = "SHDC"
 
 
-def _endgame(rng: random.Random, lowest: int = 14) -> str:
-    """A late position: each foundation between ``lowest`` and 26 cards, the
-    cards not home mostly in the inner ring (so they block one another), a few
-    alone on outer positions or in the stock; round 5 or 6."""
+def _foundations(rng: random.Random, lowest: int) -> tuple[list[str], list[str]]:
+    """Each foundation between ``lowest`` and 26 cards, as position text, and the
+    cards not home, shuffled."""
     heights = [rng.randint(lowest, 26) for _ in range(4)]
     rest: list[str] = []
     fnd = []
@@ -47,6 +46,32 @@ def _endgame(rng: random.Random, lowest: int = 14) -> str:
         fnd.append(" ".join(run[:h]) or "-")
         rest += run[h:]
     rng.shuffle(rest)
+    return fnd, rest
+
+
+def _text(
+    rnd: int,
+    inner: list[list[str]],
+    outer: list[list[str]],
+    fnd: list[str],
+    ups: list[list[str]],
+    stock: list[str],
+) -> str:
+    """The position text of a Stjernen position with an empty centre."""
+    lines = ["game: stjernen", f"round: {rnd}", "c: -"]
+    lines += [f"i{k + 1}: {' '.join(p) or '-'}" for k, p in enumerate(inner)]
+    lines += [f"o{k + 1}: {' '.join(p) or '-'}" for k, p in enumerate(outer)]
+    lines += [f"f{k + 1}: {f}" for k, f in enumerate(fnd)]
+    lines += [f"u{k + 1}: {' '.join(p) or '-'}" for k, p in enumerate(ups)]
+    lines += [f"stock: {' '.join(c.lower() for c in stock) or '-'}"]
+    return "\n".join(lines)
+
+
+def _endgame(rng: random.Random, lowest: int = 14) -> str:
+    """A late position: each foundation between ``lowest`` and 26 cards, the
+    cards not home mostly in the inner ring (so they block one another), a few
+    alone on outer positions or in the stock; round 5 or 6."""
+    fnd, rest = _foundations(rng, lowest)
     inner: list[list[str]] = [[] for _ in range(4)]
     outer: list[list[str]] = [[] for _ in range(4)]
     stock: list[str] = []
@@ -59,13 +84,7 @@ def _endgame(rng: random.Random, lowest: int = 14) -> str:
             outer[k].append(c)
         else:
             stock.append(c)
-    lines = ["game: stjernen", f"round: {rng.choice([5, 6])}", "c: -"]
-    lines += [f"i{k + 1}: {' '.join(p) or '-'}" for k, p in enumerate(inner)]
-    lines += [f"o{k + 1}: {' '.join(p) or '-'}" for k, p in enumerate(outer)]
-    lines += [f"f{k + 1}: {f}" for k, f in enumerate(fnd)]
-    lines += [f"u{k}: -" for k in range(1, 7)]
-    lines += [f"stock: {' '.join(c.lower() for c in stock) or '-'}"]
-    return "\n".join(lines)
+    return _text(rng.choice([5, 6]), inner, outer, fnd, [[] for _ in range(6)], stock)
 
 
 def _exhaustive(state: State, relax: bool, seconds: float = 3.0) -> Prover:

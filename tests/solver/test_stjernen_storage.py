@@ -8,21 +8,19 @@ from __future__ import annotations
 
 import os
 import random
-import time
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from termsolitaire.rules import from_text, new_game
 from termsolitaire.solver import Budget, solve
-from termsolitaire.solver.stjernen import Prover
 from termsolitaire.solver.stjernen.relax import _suit_options, relaxed_lost
 from termsolitaire.solver.stjernen.state import State
 from termsolitaire.solver.stjernen.storage import StockRelaxation, fits, stock_lost
 
+from .test_stjernen_relax import _exhaustive, _foundations, _text
+
 FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
-RANKS_DOWN = "KQJT98765432A"
-SUITS = "SHDC"
 
 # Deal 16 after the first 195 moves of the first beam's line (fixed width 10):
 # diamonds and spades wait for their second kings (under 2 and 5 cards of
@@ -87,14 +85,7 @@ def _late(rng: random.Random, lowest: int) -> str:
     cards not home spread over the inner ring (40-85% of them), a few outer
     positions, the upturned piles and the stock (so that their order
     matters); round 4 to 6."""
-    heights = [rng.randint(lowest, 26) for _ in range(4)]
-    rest: list[str] = []
-    fnd = []
-    for s, h in enumerate(heights):
-        run = [r + SUITS[s] for r in RANKS_DOWN] * 2
-        fnd.append(" ".join(run[:h]) or "-")
-        rest += run[h:]
-    rng.shuffle(rest)
+    fnd, rest = _foundations(rng, lowest)
     rnd = rng.choice([4, 5, 6])
     in_inner = rng.uniform(0.4, 0.85)
     inner: list[list[str]] = [[] for _ in range(4)]
@@ -113,19 +104,7 @@ def _late(rng: random.Random, lowest: int) -> str:
         else:
             stock.append(c)
     ups += [[] for _ in range(6 - len(ups))]
-    lines = ["game: stjernen", f"round: {rnd}", "c: -"]
-    lines += [f"i{k + 1}: {' '.join(p) or '-'}" for k, p in enumerate(inner)]
-    lines += [f"o{k + 1}: {' '.join(p) or '-'}" for k, p in enumerate(outer)]
-    lines += [f"f{k + 1}: {f}" for k, f in enumerate(fnd)]
-    lines += [f"u{k + 1}: {' '.join(p) or '-'}" for k, p in enumerate(ups)]
-    lines += [f"stock: {' '.join(c.lower() for c in stock) or '-'}"]
-    return "\n".join(lines)
-
-
-def _exhaustive(state: State, seconds: float) -> Prover:
-    prover = Prover(state, 10**6, relax=False)
-    prover.run(time.process_time() + seconds, time.process_time)
-    return prover
+    return _text(rnd, inner, outer, fnd, ups, stock)
 
 
 def test_a_late_position_of_a_real_line_is_proved_lost():
@@ -146,7 +125,7 @@ def test_a_proof_the_stock_free_relaxation_cannot_give_agrees_with_the_search():
     state = State.from_game(from_text(LOST_32329))
     assert not relaxed_lost(state)
     assert stock_lost(state)
-    plain = _exhaustive(state, seconds=30)
+    plain = _exhaustive(state, relax=False, seconds=30)
     assert plain.status == "lost" and plain.positions > 10_000
 
 
@@ -161,7 +140,7 @@ def test_the_stock_relaxation_never_says_lost_where_the_search_finds_a_win(rng, 
     says lost only if the search finds no win."""
     text = _late(rng, lowest)
     state = State.from_game(from_text(text))
-    plain = _exhaustive(state, seconds=1)
+    plain = _exhaustive(state, relax=False, seconds=1)
     assume(plain.status is not None)
     verdict = StockRelaxation(state).lost(50_000)
     if verdict:
