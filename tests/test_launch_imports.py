@@ -5,9 +5,9 @@ line's own path (:func:`termsolitaire.cli.main`), with the app made headless at
 80x24; once the board's first frame is drawn, the process lists the modules it
 has loaded. The first frame needs the chosen game's rules, board and widgets:
 not the other games', not the match, not the server, not the menu or the
-dialogs, and (with the solver's help off) not the solver. With the help on,
-the game's own solver declaration is loaded for the footer's Hint key, no
-other game's.
+dialogs, not the statistics (nor SQLite), and (with the solver's help off) not
+the solver. With the help on, the game's own solver declaration is loaded for
+the footer's Hint key, no other game's.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def on_mount(self):
         screen = self.screen
         if screen.query("KeyLine") and screen.query("#title"):
             title = str(screen.query_one("#title").text)
-            ours = ("termsolitaire", "asyncssh", "textual_serve")
+            ours = ("termsolitaire", "asyncssh", "textual_serve", "sqlite3")
             mods = sorted(m for m in sys.modules if m.startswith(ours))
             print(json.dumps({"title": title, "modules": mods}))
             self.exit(0)
@@ -82,6 +82,8 @@ def not_needed(game: str, modules: list[str], solver: bool) -> list[str]:
         "termsolitaire.screens.dialogs",
         "termsolitaire.screens.settings",
         "termsolitaire.screens.stats",
+        "termsolitaire.storage.stats",  # opened when a game ends, not to draw one
+        "sqlite3",
         "termsolitaire.screens.boards.replay",
         "termsolitaire.replay",
         "termsolitaire.commands.serve",

@@ -98,6 +98,6 @@ def dealt(
 ) -> tuple[GameSession, list[str]]:
     """The session of a new game as ``request`` asks, and messages for the player:
     the ``saved`` game it replaces counts as lost when it had a move."""
-    messages = abandon(services.stats, saved)
+    messages = abandon(services, saved)
     game = new_game(request.game, request.deal, **dict(request.variant))
     return GameSession(services, game, None, request.time_limit, lock), messages

@@ -28,10 +28,10 @@ from ..storage.locks import SaveLock
 from ..storage.paths import Paths
 from ..storage.saves import Saved, SaveStore, new_game_id
 from ..storage.settings import Settings
-from ..storage.stats import Stats
 
 if TYPE_CHECKING:
     from ..solver.worker import SolverWorker
+    from ..storage.stats import Stats
 
 
 SOLVER_ENV = "TERMSOLITAIRE_SOLVER_HELP"
@@ -64,7 +64,6 @@ class Services:
 
     paths: Paths
     saves: SaveStore
-    stats: Stats
     settings: Settings
     clock: Clock = field(default_factory=Clock)
     messages: list[str] = field(default_factory=list)
@@ -74,6 +73,14 @@ class Services:
     _solver: SolverWorker | None = field(default=None, repr=False)
     storage: Storage | None = field(default=None, repr=False)
     """Where saves, statistics and settings are kept (files or a database)."""
+
+    @property
+    def stats(self) -> Stats:
+        """The finished games' statistics: the store's, opened when first asked (a
+        board's first frame does without SQLite)."""
+        if self.storage is None:
+            self.storage = FileStorage(self.paths)
+        return self.storage.stats
 
     @property
     def solver_help(self) -> bool:
@@ -110,7 +117,6 @@ class Services:
         return cls(
             storage.paths,
             storage.saves,
-            storage.stats,
             settings,
             clock or Clock(),
             messages,
@@ -154,10 +160,11 @@ def record(stats: Stats | None, game_id: str, game: Game, won: bool) -> list[str
     return messages
 
 
-def abandon(stats: Stats | None, saved: Saved | None) -> list[str]:
-    """A saved game gives way to another deal: lost, once, if it had an action."""
+def abandon(services: Services, saved: Saved | None) -> list[str]:
+    """A saved game gives way to another deal: lost, once, if it had an action
+    (the statistics are opened only then)."""
     if saved is not None and played(saved.game):
-        return record(stats, saved.id, saved.game, won=False)
+        return record(services.stats, saved.id, saved.game, won=False)
     return []
 
 

@@ -13,7 +13,6 @@ wherever games are listed.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from typing import Any
 
 from .deal import DEAL_RANGE
@@ -44,7 +43,10 @@ _loaded_all = False
 
 
 def _load_builtins() -> None:
-    """Import every module of the rules package: the games among them register."""
+    """Import every module of the rules package: the games among them register (a
+    board started by name needs only its own: :func:`_load`)."""
+    import pkgutil
+
     global _loaded_all
     if _loaded_all:
         return

@@ -18,13 +18,15 @@ match store can ask cheaply).
 from __future__ import annotations
 
 import os
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .paths import Paths, paths
 from .saves import SaveStore
 from .settings import Settings, load_settings, save_settings
-from .stats import Stats
 from .url import DATABASE_ENV, OWNER_ENV, backend_of, database_url, owner
+
+if TYPE_CHECKING:
+    from .stats import Stats
 
 __all__ = [
     "DATABASE_ENV",
@@ -44,7 +46,11 @@ class Storage(Protocol):
     paths: Paths
     """The local directories (locks, crash logs and the files backend's data)."""
     saves: SaveStore
-    stats: Stats
+
+    @property
+    def stats(self) -> Stats:
+        """The finished games and their figures."""
+        ...
 
     def load_settings(self) -> tuple[Settings, list[str]]:
         """The saved settings (defaults when none) and messages for the player."""
@@ -63,7 +69,17 @@ class FileStorage:
     def __init__(self, where: Paths) -> None:
         self.paths = where
         self.saves = SaveStore(where)
-        self.stats = Stats(where.stats_db)
+        self._stats: Stats | None = None
+
+    @property
+    def stats(self) -> Stats:
+        """The statistics database, its module (and SQLite) imported when first
+        asked: a board's first frame does not need them (issue 33, the launch)."""
+        if self._stats is None:
+            from .stats import Stats
+
+            self._stats = Stats(self.paths.stats_db)
+        return self._stats
 
     def load_settings(self) -> tuple[Settings, list[str]]:
         return load_settings(self.paths)
@@ -72,7 +88,8 @@ class FileStorage:
         save_settings(self.paths, settings)
 
     def close(self) -> None:
-        self.stats.close()
+        if self._stats is not None:
+            self._stats.close()
 
 
 def open_storage(

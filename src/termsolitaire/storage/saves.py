@@ -15,7 +15,6 @@ than loaded as a different game.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import time
 import uuid
@@ -47,6 +46,14 @@ class Saved:
     saved_at: float = 0.0
 
 
+def _checksum(payload: str) -> str:
+    """The payload's SHA-256, hex (hashlib imported here: the first save comes after
+    a board's first frame, which does not need it)."""
+    import hashlib
+
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
 def encode(game: Game, game_id: str, options: dict[str, Any] | None = None) -> str:
     payload = json.dumps(
         {
@@ -57,7 +64,7 @@ def encode(game: Game, game_id: str, options: dict[str, Any] | None = None) -> s
         },
         ensure_ascii=False,
     )
-    digest = hashlib.sha256(payload.encode()).hexdigest()
+    digest = _checksum(payload)
     doc = {"format": FORMAT, "version": VERSION, "sha256": digest, "payload": payload}
     return json.dumps(doc, ensure_ascii=False)
 
@@ -78,7 +85,7 @@ def decode(raw: bytes) -> Saved:
     payload, digest = doc.get("payload"), doc.get("sha256")
     if not isinstance(payload, str) or not isinstance(digest, str):
         raise ValueError("save file without its game")
-    if hashlib.sha256(payload.encode()).hexdigest() != digest:
+    if _checksum(payload) != digest:
         raise ValueError("save file damaged (checksum does not match)")
     data = json.loads(payload)
     if not isinstance(data, dict) or not isinstance(data.get("id"), str):
