@@ -13,7 +13,7 @@ from .play.session import clock_text
 from .rules import info
 from .storage.backend import open_storage
 from .storage.files import StorageError
-from .storage.stats import Summary
+from .storage.stats import Finished, Summary
 
 
 def duration(seconds: float | None) -> str:
@@ -59,6 +59,23 @@ def summary_row(s: Summary) -> tuple[str, ...]:
         "-" if s.fewest_moves is None else str(s.fewest_moves),
         str(s.current_streak),
         str(s.longest_streak),
+    )
+
+
+def finished_row(f: Finished, seconds: bool = True) -> tuple[str, ...]:
+    """One finished game as text, in the order of the column heads: when it
+    ended (to the second, or ``seconds=False`` to the minute, as the screen
+    shows it), game, variant, deal, result, score, moves, time."""
+    when = f.finished_at.replace("T", " ").rstrip("Z")
+    return (
+        when if seconds else when[:16],
+        f.game,
+        variant_words(f.game, f.variant),
+        "-" if f.deal is None else str(f.deal),
+        f.result,
+        str(f.score),
+        str(f.moves),
+        duration(f.seconds),
     )
 
 
@@ -118,18 +135,6 @@ def print_stats(data_dir: str | None, recent: int) -> int:
     console.print(_table(SUMMARY_HEAD, rows, {2, 3, 4, 5, 6, 7, 8, 9}, plain))
     if finished:
         console.print()
-        done = [
-            (
-                f.finished_at.replace("T", " ").rstrip("Z"),
-                f.game,
-                variant_words(f.game, f.variant),
-                "-" if f.deal is None else str(f.deal),
-                f.result,
-                str(f.score),
-                str(f.moves),
-                duration(f.seconds),
-            )
-            for f in finished
-        ]
+        done = [finished_row(f) for f in finished]
         console.print(_table(FINISHED_HEAD, done, {3, 5, 6, 7}, plain))
     return 0

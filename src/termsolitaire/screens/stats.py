@@ -21,7 +21,7 @@ from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services
 from termsolitaire.rules import info
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
-from termsolitaire.stats_table import duration, summary_row, variant_dict, variant_words
+from termsolitaire.stats_table import finished_row, summary_row, variant_dict
 from termsolitaire.storage.files import StorageError
 from termsolitaire.storage.stats import Finished, Summary
 from termsolitaire.widgets.keyline import KeyLine
@@ -78,19 +78,6 @@ def cells(row: tuple[str, ...], right: frozenset[int]) -> list[Text]:
 
 def columns(names: tuple[str, ...], right: frozenset[int]) -> list[Text]:
     return cells(names, right)
-
-
-def finished_row(f: Finished) -> tuple[str, ...]:
-    return (
-        f.finished_at.replace("T", " ").rstrip("Z")[:16],
-        f.game,
-        variant_words(f.game, f.variant),
-        "-" if f.deal is None else str(f.deal),
-        f.result,
-        str(f.score),
-        str(f.moves),
-        duration(f.seconds),
-    )
 
 
 class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
@@ -172,7 +159,7 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
         table = self.query_one("#finished", DataTable)
         table.add_columns(*columns(FINISHED_COLUMNS, FINISHED_RIGHT))
         for f in self.finished:
-            table.add_row(*cells(finished_row(f), FINISHED_RIGHT), key=f.id)
+            table.add_row(*cells(finished_row(f, seconds=False), FINISHED_RIGHT), key=f.id)
         table.focus()
 
     def selected(self) -> Finished | None:
