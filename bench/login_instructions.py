@@ -7,12 +7,15 @@ shared machine).
     python bench/login_instructions.py --profile FILE   # the child's calls
 
 The process prepares as the warm process does (:func:`termsolitaire.serve.warm
-.prepare`: imports, the rehearsal, ``gc.freeze()``) and forks; the child runs
-the rehearsal's own headless login once more (the match lobby, ``g`` to the
-menu, down and Enter to a Penguin board, then a board of each game: the
-warm-up's ``_login``) and exits. valgrind prints the instructions ("I refs") of
-the child, then of the parent: the child's count includes what the parent ran
-before the fork, so the session's own is the first figure less the second.
+.prepare`: imports, the rehearsal, ``gc.freeze()``) and forks; the child reads
+a session's command line (``termsolitaire match``, through ``cli.main``), then
+runs the rehearsal's own headless login once more instead of the app (the
+match lobby, ``g`` to the menu, down and Enter to a Penguin board, then a board
+of each game: the warm-up's ``_login``) and exits. (Before perf11 the child ran
+the login alone, without the command line: 16M instructions fewer then.)
+valgrind prints the instructions ("I refs") of the child, then of the parent:
+the child's count includes what the parent ran before the fork, so the
+session's own is the first figure less the second.
 Compile the modules first (``python -m compileall -q src``) so that neither
 side compiles a module from source. Not part of the test suite; about a minute.
 
@@ -62,6 +65,19 @@ STEPS = (
 QUIET = 1.0
 """Seconds of silence after a screen's markers before the next key (the app's work
 on a screen ends before the player's next key, as a person types)."""
+
+
+def headless_after_command_line(home: str) -> None:
+    """Read a session's command line as its app does, then run nothing: the login
+    that follows is the headless one (the caller's)."""
+    from termsolitaire import cli
+
+    real = cli._dispatch
+    cli._dispatch = lambda args, parser: 0
+    try:
+        cli.main(["match"])
+    finally:
+        cli._dispatch = real
 
 
 def valgrind(argv: list[str]) -> None:
@@ -166,6 +182,7 @@ def main() -> None:
         return
     session_collector()
     with warmup.scratch_environment() as home:
+        headless_after_command_line(home)
         if args.profile:
             import cProfile
             import pstats
