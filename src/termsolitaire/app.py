@@ -69,11 +69,19 @@ class BottomScreen(Screen[Any]):
     repaint what changed on it: the whole of it, a second full paint of the match
     lobby at every login (issue 33). Covered by an opaque screen it keeps what
     changed for itself, as the app's other screens do
-    (:func:`~termsolitaire.textual_hooks.refresh_covered`)."""
+    (:func:`~termsolitaire.textual_hooks.refresh_covered`), and is not laid out
+    (six times an app's start, for a screen nobody sees: 15M instructions of a
+    login's 1,245M); should it show, Textual lays it out at its resume."""
 
     def _compositor_refresh(self) -> None:
         if not textual_hooks.refresh_covered(self):
             super()._compositor_refresh()
+
+    def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
+        if textual_hooks.covered(self):
+            self._layout_required = True  # when it is the app's screen again
+            return
+        super()._refresh_layout(size, scroll)
 
 
 class SolitaireApp(Navigation, App[int]):
