@@ -70,8 +70,8 @@ class BottomScreen(Screen[Any]):
     lobby at every login (issue 33). Covered by an opaque screen it keeps what
     changed for itself, as the app's other screens do
     (:func:`~termsolitaire.textual_hooks.refresh_covered`), and is not laid out
-    (six times an app's start, for a screen nobody sees: 15M instructions of a
-    login's 1,245M); should it show, Textual lays it out at its resume."""
+    (six times at an app's start, for a screen nobody sees: about 3M instructions
+    an app); should it show, Textual lays it out at its resume."""
 
     def _compositor_refresh(self) -> None:
         if not textual_hooks.refresh_covered(self):
