@@ -62,6 +62,28 @@ def loaded(module: str, name: str) -> type | tuple[()]:
     return cls if isinstance(cls, type) else ()
 
 
+class BottomScreen(Screen[Any]):
+    """Textual's default screen, the bottom of the stack under the app's first screen,
+    shown never (the app pushes its first screen at its mount). Textual lays it out
+    after that screen when the terminal's size comes, and asks the screen on top to
+    repaint what changed on it: the whole of it, a second full paint of the match
+    lobby at every login (issue 33). Covered by an opaque screen it keeps what
+    changed for itself, as the app's other screens do
+    (:func:`~termsolitaire.textual_hooks.refresh_covered`), and is not laid out
+    (six times at an app's start, for a screen nobody sees: about 3M instructions
+    an app); should it show, Textual lays it out at its resume."""
+
+    def _compositor_refresh(self) -> None:
+        if not textual_hooks.refresh_covered(self):
+            super()._compositor_refresh()
+
+    def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
+        if textual_hooks.covered(self):
+            self._layout_required = True  # when it is the app's screen again
+            return
+        super()._refresh_layout(size, scroll)
+
+
 class SolitaireApp(Navigation, App[int]):
     """Menu first, or straight to a board when a game was named."""
 
@@ -109,6 +131,11 @@ class SolitaireApp(Navigation, App[int]):
         """Textual's; a new screen is not laid out again once it is mounted when its
         first paint did it (:func:`~termsolitaire.screens.styled.unless_painted`)."""
         super().call_next(unless_painted(callback), *args, **kwargs)
+
+    def get_default_screen(self) -> Screen[Any]:
+        """Textual's empty screen at the bottom of the stack, which a screen pushed at
+        the mount covers for good (:class:`BottomScreen`)."""
+        return BottomScreen(id="_default")
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on a terminal, one that sends only the cells that changed

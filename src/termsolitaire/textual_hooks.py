@@ -77,6 +77,7 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.css.styles", "Styles", "_updates"),
     ("textual._styles_cache", "StylesCache", "get_inner_outer"),
     ("textual.screen", "Screen", "_compositor_refresh"),
+    ("textual.screen", "Screen", "_refresh_layout"),
     ("textual.screen", "Screen", "_compositor"),
     ("textual.screen", "Screen", "_dirty_widgets"),
     ("textual._compositor", "Compositor", "_dirty_regions"),
@@ -909,6 +910,18 @@ def parameters_once() -> bool:
     _callback.count_parameters = count_parameters
     setattr(reactive, "count_parameters", count_parameters)  # noqa: B010  (not exported)
     return True
+
+
+def covered(screen: Any) -> bool:
+    """Whether ``screen`` lies under the app's current screen and that one is opaque
+    (its background's alpha is 1): nothing of it shows. False when it cannot be
+    told (no screen yet, an inline app, a Textual this does not know)."""
+    try:
+        app = screen.app
+        top = app.screen
+        return bool(screen is not top and not app.is_inline and top.styles.background.a == 1)
+    except Exception:
+        return False
 
 
 def refresh_covered(screen: Any) -> bool:

@@ -82,3 +82,70 @@ async def test_a_screen_under_a_dialog_is_textuals() -> None:
         assert app.screen.styles.background.a < 1  # the board shows through
         assert not textual_hooks.refresh_covered(board)
         assert not textual_hooks.refresh_covered(app.screen)
+
+
+async def test_the_apps_first_screen_is_painted_in_full_once(
+    full_paints: list[Compositor], tmp_path: Any
+) -> None:
+    """The match lobby, a login's first screen: Textual lays its own empty screen
+    out below it once the terminal's size has come, and had the lobby painted in
+    full a second time for it (BottomScreen); the lobby shows all the same."""
+    from termsolitaire.match import MatchStore, Player
+    from termsolitaire.match.services import MatchServices
+    from termsolitaire.screens.match.lobby import LobbyScreen
+
+    store = MatchStore(Player.make("ann"), tmp_path / "match")
+    match = MatchServices(store)
+    try:
+        app = SolitaireApp(
+            data_dir=str(tmp_path),
+            clock=False,
+            first_screen=lambda services, look: LobbyScreen(services, match, look),
+        )
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            for _ in range(5):
+                await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)
+            assert full_paints == [app.screen._compositor]
+            assert "Spider&#160;match&#160;lobby" in shown(app)
+            assert textual_hooks.refresh_covered(app.screen_stack[0])
+    finally:
+        match.close()
+        store.close()
+
+
+async def test_the_bottom_screen_is_laid_out_only_when_it_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual laid its empty default screen out six times at an app's start, under
+    an opaque first screen; now only once it is the app's screen (the first popped)."""
+    from textual.screen import Screen
+
+    from termsolitaire.app import BottomScreen
+
+    laid_out: list[Any] = []
+    textual_layout = Screen._refresh_layout
+
+    def counted(self: Screen[Any], *args: Any, **kw: Any) -> None:
+        laid_out.append(self)
+        textual_layout(self, *args, **kw)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        bottom = app.screen_stack[0]
+        assert isinstance(bottom, BottomScreen)
+        assert bottom not in laid_out
+        assert laid_out.count(app.screen) == 1
+        await pilot.resize_terminal(90, 30)
+        for _ in range(3):
+            await pilot.pause()
+        assert bottom not in laid_out
+        app.pop_screen()
+        for _ in range(3):
+            await pilot.pause()
+        assert app.screen is bottom
+        assert bottom in laid_out
+        assert bottom.size == app.size == (90, 30)

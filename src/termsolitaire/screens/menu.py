@@ -112,19 +112,34 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, Screen[None]):
                     yield Button(name, id=name.lower(), compact=True)
         yield KeyLine()
 
+    _fresh = False
+    """Mounted, and not shown yet: the saves were just read (:meth:`on_mount`)."""
+
     def on_mount(self) -> None:
         self.refresh_lines()
         games = self.query_one("#games", OptionList)
         games.highlighted = 0
         games.focus()
         self.show_came_back()
-        self.call_after_refresh(self.show_daily)
+        self._fresh = True
+        self.call_after_refresh(self._after_first_paint)
+
+    def _after_first_paint(self) -> None:
+        """The daily line, unless the first resume has shown it (the menu as the app's
+        first screen: after its first frame, which does not wait for the match store)."""
+        if self._fresh:
+            self._fresh = False
+            self.show_daily()
 
     def on_screen_resume(self) -> None:
-        if self.is_mounted:
+        if not self.is_mounted:
+            return
+        if self._fresh:  # shown for the first time: the lines are the mount's
+            self._fresh = False
+        else:
             self.refresh_lines()
             self.show_came_back()
-            self.show_daily()
+        self.show_daily()
 
     def show_daily(self) -> None:
         """The daily most played today, under the title (``d`` opens them all);

@@ -88,6 +88,9 @@ PACKAGES = (
 """Packages loaded whole (every game's rules and screens: any may be opened)."""
 SKIP = ("termsolitaire.storage.postgres", "termsolitaire.match.pgdb")
 """Loaded only when the server has a database (psycopg is an extra)."""
+SESSION_ARGV = ("match",)
+"""A session's command line (``config.APP_COMMAND`` after the program): its parser
+is built before the fork (:func:`termsolitaire.cli.prebuild`)."""
 
 YOUNG = 7000
 """The session's collector runs when this many more objects were made than freed
@@ -127,13 +130,16 @@ def preload(database: bool) -> list[str]:
 
 
 def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]]:
-    """Everything done before the first fork: the imports, the rehearsal (a headless
-    login, :mod:`.warmup`: the CSS parsed and the caches filled once, for every
-    child), then the heap collected and frozen, and the C heap's free chunks
-    taken (:mod:`.heap`: a session's large objects then take pages of their own).
+    """Everything done before the first fork: the imports, a session's command-line
+    parser, the rehearsal (a headless login, :mod:`.warmup`: the CSS parsed and the
+    caches filled once, for every child), then the heap collected and frozen, and
+    the C heap's free chunks taken (:mod:`.heap`: a session's large objects then
+    take pages of their own).
     The modules that could not be imported, and what went wrong in the rehearsal
     (both for the log)."""
     failed = preload(database)
+    with contextlib.suppress(Exception):  # a session builds it then, as without this
+        importlib.import_module("termsolitaire.cli").prebuild(SESSION_ARGV)
     problems: list[str] = []
     if rehearse:
         from .warmup import rehearse as login_once

@@ -126,11 +126,22 @@ class LobbyScreen(LobbyHome):
         if self.join_code:
             code, self.join_code = self.join_code, None
             self.join_by_code(code)
+        self._fresh = True
+        self.call_after_refresh(self._after_first_paint)
+
+    _fresh = False
+    """Mounted, and not shown yet: the list was just read (:meth:`on_mount`)."""
+
+    def _after_first_paint(self) -> None:
+        self._fresh = False
 
     def on_unmount(self) -> None:
         self.changes.stop()
 
     def on_screen_resume(self) -> None:
+        if self._fresh:  # shown for the first time: the list and the line are the mount's
+            self._fresh = False
+            return
         self.reload()
         status = self.query_one("#status", TextLine).text
         if not status or status.startswith("Saved: "):  # a message stays until replaced
