@@ -49,6 +49,10 @@ the CPU seconds and positions per CPU second, and a fingerprint of the line
 
     python bench/stjernen.py --speed 10 --deals 1-6
 
+``--beam NAME=VALUE`` (with ``--speed``) sets a field of the beam's
+:class:`~termsolitaire.solver.stjernen.BeamConfig`, for screens of a variant at
+a fixed width, e.g. ``--beam peek=1``.
+
 With ``--per-deal 2`` each deal's beam shares its layers with a helper process
 (:mod:`termsolitaire.solver.stjernen.pair`); the helper gets the beam's
 settings with each layer but not the other constants set (it imports the
@@ -59,6 +63,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import hashlib
 import importlib
 import math
@@ -186,9 +191,11 @@ def _stock_only(deals: list[int], states: int) -> int:
     return 0
 
 
-def _speed(deals: list[int], width: int) -> int:
-    """``--speed``: fixed-width beams, timed on the CPU clock, and their lines."""
-    cfg = BeamConfig(width=width, late_round=LATE_ROUND)
+def _speed(deals: list[int], width: int, fields: dict[str, object] | None = None) -> int:
+    """``--speed``: fixed-width beams, timed on the CPU clock, and their lines
+    (``fields``: the beam's settings other than the plain ones, ``--beam``)."""
+    cfg = dataclasses.replace(BeamConfig(width=width, late_round=LATE_ROUND), **(fields or {}))
+    won = 0
     total_cpu = 0.0
     total_positions = 0
     every = hashlib.sha256()
@@ -199,6 +206,7 @@ def _speed(deals: list[int], width: int) -> int:
         cpu = time.process_time() - started
         total_cpu += cpu
         total_positions += positions
+        won += best == WON
         mark = hashlib.sha256(repr((best, positions, line)).encode()).hexdigest()[:12]
         every.update(mark.encode())
         print(
@@ -209,7 +217,7 @@ def _speed(deals: list[int], width: int) -> int:
     print(
         f"stjernen speed, width {width}, deals {deals[0]}-{deals[-1]} ({len(deals)}): "
         f"{total_positions} positions in {total_cpu:.2f} s of CPU, "
-        f"{total_positions / total_cpu:.0f} a second; lines {every.hexdigest()[:12]}"
+        f"{total_positions / total_cpu:.0f} a second; won {won}; lines {every.hexdigest()[:12]}"
     )
     return 0
 
@@ -242,6 +250,17 @@ def _apply(settings: list[Setting]) -> None:
     """Set the constants of a variant (each worker, before it starts)."""
     for module, name, value in settings:
         setattr(importlib.import_module(module), name, value)
+
+
+def _field(text: str) -> tuple[str, object]:
+    """``--beam NAME=VALUE`` read: a field of :class:`BeamConfig` and its literal value."""
+    name, eq, value = text.partition("=")
+    if not eq or name not in {f.name for f in dataclasses.fields(BeamConfig)}:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE of a BeamConfig field, not {text!r}")
+    try:
+        return name, ast.literal_eval(value)
+    except (ValueError, SyntaxError) as e:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a Python literal") from e
 
 
 def _deals(text: str) -> list[int]:
@@ -283,12 +302,21 @@ def main(argv: list[str] | None = None) -> int:
         metavar="WIDTH",
         help="time one beam of this fixed width per deal, and fingerprint its line",
     )
+    ap.add_argument(
+        "--beam",
+        dest="fields",
+        type=_field,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with --speed: a setting of the beam (a BeamConfig field), e.g. peek=1",
+    )
     args = ap.parse_args(argv)
     deals = _deals(args.deals)
     if args.speed:
         _apply(args.settings)
         load = os.getloadavg()
-        code = _speed(deals, args.speed)
+        code = _speed(deals, args.speed, dict(args.fields))
         print(f"load average before {load[0]:.2f}, after {os.getloadavg()[0]:.2f}")
         return code
     if args.relax:
