@@ -238,25 +238,6 @@ def test_at_four_suits_the_ways_it_weighs_in_hindsight_read_no_hidden_card(
         assert played  # the playouts ran before the first card it saw
 
 
-def test_at_one_suit_the_ways_it_weighs_in_hindsight_read_no_hidden_card(monkeypatch) -> None:
-    """The 1-suit expert weighs other ways in hindsight too (in place of the
-    solver's trials on guesses): on BARE, where the solver wins a guess by
-    another way than the expert's own plan, so the playouts run, permuting the
-    face-down and stock cards leaves the plan it advises unchanged."""
-    from termsolitaire.solver import opponent
-
-    played: list[int] = []
-    real = opponent._playout
-    monkeypatch.setattr(opponent, "_playout", lambda *a: played.append(1) or real(*a))
-    mine = Opponent("expert", 1, seed=0).advise(view_of(from_text(BARE)))
-    assert played
-    for seed in range(2):
-        played.clear()
-        other = view_of(from_text(_permuted(BARE, seed)))
-        assert Opponent("expert", 1, seed=0).advise(other) == mine, f"permutation {seed}"
-        assert played
-
-
 def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
     """With ``second_round`` (tried at 4 suits and not kept: docs/match.md, off
     for every level) the expert plays the best two ways out on more guesses

@@ -25,19 +25,26 @@ so a line of moves tried and undone at the table shows no card the planner
 does not already see, and costs the moves' points (undo keeps each move's
 -1). The planner tries those lines in its head instead, for nothing.
 
-The expert looks for other ways in hindsight (:meth:`Opponent._hindsight`):
-it deals the cards it has not seen at random into the face-down places and
-the stock (:func:`~.view.sample`, a guess, never a read), the solver finds
-wins on a couple of guesses, and each win's start up to its first turn or deal
-is another way; every way, its own plan included, is then played out on the
-same fresh guesses by a player who sees only what a player would, and the way
-that ends best is played. The solver proposes, a fair playout judges: judged
-by the solver, who sees the guessed cards, every way looks as if nothing were
-unknown, and that played worse (docs/match.md). At 1 suit the expert used to
-let the solver judge its plans on guesses (:meth:`Opponent._guess`, off now:
-:attr:`Level.guess_suits` switches it on to try again); hindsight won more.
-Once every card is in view (none face down, the stock dealt) nothing is left
-to guess, and the 1-suit expert asks the solver for its line directly.
+The expert also guesses, in 1-suit games (:meth:`Opponent._guess`): it deals the
+cards it has not seen at random into the face-down places and the stock
+(:func:`~.view.sample`, a guess, never a read), lets the solver find
+the best line on each guess, and keeps each line's start up to its first turn
+as another plan. It then tries every plan on fresh guesses and plays the one
+that does best on average. (Deals stay its last resort: a line that deals
+before it turns is left out.) In 2- and 4-suit games guessing did not pay in
+our trials (docs/match.md), so there it plans on what it sees, further than a
+good player; :attr:`Level.guess_suits` switches it on to try again.
+Once every card is in view (none face down, the stock dealt) nothing is
+left to guess, and the 1-suit expert asks the solver for its line directly.
+
+In 2- and 4-suit games the expert looks for other ways in hindsight
+(:meth:`Opponent._hindsight`): the solver finds wins on a couple of guesses,
+and each win's start up to its first turn or deal is another way; every way,
+its own plan included, is then played out on the same fresh guesses by a
+player who sees only what a player would, and the way that ends best is
+played. The solver proposes, a fair playout judges: judged by the solver, who
+sees the guessed cards, every way looks as if nothing were unknown, and that
+played worse (docs/match.md).
 
 The levels differ in how far they look (positions searched per plan), whether
 they guess, how often they slip (a beginner now and then plays the first
@@ -84,10 +91,8 @@ class Level:
     """Positions the solver searches on a guess to find a line."""
     trial_positions: int = 1500
     """Positions the solver searches to judge a plan on a guess."""
-    guess_suits: tuple[int, ...] = ()
-    """The suit counts at which it guesses (with ``guesses``): none since hindsight
-    took its place at 1 suit (1-suit deals 1-60: XX won against 52, docs/match.md);
-    the solver's trials that judged its plans see the guessed cards."""
+    guess_suits: tuple[int, ...] = (1,)
+    """The suit counts at which it guesses (with ``guesses``)."""
     hindsight: int = 0
     """Guesses each other way is played out on (0: none), at :attr:`hindsight_suits`
     (:meth:`Opponent._hindsight`)."""
@@ -99,7 +104,7 @@ class Level:
     """Plans a playout makes after a way (each up to its first turn or deal)."""
     playout_positions: int = 500
     """Positions each of those plans searches (the good level's)."""
-    hindsight_suits: tuple[int, ...] = (1, 2, 4)
+    hindsight_suits: tuple[int, ...] = (2, 4)
     """The suit counts at which it looks for other ways (with ``hindsight``)."""
     second_round: int = 0
     """More guesses the best two ways are then played out on, to choose between
@@ -113,10 +118,10 @@ class Level:
     (:meth:`Opponent._hindsight`). Off for every level: at 4 suits a cap of 54000
     lost games and one of 64000 won the same, without holding the pace on a loaded
     machine (docs/match.md)."""
-    in_view_suits: tuple[int, ...] = ()
+    in_view_suits: tuple[int, ...] = (1,)
     """The suit counts at which, with every card in view (none face down, the stock
-    dealt), it asks the full-knowledge solver for its line: nothing is unseen, so
-    the solver sees no more than the player."""
+    dealt), it asks the full-knowledge solver for its line (with ``guesses``):
+    nothing is unseen, so the solver sees no more than the player."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -129,15 +134,7 @@ LEVELS: dict[str, Level] = {
         Level("beginner", pace=4.0, positions=1, slip=0.3),
         Level("casual", pace=3.0, positions=60, slip=0.1),
         Level("good", pace=2.0, positions=500, slip=0.0),
-        Level(
-            "expert",
-            pace=1.2,
-            positions=10000,
-            slip=0.0,
-            guesses=2,
-            hindsight=6,
-            in_view_suits=(1,),
-        ),
+        Level("expert", pace=1.2, positions=10000, slip=0.0, guesses=2, hindsight=6),
     )
 }
 """The levels, weakest first."""
@@ -207,7 +204,7 @@ class Opponent:
         if level.positions <= 1 or self.rng.random() < level.slip:
             return _first_gain(state, self.rng, self.weights)
         guessing = level.guesses and self.suits in level.guess_suits
-        if self.suits in level.in_view_suits and not view.unseen:
+        if level.guesses and self.suits in level.in_view_suits and not view.unseen:
             # Every card is in view (none face down, the stock dealt): the solver
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
