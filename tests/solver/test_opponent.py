@@ -238,6 +238,28 @@ def test_at_four_suits_the_ways_it_weighs_in_hindsight_read_no_hidden_card(
         assert played  # the playouts ran before the first card it saw
 
 
+def test_at_one_suit_hindsight_in_place_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
+    """Hindsight at 1 suit in place of the solver's trials on guesses (tried and
+    not kept: docs/match.md, 2026-12-04, expert11; switched on here by the level's
+    fields): on BARE the solver wins a guess by another way than the expert's own
+    plan, so the playouts run, and permuting the face-down and stock cards leaves
+    the plan it advises unchanged."""
+    from termsolitaire.solver import opponent
+
+    level = dataclasses.replace(LEVELS["expert"], guess_suits=(), hindsight_suits=(1, 2, 4))
+    monkeypatch.setitem(opponent.LEVELS, "expert", level)
+    played: list[int] = []
+    real = opponent._playout
+    monkeypatch.setattr(opponent, "_playout", lambda *a: played.append(1) or real(*a))
+    mine = Opponent("expert", 1, seed=0).advise(view_of(from_text(BARE)))
+    assert played
+    for seed in range(2):
+        played.clear()
+        other = view_of(from_text(_permuted(BARE, seed)))
+        assert Opponent("expert", 1, seed=0).advise(other) == mine, f"permutation {seed}"
+        assert played
+
+
 def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
     """With ``second_round`` (tried at 4 suits and not kept: docs/match.md, off
     for every level) the expert plays the best two ways out on more guesses

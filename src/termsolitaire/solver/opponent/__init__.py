@@ -118,6 +118,10 @@ class Level:
     (:meth:`Opponent._hindsight`). Off for every level: at 4 suits a cap of 54000
     lost games and one of 64000 won the same, without holding the pace on a loaded
     machine (docs/match.md)."""
+    in_view_suits: tuple[int, ...] = (1,)
+    """The suit counts at which, with every card in view (none face down, the stock
+    dealt), it asks the full-knowledge solver for its line (with ``guesses``):
+    nothing is unseen, so the solver sees no more than the player."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -200,7 +204,7 @@ class Opponent:
         if level.positions <= 1 or self.rng.random() < level.slip:
             return _first_gain(state, self.rng, self.weights)
         guessing = level.guesses and self.suits in level.guess_suits
-        if guessing and not view.unseen:
+        if level.guesses and self.suits in level.in_view_suits and not view.unseen:
             # Every card is in view (none face down, the stock dealt): the solver
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
