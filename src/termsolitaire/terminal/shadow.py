@@ -35,7 +35,7 @@ import functools
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import groupby, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -185,6 +185,20 @@ def _blank(cell: Cell | None) -> bool:
         and not cell[1].bg
         and not cell[1].attrs & SEEN_ON_BLANKS
     )
+
+
+class _Blanks(dict[Cell | None, str]):
+    """``"b"`` for a cell that :func:`_blank`, else ``"x"``; remembered (a screen
+    repeats its cells)."""
+
+    def __missing__(self, cell: Cell | None) -> str:
+        if len(self) > 4096:
+            self.clear()
+        letter = self[cell] = "b" if _blank(cell) else "x"
+        return letter
+
+
+_BLANKS = _Blanks()
 
 
 def fits(pen: Pen | None, cell: Cell) -> bool:
@@ -367,6 +381,8 @@ ECH_WORTH = 12
 """Changed blanks amid a row, this many or more, are erased with one ECH (erase
 characters, ``ESC [ n X``) rather than written: fewer bytes than the spaces even
 with the cursor move past them."""
+_SPAN = re.compile(f"b{{{ECH_WORTH},}}")
+"""Where a row holds :data:`ECH_WORTH` or more blanks on the default background."""
 
 
 @dataclass(slots=True)
@@ -446,23 +462,36 @@ class Shadow:
     def _runs(self, cells: Cells, wide: bool = True) -> list[Run]:
         """The changed cells as runs of neighbours, row by row; the last run of a row
         may be an erase to its end. ``wide``: the frame may hold the right half of a
-        wide character."""
-        by_row: dict[int, list[int]] = {}
-        for y, x in cells:
-            if 0 <= y < self.height and 0 <= x < self.width:
-                by_row.setdefault(y, []).append(x)
+        wide character.
+
+        Each row's cells once the frame is written are looked at through C-level
+        maps (a whole screen is a couple of thousand cells): a row the shadow knows
+        nothing of has every cell of the frame changed, and where its blanks on the
+        default background lie is read from a string of one letter a cell."""
         runs: list[Run] = []
-        width = self.width
-        for y in sorted(by_row):
-            row = self.rows[y]
-            changed = [
-                x
-                for x in by_row[y]
-                if (old := row[x]) != (new := cells[(y, x)])
-                and (old is None or looks(old) != looks(new))
-            ]
-            if not changed:
+        width, height = self.width, self.height
+        get = cells.get
+        for y, keys in groupby(sorted(cells), itemgetter(0)):
+            if not 0 <= y < height:
                 continue
+            xs = list(map(itemgetter(1), keys))
+            if xs[0] < 0 or xs[-1] >= width:
+                xs = xs[bisect_left(xs, 0) : bisect_left(xs, width)]
+                if not xs:
+                    continue
+            row = self.rows[y]
+            if row.count(None) == width:  # nothing known: every cell is changed
+                changed = xs
+            else:
+                olds = map(row.__getitem__, xs)
+                news = map(cells.__getitem__, zip(repeat(y), xs))
+                changed = [
+                    x
+                    for x, old, new in zip(xs, olds, news, strict=True)
+                    if old != new and (old is None or looks(old) != looks(new))
+                ]
+                if not changed:
+                    continue
             if wide:  # a wide character is written whole: a changed right half sends its left
                 changed = sorted(
                     {
@@ -470,11 +499,13 @@ class Shadow:
                         for x in changed
                     }
                 )
-            else:
-                changed.sort()
-            blank_from = self._blank_from(y, row, cells) if len(changed) >= 4 else width
+            # One letter a cell once the frame is written: "b" a blank on the
+            # default background.
+            mask = "".join(map(_BLANKS.__getitem__, map(get, zip(repeat(y), range(width)), row)))
+            blank_from = len(mask.rstrip("b")) if len(changed) >= 4 else width
             clears = []
-            for a, b in self._blank_spans(y, row, cells, blank_from):
+            for span in _SPAN.finditer(mask, 0, blank_from):
+                a, b = span.span()
                 inside = [x for x in changed if a <= x < b]
                 if len(inside) >= ECH_WORTH:  # from the first changed blank to the last
                     clears.append(Run(y, inside[0], inside[-1] + 1, clear=True))
@@ -506,24 +537,6 @@ class Shadow:
             runs += row_runs
             runs += clears
         return runs
-
-    def _blank_spans(
-        self, y: int, row: list[Cell | None], cells: Cells, stop: int
-    ) -> list[tuple[int, int]]:
-        """Where row ``y`` holds :data:`ECH_WORTH` or more blanks on the default
-        background before column ``stop``, once the frame is written: (from, to)."""
-        spans = []
-        x = 0
-        while x < stop:
-            if not _blank(cells.get((y, x), row[x])):
-                x += 1
-                continue
-            start = x
-            while x < stop and _blank(cells.get((y, x), row[x])):
-                x += 1
-            if x - start >= ECH_WORTH:
-                spans.append((start, x))
-        return spans
 
     def _cheapest(
         self, runs: list[Run], cells: Cells, park: tuple[int, int] | None = None
@@ -690,14 +703,6 @@ class Shadow:
                         return
         out.append(move(at, x, y))
         self.at = (x, y)
-
-    def _blank_from(self, y: int, row: list[Cell | None], cells: Cells) -> int:
-        """Where the row's run of blanks on the default background, to its end, starts
-        once the frame is written (the width: no such run)."""
-        x = self.width
-        while x > 0 and _blank(cells.get((y, x - 1), row[x - 1])):
-            x -= 1
-        return x
 
     def _erase_chars(self, out: list[str], run: Run, row: list[Cell | None]) -> None:
         """Blank the run's columns with one ECH (erase characters), with a pen whose
