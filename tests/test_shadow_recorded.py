@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pyte
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from termsolitaire.terminal import Shadow
 
@@ -94,3 +96,40 @@ def test_a_forgotten_screen_is_sent_whole_again() -> None:
     first = shadow.frame(frames[0])
     shadow.forget()
     assert shadow.frame(frames[0]) == first
+
+
+class CellByCell(Shadow):
+    NARROW_RUNS = False
+
+
+STYLES = ["", "31", "1;31;107", "30;107", "38;5;214;49", "7", "4;32", "2", "9;41", "0;49"]
+TEXTS = st.text(alphabet=" ab♠─", min_size=1, max_size=9) | st.sampled_from(
+    ["e\u0301", " \u0301", "  x", " " * 14, "日本"]
+)
+
+
+@st.composite
+def frames(draw: st.DrawFn, width: int, height: int) -> str:
+    """Line chunks of styled segments (combining marks, blanks first, now and then
+    a wide character), as Textual writes a frame."""
+    out = []
+    for y in sorted(draw(st.sets(st.integers(0, height - 1), min_size=1))):
+        x = draw(st.integers(0, width - 1))
+        segments = [
+            f"\x1b[{draw(st.sampled_from(STYLES))}m{draw(TEXTS)}\x1b[0m"
+            for _ in range(draw(st.integers(1, 4)))
+        ]
+        out.append(f"\x1b[{y + 1};{x + 1}H" + "".join(segments))
+    return "\n".join(out) + f"\x1b[{draw(st.integers(1, height))};1H"
+
+
+@given(st.data())
+def test_a_pens_cells_at_once_write_what_cell_by_cell_writes(data: st.DataObject) -> None:
+    """The fast path for runs of one-cell characters sends the very bytes the
+    cell-by-cell path sends, frame after frame (whole new screens and diffs)."""
+    width, height = 30, 4
+    fast, slow = Shadow(width, height), CellByCell(width, height)
+    for _ in range(data.draw(st.integers(1, 6))):
+        frame = data.draw(frames(width, height))
+        assert fast.frame(frame) == slow.frame(frame), repr(frame)
+        assert fast.rows == slow.rows

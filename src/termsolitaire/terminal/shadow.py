@@ -412,6 +412,10 @@ too, and the shortest writing kept."""
 class Shadow:
     """What the terminal shows, cell by cell, and the writes that change it."""
 
+    NARROW_RUNS = True
+    """Write a run of one-cell characters a pen at a time (:meth:`_write_narrow`);
+    False: cell by cell (the tests compare the two)."""
+
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
@@ -420,6 +424,8 @@ class Shadow:
         self.pen: Pen | None = None
         self.again: str | None = None
         """The last frame, when writing it again would change nothing."""
+        self._narrow = False
+        """The frame being written holds no right half of a wide character."""
         self.forget()
 
     def forget(self) -> None:
@@ -445,6 +451,7 @@ class Shadow:
         # nothing to send. Not so when it holds the right half of a wide
         # character without its left, which is forgotten rather than written.
         wide = "" in map(itemgetter(0), cells.values())
+        self._narrow = not wide
         runs = self._runs(cells, wide)
         park = None
         if end is not None and end != (0, 0) and end[0] < self.width and end[1] < self.height:
@@ -488,7 +495,7 @@ class Shadow:
                 changed = [
                     x
                     for x, old, new in zip(xs, olds, news, strict=True)
-                    if old != new and (old is None or looks(old) != looks(new))
+                    if old != new and (old is None or old[0] != new[0] or looks(old) != looks(new))
                 ]
                 if not changed:
                     continue
@@ -653,6 +660,11 @@ class Shadow:
             return
         x = run.x
         stop = run.end if run.erase_from is None else run.erase_from
+        if self._narrow and self.NARROW_RUNS and x < stop:
+            near = row[x : stop + 1]  # no right half of a wide character to break
+            if "" not in map(itemgetter(0), filter(None, near)):
+                self._write_narrow(out, y, x, stop, row, cells)
+                x = stop
         while x < stop:
             cell = cells.get((y, x))
             if cell is None or cell[0] == "":  # a right half whose left is not in the frame
@@ -678,6 +690,33 @@ class Shadow:
             self.at = (x, y) if x < width else None  # at the margin: do not guess
         if run.erase_from is not None:
             self._erase_rest(out, y, run.erase_from, row)
+
+    def _write_narrow(
+        self, out: list[str], y: int, x: int, stop: int, row: list[Cell | None], cells: Cells
+    ) -> None:
+        """Columns ``x`` to ``stop`` of row ``y`` as :meth:`_write` writes them, a pen's
+        cells at once: every cell is in the frame and one cell wide, and none of the
+        terminal's there is half of a wide character."""
+        if self.at != (x, y):
+            self._go(out, x, y, row)
+        segment = list(map(cells.__getitem__, zip(repeat(y), range(x, stop))))
+        for pen, group in groupby(segment, itemgetter(1)):
+            texts = list(map(itemgetter(0), group))
+            now = self.pen
+            if pen is not now and pen != now:
+                lead = 0  # blanks first need only the current pen's background
+                if fits(now, (" ", pen)):
+                    while lead < len(texts) and texts[lead] == " ":
+                        lead += 1
+                    out.append(" " * lead)
+                if lead < len(texts):
+                    out.append(sgr(now, pen))
+                    self.pen = pen
+                    out.append("".join(texts[lead:]))
+            else:
+                out.append("".join(texts))
+        row[x:stop] = segment
+        self.at = (stop, y) if stop < self.width else None
 
     def _forget_broken_wide(self, row: list[Cell | None], x: int, size: int) -> None:
         """Writing over half of a wide character blanks its other half."""
