@@ -7,7 +7,8 @@ in instructions, a figure the load does not move.
 
 The second count less the first, over 5, is one pass's instructions (the first
 is Python, Rich and the frames' loading). ``--valgrind`` runs both and prints
-that subtraction. ``--profile FILE``: one pass under cProfile.
+that subtraction. ``--profile FILE``: one pass under cProfile. ``--size 80x24``:
+only that size's frames.
 
 The frames (``shadow_frames.jsonl.gz``) are what Textual handed the shadow in
 real sessions on a pty (``xterm-256color``), recorded on 2026-12-04 at 80x24
@@ -86,12 +87,17 @@ def main() -> None:
     parser.add_argument("--passes", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE")
     parser.add_argument("--valgrind", action="store_true")
+    parser.add_argument("--size", help="only this size's frames (80x24, 120x40)")
     args = parser.parse_args()
     if args.valgrind:
-        base, full = count(["--passes", "0"]), count(["--passes", str(args.passes)])
+        only = ["--size", args.size] if args.size else []
+        base = count(["--passes", "0", *only])
+        full = count(["--passes", str(args.passes), *only])
         print(f"{(full - base) / max(args.passes, 1) / 1e6:.2f}M instructions a pass")
         return
     recorded = load()
+    if args.size:
+        recorded = [r for r in recorded if "x".join(map(str, r[1])) == args.size]
     from termsolitaire.terminal import shadow  # noqa: F401  (imported before counting)
 
     out: list[str] = []
