@@ -17,8 +17,9 @@ and 120x40: the match lobby (``termsolitaire match``: one frame), the menu
 (``termsolitaire penguin --deal 5``: the screen, the key line four times over,
 the clock). A pass, at each size: each screen onto a fresh shadow (as after a
 resize or a login's first frame), then lobby, menu and board onto one shadow
-(a login: each a new screen over the last). The shadow's ``lru_cache``s are
-cleared before each pass (a forked session starts with them empty).
+(a login: each a new screen over the last). The shadow's caches are
+cleared before each pass (a forked session starts with them empty), and the
+collector is a session's (the heap frozen, ``warm.session_collector``).
 
 It prints the bytes written and their SHA-256: a change to the shadow that
 keeps what the terminal is sent keeps that line.
@@ -27,6 +28,7 @@ keeps what the terminal is sent keeps that line.
 from __future__ import annotations
 
 import argparse
+import gc
 import gzip
 import hashlib
 import json
@@ -48,8 +50,12 @@ def load() -> list[tuple[str, tuple[int, int], list[str]]]:
 def one_pass(recorded: list[tuple[str, tuple[int, int], list[str]]]) -> list[str]:
     from termsolitaire.terminal import shadow
 
-    for cached in (shadow.parse_sgr, shadow.sgr, shadow._narrow):
+    for cached in (shadow.parse_sgr, shadow.sgr):
         cached.cache_clear()
+    if hasattr(shadow, "ONE_CELL"):  # (before shadow11: _narrow's lru_cache)
+        shadow.ONE_CELL.clear()
+    else:
+        shadow._narrow.cache_clear()  # type: ignore[attr-defined]
     out: list[str] = []
     for size in sorted({s for _, s, _ in recorded}):
         screens = [frames for _, s, frames in recorded if s == size]
@@ -98,7 +104,11 @@ def main() -> None:
     recorded = load()
     if args.size:
         recorded = [r for r in recorded if "x".join(map(str, r[1])) == args.size]
+    from termsolitaire.serve.warm import session_collector
     from termsolitaire.terminal import shadow  # noqa: F401  (imported before counting)
+
+    gc.freeze()  # as a session forked from the warm process collects
+    session_collector()
 
     out: list[str] = []
     if args.profile:
