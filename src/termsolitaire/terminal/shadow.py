@@ -302,10 +302,24 @@ class NotAFrame(Exception):
     """The data is not made only of cursor moves, colours and text."""
 
 
-@functools.lru_cache(maxsize=4096)
+ONE_CELL: set[str] = set()
+"""Characters other than ASCII seen to take one cell (box drawing, suits)."""
+
+
 def _narrow(text: str) -> bool:
-    """Whether every character of ``text`` takes one cell (frames repeat their texts)."""
-    return all(get_character_cell_size(ch) == 1 for ch in text)
+    """Whether every character of ``text`` takes one cell: ASCII does (a frame's
+    text holds no control characters), and so do those :data:`ONE_CELL` holds
+    (a whole screen's text is thousands of characters, of a few dozen kinds)."""
+    if text.isascii():
+        return True
+    chars = set(text)
+    if chars <= ONE_CELL:
+        return True
+    for ch in chars - ONE_CELL:
+        if get_character_cell_size(ch) != 1:
+            return False
+        ONE_CELL.add(ch)
+    return True
 
 
 def parse_frame(data: str) -> tuple[Cells, tuple[int, int] | None]:
