@@ -292,9 +292,9 @@ def move_len(at: tuple[int, int] | None, x: int, y: int) -> int:
 
 _TOKEN = re.compile(
     r"\x1b\[(\d+);(\d+)H"  # 1, 2: cursor position
-    r"|\x1b\[([\d;]*)m"  # 3: SGR
-    r"|(\n)"  # 4: a line break (Textual puts one between lines)
-    r"|([^\x00-\x1f\x7f\x1b]+)"  # 5: text
+    r"|\x1b\[([\d;]*)m([^\x00-\x1f\x7f\x1b]+)?"  # 3: SGR, 4: the text after it
+    r"|(\n)"  # 5: a line break (Textual puts one between lines)
+    r"|([^\x00-\x1f\x7f\x1b]+)"  # 6: text
 )
 
 
@@ -340,18 +340,22 @@ def parse_frame(data: str) -> tuple[Cells, tuple[int, int] | None]:
         if kind == 2:
             row, column = m.group(1, 2)
             at = (int(column) - 1, int(row) - 1)
-        elif kind == 3:
-            new = parse_sgr(m.group(3), pen)
-            if new is None:
-                raise NotAFrame(m.group(0))
-            pen = new
-        elif kind == 4:
+        elif kind == 5:
             at = None  # the next thing is a cursor move (else it is not a frame)
         else:
+            if kind != 6:  # a colour, and the text it draws if any (one token: fewer steps)
+                new = parse_sgr(m.group(3), pen)
+                if new is None:
+                    raise NotAFrame(m.group(0))
+                pen = new
+                if kind == 3:
+                    continue
+                text = m.group(4)
+            else:
+                text = m.group(6)
             if at is None:
                 raise NotAFrame("text at an unknown place")
             x, y = at
-            text = m.group(5)
             if _narrow(text):  # one cell a character: the whole run at once
                 n = len(text)
                 cells.update(
