@@ -35,7 +35,7 @@ import functools
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import groupby, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -187,6 +187,20 @@ def _blank(cell: Cell | None) -> bool:
     )
 
 
+class _Blanks(dict[Cell | None, str]):
+    """``"b"`` for a cell that :func:`_blank`, else ``"x"``; remembered (a screen
+    repeats its cells)."""
+
+    def __missing__(self, cell: Cell | None) -> str:
+        if len(self) > 4096:
+            self.clear()
+        letter = self[cell] = "b" if _blank(cell) else "x"
+        return letter
+
+
+_BLANKS = _Blanks()
+
+
 def fits(pen: Pen | None, cell: Cell) -> bool:
     """Whether ``cell`` can be written with ``pen`` as it is (blanks need only their
     background)."""
@@ -278,9 +292,9 @@ def move_len(at: tuple[int, int] | None, x: int, y: int) -> int:
 
 _TOKEN = re.compile(
     r"\x1b\[(\d+);(\d+)H"  # 1, 2: cursor position
-    r"|\x1b\[([\d;]*)m"  # 3: SGR
-    r"|(\n)"  # 4: a line break (Textual puts one between lines)
-    r"|([^\x00-\x1f\x7f\x1b]+)"  # 5: text
+    r"|\x1b\[([\d;]*)m([^\x00-\x1f\x7f\x1b]+)?"  # 3: SGR, 4: the text after it
+    r"|(\n)"  # 5: a line break (Textual puts one between lines)
+    r"|([^\x00-\x1f\x7f\x1b]+)"  # 6: text
 )
 
 
@@ -288,10 +302,24 @@ class NotAFrame(Exception):
     """The data is not made only of cursor moves, colours and text."""
 
 
-@functools.lru_cache(maxsize=4096)
+ONE_CELL: set[str] = set()
+"""Characters other than ASCII seen to take one cell (box drawing, suits)."""
+
+
 def _narrow(text: str) -> bool:
-    """Whether every character of ``text`` takes one cell (frames repeat their texts)."""
-    return all(get_character_cell_size(ch) == 1 for ch in text)
+    """Whether every character of ``text`` takes one cell: ASCII does (a frame's
+    text holds no control characters), and so do those :data:`ONE_CELL` holds
+    (a whole screen's text is thousands of characters, of a few dozen kinds)."""
+    if text.isascii():
+        return True
+    chars = set(text)
+    if chars <= ONE_CELL:
+        return True
+    for ch in chars - ONE_CELL:
+        if get_character_cell_size(ch) != 1:
+            return False
+        ONE_CELL.add(ch)
+    return True
 
 
 def parse_frame(data: str) -> tuple[Cells, tuple[int, int] | None]:
@@ -312,18 +340,22 @@ def parse_frame(data: str) -> tuple[Cells, tuple[int, int] | None]:
         if kind == 2:
             row, column = m.group(1, 2)
             at = (int(column) - 1, int(row) - 1)
-        elif kind == 3:
-            new = parse_sgr(m.group(3), pen)
-            if new is None:
-                raise NotAFrame(m.group(0))
-            pen = new
-        elif kind == 4:
+        elif kind == 5:
             at = None  # the next thing is a cursor move (else it is not a frame)
         else:
+            if kind != 6:  # a colour, and the text it draws if any (one token: fewer steps)
+                new = parse_sgr(m.group(3), pen)
+                if new is None:
+                    raise NotAFrame(m.group(0))
+                pen = new
+                if kind == 3:
+                    continue
+                text = m.group(4)
+            else:
+                text = m.group(6)
             if at is None:
                 raise NotAFrame("text at an unknown place")
             x, y = at
-            text = m.group(5)
             if _narrow(text):  # one cell a character: the whole run at once
                 n = len(text)
                 cells.update(
@@ -367,6 +399,8 @@ ECH_WORTH = 12
 """Changed blanks amid a row, this many or more, are erased with one ECH (erase
 characters, ``ESC [ n X``) rather than written: fewer bytes than the spaces even
 with the cursor move past them."""
+_SPAN = re.compile(f"b{{{ECH_WORTH},}}")
+"""Where a row holds :data:`ECH_WORTH` or more blanks on the default background."""
 
 
 @dataclass(slots=True)
@@ -396,6 +430,10 @@ too, and the shortest writing kept."""
 class Shadow:
     """What the terminal shows, cell by cell, and the writes that change it."""
 
+    NARROW_RUNS = True
+    """Write a run of one-cell characters a pen at a time (:meth:`_write_narrow`);
+    False: cell by cell (the tests compare the two)."""
+
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
@@ -404,6 +442,8 @@ class Shadow:
         self.pen: Pen | None = None
         self.again: str | None = None
         """The last frame, when writing it again would change nothing."""
+        self._narrow = False
+        """The frame being written holds no right half of a wide character."""
         self.forget()
 
     def forget(self) -> None:
@@ -429,6 +469,7 @@ class Shadow:
         # nothing to send. Not so when it holds the right half of a wide
         # character without its left, which is forgotten rather than written.
         wide = "" in map(itemgetter(0), cells.values())
+        self._narrow = not wide
         runs = self._runs(cells, wide)
         park = None
         if end is not None and end != (0, 0) and end[0] < self.width and end[1] < self.height:
@@ -446,23 +487,36 @@ class Shadow:
     def _runs(self, cells: Cells, wide: bool = True) -> list[Run]:
         """The changed cells as runs of neighbours, row by row; the last run of a row
         may be an erase to its end. ``wide``: the frame may hold the right half of a
-        wide character."""
-        by_row: dict[int, list[int]] = {}
-        for y, x in cells:
-            if 0 <= y < self.height and 0 <= x < self.width:
-                by_row.setdefault(y, []).append(x)
+        wide character.
+
+        Each row's cells once the frame is written are looked at through C-level
+        maps (a whole screen is a couple of thousand cells): a row the shadow knows
+        nothing of has every cell of the frame changed, and where its blanks on the
+        default background lie is read from a string of one letter a cell."""
         runs: list[Run] = []
-        width = self.width
-        for y in sorted(by_row):
-            row = self.rows[y]
-            changed = [
-                x
-                for x in by_row[y]
-                if (old := row[x]) != (new := cells[(y, x)])
-                and (old is None or looks(old) != looks(new))
-            ]
-            if not changed:
+        width, height = self.width, self.height
+        get = cells.get
+        for y, keys in groupby(sorted(cells), itemgetter(0)):
+            if not 0 <= y < height:
                 continue
+            xs = list(map(itemgetter(1), keys))
+            if xs[0] < 0 or xs[-1] >= width:
+                xs = xs[bisect_left(xs, 0) : bisect_left(xs, width)]
+                if not xs:
+                    continue
+            row = self.rows[y]
+            if row.count(None) == width:  # nothing known: every cell is changed
+                changed = xs
+            else:
+                olds = map(row.__getitem__, xs)
+                news = map(cells.__getitem__, zip(repeat(y), xs))
+                changed = [
+                    x
+                    for x, old, new in zip(xs, olds, news, strict=True)
+                    if old != new and (old is None or old[0] != new[0] or looks(old) != looks(new))
+                ]
+                if not changed:
+                    continue
             if wide:  # a wide character is written whole: a changed right half sends its left
                 changed = sorted(
                     {
@@ -470,11 +524,13 @@ class Shadow:
                         for x in changed
                     }
                 )
-            else:
-                changed.sort()
-            blank_from = self._blank_from(y, row, cells) if len(changed) >= 4 else width
+            # One letter a cell once the frame is written: "b" a blank on the
+            # default background.
+            mask = "".join(map(_BLANKS.__getitem__, map(get, zip(repeat(y), range(width)), row)))
+            blank_from = len(mask.rstrip("b")) if len(changed) >= 4 else width
             clears = []
-            for a, b in self._blank_spans(y, row, cells, blank_from):
+            for span in _SPAN.finditer(mask, 0, blank_from):
+                a, b = span.span()
                 inside = [x for x in changed if a <= x < b]
                 if len(inside) >= ECH_WORTH:  # from the first changed blank to the last
                     clears.append(Run(y, inside[0], inside[-1] + 1, clear=True))
@@ -506,24 +562,6 @@ class Shadow:
             runs += row_runs
             runs += clears
         return runs
-
-    def _blank_spans(
-        self, y: int, row: list[Cell | None], cells: Cells, stop: int
-    ) -> list[tuple[int, int]]:
-        """Where row ``y`` holds :data:`ECH_WORTH` or more blanks on the default
-        background before column ``stop``, once the frame is written: (from, to)."""
-        spans = []
-        x = 0
-        while x < stop:
-            if not _blank(cells.get((y, x), row[x])):
-                x += 1
-                continue
-            start = x
-            while x < stop and _blank(cells.get((y, x), row[x])):
-                x += 1
-            if x - start >= ECH_WORTH:
-                spans.append((start, x))
-        return spans
 
     def _cheapest(
         self, runs: list[Run], cells: Cells, park: tuple[int, int] | None = None
@@ -640,6 +678,11 @@ class Shadow:
             return
         x = run.x
         stop = run.end if run.erase_from is None else run.erase_from
+        if self._narrow and self.NARROW_RUNS and x < stop:
+            near = row[x : stop + 1]  # no right half of a wide character to break
+            if "" not in map(itemgetter(0), filter(None, near)):
+                self._write_narrow(out, y, x, stop, row, cells)
+                x = stop
         while x < stop:
             cell = cells.get((y, x))
             if cell is None or cell[0] == "":  # a right half whose left is not in the frame
@@ -666,6 +709,33 @@ class Shadow:
         if run.erase_from is not None:
             self._erase_rest(out, y, run.erase_from, row)
 
+    def _write_narrow(
+        self, out: list[str], y: int, x: int, stop: int, row: list[Cell | None], cells: Cells
+    ) -> None:
+        """Columns ``x`` to ``stop`` of row ``y`` as :meth:`_write` writes them, a pen's
+        cells at once: every cell is in the frame and one cell wide, and none of the
+        terminal's there is half of a wide character."""
+        if self.at != (x, y):
+            self._go(out, x, y, row)
+        segment = list(map(cells.__getitem__, zip(repeat(y), range(x, stop))))
+        for pen, group in groupby(segment, itemgetter(1)):
+            texts = list(map(itemgetter(0), group))
+            now = self.pen
+            if pen is not now and pen != now:
+                lead = 0  # blanks first need only the current pen's background
+                if fits(now, (" ", pen)):
+                    while lead < len(texts) and texts[lead] == " ":
+                        lead += 1
+                    out.append(" " * lead)
+                if lead < len(texts):
+                    out.append(sgr(now, pen))
+                    self.pen = pen
+                    out.append("".join(texts[lead:]))
+            else:
+                out.append("".join(texts))
+        row[x:stop] = segment
+        self.at = (stop, y) if stop < self.width else None
+
     def _forget_broken_wide(self, row: list[Cell | None], x: int, size: int) -> None:
         """Writing over half of a wide character blanks its other half."""
         if row[x] is not None and row[x][0] == "" and x > 0:  # type: ignore[index]
@@ -690,14 +760,6 @@ class Shadow:
                         return
         out.append(move(at, x, y))
         self.at = (x, y)
-
-    def _blank_from(self, y: int, row: list[Cell | None], cells: Cells) -> int:
-        """Where the row's run of blanks on the default background, to its end, starts
-        once the frame is written (the width: no such run)."""
-        x = self.width
-        while x > 0 and _blank(cells.get((y, x - 1), row[x - 1])):
-            x -= 1
-        return x
 
     def _erase_chars(self, out: list[str], run: Run, row: list[Cell | None]) -> None:
         """Blank the run's columns with one ECH (erase characters), with a pen whose
