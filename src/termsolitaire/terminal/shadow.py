@@ -442,7 +442,7 @@ class Shadow:
         self.pen: Pen | None = None
         self.again: str | None = None
         """The last frame, when writing it again would change nothing."""
-        self._narrow = False
+        self._all_narrow = False
         """The frame being written holds no right half of a wide character."""
         self.forget()
 
@@ -469,7 +469,7 @@ class Shadow:
         # nothing to send. Not so when it holds the right half of a wide
         # character without its left, which is forgotten rather than written.
         wide = "" in map(itemgetter(0), cells.values())
-        self._narrow = not wide
+        self._all_narrow = not wide
         runs = self._runs(cells, wide)
         park = None
         if end is not None and end != (0, 0) and end[0] < self.width and end[1] < self.height:
@@ -678,7 +678,7 @@ class Shadow:
             return
         x = run.x
         stop = run.end if run.erase_from is None else run.erase_from
-        if self._narrow and self.NARROW_RUNS and x < stop:
+        if self._all_narrow and self.NARROW_RUNS and x < stop:
             near = row[x : stop + 1]  # no right half of a wide character to break
             if "" not in map(itemgetter(0), filter(None, near)):
                 self._write_narrow(out, y, x, stop, row, cells)
