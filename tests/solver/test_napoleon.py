@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import random
 
@@ -17,6 +18,7 @@ from termsolitaire.solver.napoleon import NapoleonState, relaxed_lost
 from termsolitaire.solver.napoleon.capacity import capacity_lost
 from termsolitaire.solver.napoleon.cards import HOSTS
 from termsolitaire.solver.napoleon.partial import Partial, blockers, partial_lost
+from termsolitaire.solver.search import luby
 
 from .helpers import autoplay_matches, check_same, plain_search, played, side_by_side
 
@@ -365,3 +367,42 @@ def test_a_deal_blocked_from_the_start_is_proved_lost_at_once():
     search of real positions had not finished in 60 s)."""
     result = solve(new_game("napoleon", 44), Budget(seconds=10, cpu=True))
     assert result.verdict == "lost" and result.positions == 1
+
+
+# ------------------------------------------------ the finders' move orders
+
+
+@PROPS
+@given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(0, 40))
+def test_a_shuffled_move_order_offers_the_same_moves(deal, seed, steps):
+    """The depth-first finders shuffle :meth:`NapoleonState.search_moves` (some
+    among every move, whatever its score); a finder that sees every position
+    proves a loss too, so a shuffled order must offer exactly the moves of
+    the plain one."""
+    g = played("napoleon", deal, seed, steps, home=0.5)
+    state = NapoleonState.from_game(g)
+    plain = state.search_moves()
+    for spread in (25, N.SHUFFLED):
+        shuffled = state.copy(jitter=seed, spread=spread).search_moves()
+        assert sorted(shuffled) == sorted(plain), g.to_text()
+
+
+def test_the_finders_win_a_deal_the_scored_orders_were_slow_on():
+    """Deal 509 was unknown at 10 s when every depth-first finder kept the
+    scored order (home moves first): the finders' stream, each given
+    ``300 × luby(n)`` positions as :func:`restarts` gives them (no clock),
+    now wins it within its first 40 finders, and the line wins in the rules
+    core."""
+    game = new_game("napoleon", 509)
+    state = NapoleonState.from_game(game)
+    first = state.autoplay()
+    for n, finder in enumerate(itertools.islice(N.finders(state, first), 40), 1):
+        verdict = finder.run(300 * luby(n))
+        assert verdict != "lost"
+        if verdict == "won":
+            break
+    assert verdict == "won"
+    g = game.copy()
+    for m in finder.line:
+        g.play(N.to_move(m))
+    assert g.is_won

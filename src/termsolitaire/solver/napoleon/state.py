@@ -35,10 +35,12 @@ class NapoleonState:
         "_memo",
         "dead_cache",
         "found",
+        "home",
         "idx",
         "jitter",
         "loc",
         "piles",
+        "spread",
         "unsettled",
         "weights",
     )
@@ -57,6 +59,12 @@ class NapoleonState:
         self._memo: dict[int, bool] = {}
         self.jitter: random.Random | None = None
         """When set, shuffles :meth:`search_moves` among moves scored alike."""
+        self.spread = 25
+        """How far apart (in :meth:`search_moves`' scores) moves may be scored and
+        still be shuffled by :attr:`jitter`."""
+        self.home = 100
+        """:meth:`search_moves`' score of a card going home (a card onto a host
+        scores 50, a king into an empty pile 40, before bonuses)."""
         self.dead_cache: dict[bytes, bool] = {}
         """:meth:`dead`'s answers by key, shared by the copies (the searches
         of one solve come back to the same positions again and again)."""
@@ -73,13 +81,16 @@ class NapoleonState:
         found = [len(game.pile(n)) for n in NAMES[PILES:]]
         return cls(piles, found)
 
-    def copy(self, weights: Weights = (3, 2, 1), jitter: int | None = None) -> NapoleonState:
+    def copy(
+        self, weights: Weights = (3, 2, 1), jitter: int | None = None, spread: int = 25
+    ) -> NapoleonState:
         """A copy with its own :meth:`rank` weights (and move order shuffled by
-        the seed ``jitter``)."""
+        the seed ``jitter`` among moves scored less than ``spread`` apart)."""
         new = NapoleonState(list(self.piles), list(self.found), weights)
         new.dead_cache = self.dead_cache
         if jitter is not None:
             new.jitter = random.Random(jitter)
+            new.spread = spread
         return new
 
     def _settled(self, c: int) -> bool:
@@ -170,13 +181,13 @@ class NapoleonState:
         self._memo.clear()
         # The cheap test of :meth:`_add` first, where it would make it first:
         # most targets are buried past uncovering.
-        add, could = self._add, self._could_uncover
+        add, could, home = self._add, self._could_uncover, self.home
         for i, p in enumerate(piles):
             for k in range(len(p) - 1, -1, -1):
                 y = p[k]
                 settled = RANK[y] == 13 if k == 0 else p[k - 1] in HOSTS[y]
                 if found[SUIT[y]] == RANK[y] - 1 and (y in tops or could(y)):
-                    add(scored, tops, 100, y, -1)
+                    add(scored, tops, home, y, -1)
                 if settled:
                     continue  # it moves only home (or sideways, when that serves)
                 if RANK[y] == 13:
@@ -200,7 +211,8 @@ class NapoleonState:
                 break  # a card that is not settled cannot be moved out of the way
         if self.jitter is not None:
             rnd = self.jitter.randrange
-            scored = [(score + rnd(25), m) for score, m in scored]
+            spread = self.spread
+            scored = [(score + rnd(spread), m) for score, m in scored]
         scored.sort()
         return [m for _, m in scored]
 
