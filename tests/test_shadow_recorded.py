@@ -15,40 +15,18 @@ import gzip
 import json
 from pathlib import Path
 
-import pyte
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from termsolitaire.terminal import Shadow
 
+from .test_terminal import emulator, seen
+
 FRAMES = Path(__file__).parents[1] / "bench" / "shadow_frames.jsonl.gz"
 SENT = {(80, 24): 15_514, (120, 40): 25_215}
 """The bytes the shadow sent for a size's screens, each fresh and then one over
 another, on 2026-12-04 (before shadow11's changes: the same)."""
-
-
-def seen(screen: pyte.Screen) -> list[list[tuple[object, ...]]]:
-    """Each cell as the eye sees it (as tests/test_terminal.py: a blank's
-    foreground and boldness do not show)."""
-    out = []
-    for y in range(screen.lines):
-        row: list[tuple[object, ...]] = []
-        for x in range(screen.columns):
-            c = screen.buffer[y][x]
-            if c.data == " " and not (c.underscore or c.reverse or c.strikethrough):
-                row.append(("blank", c.bg))
-            else:
-                row.append((c.data, c.fg, c.bg, c.bold, c.underscore, c.reverse, c.strikethrough))
-        out.append(row)
-    return out
-
-
-def emulator(width: int, height: int) -> tuple[pyte.Screen, pyte.Stream]:
-    screen = pyte.Screen(width, height)
-    stream = pyte.Stream(screen)
-    stream.feed("\x1b[?7l")  # Textual turns autowrap off
-    return screen, stream
 
 
 def recorded() -> dict[tuple[int, int], list[tuple[str, list[str]]]]:
