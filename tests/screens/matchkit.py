@@ -7,7 +7,8 @@ from __future__ import annotations
 import html
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
@@ -52,6 +53,23 @@ def lobby_app(
         first_screen=lambda services, look: LobbyScreen(services, match, look),
     )
     return app, match
+
+
+@contextmanager
+def lobby_first(home: Path, player: str = "ann") -> Iterator[SolitaireApp]:
+    """The app with the match lobby as its first screen, as a login has it, with no
+    clock: the data and the match directory under ``home``; the stores closed after."""
+    store = MatchStore(Player.make(player), home / "match")
+    match = MatchServices(store)
+    try:
+        yield SolitaireApp(
+            data_dir=str(home),
+            clock=False,
+            first_screen=lambda services, look: LobbyScreen(services, match, look),
+        )
+    finally:
+        match.close()
+        store.close()
 
 
 async def until(

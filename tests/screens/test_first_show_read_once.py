@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from termsolitaire.app import SolitaireApp
-from termsolitaire.match import MatchStore, Player
-from termsolitaire.match.services import MatchServices
 from termsolitaire.screens.match.lobby import LobbyScreen
 from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.storage.saves import SaveStore
 from termsolitaire.widgets.line import TextLine
+
+from .matchkit import lobby_first
 
 
 @pytest.fixture
@@ -43,14 +43,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 async def test_the_lobby_then_the_menu_read_once_and_again_on_the_way_back(
     reads: list[str], tmp_path: Path
 ) -> None:
-    store = MatchStore(Player.make("ann"), tmp_path / "match")
-    match = MatchServices(store)
-    try:
-        app = SolitaireApp(
-            data_dir=str(tmp_path),
-            clock=False,
-            first_screen=lambda services, look: LobbyScreen(services, match, look),
-        )
+    with lobby_first(tmp_path) as app:
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             for _ in range(3):
                 await pilot.pause()
@@ -81,9 +74,6 @@ async def test_the_lobby_then_the_menu_read_once_and_again_on_the_way_back(
             assert isinstance(app.screen, LobbyScreen)
             assert reads.count("tables") == 1
             assert "Penguin" in app.screen.query_one("#status", TextLine).text
-    finally:
-        match.close()
-        store.close()
 
 
 async def test_the_menu_as_the_first_screen_shows_its_daily_line(reads: list[str]) -> None:

@@ -90,18 +90,11 @@ async def test_the_apps_first_screen_is_painted_in_full_once(
     """The match lobby, a login's first screen: Textual lays its own empty screen
     out below it once the terminal's size has come, and had the lobby painted in
     full a second time for it (BottomScreen); the lobby shows all the same."""
-    from termsolitaire.match import MatchStore, Player
-    from termsolitaire.match.services import MatchServices
     from termsolitaire.screens.match.lobby import LobbyScreen
 
-    store = MatchStore(Player.make("ann"), tmp_path / "match")
-    match = MatchServices(store)
-    try:
-        app = SolitaireApp(
-            data_dir=str(tmp_path),
-            clock=False,
-            first_screen=lambda services, look: LobbyScreen(services, match, look),
-        )
+    from .matchkit import lobby_first
+
+    with lobby_first(tmp_path) as app:
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             for _ in range(5):
                 await pilot.pause()
@@ -109,9 +102,6 @@ async def test_the_apps_first_screen_is_painted_in_full_once(
             assert full_paints == [app.screen._compositor]
             assert "Spider&#160;match&#160;lobby" in shown(app)
             assert textual_hooks.refresh_covered(app.screen_stack[0])
-    finally:
-        match.close()
-        store.close()
 
 
 async def test_the_bottom_screen_is_laid_out_only_when_it_shows(
