@@ -935,15 +935,14 @@ def refresh_covered(screen: Any) -> bool:
     Textual asks the top screen to repaint whatever changed on the screen just
     below it, opaque or not: on the login path a covered lobby or menu restyled
     as it is suspended had the board on top paint all of itself a second time."""
+    if not covered(screen):
+        return False
     app = screen.app
     try:
-        top = app.screen
         below = app._background_screens
-    except Exception:  # no screen yet, or a Textual this does not know
+    except Exception:  # a Textual this does not know
         return False
-    if screen is top or app.is_inline or screen not in below:
-        return False
-    if top.styles.background.a < 1:
+    if screen not in below:
         return False
     compositor = screen._compositor
     regions = compositor._dirty_regions
