@@ -226,6 +226,14 @@ Setting = tuple[str, str, object]
 """A constant to set: (module, name, value)."""
 
 
+def _literal(value: str) -> object:
+    """A command-line value read as a Python literal (``3``, ``0.5``, ``True``)."""
+    try:
+        return ast.literal_eval(value)
+    except (ValueError, SyntaxError) as e:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a Python literal") from e
+
+
 def _setting(text: str) -> Setting:
     """``[MODULE:]NAME=VALUE`` read: the module, the name and the literal value."""
     target, eq, value = text.partition("=")
@@ -233,10 +241,7 @@ def _setting(text: str) -> Setting:
     module = "termsolitaire.solver.stjernen" + (f".{module}" if module else "")
     if not eq or not name.isidentifier():
         raise argparse.ArgumentTypeError(f"expected [MODULE:]NAME=VALUE, not {text!r}")
-    try:
-        literal = ast.literal_eval(value)
-    except (ValueError, SyntaxError) as e:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a Python literal") from e
+    literal = _literal(value)
     try:
         mod = importlib.import_module(module)
     except ImportError as e:
@@ -257,10 +262,7 @@ def _field(text: str) -> tuple[str, object]:
     name, eq, value = text.partition("=")
     if not eq or name not in {f.name for f in dataclasses.fields(BeamConfig)}:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE of a BeamConfig field, not {text!r}")
-    try:
-        return name, ast.literal_eval(value)
-    except (ValueError, SyntaxError) as e:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a Python literal") from e
+    return name, _literal(value)
 
 
 def _deals(text: str) -> list[int]:
