@@ -74,13 +74,18 @@ class Services:
     storage: Storage | None = field(default=None, repr=False)
     """Where saves, statistics and settings are kept (files or a database)."""
 
+    def backend(self) -> Storage:
+        """Where saves, statistics and settings are kept: the files under
+        :attr:`paths` when none was given."""
+        if self.storage is None:
+            self.storage = FileStorage(self.paths)
+        return self.storage
+
     @property
     def stats(self) -> Stats:
         """The finished games' statistics: the store's, opened when first asked (a
         board's first frame does without SQLite)."""
-        if self.storage is None:
-            self.storage = FileStorage(self.paths)
-        return self.storage.stats
+        return self.backend().stats
 
     @property
     def solver_help(self) -> bool:
@@ -126,7 +131,7 @@ class Services:
     def save_settings(self) -> str | None:
         """Write the settings; the message for the player when that failed."""
         try:
-            (self.storage or FileStorage(self.paths)).save_settings(self.settings)
+            self.backend().save_settings(self.settings)
         except StorageError as e:
             return f"Settings not saved: {e}"
         return None
