@@ -95,10 +95,10 @@ async def test_a_killed_child_is_started_again_from_the_store(
         clock.advance(10)
         await pump_until(driver, lambda: len(driver.seat.log) == played + 1)
         assert driver.pid != first and driver.problem is None
-        for n in range(1, len(driver.seat.log)):  # it went on from the stored game
+        for n in range(len(driver.seat.log)):  # it went on from the stored game
             before = replay(driver.seat.deal, driver.seat.suits, driver.seat.log[:n])
-            expected = next(m for m in before.legal_moves() if m.kind == "move")
-            assert driver.seat.log[n] == str(expected)
+            chosen = make("beginner", before, 0).next_action()  # what the engine plays there
+            assert chosen is not None and driver.seat.log[n] == chosen[0]
     finally:
         match.close()
 
