@@ -98,6 +98,13 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.app", "App", "_notifications"),
     ("textual.strip", "Strip", "__slots__"),
     ("textual.cache", "FIFOCache", "__init__"),
+    ("textual.screen", "Screen", "_extend_compose"),
+    ("textual.screen", "Screen", "_handle_mouse_move"),
+    ("textual.app", "App", "_refresh_notifications"),
+    ("textual.app", "App", "_disable_tooltips"),
+    ("textual.app", "App", "_disable_notifications"),
+    ("textual.dom", "DOMNode", "_nodes"),
+    ("textual.message_pump", "MessagePump", "_closing"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -952,4 +959,76 @@ def refresh_covered(screen: Any) -> bool:
         regions.clear()
         screen._dirty_widgets.clear()
     app._update_mouse_over(screen)
+    return True
+
+
+def _give(screen: Any, kind: type, name: str) -> None:
+    """Mount Textual's ``kind`` widget (``#name``) on ``screen`` where Textual's
+    compose puts it (first), unless the screen has one or is going."""
+    if any(isinstance(child, kind) for child in screen._nodes):
+        return
+    if not screen.is_attached or getattr(screen, "_closing", False):
+        return
+    screen.mount(kind(id=name), before=0 if screen._nodes else None)
+
+
+def extras_when_needed() -> bool:
+    """Give a screen Textual's notification rack when it first has a notification to
+    show, and its tooltip when the mouse first moves on it, instead of composing both
+    into every screen; False (nothing changed) when this Textual has no such hooks.
+
+    Both are hidden until then (``display: none``), but each is a widget with its
+    message pump, styles and layout at every new screen: 8 of a login's 87 widgets
+    (the app's bottom screen, the lobby, the menu and the board), about 4% of its
+    instructions (issue 33). Textual looks for them each time it needs one
+    (``get_child_by_type``), so one mounted later is found as the composed one was.
+    No widget of this program has a tooltip (Textual's own buttons and inputs could
+    be given one): the tooltip is mounted at the first mouse move, not on demand,
+    so one set later still shows."""
+    try:
+        from textual.app import App
+        from textual.screen import Screen
+        from textual.widgets import Tooltip
+        from textual.widgets._toast import ToastRack
+    except ImportError:
+        return False
+    if getattr(Screen, "_extras_when_needed", False):
+        return True
+    hooks: tuple[Any, ...] = (
+        getattr(Screen, "_extend_compose", None),
+        getattr(Screen, "_handle_mouse_move", None),
+        getattr(App, "_refresh_notifications", None),
+    )
+    if not all(callable(hook) for hook in hooks):
+        return False
+    textuals_mouse_move, textuals_notifications = hooks[1], hooks[2]
+
+    def _extend_compose(self: Any, widgets: list[Any]) -> None:
+        """Textual's own widgets for the screen: none at its compose."""
+
+    def _handle_mouse_move(self: Any, event: Any) -> None:
+        if not self.app._disable_tooltips and not getattr(self, "_tooltip_given", False):
+            self._tooltip_given = True
+            _give(self, Tooltip, "textual-tooltip")
+        textuals_mouse_move(self, event)
+
+    def _refresh_notifications(self: Any) -> None:
+        if self._notifications and not self._disable_notifications:
+            try:
+                screen = self.screen
+            except Exception:  # no screen yet: Textual's finds none either
+                screen = None
+            if screen is not None:
+                _give(screen, ToastRack, "textual-toastrack")
+        textuals_notifications(self)
+
+    for name, hook in (
+        ("_extend_compose", _extend_compose),
+        ("_handle_mouse_move", _handle_mouse_move),
+    ):
+        hook.__doc__ = getattr(Screen, name).__doc__
+        setattr(Screen, name, hook)
+    _refresh_notifications.__doc__ = textuals_notifications.__doc__
+    App._refresh_notifications = _refresh_notifications  # type: ignore[method-assign]
+    Screen._extras_when_needed = True  # type: ignore[attr-defined]
     return True
