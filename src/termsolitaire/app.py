@@ -37,6 +37,7 @@ textual_hooks.lazy_strip_caches()  # a drawn line's caches made when first used
 textual_hooks.dispatch_once()  # a message's handlers found once per widget class
 textual_hooks.parameters_once()  # a callback's parameters counted from its code, once
 textual_hooks.extras_when_needed()  # a screen's toast rack and tooltip when first needed
+textual_hooks.reactive_reads()  # a reactive's value read without three hasattr
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.

@@ -105,6 +105,7 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.app", "App", "_disable_notifications"),
     ("textual.dom", "DOMNode", "_nodes"),
     ("textual.message_pump", "MessagePump", "_closing"),
+    ("textual.reactive", "Reactive", "__get__"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -1031,4 +1032,62 @@ def extras_when_needed() -> bool:
     _refresh_notifications.__doc__ = textuals_notifications.__doc__
     App._refresh_notifications = _refresh_notifications  # type: ignore[method-assign]
     Screen._extras_when_needed = True  # type: ignore[attr-defined]
+    return True
+
+
+textuals_reactive_get: Any = None
+"""Textual's own ``Reactive.__get__``, once :func:`reactive_reads` replaced it."""
+_COMPUTES: dict[tuple[type, str], bool] = {}
+"""By a node's class and a reactive's compute method's name: whether the class has
+that method (Textual asks the node at every read)."""
+
+
+def reactive_reads() -> bool:
+    """Let a reactive attribute that has its value and no compute method be read
+    from the node's ``__dict__``, without Textual's three ``hasattr`` a read; False
+    (nothing changed) when this Textual's reactives store their values elsewhere.
+
+    Textual's ``Reactive.__get__`` asks the node, at every read, whether it has an
+    ``id`` (to word an error), its value, and a compute method: the last one fails
+    for nearly every reactive, and a failed ``hasattr`` makes and drops an
+    exception: 11,000 reads a login (issue 33). Whether a class has a compute
+    method does not change while the program runs (Textual looks for it on the
+    class when the reactive is declared, and calls it as a method); it is looked
+    up once per class and name. A read that finds no value yet, or a compute
+    method, is Textual's."""
+    try:
+        from textual.reactive import Reactive
+    except ImportError:
+        return False
+    if getattr(Reactive, "_reads_from_dict", False):
+        return True
+    textuals_get = Reactive.__dict__.get("__get__")
+    if not callable(textuals_get):
+        return False
+    probe: Any = Reactive(0)
+    probe.__set_name__(type("Probe", (), {}), "probe")
+    if not isinstance(getattr(probe, "internal_name", None), str) or not isinstance(
+        getattr(probe, "compute_name", None), str
+    ):
+        return False
+
+    def __get__(self: Any, obj: Any, obj_type: Any = None) -> Any:
+        if obj is None:
+            return self
+        kind = type(obj)
+        compute = _COMPUTES.get((kind, self.compute_name))
+        if compute is None:
+            compute = _COMPUTES[kind, self.compute_name] = hasattr(kind, self.compute_name)
+        if not compute:
+            try:
+                return obj.__dict__[self.internal_name]
+            except (KeyError, AttributeError):
+                pass
+        return textuals_get(self, obj, obj_type)
+
+    global textuals_reactive_get
+    textuals_reactive_get = textuals_get
+    __get__.__doc__ = textuals_get.__doc__
+    Reactive.__get__ = __get__  # type: ignore[method-assign]
+    Reactive._reads_from_dict = True  # type: ignore[attr-defined]
     return True
