@@ -38,6 +38,7 @@ textual_hooks.dispatch_once()  # a message's handlers found once per widget clas
 textual_hooks.parameters_once()  # a callback's parameters counted from its code, once
 textual_hooks.extras_when_needed()  # a screen's toast rack and tooltip when first needed
 textual_hooks.reactive_reads()  # a reactive's value read without three hasattr
+textual_hooks.themes_read_in_place()  # a theme found in Textual's registry, not a copy
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.

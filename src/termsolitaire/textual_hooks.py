@@ -106,6 +106,8 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.dom", "DOMNode", "_nodes"),
     ("textual.message_pump", "MessagePump", "_closing"),
     ("textual.reactive", "Reactive", "__get__"),
+    ("textual.app", "App", "get_theme"),
+    ("textual.app", "App", "_registered_themes"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -1090,4 +1092,40 @@ def reactive_reads() -> bool:
     __get__.__doc__ = textuals_get.__doc__
     Reactive.__get__ = __get__  # type: ignore[method-assign]
     Reactive._reads_from_dict = True  # type: ignore[attr-defined]
+    return True
+
+
+def themes_read_in_place() -> bool:
+    """Let Textual find a theme by its name in its registry itself, not in a copy
+    of it; False (nothing changed) when this Textual keeps its themes elsewhere.
+
+    Textual's ``get_theme`` looks each name up in ``available_themes``, a property
+    that copies the registry (some twenty themes) at every read, twice a call; and
+    every line Textual draws asks for the current theme (``ansi_theme``): 1,400
+    calls a login (issue 33). An app whose class gives ``available_themes`` a
+    meaning of its own is left to Textual's."""
+    try:
+        from textual.app import App
+    except ImportError:
+        return False
+    if getattr(App, "_themes_in_place", False):
+        return True
+    textuals_get_theme = App.__dict__.get("get_theme")
+    textuals_available = App.__dict__.get("available_themes")
+    if not callable(textuals_get_theme) or not isinstance(textuals_available, property):
+        return False
+
+    def get_theme(self: Any, theme_name: str) -> Any:
+        themes = getattr(self, "_registered_themes", None)
+        if type(themes) is not dict or type(self).available_themes is not textuals_available:
+            return textuals_get_theme(self, theme_name)
+        for name in theme_name.split(","):
+            theme = themes.get(name.strip())
+            if theme is not None:
+                return theme
+        return None
+
+    get_theme.__doc__ = textuals_get_theme.__doc__
+    App.get_theme = get_theme  # type: ignore[method-assign]
+    App._themes_in_place = True  # type: ignore[attr-defined]
     return True
