@@ -108,6 +108,8 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.reactive", "Reactive", "__get__"),
     ("textual.app", "App", "get_theme"),
     ("textual.app", "App", "_registered_themes"),
+    ("textual.dom", "DOMNode", "screen"),
+    ("textual.dom", "NoScreen", "__init__"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -1128,4 +1130,45 @@ def themes_read_in_place() -> bool:
     get_theme.__doc__ = textuals_get_theme.__doc__
     App.get_theme = get_theme  # type: ignore[method-assign]
     App._themes_in_place = True  # type: ignore[attr-defined]
+    return True
+
+
+def screen_lookup_without_import() -> bool:
+    """Let a node find its screen without an import statement at each look; False
+    (nothing changed) when this Textual's nodes have no such property.
+
+    Textual's ``DOMNode.screen`` walks up the node's parents to the screen, as here,
+    but first runs ``from textual.screen import Screen`` each time: the import
+    system's lookup of a module already loaded, which asks the module's spec
+    whether it is still initializing and, the attribute missing, makes and drops
+    an exception. A node asks for its screen for its region, its refreshes, its
+    mount: 2,700 times a login (issue 33)."""
+    try:
+        from textual.dom import NoScreen
+        from textual.screen import Screen
+    except ImportError:
+        return False
+    if getattr(DOMNode, "_screen_without_import", False):
+        return True
+    textuals = DOMNode.__dict__.get("screen")
+    if not isinstance(textuals, property):
+        return False
+
+    def screen(self: Any) -> Any:
+        node = self
+        try:
+            while node is not None and not isinstance(node, Screen):
+                node = node._parent
+        except AttributeError:
+            raise RuntimeError(
+                "Widget is missing attributes; have you called the constructor in your "
+                "widget class?"
+            ) from None
+        if node is None:
+            raise NoScreen("node has no screen")
+        return node
+
+    screen.__doc__ = textuals.__doc__
+    DOMNode.screen = property(screen)  # type: ignore[assignment]
+    DOMNode._screen_without_import = True  # type: ignore[attr-defined]
     return True
