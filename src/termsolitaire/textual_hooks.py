@@ -110,6 +110,8 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.app", "App", "_registered_themes"),
     ("textual.dom", "DOMNode", "screen"),
     ("textual.dom", "NoScreen", "__init__"),
+    ("textual.css._style_properties", "ScrollbarColorProperty", "__set__"),
+    ("textual.css._style_properties", "ColorProperty", "__set__"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -1171,4 +1173,41 @@ def screen_lookup_without_import() -> bool:
     screen.__doc__ = textuals.__doc__
     DOMNode.screen = property(screen)  # type: ignore[assignment]
     DOMNode._screen_without_import = True  # type: ignore[attr-defined]
+    return True
+
+
+def scrollbar_colours_without_import() -> bool:
+    """Let a scrollbar colour be set on a widget's styles without an import statement
+    at each set; False (nothing changed) when this Textual sets them elsewhere.
+
+    Textual's ``ScrollbarColorProperty.__set__`` runs ``from textual.widget import
+    Widget`` each time a node's scrollbar colour is set (every styled node has its
+    seven set: 650 a login, issue 33); an import of a loaded module costs some
+    twenty times a name already bound (:func:`screen_lookup_without_import`). The
+    same steps, the class bound once."""
+    try:
+        from textual.css._style_properties import ColorProperty, ScrollbarColorProperty
+        from textual.widget import Widget
+    except ImportError:
+        return False
+    if getattr(ScrollbarColorProperty, "_without_import", False):
+        return True
+    textuals = ScrollbarColorProperty.__dict__.get("__set__")
+    if not callable(textuals) or not callable(ColorProperty.__dict__.get("__set__")):
+        return False
+    colour_set = ColorProperty.__set__
+
+    def __set__(self: Any, obj: Any, color: Any) -> None:
+        colour_set(self, obj, color)
+        node = obj.node
+        if node is None or not isinstance(node, Widget):
+            return
+        if node.show_horizontal_scrollbar:
+            node.horizontal_scrollbar.refresh()
+        if node.show_vertical_scrollbar:
+            node.vertical_scrollbar.refresh()
+
+    __set__.__doc__ = textuals.__doc__
+    ScrollbarColorProperty.__set__ = __set__  # type: ignore[method-assign]
+    ScrollbarColorProperty._without_import = True  # type: ignore[attr-defined]
     return True
