@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 textual_hooks.lazy_strip_caches()  # a drawn line's caches made when first used
 textual_hooks.dispatch_once()  # a message's handlers found once per widget class
 textual_hooks.parameters_once()  # a callback's parameters counted from its code, once
+textual_hooks.extras_when_needed()  # a screen's toast rack and tooltip when first needed
+textual_hooks.reactive_reads()  # a reactive's value read without three hasattr
+textual_hooks.themes_read_in_place()  # a theme found in Textual's registry, not a copy
+textual_hooks.screen_lookup_without_import()  # a node's screen found without an import
+textual_hooks.scrollbar_colours_without_import()  # the same for a scrollbar colour's set
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.

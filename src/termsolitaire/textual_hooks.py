@@ -98,6 +98,20 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.app", "App", "_notifications"),
     ("textual.strip", "Strip", "__slots__"),
     ("textual.cache", "FIFOCache", "__init__"),
+    ("textual.screen", "Screen", "_extend_compose"),
+    ("textual.screen", "Screen", "_handle_mouse_move"),
+    ("textual.app", "App", "_refresh_notifications"),
+    ("textual.app", "App", "_disable_tooltips"),
+    ("textual.app", "App", "_disable_notifications"),
+    ("textual.dom", "DOMNode", "_nodes"),
+    ("textual.message_pump", "MessagePump", "_closing"),
+    ("textual.reactive", "Reactive", "__get__"),
+    ("textual.app", "App", "get_theme"),
+    ("textual.app", "App", "_registered_themes"),
+    ("textual.dom", "DOMNode", "screen"),
+    ("textual.dom", "NoScreen", "__init__"),
+    ("textual.css._style_properties", "ScrollbarColorProperty", "__set__"),
+    ("textual.css._style_properties", "ColorProperty", "__set__"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -952,4 +966,248 @@ def refresh_covered(screen: Any) -> bool:
         regions.clear()
         screen._dirty_widgets.clear()
     app._update_mouse_over(screen)
+    return True
+
+
+def _give(screen: Any, kind: type, name: str) -> None:
+    """Mount Textual's ``kind`` widget (``#name``) on ``screen`` where Textual's
+    compose puts it (first), unless the screen has one or is going."""
+    if any(isinstance(child, kind) for child in screen._nodes):
+        return
+    if not screen.is_attached or getattr(screen, "_closing", False):
+        return
+    screen.mount(kind(id=name), before=0 if screen._nodes else None)
+
+
+def extras_when_needed() -> bool:
+    """Give a screen Textual's notification rack when it first has a notification to
+    show, and its tooltip when the mouse first moves on it, instead of composing both
+    into every screen; False (nothing changed) when this Textual has no such hooks.
+
+    Both are hidden until then (``display: none``), but each is a widget with its
+    message pump, styles and layout at every new screen: 8 of a login's 87 widgets
+    (the app's bottom screen, the lobby, the menu and the board), about 4% of its
+    instructions (issue 33). Textual looks for them each time it needs one
+    (``get_child_by_type``), so one mounted later is found as the composed one was.
+    No widget of this program has a tooltip (Textual's own buttons and inputs could
+    be given one): the tooltip is mounted at the first mouse move, not on demand,
+    so one set later still shows."""
+    try:
+        from textual.app import App
+        from textual.screen import Screen
+        from textual.widgets import Tooltip
+        from textual.widgets._toast import ToastRack
+    except ImportError:
+        return False
+    if getattr(Screen, "_extras_when_needed", False):
+        return True
+    hooks: tuple[Any, ...] = (
+        getattr(Screen, "_extend_compose", None),
+        getattr(Screen, "_handle_mouse_move", None),
+        getattr(App, "_refresh_notifications", None),
+    )
+    if not all(callable(hook) for hook in hooks):
+        return False
+    textuals_mouse_move, textuals_notifications = hooks[1], hooks[2]
+
+    def _extend_compose(self: Any, widgets: list[Any]) -> None:
+        """Textual's own widgets for the screen: none at its compose."""
+
+    def _handle_mouse_move(self: Any, event: Any) -> None:
+        if not self.app._disable_tooltips and not getattr(self, "_tooltip_given", False):
+            self._tooltip_given = True
+            _give(self, Tooltip, "textual-tooltip")
+        textuals_mouse_move(self, event)
+
+    def _refresh_notifications(self: Any) -> None:
+        if self._notifications and not self._disable_notifications:
+            try:
+                screen = self.screen
+            except Exception:  # no screen yet: Textual's finds none either
+                screen = None
+            if screen is not None:
+                _give(screen, ToastRack, "textual-toastrack")
+        textuals_notifications(self)
+
+    for name, hook in (
+        ("_extend_compose", _extend_compose),
+        ("_handle_mouse_move", _handle_mouse_move),
+    ):
+        hook.__doc__ = getattr(Screen, name).__doc__
+        setattr(Screen, name, hook)
+    _refresh_notifications.__doc__ = textuals_notifications.__doc__
+    App._refresh_notifications = _refresh_notifications  # type: ignore[method-assign]
+    Screen._extras_when_needed = True  # type: ignore[attr-defined]
+    return True
+
+
+textuals_reactive_get: Any = None
+"""Textual's own ``Reactive.__get__``, once :func:`reactive_reads` replaced it."""
+_COMPUTES: dict[tuple[type, str], bool] = {}
+"""By a node's class and a reactive's compute method's name: whether the class has
+that method (Textual asks the node at every read)."""
+
+
+def reactive_reads() -> bool:
+    """Let a reactive attribute that has its value and no compute method be read
+    from the node's ``__dict__``, without Textual's three ``hasattr`` a read; False
+    (nothing changed) when this Textual's reactives store their values elsewhere.
+
+    Textual's ``Reactive.__get__`` asks the node, at every read, whether it has an
+    ``id`` (to word an error), its value, and a compute method: the last one fails
+    for nearly every reactive, and a failed ``hasattr`` makes and drops an
+    exception: 11,000 reads a login (issue 33). Whether a class has a compute
+    method does not change while the program runs (Textual looks for it on the
+    class when the reactive is declared, and calls it as a method); it is looked
+    up once per class and name. A read that finds no value yet, or a compute
+    method, is Textual's."""
+    try:
+        from textual.reactive import Reactive
+    except ImportError:
+        return False
+    if getattr(Reactive, "_reads_from_dict", False):
+        return True
+    textuals_get = Reactive.__dict__.get("__get__")
+    if not callable(textuals_get):
+        return False
+    probe: Any = Reactive(0)
+    probe.__set_name__(type("Probe", (), {}), "probe")
+    if not isinstance(getattr(probe, "internal_name", None), str) or not isinstance(
+        getattr(probe, "compute_name", None), str
+    ):
+        return False
+
+    def __get__(self: Any, obj: Any, obj_type: Any = None) -> Any:
+        if obj is None:
+            return self
+        kind = type(obj)
+        compute = _COMPUTES.get((kind, self.compute_name))
+        if compute is None:
+            compute = _COMPUTES[kind, self.compute_name] = hasattr(kind, self.compute_name)
+        if not compute:
+            try:
+                return obj.__dict__[self.internal_name]
+            except (KeyError, AttributeError):
+                pass
+        return textuals_get(self, obj, obj_type)
+
+    global textuals_reactive_get
+    textuals_reactive_get = textuals_get
+    __get__.__doc__ = textuals_get.__doc__
+    Reactive.__get__ = __get__  # type: ignore[method-assign]
+    Reactive._reads_from_dict = True  # type: ignore[attr-defined]
+    return True
+
+
+def themes_read_in_place() -> bool:
+    """Let Textual find a theme by its name in its registry itself, not in a copy
+    of it; False (nothing changed) when this Textual keeps its themes elsewhere.
+
+    Textual's ``get_theme`` looks each name up in ``available_themes``, a property
+    that copies the registry (some twenty themes) at every read, twice a call; and
+    every line Textual draws asks for the current theme (``ansi_theme``): 1,400
+    calls a login (issue 33). An app whose class gives ``available_themes`` a
+    meaning of its own is left to Textual's."""
+    try:
+        from textual.app import App
+    except ImportError:
+        return False
+    if getattr(App, "_themes_in_place", False):
+        return True
+    textuals_get_theme = App.__dict__.get("get_theme")
+    textuals_available = App.__dict__.get("available_themes")
+    if not callable(textuals_get_theme) or not isinstance(textuals_available, property):
+        return False
+
+    def get_theme(self: Any, theme_name: str) -> Any:
+        themes = getattr(self, "_registered_themes", None)
+        if type(themes) is not dict or type(self).available_themes is not textuals_available:
+            return textuals_get_theme(self, theme_name)
+        for name in theme_name.split(","):
+            theme = themes.get(name.strip())
+            if theme is not None:
+                return theme
+        return None
+
+    get_theme.__doc__ = textuals_get_theme.__doc__
+    App.get_theme = get_theme  # type: ignore[method-assign]
+    App._themes_in_place = True  # type: ignore[attr-defined]
+    return True
+
+
+def screen_lookup_without_import() -> bool:
+    """Let a node find its screen without an import statement at each look; False
+    (nothing changed) when this Textual's nodes have no such property.
+
+    Textual's ``DOMNode.screen`` walks up the node's parents to the screen, as here,
+    but first runs ``from textual.screen import Screen`` each time: the import
+    system's lookup of a module already loaded, which asks the module's spec
+    whether it is still initializing and, the attribute missing, makes and drops
+    an exception. A node asks for its screen for its region, its refreshes, its
+    mount: 2,700 times a login (issue 33)."""
+    try:
+        from textual.dom import NoScreen
+        from textual.screen import Screen
+    except ImportError:
+        return False
+    if getattr(DOMNode, "_screen_without_import", False):
+        return True
+    textuals = DOMNode.__dict__.get("screen")
+    if not isinstance(textuals, property):
+        return False
+
+    def screen(self: Any) -> Any:
+        node = self
+        try:
+            while node is not None and not isinstance(node, Screen):
+                node = node._parent
+        except AttributeError:
+            raise RuntimeError(
+                "Widget is missing attributes; have you called the constructor in your "
+                "widget class?"
+            ) from None
+        if node is None:
+            raise NoScreen("node has no screen")
+        return node
+
+    screen.__doc__ = textuals.__doc__
+    DOMNode.screen = property(screen)  # type: ignore[assignment]
+    DOMNode._screen_without_import = True  # type: ignore[attr-defined]
+    return True
+
+
+def scrollbar_colours_without_import() -> bool:
+    """Let a scrollbar colour be set on a widget's styles without an import statement
+    at each set; False (nothing changed) when this Textual sets them elsewhere.
+
+    Textual's ``ScrollbarColorProperty.__set__`` runs ``from textual.widget import
+    Widget`` each time a node's scrollbar colour is set (every styled node has its
+    seven set: 650 a login, issue 33); an import of a loaded module costs some
+    twenty times a name already bound (:func:`screen_lookup_without_import`). The
+    same steps, the class bound once."""
+    try:
+        from textual.css._style_properties import ColorProperty, ScrollbarColorProperty
+        from textual.widget import Widget
+    except ImportError:
+        return False
+    if getattr(ScrollbarColorProperty, "_without_import", False):
+        return True
+    textuals = ScrollbarColorProperty.__dict__.get("__set__")
+    if not callable(textuals) or not callable(ColorProperty.__dict__.get("__set__")):
+        return False
+    colour_set = ColorProperty.__set__
+
+    def __set__(self: Any, obj: Any, color: Any) -> None:
+        colour_set(self, obj, color)
+        node = obj.node
+        if node is None or not isinstance(node, Widget):
+            return
+        if node.show_horizontal_scrollbar:
+            node.horizontal_scrollbar.refresh()
+        if node.show_vertical_scrollbar:
+            node.vertical_scrollbar.refresh()
+
+    __set__.__doc__ = textuals.__doc__
+    ScrollbarColorProperty.__set__ = __set__  # type: ignore[method-assign]
+    ScrollbarColorProperty._without_import = True  # type: ignore[attr-defined]
     return True
