@@ -247,6 +247,24 @@ class BestFirst(Generic[M, C]):
 Search = DepthFirst[M, C] | BestFirst[M, C]
 
 
+class Finder(Protocol[M]):
+    """What :func:`restarts` needs of a finder: :class:`DepthFirst`,
+    :class:`BestFirst`, or a game's own search with their ``run``."""
+
+    entry_bytes: int
+    best: int
+    line: list[M]
+
+    @property
+    def size(self) -> int: ...
+
+    def run(self, positions: int) -> Verdict | None: ...
+
+    def best_line(self) -> list[M]: ...
+
+    def release(self) -> None: ...
+
+
 def luby(i: int) -> int:
     """The ``i``-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 ..., the
     restart lengths that waste least when run times are heavy-tailed."""
@@ -263,7 +281,7 @@ def luby(i: int) -> int:
 
 def restarts(
     prover: Search[M, C],
-    finders: Iterator[Search[M, C]],
+    finders: Iterator[Finder[M]],
     budget: Budget,
     share: float = 0.2,
     base: int = 300,
@@ -282,7 +300,7 @@ def restarts(
     best, best_line = prover.best, list[M]()
     retired = 0
     n = 1
-    finder: Search[M, C] | None = next(finders, None)
+    finder: Finder[M] | None = next(finders, None)
     proving = True
     turn = 0.02
 
@@ -317,7 +335,7 @@ def restarts(
     return Outcome("unknown", best_line or prover.best_line(), positions(), best)
 
 
-def _turn(s: Search[M, C], clock: Callable[[], float], end: float, cutoff: int) -> Verdict | None:
+def _turn(s: Finder[M], clock: Callable[[], float], end: float, cutoff: int) -> Verdict | None:
     """Run ``s`` until it answers, ``clock()`` reaches ``end`` or (if ``cutoff``)
     it has seen ``cutoff`` positions."""
     while True:

@@ -56,8 +56,8 @@ from dataclasses import replace
 
 from termsolitaire.rules import Game, Move
 
-from ..base import BenchRun, Budget, Result, SolverInfo
-from ..search import BestFirst, DepthFirst, Search, restarts, shorten
+from ..base import BenchRun, Budget, Result, SolverInfo, Verdict
+from ..search import BestFirst, DepthFirst, Finder, restarts, shorten
 from .cards import NAMES, Compound, NapoleonMove, Weights
 from .partial import Partial, blockers
 from .relax import relaxed_lost
@@ -85,9 +85,65 @@ wins, within a few hundred positions, deals the scored orders lose themselves
 in (issue 34, napoleon10)."""
 
 
-def finders(
-    state: NapoleonState, first: list[NapoleonMove]
-) -> Iterator[Search[NapoleonMove, Compound]]:
+DIVES = 0.3
+"""The share of the random finders that are :class:`Dives`."""
+DIVE = 64
+""":class:`Dives`' positions per depth-first search."""
+
+
+class Dives:
+    """Many short depth-first searches in a random order, one after another
+    (each :data:`DIVE` positions, seeded in turn from ``seed``), counted as one
+    finder: some deals are won only on lines a random order takes at once and
+    a longer search, lost in its first choices, never comes back to. A dive
+    that sees every position has proved the position lost, like any finder."""
+
+    entry_bytes = DepthFirst.entry_bytes
+
+    def __init__(
+        self, state: NapoleonState, prefix: list[NapoleonMove], seed: int, length: int = DIVE
+    ) -> None:
+        self.state = state
+        self.prefix = prefix
+        self.rng = random.Random(seed)
+        self.length = length
+        self.used = 0
+        self.dive: DepthFirst[NapoleonMove, Compound] | None = None
+        self.best = state.progress()
+        self._best_line = list(prefix)
+        self.line: list[NapoleonMove] = []
+
+    @property
+    def size(self) -> int:
+        return self.used + (self.dive.size if self.dive is not None else 0)
+
+    def best_line(self) -> list[NapoleonMove]:
+        return self._best_line
+
+    def release(self) -> None:
+        self.used = self.size
+        self.dive = None
+
+    def run(self, positions: int) -> Verdict | None:
+        stop = self.size + positions
+        while self.size < stop:
+            dive = self.dive
+            if dive is None:
+                mine = self.state.copy(jitter=self.rng.randrange(1 << 30), spread=SHUFFLED)
+                dive = self.dive = DepthFirst(mine, self.prefix)
+            verdict = dive.run(max(1, min(self.length - dive.size, stop - self.size)))
+            if dive.best > self.best:
+                self.best, self._best_line = dive.best, dive.best_line()
+            if verdict is not None:
+                self.line = dive.line
+                return verdict
+            if dive.size >= self.length:
+                self.used += dive.size
+                self.dive = None
+        return None
+
+
+def finders(state: NapoleonState, first: list[NapoleonMove]) -> Iterator[Finder[NapoleonMove]]:
     """The searches that take turns looking for a win (:func:`restarts`): the
     best-first ones of :data:`STRATEGIES`, then, endlessly, best-first ones with
     random weights and depth-first ones with their moves in a random order
@@ -97,7 +153,10 @@ def finders(
         yield BestFirst(state.copy(weights), first)
     rng = random.Random(zlib.crc32(state.key()))
     while True:
-        if rng.random() < DEPTH_FIRST:
+        r = rng.random()
+        if r < DIVES:
+            yield Dives(state, first, rng.randrange(1 << 30))
+        elif (r - DIVES) / (1 - DIVES) < DEPTH_FIRST:
             yield DepthFirst(state.copy(jitter=rng.randrange(1 << 30), spread=SHUFFLED), first)
         else:
             weights = (rng.randint(2, 10), rng.randint(0, 3), rng.randint(0, 3))
