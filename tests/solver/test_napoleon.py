@@ -406,3 +406,45 @@ def test_the_finders_win_a_deal_the_scored_orders_were_slow_on():
     for m in finder.line:
         g.play(N.to_move(m))
     assert g.is_won
+
+
+def test_the_finders_dives_win_a_deal_longer_searches_missed():
+    """Deal 114 was unknown at 10 CPU-s when every finder searched 300 ×
+    ``luby(n)`` positions in one go; :class:`N.Dives`, many 64-position
+    depth-first searches in a random order, win it: the finders' stream, each
+    given its ``300 × luby(n)`` positions (no clock), wins within its first 60
+    finders, one of them a ``Dives``, and the line wins in the rules core."""
+    game = new_game("napoleon", 114)
+    state = NapoleonState.from_game(game)
+    first = state.autoplay()
+    for n, finder in enumerate(itertools.islice(N.finders(state, first), 60), 1):
+        verdict = finder.run(300 * luby(n))
+        assert verdict != "lost"
+        if verdict == "won":
+            break
+    assert verdict == "won" and isinstance(finder, N.Dives)
+    g = game.copy()
+    for m in finder.line:
+        g.play(N.to_move(m))
+    assert g.is_won
+
+
+@settings(PROPS, max_examples=200 if FULL else 20)
+@given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(10, 50))
+def test_dives_say_lost_only_where_no_win_exists(deal, seed, steps):
+    """A dive that sees every position it can reach proves a loss, as any
+    finder does: where a search of every legal move (no pruning) wins,
+    :class:`N.Dives` never says ``lost``; a line it calls won wins in the rules
+    core."""
+    g = played("napoleon", deal, seed, steps, home=0.8)
+    state = NapoleonState.from_game(g)
+    first = state.autoplay()
+    dives = N.Dives(state, first, seed, length=16)
+    verdict = dives.run(2_000)
+    if verdict == "lost":
+        assert plain_search(NapoleonState.from_game(g), cap=5_000) != "won", g.to_text()
+    elif verdict == "won":
+        h = g.copy()
+        for m in dives.line:
+            h.play(N.to_move(m))
+        assert h.is_won, g.to_text()
