@@ -57,7 +57,7 @@ from dataclasses import replace
 from termsolitaire.rules import Game, Move
 
 from ..base import BenchRun, Budget, Result, SolverInfo, Verdict
-from ..search import BestFirst, DepthFirst, Finder, restarts, shorten
+from ..search import BestFirst, DepthFirst, Finder, luby, restarts, shorten
 from .cards import NAMES, Compound, NapoleonMove, Weights
 from .partial import Partial, blockers
 from .relax import relaxed_lost
@@ -85,8 +85,11 @@ wins, within a few hundred positions, deals the scored orders lose themselves
 in (issue 34, napoleon10)."""
 
 
-DIVES = 0.3
-"""The share of the random finders that are :class:`Dives`."""
+BASE = 300
+"""A finder's positions: ``BASE × luby(n)``, ``n`` counted separately for
+:class:`Dives` and the others (:func:`finders`)."""
+DIVES = 2
+"""One :class:`Dives` after every ``DIVES`` random finders of the others."""
 DIVE = 64
 """:class:`Dives`' positions per depth-first search."""
 
@@ -143,24 +146,39 @@ class Dives:
         return None
 
 
-def finders(state: NapoleonState, first: list[NapoleonMove]) -> Iterator[Finder[NapoleonMove]]:
+def finders(
+    state: NapoleonState, first: list[NapoleonMove], cutoffs: list[int] | None = None
+) -> Iterator[Finder[NapoleonMove]]:
     """The searches that take turns looking for a win (:func:`restarts`): the
     best-first ones of :data:`STRATEGIES`, then, endlessly, best-first ones with
     random weights and depth-first ones with their moves in a random order
     (:data:`DEPTH_FIRST`, :data:`SHUFFLED`), seeded from the position so that a
-    deal always gets the same answer."""
+    deal always gets the same answer; after every :data:`DIVES` of those, one
+    :class:`Dives`. Each finder's positions are appended to ``cutoffs``:
+    ``300 × luby(m)`` for the ``m``-th of the others (as when there were no
+    dives), ``300 × luby(j)`` for the ``j``-th :class:`Dives`."""
+    cut = cutoffs if cutoffs is not None else []
+    m = 0
     for weights in STRATEGIES:
+        m += 1
+        cut.append(BASE * luby(m))
         yield BestFirst(state.copy(weights), first)
-    rng = random.Random(zlib.crc32(state.key()))
+    seed = zlib.crc32(state.key())
+    rng = random.Random(seed)
+    dives = random.Random(seed ^ 2)
+    j = 0
     while True:
-        r = rng.random()
-        if r < DIVES:
-            yield Dives(state, first, rng.randrange(1 << 30))
-        elif (r - DIVES) / (1 - DIVES) < DEPTH_FIRST:
+        m += 1
+        cut.append(BASE * luby(m))
+        if rng.random() < DEPTH_FIRST:
             yield DepthFirst(state.copy(jitter=rng.randrange(1 << 30), spread=SHUFFLED), first)
         else:
             weights = (rng.randint(2, 10), rng.randint(0, 3), rng.randint(0, 3))
             yield BestFirst(state.copy(weights), first, seed=rng.randrange(1 << 30))
+        if (m - len(STRATEGIES)) % DIVES == 0:
+            j += 1
+            cut.append(BASE * luby(j))
+            yield Dives(state, first, dives.randrange(1 << 30))
 
 
 ROOM_AT_START = ((1, 35_000), (2, 10_000))
@@ -187,7 +205,9 @@ def solve(game: Game, budget: Budget) -> Result:
     # The prover's order does not change what it proves (a search that sees
     # every position sees the same ones in any order), only how soon it wins.
     prover = state.copy(jitter=zlib.crc32(state.key()) ^ 1, spread=SHUFFLED)
-    out = restarts(DepthFirst(prover, first), finders(state, first), left)
+    cutoffs: list[int] = []
+    searches = finders(state, first, cutoffs)
+    out = restarts(DepthFirst(prover, first), searches, left, base=lambda n: cutoffs[n - 1])
     line = out.line
     if out.verdict == "won":
         line = shorten(NapoleonState.from_game(game), line)
