@@ -88,8 +88,11 @@ in (issue 34, napoleon10)."""
 BASE = 300
 """A finder's positions: ``BASE × luby(n)``, ``n`` counted separately for
 :class:`Dives` and the others (:func:`finders`)."""
-DIVES = 2
+DIVES = 3
 """One :class:`Dives` after every ``DIVES`` random finders of the others."""
+PROVER_SHARE = 0.1
+"""The prover's share of the time (:func:`restarts`); the finders and their
+dives take the rest (0.2 before the dives, napoleon11)."""
 DIVE = 64
 """:class:`Dives`' positions per depth-first search."""
 
@@ -207,7 +210,9 @@ def solve(game: Game, budget: Budget) -> Result:
     prover = state.copy(jitter=zlib.crc32(state.key()) ^ 1, spread=SHUFFLED)
     cutoffs: list[int] = []
     searches = finders(state, first, cutoffs)
-    out = restarts(DepthFirst(prover, first), searches, left, base=lambda n: cutoffs[n - 1])
+    out = restarts(
+        DepthFirst(prover, first), searches, left, share=PROVER_SHARE, base=lambda n: cutoffs[n - 1]
+    )
     line = out.line
     if out.verdict == "won":
         line = shorten(NapoleonState.from_game(game), line)
