@@ -18,7 +18,6 @@ from termsolitaire.solver.napoleon import NapoleonState, relaxed_lost
 from termsolitaire.solver.napoleon.capacity import capacity_lost
 from termsolitaire.solver.napoleon.cards import HOSTS
 from termsolitaire.solver.napoleon.partial import Partial, blockers, partial_lost
-from termsolitaire.solver.search import luby
 
 from .helpers import autoplay_matches, check_same, plain_search, played, side_by_side
 
@@ -389,15 +388,16 @@ def test_a_shuffled_move_order_offers_the_same_moves(deal, seed, steps):
 
 def test_the_finders_win_a_deal_the_scored_orders_were_slow_on():
     """Deal 509 was unknown at 10 s when every depth-first finder kept the
-    scored order (home moves first): the finders' stream, each given
-    ``300 × luby(n)`` positions as :func:`restarts` gives them (no clock),
-    now wins it within its first 40 finders, and the line wins in the rules
-    core."""
+    scored order (home moves first): the finders' stream, each given the
+    positions :func:`N.finders` sets out for it, as :func:`restarts` gives
+    them (no clock), now wins it within its first 40 finders, and the line
+    wins in the rules core."""
     game = new_game("napoleon", 509)
     state = NapoleonState.from_game(game)
     first = state.autoplay()
-    for n, finder in enumerate(itertools.islice(N.finders(state, first), 40), 1):
-        verdict = finder.run(300 * luby(n))
+    cutoffs: list[int] = []
+    for n, finder in enumerate(itertools.islice(N.finders(state, first, cutoffs), 40), 1):
+        verdict = finder.run(cutoffs[n - 1])
         assert verdict != "lost"
         if verdict == "won":
             break
@@ -406,3 +406,47 @@ def test_the_finders_win_a_deal_the_scored_orders_were_slow_on():
     for m in finder.line:
         g.play(N.to_move(m))
     assert g.is_won
+
+
+def test_the_finders_dives_win_a_deal_longer_searches_missed():
+    """Deal 963 was unknown at 10 CPU-s (at the edge) when the finders searched 300 ×
+    ``luby(n)`` positions in one go; :class:`N.Dives`, many 64-position
+    depth-first searches in a random order, win it: the finders' stream, each
+    given the positions :func:`N.finders` sets out for it (no clock), wins
+    within its first 30 finders, one of them a ``Dives``, and the line wins in
+    the rules core."""
+    game = new_game("napoleon", 963)
+    state = NapoleonState.from_game(game)
+    first = state.autoplay()
+    cutoffs: list[int] = []
+    for n, finder in enumerate(itertools.islice(N.finders(state, first, cutoffs), 30), 1):
+        verdict = finder.run(cutoffs[n - 1])
+        assert verdict != "lost"
+        if verdict == "won":
+            break
+    assert verdict == "won" and isinstance(finder, N.Dives)
+    g = game.copy()
+    for m in finder.line:
+        g.play(N.to_move(m))
+    assert g.is_won
+
+
+@settings(PROPS, max_examples=200 if FULL else 20)
+@given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(10, 50))
+def test_dives_say_lost_only_where_no_win_exists(deal, seed, steps):
+    """A dive that sees every position it can reach proves a loss, as any
+    finder does: where a search of every legal move (no pruning) wins,
+    :class:`N.Dives` never says ``lost``; a line it calls won wins in the rules
+    core."""
+    g = played("napoleon", deal, seed, steps, home=0.8)
+    state = NapoleonState.from_game(g)
+    first = state.autoplay()
+    dives = N.Dives(state, first, seed, length=16)
+    verdict = dives.run(2_000)
+    if verdict == "lost":
+        assert plain_search(NapoleonState.from_game(g), cap=5_000) != "won", g.to_text()
+    elif verdict == "won":
+        h = g.copy()
+        for m in dives.line:
+            h.play(N.to_move(m))
+        assert h.is_won, g.to_text()

@@ -247,6 +247,24 @@ class BestFirst(Generic[M, C]):
 Search = DepthFirst[M, C] | BestFirst[M, C]
 
 
+class Finder(Protocol[M]):
+    """What :func:`restarts` needs of a finder: :class:`DepthFirst`,
+    :class:`BestFirst`, or a game's own search with their ``run``."""
+
+    entry_bytes: int
+    best: int
+    line: list[M]
+
+    @property
+    def size(self) -> int: ...
+
+    def run(self, positions: int) -> Verdict | None: ...
+
+    def best_line(self) -> list[M]: ...
+
+    def release(self) -> None: ...
+
+
 def luby(i: int) -> int:
     """The ``i``-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 ..., the
     restart lengths that waste least when run times are heavy-tailed."""
@@ -263,26 +281,29 @@ def luby(i: int) -> int:
 
 def restarts(
     prover: Search[M, C],
-    finders: Iterator[Search[M, C]],
+    finders: Iterator[Finder[M]],
     budget: Budget,
     share: float = 0.2,
-    base: int = 300,
+    base: int | Callable[[int], int] = 300,
 ) -> Outcome[M]:
     """Alternate turns between ``prover``, which may run to the end and so prove
     a position lost, and ``finders``: a stream of differently ordered searches,
     each given ``base`` times the next term of :func:`luby` positions to find a
     win before the next one takes its place. The prover gets ``share`` of the
-    time. Any search that finishes answers (a finder that has seen everything
-    has proved a loss too). When time runs out, or the prover's table would
-    outgrow the memory budget (then it stops and only finders go on), the
-    answer is ``unknown`` with the line that brought most cards home."""
+    time (``base`` may instead be a function of the finder's number, 1 for the
+    first, that gives its positions outright). Any search that finishes
+    answers (a finder that has seen everything has proved a loss too). When
+    time runs out, or the prover's table would outgrow the memory budget (then
+    it stops and only finders go on), the answer is ``unknown`` with the line
+    that brought most cards home."""
     clock = budget.clock
     deadline = budget.deadline()
     limit = budget.memory_mb << 20
     best, best_line = prover.best, list[M]()
     retired = 0
     n = 1
-    finder: Search[M, C] | None = next(finders, None)
+    finder: Finder[M] | None = next(finders, None)
+    cut = base(n) if callable(base) else base * luby(n)
     proving = True
     turn = 0.02
 
@@ -296,16 +317,17 @@ def restarts(
                 return Outcome(verdict, prover.line, positions(), prover.best)
         if finder is not None:
             end = min(deadline, clock() + 2 * (1 - share) * turn)
-            verdict = _turn(finder, clock, end, base * luby(n))
+            verdict = _turn(finder, clock, end, cut)
             if verdict is not None:
                 return Outcome(verdict, finder.line, positions(), finder.best)
-            if finder.size >= base * luby(n):
+            if finder.size >= cut:
                 if finder.best > best:
                     best, best_line = finder.best, finder.best_line()
                 retired += finder.size
                 finder.release()
                 n += 1
                 finder = next(finders, None)
+                cut = base(n) if callable(base) else base * luby(n)
         if proving and prover.size * prover.entry_bytes > limit:
             retired += prover.size
             prover.release()
@@ -317,7 +339,7 @@ def restarts(
     return Outcome("unknown", best_line or prover.best_line(), positions(), best)
 
 
-def _turn(s: Search[M, C], clock: Callable[[], float], end: float, cutoff: int) -> Verdict | None:
+def _turn(s: Finder[M], clock: Callable[[], float], end: float, cutoff: int) -> Verdict | None:
     """Run ``s`` until it answers, ``clock()`` reaches ``end`` or (if ``cutoff``)
     it has seen ``cutoff`` positions."""
     while True:

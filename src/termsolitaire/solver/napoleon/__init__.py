@@ -56,8 +56,8 @@ from dataclasses import replace
 
 from termsolitaire.rules import Game, Move
 
-from ..base import BenchRun, Budget, Result, SolverInfo
-from ..search import BestFirst, DepthFirst, Search, restarts, shorten
+from ..base import BenchRun, Budget, Result, SolverInfo, Verdict
+from ..search import BestFirst, DepthFirst, Finder, luby, restarts, shorten
 from .cards import NAMES, Compound, NapoleonMove, Weights
 from .partial import Partial, blockers
 from .relax import relaxed_lost
@@ -85,23 +85,103 @@ wins, within a few hundred positions, deals the scored orders lose themselves
 in (issue 34, napoleon10)."""
 
 
+BASE = 300
+"""A finder's positions: ``BASE × luby(n)``, ``n`` counted separately for
+:class:`Dives` and the others (:func:`finders`)."""
+DIVES = 3
+"""One :class:`Dives` after every ``DIVES`` random finders of the others."""
+PROVER_SHARE = 0.1
+"""The prover's share of the time (:func:`restarts`); the finders and their
+dives take the rest (0.2 before the dives, napoleon11)."""
+DIVE = 64
+""":class:`Dives`' positions per depth-first search."""
+
+
+class Dives:
+    """Many short depth-first searches in a random order, one after another
+    (each :data:`DIVE` positions, seeded in turn from ``seed``), counted as one
+    finder: some deals are won only on lines a random order takes at once and
+    a longer search, lost in its first choices, never comes back to. A dive
+    that sees every position has proved the position lost, like any finder."""
+
+    entry_bytes = DepthFirst.entry_bytes
+
+    def __init__(
+        self, state: NapoleonState, prefix: list[NapoleonMove], seed: int, length: int = DIVE
+    ) -> None:
+        self.state = state
+        self.prefix = prefix
+        self.rng = random.Random(seed)
+        self.length = length
+        self.used = 0
+        self.dive: DepthFirst[NapoleonMove, Compound] | None = None
+        self.best = state.progress()
+        self._best_line = list(prefix)
+        self.line: list[NapoleonMove] = []
+
+    @property
+    def size(self) -> int:
+        return self.used + (self.dive.size if self.dive is not None else 0)
+
+    def best_line(self) -> list[NapoleonMove]:
+        return self._best_line
+
+    def release(self) -> None:
+        self.used = self.size
+        self.dive = None
+
+    def run(self, positions: int) -> Verdict | None:
+        stop = self.size + positions
+        while self.size < stop:
+            dive = self.dive
+            if dive is None:
+                mine = self.state.copy(jitter=self.rng.randrange(1 << 30), spread=SHUFFLED)
+                dive = self.dive = DepthFirst(mine, self.prefix)
+            verdict = dive.run(max(1, min(self.length - dive.size, stop - self.size)))
+            if dive.best > self.best:
+                self.best, self._best_line = dive.best, dive.best_line()
+            if verdict is not None:
+                self.line = dive.line
+                return verdict
+            if dive.size >= self.length:
+                self.used += dive.size
+                self.dive = None
+        return None
+
+
 def finders(
-    state: NapoleonState, first: list[NapoleonMove]
-) -> Iterator[Search[NapoleonMove, Compound]]:
+    state: NapoleonState, first: list[NapoleonMove], cutoffs: list[int] | None = None
+) -> Iterator[Finder[NapoleonMove]]:
     """The searches that take turns looking for a win (:func:`restarts`): the
     best-first ones of :data:`STRATEGIES`, then, endlessly, best-first ones with
     random weights and depth-first ones with their moves in a random order
     (:data:`DEPTH_FIRST`, :data:`SHUFFLED`), seeded from the position so that a
-    deal always gets the same answer."""
+    deal always gets the same answer; after every :data:`DIVES` of those, one
+    :class:`Dives`. Each finder's positions are appended to ``cutoffs``:
+    ``300 × luby(m)`` for the ``m``-th of the others (as when there were no
+    dives), ``300 × luby(j)`` for the ``j``-th :class:`Dives`."""
+    cut = cutoffs if cutoffs is not None else []
+    m = 0
     for weights in STRATEGIES:
+        m += 1
+        cut.append(BASE * luby(m))
         yield BestFirst(state.copy(weights), first)
-    rng = random.Random(zlib.crc32(state.key()))
+    seed = zlib.crc32(state.key())
+    rng = random.Random(seed)
+    dives = random.Random(seed ^ 2)
+    j = 0
     while True:
+        m += 1
+        cut.append(BASE * luby(m))
         if rng.random() < DEPTH_FIRST:
             yield DepthFirst(state.copy(jitter=rng.randrange(1 << 30), spread=SHUFFLED), first)
         else:
             weights = (rng.randint(2, 10), rng.randint(0, 3), rng.randint(0, 3))
             yield BestFirst(state.copy(weights), first, seed=rng.randrange(1 << 30))
+        if (m - len(STRATEGIES)) % DIVES == 0:
+            j += 1
+            cut.append(BASE * luby(j))
+            yield Dives(state, first, dives.randrange(1 << 30))
 
 
 ROOM_AT_START = ((1, 35_000), (2, 10_000))
@@ -128,7 +208,11 @@ def solve(game: Game, budget: Budget) -> Result:
     # The prover's order does not change what it proves (a search that sees
     # every position sees the same ones in any order), only how soon it wins.
     prover = state.copy(jitter=zlib.crc32(state.key()) ^ 1, spread=SHUFFLED)
-    out = restarts(DepthFirst(prover, first), finders(state, first), left)
+    cutoffs: list[int] = []
+    searches = finders(state, first, cutoffs)
+    out = restarts(
+        DepthFirst(prover, first), searches, left, share=PROVER_SHARE, base=lambda n: cutoffs[n - 1]
+    )
     line = out.line
     if out.verdict == "won":
         line = shorten(NapoleonState.from_game(game), line)
