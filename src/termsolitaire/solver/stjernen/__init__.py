@@ -47,6 +47,7 @@ import itertools
 from termsolitaire.rules import Game
 
 from ..base import BenchRun, Budget, Result, SolverInfo
+from . import restart
 from .beams import FIRST_BEAM, LATE_ROUND, PORTFOLIO, Pace, beam, deals_left
 from .book import BOOK
 from .layer import BeamConfig, beam_steps
@@ -151,10 +152,26 @@ def _search(
                     adaptive=True,
                     late_round=LATE_ROUND,
                 )
-            score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
+            end = deadline
+            if k == 1 and restart.RESTART_SHARE:
+                end = clock() + (deadline - clock()) * restart.RESTART_SHARE
+            score, moves, seen = beam(root, cfg, end, clock, pace, helper)
             positions += seen
             if score > best or not line:
                 best, line = score, moves
+            if k == 1 and restart.RESTART_SHARE and best < WON:
+                best, line, seen = restart.restarts(
+                    root,
+                    best,
+                    line,
+                    deadline,
+                    clock,
+                    pace,
+                    helper,
+                    MIN_BEAM * budget.seconds,
+                    LATE_ROUND,
+                )
+                positions += seen
             if best == WON or deadline - clock() < MIN_BEAM * budget.seconds:
                 break
         if best < WON and not stock_first:
