@@ -28,7 +28,9 @@ future is fixed by the player's choices. Two searches share the budget:
 at once, the same on every machine, and times the search), then beams whose
 width is set deal by deal from the time left (:class:`Pace`), with the weights
 of :data:`PORTFOLIO` in turn, until one wins or the time is up; the best line
-of all is the answer.
+of all is the answer. The first of these gets a share of the time
+(:data:`.restart.RESTART_SHARE`), and restarts along its best line
+(:mod:`.restart`) the rest.
 
 The modules: :mod:`.state` (the compact position), :mod:`.moves` (the steps
 the searches try), :mod:`.evaluation` (the beam's score), :mod:`.layer` (the
@@ -47,6 +49,7 @@ import itertools
 from termsolitaire.rules import Game
 
 from ..base import BenchRun, Budget, Result, SolverInfo
+from . import restart
 from .beams import FIRST_BEAM, LATE_ROUND, PORTFOLIO, Pace, beam, deals_left
 from .book import BOOK
 from .layer import BeamConfig, beam_steps
@@ -87,7 +90,8 @@ def solve(game: Game, budget: Budget) -> Result:
     its end; from round :data:`PROVER_ROUND` on, as before it does not
     finish). Then the first beam (narrow, so it answers the easy deals at
     once and measures what a layer costs), then adaptive beams of the
-    portfolio, each spreading the time left over its deals, until one wins or
+    portfolio, each spreading the time left over its deals (the first with a
+    share of it, then restarts along its line, :mod:`.restart`), until one wins or
     only a tenth of the time is left; the stock-keeping relaxed game
     (:mod:`.storage`) gets half of what the beams leave, the prover the rest.
     From round :data:`STOCK_ROUND` on the relaxed game gets a quarter of the
@@ -151,10 +155,26 @@ def _search(
                     adaptive=True,
                     late_round=LATE_ROUND,
                 )
-            score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
+            end = deadline
+            if k == 1 and restart.RESTART_SHARE:
+                end = clock() + (deadline - clock()) * restart.RESTART_SHARE
+            score, moves, seen = beam(root, cfg, end, clock, pace, helper)
             positions += seen
             if score > best or not line:
                 best, line = score, moves
+            if k == 1 and restart.RESTART_SHARE and best < WON:
+                best, line, seen = restart.restarts(
+                    root,
+                    best,
+                    line,
+                    deadline,
+                    clock,
+                    pace,
+                    helper,
+                    MIN_BEAM * budget.seconds,
+                    LATE_ROUND,
+                )
+                positions += seen
             if best == WON or deadline - clock() < MIN_BEAM * budget.seconds:
                 break
         if best < WON and not stock_first:

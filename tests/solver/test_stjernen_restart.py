@@ -1,0 +1,48 @@
+"""Restarts along the best line (solver/stjernen/restart.py): the positions a
+restart starts from are the rules core's along the line, and the line a
+restart returns, spliced onto the old line's start, replays through the rules
+core to the count it claims."""
+
+from __future__ import annotations
+
+import time
+
+from termsolitaire.rules import new_game
+from termsolitaire.solver.stjernen import FIRST_BEAM, Pace, beam
+from termsolitaire.solver.stjernen.beams import LATE_ROUND
+from termsolitaire.solver.stjernen.restart import restarts, round_starts
+from termsolitaire.solver.stjernen.state import COLLECT, State, to_move
+
+
+def test_each_restart_point_is_the_rules_cores_position_after_a_collect():
+    game = new_game("stjernen", deal=1)
+    root = State.from_game(game)
+    _, line, _ = beam(root, FIRST_BEAM, float("inf"))
+    starts = round_starts(root, line)
+    assert [r for r, _, _ in starts] == list(range(1, len(starts) + 1))
+    assert len(starts) >= 3
+    for r, k, st in starts:
+        g = game.copy()
+        for m in line[:k]:
+            g.play(to_move(m))
+        assert g.round == r
+        assert st.key() == State.from_game(g).key()
+        assert k == 0 or line[k - 1] == COLLECT
+
+
+def test_a_restarted_line_replays_to_the_count_it_claims():
+    """Deal 1 (the first beam does not win it): two seconds of restarts from the
+    first beam's line give a line from the root that the rules core plays
+    through to the count reported, no lower than the first beam's."""
+    game = new_game("stjernen", deal=1)
+    root = State.from_game(game)
+    first, line, _ = beam(root, FIRST_BEAM, float("inf"))
+    assert first < 104
+    best, new, seen = restarts(
+        root, first, line, time.monotonic() + 2.0, time.monotonic, Pace(), None, 0.2, LATE_ROUND
+    )
+    assert seen > 0 and best >= first
+    g = game.copy()
+    for m in new:
+        g.play(to_move(m))
+    assert g.score == best
