@@ -281,33 +281,6 @@ def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
         assert Opponent("expert", 4, seed=0).advise(other) == mine, f"permutation {seed}"
 
 
-def test_more_trials_between_close_plans_read_no_hidden_card(monkeypatch) -> None:
-    """With ``close_trials`` the 1-suit expert tries its best two plans on more
-    guesses when their costs are close (here: any margin), before it chooses:
-    those guesses too are drawn from what it has not seen, so permuting the
-    face-down and stock cards leaves its plan unchanged. On BARE it has more
-    than one plan, so the extra trials run (more trial solves than plans ×
-    trials)."""
-    from termsolitaire.solver import opponent
-
-    level = dataclasses.replace(LEVELS["expert"], close_trials=4, close_margin=1e9)
-    monkeypatch.setitem(opponent.LEVELS, "expert", level)
-    trials: list[int] = []
-    real = opponent._solve
-
-    def counted(state, positions):  # type: ignore[no-untyped-def]
-        if positions == level.trial_positions:
-            trials.append(1)
-        return real(state, positions)
-
-    monkeypatch.setattr(opponent, "_solve", counted)
-    mine = Opponent("expert", 1, seed=0).advise(view_of(from_text(BARE)))
-    assert len(trials) > level.trials * (level.guesses + 1)
-    for seed in range(2):
-        other = view_of(from_text(_permuted(BARE, seed)))
-        assert Opponent("expert", 1, seed=0).advise(other) == mine, f"permutation {seed}"
-
-
 EXPERT = LEVELS["expert"]
 
 

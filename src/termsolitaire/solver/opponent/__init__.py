@@ -122,13 +122,6 @@ class Level:
     """The suit counts at which, with every card in view (none face down, the stock
     dealt), it asks the full-knowledge solver for its line (with ``guesses``):
     nothing is unseen, so the solver sees no more than the player."""
-    close_trials: int = 0
-    """More fresh guesses the best two of :meth:`Opponent._guess`'s plans are then
-    tried on when their costs lie within :attr:`close_margin` of each other, to
-    choose between them on all the trials (0: none)."""
-    close_margin: float = 0.0
-    """How close (in the solver's average cost on the trials) the best two plans
-    must be for :attr:`close_trials` (not when both win on every trial)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -307,7 +300,7 @@ class Opponent:
             return list(next(iter(plans), ()))
         guesses = [sample(view, rng) for _ in range(level.trials)]
 
-        def cost(moves: tuple[SpiderMove, ...], guesses: list[SpiderState]) -> float:
+        def cost(moves: tuple[SpiderMove, ...]) -> float:
             total = 0.0
             for guess in guesses:
                 state = guess.copy()
@@ -317,14 +310,8 @@ class Opponent:
             transfers = sum(1 for m in moves if m[1] != TURN)
             return total / len(guesses) + transfers / DEPTH
 
-        costs = sorted((cost(p, guesses), i, p) for i, p in enumerate(plans))
-        close = costs[1][0] - costs[0][0] < level.close_margin and costs[1][0] > -WIN / 2
-        if level.close_trials and close:
-            # Close: the best two on more guesses, chosen between on all of them.
-            more = [sample(view, rng) for _ in range(level.close_trials)]
-            n, k = len(guesses), len(more)
-            costs = sorted(((c * n + cost(p, more) * k) / (n + k), i, p) for c, i, p in costs[:2])
-        return list(costs[0][2])
+        best = min(plans, key=cost)
+        return list(best)
 
 
 WIN = 1000
