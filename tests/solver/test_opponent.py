@@ -281,6 +281,50 @@ def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
         assert Opponent("expert", 4, seed=0).advise(other) == mine, f"permutation {seed}"
 
 
+JOIN = (
+    """\
+game: spider
+variant: suits=1
+score: 50
+moves: 10
+t1: ks 2s 9s TS 9S 8S
+t2: 5s qs qs 5s 5S
+t3: qs 2s as 3s AS
+t4: 2s 4s ts ks qs KS QS JS TS 9S 8S 7S
+t5: ks KS
+t6: 8s 8s
+t7: 6s js qs 6s 3S 2S AS
+t8: 5s 4s js 2s 4S
+t9: 3s ts js 7s 8S
+t10: 6s 6s 6s qs 3S
+"""
+    "stock: ks 9s 5s as js 4s 5s 4s ts 2s 9s qs 3s 2s 3s 8s ts 7s 8s 7s 5s as 3s 7s 9s"
+    " as 7s 6s 7s js 6s as 9s js 4s 5s as 9s js ts 4s 2s 7s 6s 3s 4s ts ks ks 8s\n"
+    "done: -\n"
+)
+"""1-suit deal 1 after the good level's first 19 actions (t6 is bare; 3S-AS on t7
+and 4S on t8 each lie over face-down cards)."""
+
+
+def test_in_one_suit_the_expert_joins_runs_over_face_down_cards_before_it_turns(
+    monkeypatch,
+) -> None:
+    """The 1-suit expert counts a run lying over face-down cards as work
+    (``one_suit_cover``, docs/match.md, expert12): before it turns t6 it joins
+    3S-AS onto 4S and 4S-AS onto 5S, so two piles hide their cards under one run
+    fewer each. Without that weight it turns at once, as the good level does."""
+    from termsolitaire.solver import opponent
+
+    view = view_of(from_text(JOIN))
+    turn = Move("turn", "t6")
+    joined = [Move("move", "t7", "t8", 3), Move("move", "t8", "t2", 4), turn]
+    assert Opponent("expert", 1, seed=0).advise(view) == joined
+    assert Opponent("good", 1, seed=0).advise(view) == [turn]
+    level = dataclasses.replace(LEVELS["expert"], one_suit_cover=0)
+    monkeypatch.setitem(opponent.LEVELS, "expert", level)
+    assert Opponent("expert", 1, seed=0).advise(view) == [turn]
+
+
 EXPERT = LEVELS["expert"]
 
 

@@ -15,7 +15,8 @@ stock card, so it cannot read one. It plans on what it sees
 (:func:`~.plan.plan`): moves, and turns whose card it does not know;
 it plays the plan up to its first turn, then looks again. In 1-suit games it
 keeps a pile of face-down cards bare, as room to work, rather than bury it
-under a run (:data:`~.plan.FW_ONE_SUIT`); in 4-suit games it builds in suit
+under a run (:data:`~.plan.FW_ONE_SUIT`; the expert also counts the runs that
+cover face-down cards as work, :data:`~.plan.FW_ONE_SUIT_EXPERT`); in 4-suit games it builds in suit
 where it can (:data:`~.plan.FW_FOUR`). When no plan gains
 anything it deals, and when the stock is empty too it presses End.
 
@@ -68,7 +69,7 @@ from ..search import luby
 from ..spider import BASE, NOISE, PORTFOLIO
 from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .plan import counted_plan, evaluate, up_to_turn, weights
+from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, up_to_turn, weights
 from .view import BLANK, View, known_state, sample, view_of
 
 
@@ -122,6 +123,9 @@ class Level:
     """The suit counts at which, with every card in view (none face down, the stock
     dealt), it asks the full-knowledge solver for its line (with ``guesses``):
     nothing is unseen, so the solver sees no more than the player."""
+    one_suit_cover: int = 0
+    """In 1-suit games, the planner's ``cover`` weight (:data:`~.plan.FW_ONE_SUIT_EXPERT`):
+    2 for the expert, 0 (:data:`~.plan.FW_ONE_SUIT`) for the others."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -134,7 +138,15 @@ LEVELS: dict[str, Level] = {
         Level("beginner", pace=4.0, positions=1, slip=0.3),
         Level("casual", pace=3.0, positions=60, slip=0.1),
         Level("good", pace=2.0, positions=500, slip=0.0),
-        Level("expert", pace=1.2, positions=10000, slip=0.0, guesses=2, hindsight=6),
+        Level(
+            "expert",
+            pace=1.2,
+            positions=10000,
+            slip=0.0,
+            guesses=2,
+            hindsight=6,
+            one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
+        ),
     )
 }
 """The levels, weakest first."""
@@ -163,6 +175,8 @@ class Opponent:
         self.level = LEVELS[level]
         self.suits = suits
         self.weights = weights(suits)
+        if suits == 1 and self.level.one_suit_cover:
+            self.weights = {**self.weights, "cover": self.level.one_suit_cover}
         self.rng = random.Random(seed)
         self._queue: list[SpiderMove] = []
         self._expect: tuple[object, ...] | None = None

@@ -39,6 +39,14 @@ counted as room too). On 1-suit deals 1-400 the good level wins 85.5% with
 these weights, 66.5% without; with two suits a run rarely fits the card a bare
 pile turns up, and the same weights lose (35.0% against 47.2%)."""
 
+FW_ONE_SUIT_EXPERT = {**FW_ONE_SUIT, "cover": 2}
+"""The expert's weights in 1-suit games: a face-up segment on a pile that still
+hides cards (``cover``) costs 2 more, the work between the player and those
+cards. The expert wins 55 of 1-suit deals 1-60 with them, 52 without (730.4 mean
+score against 708.8; 72 of 1-80 against 70, a small gain); the good level,
+which looks 20 times less far, loses with them (333 of deals 1-400 against
+342), so it keeps :data:`FW_ONE_SUIT` (docs/match.md, expert12)."""
+
 
 FW_FOUR = {**FW, "nat": 3, "square": 2}
 """The weights in 4-suit games. With four suits most cards that fit by rank
