@@ -117,6 +117,10 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.css._style_properties", "BoxProperty", "_default_color"),
     ("textual.css.styles", "RenderStyles", "_inline_styles"),
     ("textual.css.styles", "RenderStyles", "_base_styles"),
+    ("textual", "message_pump", "log"),
+    ("textual", "_context", "active_app"),
+    ("textual", "constants", "LOG_FILE"),
+    ("textual.app", "App", "_is_devtools_connected"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -1289,4 +1293,77 @@ def borders_read_at_once() -> bool:
     __get__.__doc__ = textuals.__doc__
     BorderProperty.__get__ = __get__  # type: ignore[method-assign]
     BorderProperty._read_at_once = True  # type: ignore[attr-defined]
+    return True
+
+
+class _Unheard:
+    """An event logger that no one hears: its verbosities are itself, a call does
+    nothing (Textual's ``Logger`` when there is no log file and the app has no
+    devtools connected)."""
+
+    def verbosity(self, verbose: bool) -> _Unheard:
+        return self
+
+    def __call__(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+_UNHEARD = _Unheard()
+
+
+class _PumpLog:
+    """Textual's ``log`` as the message pump reads it: its ``event`` logger a silent
+    one while no one could hear it, Textual's own otherwise, and every other name
+    Textual's."""
+
+    def __init__(self, textuals: Any, constants: Any, active_app: Any) -> None:
+        self._textuals = textuals
+        self._constants = constants
+        self._active_app = active_app
+
+    @property
+    def event(self) -> Any:
+        if not self._constants.LOG_FILE:
+            try:
+                app = self._active_app.get()
+            except LookupError:  # Textual's prints it in debug mode
+                return self._textuals.event
+            if not app._is_devtools_connected:
+                return _UNHEARD
+        return self._textuals.event
+
+    def __call__(self, *args: object, **kwargs: object) -> None:
+        self._textuals(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._textuals, name)
+
+
+def unheard_events_not_logged() -> bool:
+    """Let the message pump skip logging a message it handles when no one could
+    read the line (no log file, no devtools connected); False (nothing changed)
+    when this Textual's message pump logs otherwise.
+
+    Textual's ``_on_message`` logs every message each handler gets, through
+    ``log.event.verbosity(...)(...)``: two new loggers (each with a weak reference
+    to the app), and the call that finds no log file and no devtools and returns:
+    some ten Python calls a message, 1,700 messages a login (issue 33). With a
+    log file or devtools (``textual run --dev``), or no active app, Textual's
+    logger does it all as before."""
+    try:
+        from textual import Logger, constants, message_pump
+        from textual._context import active_app
+        from textual.app import App
+    except ImportError:
+        return False
+    textuals = getattr(message_pump, "log", None)
+    if isinstance(textuals, _PumpLog):
+        return True
+    if not isinstance(textuals, Logger) or not isinstance(
+        getattr(App, "_is_devtools_connected", None), property
+    ):
+        return False
+    if not hasattr(constants, "LOG_FILE"):
+        return False
+    message_pump.log = _PumpLog(textuals, constants, active_app)  # type: ignore[assignment]
     return True
