@@ -1365,5 +1365,5 @@ def unheard_events_not_logged() -> bool:
         return False
     if not hasattr(constants, "LOG_FILE"):
         return False
-    message_pump.log = _PumpLog(textuals, constants, active_app)  # type: ignore[assignment]
+    setattr(message_pump, "log", _PumpLog(textuals, constants, active_app))  # noqa: B010
     return True
