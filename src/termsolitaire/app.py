@@ -43,6 +43,7 @@ textual_hooks.screen_lookup_without_import()  # a node's screen found without an
 textual_hooks.scrollbar_colours_without_import()  # the same for a scrollbar colour's set
 textual_hooks.borders_read_at_once()  # a border's four edges read in one step
 textual_hooks.unheard_events_not_logged()  # no event log line made for no one
+textual_hooks.prevent_without_generator()  # a pump's prevent() a plain context manager
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.

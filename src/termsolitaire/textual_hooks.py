@@ -121,6 +121,8 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual", "_context", "active_app"),
     ("textual", "constants", "LOG_FILE"),
     ("textual.app", "App", "_is_devtools_connected"),
+    ("textual.message_pump", "MessagePump", "prevent"),
+    ("textual.message_pump", "MessagePump", "_prevent_message_types_stack"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -1366,4 +1368,76 @@ def unheard_events_not_logged() -> bool:
     if not hasattr(constants, "LOG_FILE"):
         return False
     setattr(message_pump, "log", _PumpLog(textuals, constants, active_app))  # noqa: B010
+    return True
+
+
+class _Prevented:
+    """Textual's ``prevent`` as a plain context manager: ``message_types`` prevented
+    from being posted on ``pump`` while the block runs (pushed on the pump's
+    stack at the start, popped at the end, as Textual's generator does)."""
+
+    __slots__ = ("_pump", "_stack", "_types")
+
+    def __init__(self, pump: Any, message_types: tuple[type, ...]) -> None:
+        self._pump = pump
+        self._types = message_types
+
+    def __enter__(self) -> None:
+        stack = self._stack = self._pump._prevent_message_types_stack
+        stack.append(stack[-1].union(self._types))
+
+    def __exit__(self, *exc: object) -> None:
+        self._stack.pop()
+
+
+class _NothingPrevented:
+    """Textual's ``prevent`` with no message types: a block that changes nothing."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_NOTHING_PREVENTED = _NothingPrevented()
+textuals_prevent: Any = None
+"""Textual's own ``MessagePump.prevent``, once :func:`prevent_without_generator`
+replaced it."""
+
+
+def prevent_without_generator() -> bool:
+    """Let a message pump's ``prevent`` be a plain context manager, not a generator
+    wrapped by ``contextlib.contextmanager``; False (nothing changed) when this
+    Textual's pumps prevent messages otherwise.
+
+    Textual dispatches every message and every callback inside ``with
+    self.prevent(*message._prevent)``, nearly always with no types to prevent:
+    the wrapper, its ``__init__``, the generator started and finished, its
+    ``__enter__`` and ``__exit__``, some seven Python frames each time, 3,500
+    times a login (issue 33). The same stack pushed and popped, in three."""
+    try:
+        from textual.message_pump import MessagePump
+    except ImportError:
+        return False
+    if getattr(MessagePump, "_prevent_without_generator", False):
+        return True
+    textuals = MessagePump.__dict__.get("prevent")
+    if not callable(getattr(textuals, "__wrapped__", None)) or not isinstance(
+        MessagePump.__dict__.get("_prevent_message_types_stack"), property
+    ):
+        return False
+
+    def prevent(self: Any, *message_types: type) -> Any:
+        if message_types:
+            return _Prevented(self, message_types)
+        return _NOTHING_PREVENTED
+
+    global textuals_prevent
+    textuals_prevent = textuals
+    prevent.__doc__ = textuals.__doc__
+    MessagePump.prevent = prevent  # type: ignore[method-assign]
+    MessagePump._prevent_without_generator = True  # type: ignore[attr-defined]
     return True
