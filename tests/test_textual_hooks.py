@@ -34,6 +34,14 @@ def test_the_private_hook_still_exists(module: str, cls: str, attribute: str) ->
             from textual.widget import Widget
 
             return Widget()
+        if cls == "RenderStyles":
+            from textual.widget import Widget
+
+            return Widget().styles
+        if cls in ("BorderProperty", "BoxProperty"):  # descriptors named by their owner
+            from textual.css.styles import StylesBase
+
+            return vars(StylesBase)["border" if cls == "BorderProperty" else "border_top"]
         if cls == "AwaitMount":
             from textual.widget import Widget
 

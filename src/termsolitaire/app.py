@@ -41,6 +41,9 @@ textual_hooks.reactive_reads()  # a reactive's value read without three hasattr
 textual_hooks.themes_read_in_place()  # a theme found in Textual's registry, not a copy
 textual_hooks.screen_lookup_without_import()  # a node's screen found without an import
 textual_hooks.scrollbar_colours_without_import()  # the same for a scrollbar colour's set
+textual_hooks.borders_read_at_once()  # a border's four edges read in one step
+textual_hooks.unheard_events_not_logged()  # no event log line made for no one
+textual_hooks.prevent_without_generator()  # a pump's prevent() a plain context manager
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.

@@ -112,6 +112,17 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.dom", "NoScreen", "__init__"),
     ("textual.css._style_properties", "ScrollbarColorProperty", "__set__"),
     ("textual.css._style_properties", "ColorProperty", "__set__"),
+    ("textual.css._style_properties", "BorderProperty", "__get__"),
+    ("textual.css._style_properties", "BorderProperty", "_properties"),
+    ("textual.css._style_properties", "BoxProperty", "_default_color"),
+    ("textual.css.styles", "RenderStyles", "_inline_styles"),
+    ("textual.css.styles", "RenderStyles", "_base_styles"),
+    ("textual", "message_pump", "log"),
+    ("textual", "_context", "active_app"),
+    ("textual", "constants", "LOG_FILE"),
+    ("textual.app", "App", "_is_devtools_connected"),
+    ("textual.message_pump", "MessagePump", "prevent"),
+    ("textual.message_pump", "MessagePump", "_prevent_message_types_stack"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -1210,4 +1221,223 @@ def scrollbar_colours_without_import() -> bool:
     __set__.__doc__ = textuals.__doc__
     ScrollbarColorProperty.__set__ = __set__  # type: ignore[method-assign]
     ScrollbarColorProperty._without_import = True  # type: ignore[attr-defined]
+    return True
+
+
+textuals_border_get: Any = None
+"""Textual's own ``BorderProperty.__get__``, once :func:`borders_read_at_once`
+replaced it."""
+
+
+def borders_read_at_once() -> bool:
+    """Let a node's border or outline be read from its styles' rules in one step, not
+    through Textual's four edge properties and their rule lookups; False (nothing
+    changed) when this Textual keeps a border's edges elsewhere.
+
+    Textual's ``BorderProperty.__get__`` reads the four edges (``border_top``...)
+    through their own descriptors, each of which asks the styles for its rule
+    (``RenderStyles.get_rule``: the inline styles' rule, else the stylesheet's):
+    nine Python calls a read. Every line Textual draws reads the border and the
+    outline, and every gutter a widget's size needs the border: 2,600 reads a
+    login (issue 33). The same lookups, in the dictionaries Textual's own
+    ``Styles.get_rule`` reads (``_rules.get``); styles of any other class than
+    Textual's two, and any edge whose descriptor is not Textual's box property,
+    are left to Textual's."""
+    try:
+        from textual.css._style_properties import BorderProperty, BoxProperty, Edges
+        from textual.css.styles import RenderStyles, Styles
+    except ImportError:
+        return False
+    from inspect import getattr_static
+
+    if getattr(BorderProperty, "_read_at_once", False):
+        return True
+    textuals = BorderProperty.__dict__.get("__get__")
+    if not callable(textuals) or not callable(BoxProperty.__dict__.get("__get__")):
+        return False
+    probe = Styles()
+    if getattr(probe.get_rule, "__self__", None) is not probe._rules:
+        return False  # a Textual whose Styles reads its rules elsewhere
+    defaults: dict[str, tuple[tuple[str, Any], ...]] = {}
+    for border in ("border", "outline"):
+        property_ = getattr_static(RenderStyles, border, None)
+        if not isinstance(property_, BorderProperty):
+            return False
+        edges = []
+        for name in getattr(property_, "_properties", ()):
+            edge = getattr_static(RenderStyles, name, None)
+            if type(edge) is not BoxProperty or getattr_static(Styles, name, None) is not edge:
+                return False
+            edges.append((name, edge._default_color))
+        if len(edges) != 4:
+            return False
+        defaults[border] = tuple(edges)
+
+    def __get__(self: Any, obj: Any, objtype: Any = None) -> Any:
+        edges = defaults.get(self.name)
+        kind = type(obj)
+        if edges is None or (kind is not RenderStyles and kind is not Styles):
+            return textuals(self, obj, objtype)
+        if kind is Styles:
+            rules = obj._rules
+            return Edges(*[rules.get(name) or ("", default) for name, default in edges])
+        inline = obj._inline_styles._rules
+        base = obj._base_styles._rules
+        return Edges(
+            *[
+                (inline.get(name) if name in inline else base.get(name)) or ("", default)
+                for name, default in edges
+            ]
+        )
+
+    global textuals_border_get
+    textuals_border_get = textuals
+    __get__.__doc__ = textuals.__doc__
+    BorderProperty.__get__ = __get__  # type: ignore[method-assign]
+    BorderProperty._read_at_once = True  # type: ignore[attr-defined]
+    return True
+
+
+class _Unheard:
+    """An event logger that no one hears: its verbosities are itself, a call does
+    nothing (Textual's ``Logger`` when there is no log file and the app has no
+    devtools connected)."""
+
+    def verbosity(self, verbose: bool) -> _Unheard:
+        return self
+
+    def __call__(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+_UNHEARD = _Unheard()
+
+
+class _PumpLog:
+    """Textual's ``log`` as the message pump reads it: its ``event`` logger a silent
+    one while no one could hear it, Textual's own otherwise, and every other name
+    Textual's."""
+
+    def __init__(self, textuals: Any, constants: Any, active_app: Any) -> None:
+        self._textuals = textuals
+        self._constants = constants
+        self._active_app = active_app
+
+    @property
+    def event(self) -> Any:
+        if not self._constants.LOG_FILE:
+            try:
+                app = self._active_app.get()
+            except LookupError:  # Textual's prints it in debug mode
+                return self._textuals.event
+            if not app._is_devtools_connected:
+                return _UNHEARD
+        return self._textuals.event
+
+    def __call__(self, *args: object, **kwargs: object) -> None:
+        self._textuals(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._textuals, name)
+
+
+def unheard_events_not_logged() -> bool:
+    """Let the message pump skip logging a message it handles when no one could
+    read the line (no log file, no devtools connected); False (nothing changed)
+    when this Textual's message pump logs otherwise.
+
+    Textual's ``_on_message`` logs every message each handler gets, through
+    ``log.event.verbosity(...)(...)``: two new loggers (each with a weak reference
+    to the app), and the call that finds no log file and no devtools and returns:
+    some ten Python calls a message, 1,700 messages a login (issue 33). With a
+    log file or devtools (``textual run --dev``), or no active app, Textual's
+    logger does it all as before."""
+    try:
+        from textual import Logger, constants, message_pump
+        from textual._context import active_app
+        from textual.app import App
+    except ImportError:
+        return False
+    textuals = getattr(message_pump, "log", None)
+    if isinstance(textuals, _PumpLog):
+        return True
+    if not isinstance(textuals, Logger) or not isinstance(
+        getattr(App, "_is_devtools_connected", None), property
+    ):
+        return False
+    if not hasattr(constants, "LOG_FILE"):
+        return False
+    setattr(message_pump, "log", _PumpLog(textuals, constants, active_app))  # noqa: B010
+    return True
+
+
+class _Prevented:
+    """Textual's ``prevent`` as a plain context manager: ``message_types`` prevented
+    from being posted on ``pump`` while the block runs (pushed on the pump's
+    stack at the start, popped at the end, as Textual's generator does)."""
+
+    __slots__ = ("_pump", "_stack", "_types")
+
+    def __init__(self, pump: Any, message_types: tuple[type, ...]) -> None:
+        self._pump = pump
+        self._types = message_types
+
+    def __enter__(self) -> None:
+        stack = self._stack = self._pump._prevent_message_types_stack
+        stack.append(stack[-1].union(self._types))
+
+    def __exit__(self, *exc: object) -> None:
+        self._stack.pop()
+
+
+class _NothingPrevented:
+    """Textual's ``prevent`` with no message types: a block that changes nothing."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_NOTHING_PREVENTED = _NothingPrevented()
+textuals_prevent: Any = None
+"""Textual's own ``MessagePump.prevent``, once :func:`prevent_without_generator`
+replaced it."""
+
+
+def prevent_without_generator() -> bool:
+    """Let a message pump's ``prevent`` be a plain context manager, not a generator
+    wrapped by ``contextlib.contextmanager``; False (nothing changed) when this
+    Textual's pumps prevent messages otherwise.
+
+    Textual dispatches every message and every callback inside ``with
+    self.prevent(*message._prevent)``, nearly always with no types to prevent:
+    the wrapper, its ``__init__``, the generator started and finished, its
+    ``__enter__`` and ``__exit__``, some seven Python frames each time, 3,500
+    times a login (issue 33). The same stack pushed and popped, in three."""
+    try:
+        from textual.message_pump import MessagePump
+    except ImportError:
+        return False
+    if getattr(MessagePump, "_prevent_without_generator", False):
+        return True
+    textuals = MessagePump.__dict__.get("prevent")
+    if not callable(getattr(textuals, "__wrapped__", None)) or not isinstance(
+        MessagePump.__dict__.get("_prevent_message_types_stack"), property
+    ):
+        return False
+
+    def prevent(self: Any, *message_types: type) -> Any:
+        if message_types:
+            return _Prevented(self, message_types)
+        return _NOTHING_PREVENTED
+
+    global textuals_prevent
+    textuals_prevent = textuals
+    prevent.__doc__ = textuals.__doc__
+    MessagePump.prevent = prevent  # type: ignore[method-assign]
+    MessagePump._prevent_without_generator = True  # type: ignore[attr-defined]
     return True
