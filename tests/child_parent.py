@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -109,6 +110,9 @@ def main() -> None:
     elif kind == "computer":
         asyncio.run(computer(directory))
     elif kind == "served app":
+        asyncio.run(served_app())
+    elif kind == "served app, server under nohup":
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as nohup leaves it, across exec
         asyncio.run(served_app())
     else:
         busy_child()

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("termsolitaire.serve")
 
 CTTY = (
-    "import fcntl, os, sys, termios\n"
+    "import fcntl, os, signal, sys, termios\n"
+    "signal.signal(signal.SIGHUP, signal.SIG_DFL)\n"
     "fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
     "limit = int(sys.argv[1]) << 20\n"
     "if limit:\n"
@@ -40,8 +41,10 @@ CTTY = (
     "        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))\n"
     "os.execvp(sys.argv[2], sys.argv[2:])\n"
 )
-"""Run in the child: take the pty (stdin) as controlling terminal, limit the address
-space to ``argv[1]`` MiB (0: no limit), then become the app."""
+"""Run in the child: let a hang-up end it again (a server started under ``nohup``
+ignores SIGHUP, and an ignored signal stays ignored across ``exec``: its apps
+would outlive it), take the pty (stdin) as controlling terminal, limit the
+address space to ``argv[1]`` MiB (0: no limit), then become the app."""
 
 
 def set_size(fd: int, cols: int, rows: int) -> None:
