@@ -386,17 +386,16 @@ def test_a_shuffled_move_order_offers_the_same_moves(deal, seed, steps):
         assert sorted(shuffled) == sorted(plain), g.to_text()
 
 
-def test_the_finders_win_a_deal_the_scored_orders_were_slow_on():
-    """Deal 509 was unknown at 10 s when every depth-first finder kept the
-    scored order (home moves first): the finders' stream, each given the
-    positions :func:`N.finders` sets out for it, as :func:`restarts` gives
-    them (no clock), now wins it within its first 40 finders, and the line
+def winning_finder(deal: int, count: int):
+    """The first of the first ``count`` finders of deal ``deal``'s stream that wins,
+    each given the positions :func:`N.finders` sets out for it, as :func:`restarts`
+    gives them (no clock); none of those before it may say ``lost``, and its line
     wins in the rules core."""
-    game = new_game("napoleon", 509)
+    game = new_game("napoleon", deal)
     state = NapoleonState.from_game(game)
     first = state.autoplay()
     cutoffs: list[int] = []
-    for n, finder in enumerate(itertools.islice(N.finders(state, first, cutoffs), 40), 1):
+    for n, finder in enumerate(itertools.islice(N.finders(state, first, cutoffs), count), 1):
         verdict = finder.run(cutoffs[n - 1])
         assert verdict != "lost"
         if verdict == "won":
@@ -406,6 +405,16 @@ def test_the_finders_win_a_deal_the_scored_orders_were_slow_on():
     for m in finder.line:
         g.play(N.to_move(m))
     assert g.is_won
+    return finder
+
+
+def test_the_finders_win_a_deal_the_scored_orders_were_slow_on():
+    """Deal 509 was unknown at 10 s when every depth-first finder kept the
+    scored order (home moves first): the finders' stream, each given the
+    positions :func:`N.finders` sets out for it, as :func:`restarts` gives
+    them (no clock), now wins it within its first 40 finders, and the line
+    wins in the rules core."""
+    winning_finder(509, 40)
 
 
 def test_the_finders_dives_win_a_deal_longer_searches_missed():
@@ -415,20 +424,7 @@ def test_the_finders_dives_win_a_deal_longer_searches_missed():
     given the positions :func:`N.finders` sets out for it (no clock), wins
     within its first 30 finders, one of them a ``Dives``, and the line wins in
     the rules core."""
-    game = new_game("napoleon", 963)
-    state = NapoleonState.from_game(game)
-    first = state.autoplay()
-    cutoffs: list[int] = []
-    for n, finder in enumerate(itertools.islice(N.finders(state, first, cutoffs), 30), 1):
-        verdict = finder.run(cutoffs[n - 1])
-        assert verdict != "lost"
-        if verdict == "won":
-            break
-    assert verdict == "won" and isinstance(finder, N.Dives)
-    g = game.copy()
-    for m in finder.line:
-        g.play(N.to_move(m))
-    assert g.is_won
+    assert isinstance(winning_finder(963, 30), N.Dives)
 
 
 @settings(PROPS, max_examples=200 if FULL else 20)
