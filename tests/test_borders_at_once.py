@@ -10,7 +10,8 @@ from textual.css.styles import Styles
 from textual.widgets import Static
 
 from termsolitaire import textual_hooks
-from termsolitaire.app import SolitaireApp
+
+from .login_path import at_the_board, nodes
 
 assert textual_hooks.borders_read_at_once()
 
@@ -23,19 +24,14 @@ def textuals(styles: object, name: str) -> object:
 
 
 async def test_every_node_on_the_login_path_reads_textuals_borders() -> None:
-    app = SolitaireApp(clock=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "enter")  # Penguin, from the menu
-        await pilot.pause()
+    async with at_the_board() as app:
         seen = bordered = 0
-        for screen in app.screen_stack:
-            for node in [screen, *screen.walk_children()]:
-                for name in ("border", "outline"):
-                    edges = getattr(node.styles, name)
-                    assert edges == textuals(node.styles, name)
-                    bordered += any(edge[0] for edge in edges)
-                seen += 1
+        for _, node in nodes(app):
+            for name in ("border", "outline"):
+                edges = getattr(node.styles, name)
+                assert edges == textuals(node.styles, name)
+                bordered += any(edge[0] for edge in edges)
+            seen += 1
         assert seen > 40
         assert bordered > 0  # some node on the way has a border
 

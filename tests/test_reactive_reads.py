@@ -13,7 +13,8 @@ from textual.reactive import reactive, var
 from textual.widget import Widget
 
 from termsolitaire import textual_hooks
-from termsolitaire.app import SolitaireApp
+
+from .login_path import at_the_board
 
 assert textual_hooks.reactive_reads()
 
@@ -25,11 +26,7 @@ def textuals(node: Any, name: str) -> Any:
 
 
 async def test_every_reactive_on_the_login_path_reads_as_textuals() -> None:
-    app = SolitaireApp(clock=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "enter")  # Penguin, from the menu
-        await pilot.pause()
+    async with at_the_board() as app:
         compared = 0
         for screen in app.screen_stack:
             for node in [app, screen, *screen.walk_children()]:

@@ -14,7 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from termsolitaire import textual_hooks
-from termsolitaire.app import SolitaireApp
+
+from .login_path import at_the_board, nodes
 
 assert textual_hooks.screen_lookup_without_import()
 
@@ -27,17 +28,12 @@ def walked(node: object) -> object:
 
 
 async def test_every_node_on_the_login_path_finds_its_own_screen() -> None:
-    app = SolitaireApp(clock=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "enter")  # Penguin, from the menu
-        await pilot.pause()
+    async with at_the_board() as app:
         assert len(app.screen_stack) >= 2
         seen = 0
-        for screen in app.screen_stack:
-            for node in [screen, *screen.walk_children()]:
-                assert node.screen is screen is walked(node)
-                seen += 1
+        for screen, node in nodes(app):
+            assert node.screen is screen is walked(node)
+            seen += 1
         assert seen > 40
         assert app.screen is app.screen_stack[-1]
 
