@@ -403,8 +403,9 @@ async def test_every_board_saves_and_resumes(name: str, variant: dict[str, int])
 
 
 async def test_abandoning_asks_first_and_no_keeps_the_game(penguin_app: SolitaireApp) -> None:
-    """With confirm_abandon on (the default), R/N/# after a move ask; n keeps playing,
-    y abandons; with the setting off nothing is asked."""
+    """With confirm_abandon on (the default), R/N/# after a move ask; n, Escape and
+    Enter (the safe default) keep playing, y abandons; with the setting off nothing
+    is asked."""
     from termsolitaire.screens.dialogs.confirm import ConfirmAbandonScreen
 
     app = penguin_app
@@ -417,9 +418,18 @@ async def test_abandoning_asks_first_and_no_keeps_the_game(penguin_app: Solitair
         assert status(app) == "Playing on"
         await pilot.press("R", "escape")
         assert screen.game.history and rows(app) == []
+        await pilot.press("R", "enter")
+        assert app.screen is screen and screen.game.history and rows(app) == []
+        await pilot.press("R")
+        assert isinstance(app.screen, ConfirmAbandonScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is screen and screen.game.history == () and len(rows(app)) == 1
+        await pilot.press("7", "3")
+        assert screen.game.history
         app.services.settings.confirm_abandon = False
         await pilot.press("R")
-        assert app.screen is screen and screen.game.history == () and len(rows(app)) == 1
+        assert app.screen is screen and screen.game.history == () and len(rows(app)) == 2
 
 
 async def test_a_game_open_elsewhere_is_offered_read_only() -> None:

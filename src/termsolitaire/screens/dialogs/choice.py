@@ -22,7 +22,8 @@ T = TypeVar("T")
 
 
 class ChoiceScreen(AsciiFrames, ModalScreen[T | None], Generic[T]):
-    """``answers``: (key, label, value) each; the first is the default (Enter)."""
+    """``answers``: (key, label, value) each; ``default`` (the first unless said)
+    is the one Enter gives, shown as the primary button and focused."""
 
     CSS_PATH = "choice.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -30,12 +31,18 @@ class ChoiceScreen(AsciiFrames, ModalScreen[T | None], Generic[T]):
     ]
 
     def __init__(
-        self, headline: str, lines: list[str], answers: list[tuple[str, str, T]], **kw: str
+        self,
+        headline: str,
+        lines: list[str],
+        answers: list[tuple[str, str, T]],
+        default: int = 0,
+        **kw: str,
     ) -> None:
         super().__init__(**kw)
         self.headline = headline
         self.lines = lines
         self.answers = answers
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
@@ -47,7 +54,7 @@ class ChoiceScreen(AsciiFrames, ModalScreen[T | None], Generic[T]):
                     yield Button(
                         f"{label} ({key})",
                         id=self._button_id(n),
-                        variant="primary" if n == 0 else "default",
+                        variant="primary" if n == self.default else "default",
                         compact=True,
                     )
 
@@ -59,7 +66,7 @@ class ChoiceScreen(AsciiFrames, ModalScreen[T | None], Generic[T]):
     def on_mount(self) -> None:
         for n, (key, _, _) in enumerate(self.answers):
             textual_hooks.bind_key(self, key, f"answer({n})")
-        self.query_one(f"#{self._button_id(0)}", Button).focus()
+        self.query_one(f"#{self._button_id(self.default)}", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

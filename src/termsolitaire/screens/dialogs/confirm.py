@@ -1,7 +1,9 @@
 """Asking before a game in progress is abandoned (the ``confirm_abandon`` setting).
 
-``y`` or Enter abandons, ``n`` or Escape keeps playing. Shown only when the game
-on the board has a move and is not finished: an abandoned game counts as lost.
+``y`` abandons; ``n``, Escape or Enter keeps playing. Enter is the safe answer:
+a player following hints with H, Enter who pressed ``R`` or ``N`` by mistake
+must not lose the game to the next reflexive Enter. Shown only when the game on
+the board has a move and is not finished: an abandoned game counts as lost.
 """
 
 from __future__ import annotations
@@ -17,4 +19,5 @@ class ConfirmAbandonScreen(ChoiceScreen[bool]):
             f"{what}?",
             ["The game in progress will count as lost."],
             [("y", "Yes, abandon", True), ("n", "No, keep playing", False)],
+            default=1,
         )
