@@ -63,7 +63,7 @@ SHORT = {
     "no longer winnable": "lost",
     "cannot tell yet": "?",
     "fair: a good move here": "fair: good",
-    "fair: no move helps": "fair: none",
+    "fair: no move helps": "fair: no move",
     "fair: cannot tell": "fair: ?",
 }
 
@@ -79,6 +79,8 @@ def verdict_forms(text: str) -> list[str]:
     ['cannot tell yet', '?', '']
     >>> verdict_forms("fair: a good move here")
     ['fair: a good move here', 'fair: good', '']
+    >>> verdict_forms("fair: no move helps")
+    ['fair: no move helps', 'fair: no move', '']
     """
     if not text:
         return [""]
