@@ -160,10 +160,12 @@ class _Line:
         height = len(self.games[i].pile(m.dst))  # our cards lie from here up
         top = height + m.count
         for k in range(i + 1, len(self.moves)):
+            mk = self.moves[k]
+            if mk.kind == "move" and m.dst not in (mk.src, mk.dst):
+                continue  # only a move from or onto the pile, or a deal, changes it
             after = len(self.games[k + 1].pile(m.dst))
             if after >= top:
                 continue
-            mk = self.moves[k]
             moved_ours = (
                 mk.kind == "move"
                 and mk.src == m.dst
@@ -188,34 +190,35 @@ class _Line:
         for segment in candidates:
             games = self.replay(i, segment, j + 1)
             if games is not None:
-                # positions i+1 .. j give way to the segment's, but its last one,
-                # the same position as j+1's (or i's, for an empty segment)
+                # positions i+1 .. j give way to the segment's but its last,
+                # the same as j+1's (or as i's, for an empty segment)
                 end = j + 1 if segment else j + 2
                 self.moves[i : j + 1] = segment
-                self.games[i + 1 : end] = games[:-1]
-                self.boards[i + 1 : end] = [board(g) for g in games[:-1]]
+                self.games[i + 1 : end] = games
+                self.boards[i + 1 : end] = [board(g) for g in games]
                 return True
             if self.plays <= 0:
                 break
         return False
 
     def replay(self, i: int, segment: Sequence[Move], end: int) -> list[Game] | None:
-        """The games after each move of ``segment`` played from ``games[i]``,
-        if every move is legal and the last position is the one the line has
-        after ``end`` moves, with a score as high (Spider's points: a shorter
-        line must not earn less)."""
-        target = self.boards[end]
-        g = self.games[i]
-        out: list[Game] = []
+        """``segment`` played from ``games[i]``, if every move is legal and the
+        last position is the one the line has after ``end`` moves, with a score
+        as high (Spider's points: a shorter line must not earn less): the games
+        after each of its moves but the last."""
+        g = self.games[i].copy()
         for m in segment:
             self.plays -= 1
-            g = g.copy()
             try:
                 g.play(m)
             except IllegalMove:
                 return None
+        if board(g) != self.boards[end] or g.score < self.games[end].score:
+            return None
+        out: list[Game] = []  # kept: the positions along it, for the passes to come
+        for m in segment[:-1]:
+            self.plays -= 1
+            g = (out[-1] if out else self.games[i]).copy()
+            g.play(m)
             out.append(g)
-        if not out:  # the two moves were the whole stretch: back where it was
-            out.append(self.games[i])
-        same = board(out[-1]) == target and out[-1].score >= self.games[end].score
-        return out if same else None
+        return out
