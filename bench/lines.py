@@ -3,6 +3,8 @@
     PYTHONPATH=src python bench/lines.py penguin 1-50
     PYTHONPATH=src python bench/lines.py napoleon 1-50
     PYTHONPATH=src python bench/lines.py spider 1-20 --suits 1
+    PYTHONPATH=src python bench/lines.py penguin 1-50 --end-to-end   # beside:
+    PYTHONPATH=/work/main/src python bench/lines.py penguin 1-50 --end-to-end
 
 Each deal is searched once by the game's own search (its ``SOLVER.solve``,
 which is what ``solve`` returned before the pass: the same line a main
@@ -12,6 +14,10 @@ deal the moves before and after, the CPU seconds of the pass and the moves
 it played through the rules core, and checks the line that comes out wins
 with a score as high (Spider's points); then the totals. Budgets count CPU
 seconds, so the machine's load does not change which lines are found.
+
+``--end-to-end`` times ``solve`` itself (search, replay and, where there is
+one, the pass) and needs nothing of the pass: run it on a checkout without it
+at the same time, for the cost of the pass as a player's search sees it.
 """
 
 from __future__ import annotations
@@ -23,7 +29,6 @@ import time
 from termsolitaire.rules import Game, Move, new_game
 from termsolitaire.solver import Budget
 from termsolitaire.solver.games import declaration
-from termsolitaire.solver.shorten import plays_for, shorten_line
 
 
 def final(game: Game, moves: tuple[Move, ...]) -> Game:
@@ -39,7 +44,13 @@ def main() -> None:
     parser.add_argument("deals", help="A-B")
     parser.add_argument("--suits", type=int)
     parser.add_argument("--budget", type=float, default=10.0, help="CPU seconds per search")
+    parser.add_argument("--end-to-end", action="store_true", help="time solve() alone")
     args = parser.parse_args()
+    if args.end_to_end:
+        end_to_end(args)
+        return
+    from termsolitaire.solver.shorten import plays_for, shorten_line
+
     found = declaration(args.game)
     assert found is not None, f"no solver for {args.game}"
     first, last = (int(x) for x in args.deals.split("-"))
@@ -71,6 +82,28 @@ def main() -> None:
         f" shortened {sum(a < b for a, b in zip(after, before, strict=True))};"
         f" pass CPU s median {statistics.median(seconds):.3f}, max {max(seconds):.3f},"
         f" total {sum(seconds):.2f}"
+    )
+
+
+def end_to_end(args: argparse.Namespace) -> None:
+    """CPU seconds and moves of ``solve`` per deal, and the totals."""
+    from termsolitaire.solver import solve
+
+    first, last = (int(x) for x in args.deals.split("-"))
+    variant = {"suits": args.suits} if args.suits else {}
+    seconds, moves, won = [], 0, 0
+    for deal in range(first, last + 1):
+        game = new_game(args.game, deal, **variant)
+        t = time.process_time()
+        r = solve(game, Budget(seconds=args.budget, cpu=True))
+        seconds.append(time.process_time() - t)
+        if r.verdict == "won":
+            won, moves = won + 1, moves + len(r.moves)
+        print(deal, r.verdict, len(r.moves), f"{seconds[-1]:.3f}", flush=True)
+    print(
+        f"{args.game} {args.deals}: {won} won, {moves} moves; solve CPU s"
+        f" median {statistics.median(seconds):.3f}, mean {statistics.mean(seconds):.3f},"
+        f" max {max(seconds):.2f}"
     )
 
 
