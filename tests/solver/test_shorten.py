@@ -188,3 +188,24 @@ def test_every_solver_passes_its_won_lines_through_the_pass():
         line = solve(game, Budget(seconds=10, cpu=True)).moves
         assert verify(game, line)
         assert shorten_line(game, line) == line
+
+
+def test_a_shorter_spider_line_never_scores_less():
+    """Spider pays +2 a card put on its suit only the first time a position is
+    reached: taking out a move and its undoing can cost more points than the two
+    moves' -1s. On these 1-suit deals every shortening the pass could find
+    would cost points, so the lines stay as they are, score and all."""
+    for deal in (2, 3):
+        game = new_game("spider", deal, suits=1)
+        raw = raw_line(game)
+        assert raw is not None
+        out = shorten_line(game, raw)
+        assert verify(game, out)
+        assert final_score(game, out) >= final_score(game, raw)
+
+
+def final_score(game: Game, line: tuple[Move, ...]) -> int:
+    g = game.copy()
+    for m in line:
+        g.play(m)
+    return g.score
