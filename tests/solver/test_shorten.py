@@ -103,7 +103,7 @@ def test_the_effort_is_counted_in_moves_and_bounds_the_pass():
     g = penguin(t1="KH QH", t2="KS")
     moves = tuple(parse_move_list("t1-c1 t2-f1 c1-t1 t1-f2 t1-f2"))
     assert shorten_line(g, moves, plays=len(moves)) == moves
-    assert plays_for(Budget(seconds=10)) == 10_000
+    assert plays_for(Budget(seconds=10)) == 5000
     assert plays_for(Budget(seconds=0.1)) == plays_for(Budget(seconds=1))
 
 

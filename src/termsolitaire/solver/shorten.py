@@ -45,10 +45,12 @@ from termsolitaire.rules import Game, IllegalMove, Move
 
 from .base import Budget, board
 
-PLAYS_PER_SECOND = 1000
-"""The effort :func:`plays_for` allows per second of a search's budget: about
-2-3% of the budget on this machine (a rules-core move and its position text
-cost some 25-50 µs)."""
+PLAYS_PER_SECOND = 500
+"""The effort :func:`plays_for` allows per second of a search's budget. A play
+costs 50-90 µs here with the copies and position texts around it, so the pass
+takes at most some 5% of the budget; the lines measured needed far less (at
+most 1069 plays on Penguin and Napoleon deals 1-50, 3038 on a 244-move
+Stjernen line)."""
 MIN_PLAYS = 2000
 """The least effort :func:`plays_for` allows (a 1 s budget still gets it)."""
 
