@@ -68,6 +68,16 @@ def verify(game: Game, moves: tuple[Move, ...] | list[Move]) -> bool:
     return g.is_won
 
 
+def board(game: Game) -> str:
+    """The cards and their places: position text without the lines that do not
+    depend on them alone (Spider's score and move count, the deal number).
+    Plans (:mod:`.plan`) and shorter lines (:mod:`.shorten`) compare positions
+    by it."""
+    return "\n".join(
+        ln for ln in game.to_text().splitlines() if not ln.startswith(("score:", "moves:", "deal:"))
+    )
+
+
 KNOWN_NOTES: dict[Verdict, str] = {
     "won": "winnable with the cards known (the solver sees the face-down cards and the stock)",
     "lost": "no winning line, even with the cards known",

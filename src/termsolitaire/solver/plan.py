@@ -23,15 +23,10 @@ from dataclasses import dataclass, field
 
 from termsolitaire.rules import Game, Move
 
+from .base import board
 from .games import declaration
 
-
-def board(game: Game) -> str:
-    """The cards and their places: position text without the lines that do not
-    depend on them alone (Spider's score and move count, the deal number)."""
-    return "\n".join(
-        ln for ln in game.to_text().splitlines() if not ln.startswith(("score:", "moves:", "deal:"))
-    )
+__all__ = ["Plan", "board", "cards_home"]
 
 
 def cards_home(game: Game) -> int:
