@@ -123,6 +123,10 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.app", "App", "_is_devtools_connected"),
     ("textual.message_pump", "MessagePump", "prevent"),
     ("textual.message_pump", "MessagePump", "_prevent_message_types_stack"),
+    ("textual", "_context", "message_hook"),
+    ("textual.message_pump", "MessagePump", "_MessagePump__parent"),
+    ("textual", "app", "message_hook_context_var"),
+    ("textual", "message_pump", "message_hook_context_var"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -639,6 +643,12 @@ def _rules_number(rules: list[Any]) -> tuple[int, frozenset[str]]:
     return known[0], known[1]
 
 
+def _has_pseudo(node: Any, name: str) -> Any:
+    """``node.has_pseudo_class(name)``: Textual's, its check inlined."""
+    check = node._PSEUDO_CLASSES.get(name)
+    return False if check is None else check(node)
+
+
 def _place(
     own: tuple[Any, ...], kind: _Kind, node: DOMNode, ids: frozenset[str]
 ) -> tuple[Any, ...] | None:
@@ -647,20 +657,30 @@ def _place(
     mine, theirs, _ = kind
     if mine is None or theirs is None:
         return None
-    above = node.css_path_nodes[:-1]
+    # node.css_path_nodes[:-1]: its parents from the app down, their weak
+    # references read as Textual's _parent reads them
+    above: list[Any] = []
+    parent = node._MessagePump__parent  # type: ignore[attr-defined]
+    while parent is not None:
+        n = parent()
+        if not isinstance(n, DOMNode):
+            break
+        above.append(n)
+        parent = n._MessagePump__parent  # type: ignore[attr-defined]
+    above.reverse()
     if theirs:
         path: list[Any] = [
             (
                 type(n),
                 n._id if n._id in ids else None,
                 frozenset(n._classes),
-                tuple([n.has_pseudo_class(p) for p in theirs]),
+                tuple([_has_pseudo(n, p) for p in theirs]),
             )
             for n in above
         ]
     else:
         path = [(type(n), n._id if n._id in ids else None, frozenset(n._classes)) for n in above]
-    return own, tuple([node.has_pseudo_class(p) for p in mine]), tuple(path)
+    return own, tuple([_has_pseudo(node, p) for p in mine]), tuple(path)
 
 
 def shared_stylesheet(current: Stylesheet) -> Stylesheet:
@@ -1146,6 +1166,18 @@ def themes_read_in_place() -> bool:
     return True
 
 
+def _parents_known() -> bool:
+    """Whether Textual's ``MessagePump._parent`` reads a weak reference kept in
+    ``_MessagePump__parent`` (what the hooks here read directly: a property call
+    less at each step up a node's parents, 10,000 a login)."""
+    from textual.message_pump import MessagePump
+
+    textuals = MessagePump.__dict__.get("_parent")
+    getter = getattr(textuals, "fget", None)
+    code = getattr(getter, "__code__", None)
+    return code is not None and "_MessagePump__parent" in code.co_names
+
+
 def screen_lookup_without_import() -> bool:
     """Let a node find its screen without an import statement at each look; False
     (nothing changed) when this Textual's nodes have no such property.
@@ -1164,14 +1196,15 @@ def screen_lookup_without_import() -> bool:
     if getattr(DOMNode, "_screen_without_import", False):
         return True
     textuals = DOMNode.__dict__.get("screen")
-    if not isinstance(textuals, property):
+    if not isinstance(textuals, property) or not _parents_known():
         return False
 
     def screen(self: Any) -> Any:
         node = self
         try:
             while node is not None and not isinstance(node, Screen):
-                node = node._parent
+                parent = node._MessagePump__parent  # what Textual's _parent reads
+                node = None if parent is None else parent()
         except AttributeError:
             raise RuntimeError(
                 "Widget is missing attributes; have you called the constructor in your "
@@ -1440,4 +1473,128 @@ def prevent_without_generator() -> bool:
     prevent.__doc__ = textuals.__doc__
     MessagePump.prevent = prevent  # type: ignore[method-assign]
     MessagePump._prevent_without_generator = True  # type: ignore[attr-defined]
+    return True
+
+
+def _no_message_hook(message: object) -> None:
+    """The message hook of a pump with none set: nothing is done with the message."""
+    return None
+
+
+_message_hook: Any = None
+"""The context variable :func:`message_hook_found_without_exception` put in place of
+Textual's."""
+
+
+def message_hook_found_without_exception() -> bool:
+    """Let a message pump find that no message hook is set without an exception made
+    and dropped at each message; False (nothing changed) when this Textual keeps
+    its message hook elsewhere.
+
+    Textual's ``_dispatch_message`` asks ``message_hook_context_var.get()`` for each
+    message it dispatches; with no hook set (only the test pilot's
+    ``run_test(message_hook=...)`` sets one) the context variable has no value and
+    no default, so it raises ``LookupError``, caught there: 1,900 times a login
+    (issue 33). The same context variable with a default that does nothing,
+    shared by every module of Textual's that names it: a hook set is called as
+    before."""
+    try:
+        from contextvars import ContextVar
+
+        from textual import _context, message_pump
+        from textual import app as app_module
+    except ImportError:
+        return False
+    global _message_hook
+    textuals = getattr(_context, "message_hook", None)
+    if textuals is not None and textuals is _message_hook:
+        return True
+    if not isinstance(textuals, ContextVar):
+        return False
+    if textuals.get(None) is not None:  # a hook set already: leave Textual's as it is
+        return False
+    users = (message_pump, app_module)
+    if any(getattr(m, "message_hook_context_var", None) is not textuals for m in users):
+        return False
+    found: ContextVar[Any] = ContextVar("message_hook", default=_no_message_hook)
+    _context.message_hook = _message_hook = found
+    for module in users:
+        setattr(module, "message_hook_context_var", found)  # noqa: B010  (not exported)
+    return True
+
+
+textuals_region: Any = None
+"""Textual's own ``Widget.region``, once :func:`region_without_exceptions` replaced it."""
+
+
+def region_without_exceptions() -> bool:
+    """Let a widget find its region on its screen without the two or three
+    exceptions Textual raises and catches when it is not laid out yet; False
+    (nothing changed) when this Textual finds a widget's region elsewhere.
+
+    Textual's ``Widget.region`` asks ``self.screen.find_widget(self)`` (three
+    Python calls: the screen's, its compositor's), which raises ``NoScreen`` for a
+    widget in no screen, ``KeyError`` then ``NoWidget`` for one not laid out yet
+    (caught there: an empty region). Every refresh asks for the widget's size
+    (``size``, ``content_region``, ``region``), most of them before the widget's
+    first layout: 1,750 regions a login (issue 33). The same lookups in the same
+    maps (the compositor's full map while it is current, else its visible map,
+    else its full map made again), with ``dict.get``; a screen class with a
+    ``find_widget`` of its own, or a compositor class other than Textual's, is
+    asked as Textual asks it."""
+    try:
+        from textual._compositor import Compositor
+        from textual.geometry import NULL_REGION
+        from textual.screen import Screen
+        from textual.widget import Widget
+    except ImportError:
+        return False
+    if getattr(Widget, "_region_without_exceptions", False):
+        return True
+    textuals = Widget.__dict__.get("region")
+    if not isinstance(textuals, property) or textuals.fget is None:
+        return False
+    screen_find = Screen.__dict__.get("find_widget")
+    compositor_find = Compositor.__dict__.get("find_widget")
+    full_map = Compositor.__dict__.get("full_map")
+    if not callable(screen_find) or not callable(compositor_find):
+        return False
+    if not isinstance(full_map, property) or not _parents_known():
+        return False
+    names = compositor_find.__code__.co_names
+    if not {"_full_map_invalidated", "_full_map", "_visible_map", "full_map"} <= set(names):
+        return False  # a Textual whose compositor finds widgets otherwise
+    fallback = textuals.fget
+
+    def region(self: Any) -> Any:
+        node = self
+        while node is not None and not isinstance(node, Screen):
+            parent = node._MessagePump__parent  # what Textual's _parent reads
+            node = None if parent is None else parent()
+        if node is None:
+            return NULL_REGION  # Textual's: NoScreen caught
+        if type(node).find_widget is not screen_find:
+            return fallback(self)
+        compositor = node._compositor
+        if type(compositor) is not Compositor:
+            return fallback(self)
+        if compositor.root is None:
+            return NULL_REGION
+        if not compositor._full_map_invalidated:
+            found = compositor._full_map.get(self)
+            if found is not None:
+                return found.region
+        visible = compositor._visible_map
+        if visible is not None:
+            found = visible.get(self)
+            if found is not None:
+                return found.region
+        found = compositor.full_map.get(self)
+        return NULL_REGION if found is None else found.region
+
+    global textuals_region
+    textuals_region = textuals
+    region.__doc__ = textuals.__doc__
+    Widget.region = property(region)  # type: ignore[assignment,method-assign]
+    Widget._region_without_exceptions = True  # type: ignore[attr-defined]
     return True
