@@ -46,6 +46,7 @@ textual_hooks.unheard_events_not_logged()  # no event log line made for no one
 textual_hooks.prevent_without_generator()  # a pump's prevent() a plain context manager
 textual_hooks.message_hook_found_without_exception()  # no LookupError a message
 textual_hooks.region_without_exceptions()  # a widget's region without NoWidget raised
+textual_hooks.cache_misses_without_exceptions()  # no KeyError a cache miss, no QueueEmpty
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.

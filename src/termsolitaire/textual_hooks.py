@@ -125,6 +125,11 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.message_pump", "MessagePump", "_prevent_message_types_stack"),
     ("textual", "_context", "message_hook"),
     ("textual.message_pump", "MessagePump", "_MessagePump__parent"),
+    ("textual.cache", "FIFOCache", "_cache"),
+    ("textual.message_pump", "MessagePump", "_peek_message"),
+    ("textual.message_pump", "MessagePump", "_pending_message"),
+    ("textual.message_pump", "MessagePump", "_closed"),
+    ("textual._queue", "Queue", "values"),
     ("textual", "app", "message_hook_context_var"),
     ("textual", "message_pump", "message_hook_context_var"),
 )
@@ -1597,4 +1602,78 @@ def region_without_exceptions() -> bool:
     region.__doc__ = textuals.__doc__
     Widget.region = property(region)  # type: ignore[assignment,method-assign]
     Widget._region_without_exceptions = True  # type: ignore[attr-defined]
+    return True
+
+
+_MISSING: Any = object()
+"""What a cache's dict gives for a key it does not hold (no ``KeyError`` made)."""
+
+
+textuals_fifo_get: Any = None
+"""Textual's own ``FIFOCache.get``, once :func:`cache_misses_without_exceptions`
+replaced it."""
+textuals_peek_message: Any = None
+"""Textual's own ``MessagePump._peek_message``, likewise."""
+
+
+def cache_misses_without_exceptions() -> bool:
+    """Let Textual's ``FIFOCache.get`` find a missing key without a ``KeyError`` made
+    and caught, and a message pump peek at an empty queue without a ``QueueEmpty``;
+    False (nothing changed) when this Textual keeps either otherwise.
+
+    ``FIFOCache.get`` (a drawn line's caches, a widget's render caches) reads its
+    dict in a ``try`` and counts a miss in the ``except KeyError``: 1,200 misses a
+    login. ``MessagePump._peek_message`` asks its queue ``get_nowait``, which raises
+    ``QueueEmpty`` when it has nothing: 700 times a login (issue 33). The same
+    counts, the same values, the same message taken; a queue of another class than
+    Textual's is asked as Textual asks it."""
+    try:
+        from textual._queue import Queue
+        from textual.cache import FIFOCache
+        from textual.message_pump import MessagePump, MessagePumpClosed
+    except ImportError:
+        return False
+    if getattr(FIFOCache, "_misses_without_exceptions", False):
+        return True
+    textuals_get = FIFOCache.__dict__.get("get")
+    textuals_peek = MessagePump.__dict__.get("_peek_message")
+    if not callable(textuals_get) or not callable(textuals_peek):
+        return False
+    if not {"_cache", "hits", "misses"} <= set(getattr(FIFOCache, "__slots__", ())):
+        return False
+    probe: Any = Queue()
+    if (
+        not hasattr(probe, "values")
+        or "_pending_message" not in MessagePump.__init__.__code__.co_names
+    ):
+        return False
+
+    def get(self: Any, key: Any, default: Any = None) -> Any:
+        result = self._cache.get(key, _MISSING)
+        if result is _MISSING:
+            self.misses += 1
+            return default
+        self.hits += 1
+        return result
+
+    def _peek_message(self: Any) -> Any:
+        if self._pending_message is None:
+            queue = self._message_queue
+            if type(queue) is not Queue:
+                return textuals_peek(self)
+            if queue.values:
+                message = queue.get_nowait()
+                if message is None:
+                    self._closed = True
+                    raise MessagePumpClosed("The message pump is now closed")
+                self._pending_message = message
+        return self._pending_message
+
+    global textuals_fifo_get, textuals_peek_message
+    textuals_fifo_get, textuals_peek_message = textuals_get, textuals_peek
+    get.__doc__ = textuals_get.__doc__
+    _peek_message.__doc__ = textuals_peek.__doc__
+    FIFOCache.get = get  # type: ignore[method-assign]
+    MessagePump._peek_message = _peek_message  # type: ignore[method-assign]
+    FIFOCache._misses_without_exceptions = True  # type: ignore[attr-defined]
     return True
