@@ -935,7 +935,42 @@ def count_parameters(func: Any) -> int:
         return known[0] - less
     if type(func) is partial:
         return count_parameters(func.func) - len(func.args) - len(func.keywords)
+    call = _CALLS.get(type(func), _CALL_UNKNOWN)
+    if call is _CALL_UNKNOWN:
+        call = _CALLS[type(func)] = _plain_call(type(func))
+    if call is not None and func.__dict__.get("__signature__") is None:
+        # an instance whose class's __call__ is a plain function (Textual's
+        # AwaitMount, AwaitRemove: a new one at each mount): its parameters less
+        # self, as inspect.signature counts them
+        return count_parameters(call) - 1
     return int(_textuals_count(func))
+
+
+_CALLS: dict[type, Any] = {}
+"""By a callable object's class: its ``__call__`` when that is a plain function and
+nothing else changes how ``inspect.signature`` reads an instance (else None)."""
+_CALL_UNKNOWN = object()
+
+
+def _plain_call(kind: type) -> Any:
+    """``kind.__call__`` when ``inspect.signature`` of an instance of ``kind`` is
+    that function's less its first parameter; None otherwise (a class, a class with
+    a ``__signature__``, slots, no ``__dict__``, a wrapped or partial ``__call__``)."""
+    if isinstance(kind, type) and issubclass(kind, type):
+        return None  # a class: signature reads __init__ or __new__
+    if type(kind) is not type or "__dict__" not in dir(kind):
+        return None  # a metaclass's __call__, or no __dict__ to look for __signature__ in
+    if any("__signature__" in vars(k) for k in kind.__mro__):
+        return None
+    call = getattr(kind, "__call__", None)  # noqa: B004  (the class's, not a check)
+    if type(call) is not FunctionType or getattr(call, "__wrapped__", None) is not None:
+        return None
+    if getattr(call, "__signature__", None) is not None:
+        return None
+    code = call.__code__
+    if code.co_argcount < 1:
+        return None  # no self to drop: inspect would fail
+    return call
 
 
 _textuals_count: Any = None
