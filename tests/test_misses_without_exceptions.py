@@ -1,10 +1,13 @@
 """Issue 33: a miss in Textual's FIFO caches and a look at an empty message queue
 make no exception (textual_hooks.cache_misses_without_exceptions), and keep
 Textual's contract: the same values, defaults and hit and miss counts; the same
-message taken from the queue, the pump closed by the closing message."""
+message taken from the queue, the pump closed by the closing message. A
+callback's None result is not checked against the Awaitable ABC
+(textual_hooks.none_is_not_awaited); what is awaitable is still awaited."""
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import sys
 from collections.abc import Iterator
@@ -14,9 +17,11 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from textual import events
+from textual import _callback, events
+from textual.app import App, ComposeResult
 from textual.cache import FIFOCache
 from textual.message_pump import MessagePump, MessagePumpClosed
+from textual.widgets import Static
 
 from termsolitaire import textual_hooks
 
@@ -92,3 +97,58 @@ def test_the_closing_message_closes_the_pump() -> None:
     with pytest.raises(MessagePumpClosed):
         pump._peek_message()
     assert pump._closed
+
+
+class Callbacks(App[None]):
+    """Callbacks returning None, a coroutine and a hand-made awaitable."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.done: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("callbacks")
+
+    def plain(self) -> None:
+        self.done.append("plain")
+
+    async def coroutine(self) -> None:
+        self.done.append("coroutine")
+
+    def awaitable(self) -> Any:
+        app = self
+
+        class Later:
+            def __await__(self) -> Any:
+                app.done.append("awaited")
+                return iter(())
+
+        return Later()
+
+
+async def test_a_callbacks_none_is_not_checked_and_awaitables_are_awaited(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """textual_hooks.none_is_not_awaited: a callback's None result is not asked
+    of the Awaitable ABC; a coroutine and an object with __await__ still are
+    awaited, by Textual's invoke and by a reactive's watcher."""
+    assert textual_hooks.none_is_not_awaited()
+    app = Callbacks()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        checks: list[object] = []
+        textuals = abc.ABCMeta.__instancecheck__
+
+        def counted(cls: type, instance: object) -> bool:
+            checks.append(instance)
+            return textuals(cls, instance)
+
+        monkeypatch.setattr(abc.ABCMeta, "__instancecheck__", counted)
+        await _callback.invoke(app.plain)
+        assert checks == []  # Textual's asked the ABC about None
+        await _callback.invoke(app.coroutine)
+        await _callback.invoke(app.awaitable)
+        monkeypatch.undo()
+        assert app.done == ["plain", "coroutine", "awaited"]
+        assert not textual_hooks._awaitable(None)
+        assert textual_hooks._awaitable(app.awaitable())

@@ -130,6 +130,8 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.message_pump", "MessagePump", "_pending_message"),
     ("textual.message_pump", "MessagePump", "_closed"),
     ("textual._queue", "Queue", "values"),
+    ("textual", "_callback", "isawaitable"),
+    ("textual", "reactive", "isawaitable"),
     ("textual", "app", "message_hook_context_var"),
     ("textual", "message_pump", "message_hook_context_var"),
 )
@@ -1711,4 +1713,42 @@ def cache_misses_without_exceptions() -> bool:
     FIFOCache.get = get  # type: ignore[method-assign]
     MessagePump._peek_message = _peek_message  # type: ignore[method-assign]
     FIFOCache._misses_without_exceptions = True  # type: ignore[attr-defined]
+    return True
+
+
+def _awaitable(value: Any) -> bool:
+    """``inspect.isawaitable(value)``, None answered at once (what nearly every
+    handler returns), without the ``Awaitable`` ABC's check."""
+    return value is not None and _isawaitable(value)
+
+
+_isawaitable: Any = None
+"""``inspect.isawaitable``, once :func:`none_is_not_awaited` is installed."""
+
+
+def none_is_not_awaited() -> bool:
+    """Let Textual's callback and watcher invocation see that a callback returned
+    None without asking ``inspect.isawaitable``; False (nothing changed) when this
+    Textual asks elsewhere.
+
+    ``invoke`` asks ``isawaitable`` of every callback's result (each message
+    handler, timer, ``call_later``: 2,900 a login, issue 33); for None, nearly
+    always, that is two ``isinstance`` and then the ``collections.abc.Awaitable``
+    check, a Python-level ``__instancecheck__``. None is never awaitable: the
+    answer is the same."""
+    global _isawaitable
+    import inspect
+
+    try:
+        from textual import _callback, reactive
+    except ImportError:
+        return False
+    if getattr(_callback, "isawaitable", None) is _awaitable:
+        return True
+    users = [m for m in (_callback, reactive) if getattr(m, "isawaitable", None) is not None]
+    if not users or any(m.isawaitable is not inspect.isawaitable for m in users):
+        return False
+    _isawaitable = inspect.isawaitable
+    for module in users:
+        setattr(module, "isawaitable", _awaitable)  # noqa: B010  (not exported)
     return True
