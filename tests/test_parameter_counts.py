@@ -12,6 +12,7 @@ import pkgutil
 from types import FunctionType, MethodType
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -104,6 +105,7 @@ names = st.lists(st.sampled_from("abcdefgh"), unique=True, max_size=8)
     kwargs=st.booleans(),
     defaults=st.integers(0, 3),
     bound=st.booleans(),
+    instance=st.booleans(),
 )
 def test_any_signature_is_counted_as_inspect_counts_it(
     names: list[str],
@@ -113,6 +115,7 @@ def test_any_signature_is_counted_as_inspect_counts_it(
     kwargs: bool,
     defaults: int,
     bound: bool,
+    instance: bool,
 ) -> None:
     assert textual_hooks.parameters_once()
     positional_only = min(positional_only, len(names))
@@ -138,4 +141,41 @@ def test_any_signature_is_counted_as_inspect_counts_it(
     if bound and ordinary:  # a method: its first parameter is the instance
         func = MethodType(func, object())
         expected = inspects(func)
+    elif instance and ordinary:  # an object whose class's __call__ it is
+        func = type("Called", (), {"__call__": func})()
+        expected = inspects(func)
     assert textual_hooks.count_parameters(func) == expected
+    assert textual_hooks.count_parameters(func) == expected  # from what was kept
+
+
+async def test_textuals_awaitables_are_counted_without_inspect(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual's AwaitMount and AwaitRemove, made at each mount and removal and
+    invoked as callbacks: their count from their class's __call__, not from
+    inspect.signature (Textual's count asks it for each new one)."""
+    from textual import _callback
+    from textual.await_remove import AwaitRemove
+    from textual.widget import AwaitMount, Widget
+
+    assert textual_hooks.parameters_once()
+    made = [AwaitMount(Widget(), []), AwaitRemove([])]
+    expected = [inspects(awaitable) for awaitable in made]
+
+    def refused(func: Any) -> Any:
+        raise AssertionError(f"inspect.signature asked for {func!r}")
+
+    monkeypatch.setattr(_callback, "signature", refused)
+    assert [textual_hooks.count_parameters(awaitable) for awaitable in made] == expected == [0, 0]
+
+
+def test_a_callable_object_with_a_signature_of_its_own_is_inspects() -> None:
+    assert textual_hooks.parameters_once()
+
+    class Declared:
+        def __call__(self, a: int, b: int) -> int:
+            return a + b
+
+    declared = Declared()
+    declared.__signature__ = inspect.signature(lambda a: a)  # type: ignore[attr-defined]
+    assert textual_hooks.count_parameters(declared) == inspects(declared) == 1

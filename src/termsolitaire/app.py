@@ -44,6 +44,10 @@ textual_hooks.scrollbar_colours_without_import()  # the same for a scrollbar col
 textual_hooks.borders_read_at_once()  # a border's four edges read in one step
 textual_hooks.unheard_events_not_logged()  # no event log line made for no one
 textual_hooks.prevent_without_generator()  # a pump's prevent() a plain context manager
+textual_hooks.message_hook_found_without_exception()  # no LookupError a message
+textual_hooks.region_without_exceptions()  # a widget's region without NoWidget raised
+textual_hooks.cache_misses_without_exceptions()  # no KeyError a cache miss, no QueueEmpty
+textual_hooks.none_is_not_awaited()  # a callback's None result not checked against an ABC
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.

@@ -123,6 +123,17 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.app", "App", "_is_devtools_connected"),
     ("textual.message_pump", "MessagePump", "prevent"),
     ("textual.message_pump", "MessagePump", "_prevent_message_types_stack"),
+    ("textual", "_context", "message_hook"),
+    ("textual.message_pump", "MessagePump", "_MessagePump__parent"),
+    ("textual.cache", "FIFOCache", "_cache"),
+    ("textual.message_pump", "MessagePump", "_peek_message"),
+    ("textual.message_pump", "MessagePump", "_pending_message"),
+    ("textual.message_pump", "MessagePump", "_closed"),
+    ("textual._queue", "Queue", "values"),
+    ("textual", "_callback", "isawaitable"),
+    ("textual", "reactive", "isawaitable"),
+    ("textual", "app", "message_hook_context_var"),
+    ("textual", "message_pump", "message_hook_context_var"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -639,6 +650,12 @@ def _rules_number(rules: list[Any]) -> tuple[int, frozenset[str]]:
     return known[0], known[1]
 
 
+def _has_pseudo(node: Any, name: str) -> Any:
+    """``node.has_pseudo_class(name)``: Textual's, its check inlined."""
+    check = node._PSEUDO_CLASSES.get(name)
+    return False if check is None else check(node)
+
+
 def _place(
     own: tuple[Any, ...], kind: _Kind, node: DOMNode, ids: frozenset[str]
 ) -> tuple[Any, ...] | None:
@@ -647,20 +664,30 @@ def _place(
     mine, theirs, _ = kind
     if mine is None or theirs is None:
         return None
-    above = node.css_path_nodes[:-1]
+    # node.css_path_nodes[:-1]: its parents from the app down, their weak
+    # references read as Textual's _parent reads them
+    above: list[Any] = []
+    parent = node._MessagePump__parent  # type: ignore[attr-defined]
+    while parent is not None:
+        n = parent()
+        if not isinstance(n, DOMNode):
+            break
+        above.append(n)
+        parent = n._MessagePump__parent  # type: ignore[attr-defined]
+    above.reverse()
     if theirs:
         path: list[Any] = [
             (
                 type(n),
                 n._id if n._id in ids else None,
                 frozenset(n._classes),
-                tuple([n.has_pseudo_class(p) for p in theirs]),
+                tuple([_has_pseudo(n, p) for p in theirs]),
             )
             for n in above
         ]
     else:
         path = [(type(n), n._id if n._id in ids else None, frozenset(n._classes)) for n in above]
-    return own, tuple([node.has_pseudo_class(p) for p in mine]), tuple(path)
+    return own, tuple([_has_pseudo(node, p) for p in mine]), tuple(path)
 
 
 def shared_stylesheet(current: Stylesheet) -> Stylesheet:
@@ -910,7 +937,42 @@ def count_parameters(func: Any) -> int:
         return known[0] - less
     if type(func) is partial:
         return count_parameters(func.func) - len(func.args) - len(func.keywords)
+    call = _CALLS.get(type(func), _CALL_UNKNOWN)
+    if call is _CALL_UNKNOWN:
+        call = _CALLS[type(func)] = _plain_call(type(func))
+    if call is not None and func.__dict__.get("__signature__") is None:
+        # an instance whose class's __call__ is a plain function (Textual's
+        # AwaitMount, AwaitRemove: a new one at each mount): its parameters less
+        # self, as inspect.signature counts them
+        return count_parameters(call) - 1
     return int(_textuals_count(func))
+
+
+_CALLS: dict[type, Any] = {}
+"""By a callable object's class: its ``__call__`` when that is a plain function and
+nothing else changes how ``inspect.signature`` reads an instance (else None)."""
+_CALL_UNKNOWN = object()
+
+
+def _plain_call(kind: type) -> Any:
+    """``kind.__call__`` when ``inspect.signature`` of an instance of ``kind`` is
+    that function's less its first parameter; None otherwise (a class, a class with
+    a ``__signature__``, slots, no ``__dict__``, a wrapped or partial ``__call__``)."""
+    if isinstance(kind, type) and issubclass(kind, type):
+        return None  # a class: signature reads __init__ or __new__
+    if type(kind) is not type or "__dict__" not in dir(kind):
+        return None  # a metaclass's __call__, or no __dict__ to look for __signature__ in
+    if any("__signature__" in vars(k) for k in kind.__mro__):
+        return None
+    call = getattr(kind, "__call__", None)  # noqa: B004  (the class's, not a check)
+    if type(call) is not FunctionType or getattr(call, "__wrapped__", None) is not None:
+        return None
+    if getattr(call, "__signature__", None) is not None:
+        return None
+    code = call.__code__
+    if code.co_argcount < 1:
+        return None  # no self to drop: inspect would fail
+    return call
 
 
 _textuals_count: Any = None
@@ -1146,6 +1208,18 @@ def themes_read_in_place() -> bool:
     return True
 
 
+def _parents_known() -> bool:
+    """Whether Textual's ``MessagePump._parent`` reads a weak reference kept in
+    ``_MessagePump__parent`` (what the hooks here read directly: a property call
+    less at each step up a node's parents, 10,000 a login)."""
+    from textual.message_pump import MessagePump
+
+    textuals = MessagePump.__dict__.get("_parent")
+    getter = getattr(textuals, "fget", None)
+    code = getattr(getter, "__code__", None)
+    return code is not None and "_MessagePump__parent" in code.co_names
+
+
 def screen_lookup_without_import() -> bool:
     """Let a node find its screen without an import statement at each look; False
     (nothing changed) when this Textual's nodes have no such property.
@@ -1164,14 +1238,15 @@ def screen_lookup_without_import() -> bool:
     if getattr(DOMNode, "_screen_without_import", False):
         return True
     textuals = DOMNode.__dict__.get("screen")
-    if not isinstance(textuals, property):
+    if not isinstance(textuals, property) or not _parents_known():
         return False
 
     def screen(self: Any) -> Any:
         node = self
         try:
             while node is not None and not isinstance(node, Screen):
-                node = node._parent
+                parent = node._MessagePump__parent  # what Textual's _parent reads
+                node = None if parent is None else parent()
         except AttributeError:
             raise RuntimeError(
                 "Widget is missing attributes; have you called the constructor in your "
@@ -1440,4 +1515,240 @@ def prevent_without_generator() -> bool:
     prevent.__doc__ = textuals.__doc__
     MessagePump.prevent = prevent  # type: ignore[method-assign]
     MessagePump._prevent_without_generator = True  # type: ignore[attr-defined]
+    return True
+
+
+def _no_message_hook(message: object) -> None:
+    """The message hook of a pump with none set: nothing is done with the message."""
+    return None
+
+
+_message_hook: Any = None
+"""The context variable :func:`message_hook_found_without_exception` put in place of
+Textual's."""
+
+
+def message_hook_found_without_exception() -> bool:
+    """Let a message pump find that no message hook is set without an exception made
+    and dropped at each message; False (nothing changed) when this Textual keeps
+    its message hook elsewhere.
+
+    Textual's ``_dispatch_message`` asks ``message_hook_context_var.get()`` for each
+    message it dispatches; with no hook set (only the test pilot's
+    ``run_test(message_hook=...)`` sets one) the context variable has no value and
+    no default, so it raises ``LookupError``, caught there: 1,900 times a login
+    (issue 33). The same context variable with a default that does nothing,
+    shared by every module of Textual's that names it: a hook set is called as
+    before."""
+    try:
+        from contextvars import ContextVar
+
+        from textual import _context, message_pump
+        from textual import app as app_module
+    except ImportError:
+        return False
+    global _message_hook
+    textuals = getattr(_context, "message_hook", None)
+    if textuals is not None and textuals is _message_hook:
+        return True
+    if not isinstance(textuals, ContextVar):
+        return False
+    if textuals.get(None) is not None:  # a hook set already: leave Textual's as it is
+        return False
+    users = (message_pump, app_module)
+    if any(getattr(m, "message_hook_context_var", None) is not textuals for m in users):
+        return False
+    found: ContextVar[Any] = ContextVar("message_hook", default=_no_message_hook)
+    _context.message_hook = _message_hook = found
+    for module in users:
+        setattr(module, "message_hook_context_var", found)  # noqa: B010  (not exported)
+    return True
+
+
+textuals_region: Any = None
+"""Textual's own ``Widget.region``, once :func:`region_without_exceptions` replaced it."""
+
+
+def region_without_exceptions() -> bool:
+    """Let a widget find its region on its screen without the two or three
+    exceptions Textual raises and catches when it is not laid out yet; False
+    (nothing changed) when this Textual finds a widget's region elsewhere.
+
+    Textual's ``Widget.region`` asks ``self.screen.find_widget(self)`` (three
+    Python calls: the screen's, its compositor's), which raises ``NoScreen`` for a
+    widget in no screen, ``KeyError`` then ``NoWidget`` for one not laid out yet
+    (caught there: an empty region). Every refresh asks for the widget's size
+    (``size``, ``content_region``, ``region``), most of them before the widget's
+    first layout: 1,750 regions a login (issue 33). The same lookups in the same
+    maps (the compositor's full map while it is current, else its visible map,
+    else its full map made again), with ``dict.get``; a screen class with a
+    ``find_widget`` of its own, or a compositor class other than Textual's, is
+    asked as Textual asks it."""
+    try:
+        from textual._compositor import Compositor
+        from textual.geometry import NULL_REGION
+        from textual.screen import Screen
+        from textual.widget import Widget
+    except ImportError:
+        return False
+    if getattr(Widget, "_region_without_exceptions", False):
+        return True
+    textuals = Widget.__dict__.get("region")
+    if not isinstance(textuals, property) or textuals.fget is None:
+        return False
+    screen_find = Screen.__dict__.get("find_widget")
+    compositor_find = Compositor.__dict__.get("find_widget")
+    full_map = Compositor.__dict__.get("full_map")
+    if not callable(screen_find) or not callable(compositor_find):
+        return False
+    if not isinstance(full_map, property) or not _parents_known():
+        return False
+    names = compositor_find.__code__.co_names
+    if not {"_full_map_invalidated", "_full_map", "_visible_map", "full_map"} <= set(names):
+        return False  # a Textual whose compositor finds widgets otherwise
+    fallback = textuals.fget
+
+    def region(self: Any) -> Any:
+        node = self
+        while node is not None and not isinstance(node, Screen):
+            parent = node._MessagePump__parent  # what Textual's _parent reads
+            node = None if parent is None else parent()
+        if node is None:
+            return NULL_REGION  # Textual's: NoScreen caught
+        if type(node).find_widget is not screen_find:
+            return fallback(self)
+        compositor = node._compositor
+        if type(compositor) is not Compositor:
+            return fallback(self)
+        if compositor.root is None:
+            return NULL_REGION
+        if not compositor._full_map_invalidated:
+            found = compositor._full_map.get(self)
+            if found is not None:
+                return found.region
+        visible = compositor._visible_map
+        if visible is not None:
+            found = visible.get(self)
+            if found is not None:
+                return found.region
+        found = compositor.full_map.get(self)
+        return NULL_REGION if found is None else found.region
+
+    global textuals_region
+    textuals_region = textuals
+    region.__doc__ = textuals.__doc__
+    Widget.region = property(region)  # type: ignore[assignment,method-assign]
+    Widget._region_without_exceptions = True  # type: ignore[attr-defined]
+    return True
+
+
+_MISSING: Any = object()
+"""What a cache's dict gives for a key it does not hold (no ``KeyError`` made)."""
+
+
+textuals_fifo_get: Any = None
+"""Textual's own ``FIFOCache.get``, once :func:`cache_misses_without_exceptions`
+replaced it."""
+textuals_peek_message: Any = None
+"""Textual's own ``MessagePump._peek_message``, likewise."""
+
+
+def cache_misses_without_exceptions() -> bool:
+    """Let Textual's ``FIFOCache.get`` find a missing key without a ``KeyError`` made
+    and caught, and a message pump peek at an empty queue without a ``QueueEmpty``;
+    False (nothing changed) when this Textual keeps either otherwise.
+
+    ``FIFOCache.get`` (a drawn line's caches, a widget's render caches) reads its
+    dict in a ``try`` and counts a miss in the ``except KeyError``: 1,200 misses a
+    login. ``MessagePump._peek_message`` asks its queue ``get_nowait``, which raises
+    ``QueueEmpty`` when it has nothing: 700 times a login (issue 33). The same
+    counts, the same values, the same message taken; a queue of another class than
+    Textual's is asked as Textual asks it."""
+    try:
+        from textual._queue import Queue
+        from textual.cache import FIFOCache
+        from textual.message_pump import MessagePump, MessagePumpClosed
+    except ImportError:
+        return False
+    if getattr(FIFOCache, "_misses_without_exceptions", False):
+        return True
+    textuals_get = FIFOCache.__dict__.get("get")
+    textuals_peek = MessagePump.__dict__.get("_peek_message")
+    if not callable(textuals_get) or not callable(textuals_peek):
+        return False
+    if not {"_cache", "hits", "misses"} <= set(getattr(FIFOCache, "__slots__", ())):
+        return False
+    probe: Any = Queue()
+    if (
+        not hasattr(probe, "values")
+        or "_pending_message" not in MessagePump.__init__.__code__.co_names
+    ):
+        return False
+
+    def get(self: Any, key: Any, default: Any = None) -> Any:
+        result = self._cache.get(key, _MISSING)
+        if result is _MISSING:
+            self.misses += 1
+            return default
+        self.hits += 1
+        return result
+
+    def _peek_message(self: Any) -> Any:
+        if self._pending_message is None:
+            queue = self._message_queue
+            if type(queue) is not Queue:
+                return textuals_peek(self)
+            if queue.values:
+                message = queue.get_nowait()
+                if message is None:
+                    self._closed = True
+                    raise MessagePumpClosed("The message pump is now closed")
+                self._pending_message = message
+        return self._pending_message
+
+    global textuals_fifo_get, textuals_peek_message
+    textuals_fifo_get, textuals_peek_message = textuals_get, textuals_peek
+    get.__doc__ = textuals_get.__doc__
+    _peek_message.__doc__ = textuals_peek.__doc__
+    FIFOCache.get = get  # type: ignore[method-assign]
+    MessagePump._peek_message = _peek_message  # type: ignore[method-assign]
+    FIFOCache._misses_without_exceptions = True  # type: ignore[attr-defined]
+    return True
+
+
+def _awaitable(value: Any) -> bool:
+    """``inspect.isawaitable(value)``, None answered at once (what nearly every
+    handler returns), without the ``Awaitable`` ABC's check."""
+    return value is not None and _isawaitable(value)
+
+
+_isawaitable: Any = None
+"""``inspect.isawaitable``, once :func:`none_is_not_awaited` is installed."""
+
+
+def none_is_not_awaited() -> bool:
+    """Let Textual's callback and watcher invocation see that a callback returned
+    None without asking ``inspect.isawaitable``; False (nothing changed) when this
+    Textual asks elsewhere.
+
+    ``invoke`` asks ``isawaitable`` of every callback's result (each message
+    handler, timer, ``call_later``: 2,900 a login, issue 33); for None, nearly
+    always, that is two ``isinstance`` and then the ``collections.abc.Awaitable``
+    check, a Python-level ``__instancecheck__``. None is never awaitable: the
+    answer is the same."""
+    global _isawaitable
+    import inspect
+
+    try:
+        from textual import _callback, reactive
+    except ImportError:
+        return False
+    if getattr(_callback, "isawaitable", None) is _awaitable:
+        return True
+    users = [m for m in (_callback, reactive) if getattr(m, "isawaitable", None) is not None]
+    if not users or any(m.isawaitable is not inspect.isawaitable for m in users):
+        return False
+    _isawaitable = inspect.isawaitable
+    for module in users:
+        setattr(module, "isawaitable", _awaitable)  # noqa: B010  (not exported)
     return True
