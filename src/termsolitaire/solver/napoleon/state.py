@@ -32,7 +32,8 @@ class NapoleonState:
     """Napoleon's position for the search: make/unmake on ``bytes`` piles."""
 
     __slots__ = (
-        "_memo",
+        "_floor",
+        "_walk",
         "dead_cache",
         "found",
         "home",
@@ -56,7 +57,8 @@ class NapoleonState:
         """Each card's pile (``HOME`` on its foundation)."""
         self.idx = bytearray(52)
         """Each card's place in its pile (0 at the bottom)."""
-        self._memo: dict[int, bool] = {}
+        self._floor: list[int] = []
+        self._walk = bytearray(PILES)
         self.jitter: random.Random | None = None
         """When set, shuffles :meth:`search_moves` among moves scored alike."""
         self.spread = 25
@@ -174,38 +176,44 @@ class NapoleonState:
         onto a host, a king into an empty pile) after the sideways moves it needs
         (:meth:`_uncover`), and, when the card it lands on could sit on either
         of its own hosts, once for each."""
-        piles, found, loc = self.piles, self.found, self.loc
-        empty = next((i for i, p in enumerate(piles) if not p), -1)
+        piles, found, loc, idx = self.piles, self.found, self.loc, self.idx
         tops = {p[-1] for p in piles if p}
+        nxt = {s * 13 + f for s, f in enumerate(found) if f < 13}
         scored: list[tuple[int, Compound]] = []
-        self._memo.clear()
+        # :meth:`_could_uncover`, written out: card ``k`` of pile ``i`` could be
+        # uncovered if ``k >= floor[i]``, or if the walk down the pile gets there.
+        floor = self._floor = [len(p) - 1 for p in piles]
+        walk = self._walk = bytearray(PILES)
+        empty = floor.index(-1) if -1 in floor else -1
         # The cheap test of :meth:`_add` first, where it would make it first:
         # most targets are buried past uncovering.
-        add, could, home = self._add, self._could_uncover, self.home
+        add, deepen, home = self._add, self._deepen, self.home
         for i, p in enumerate(piles):
             for k in range(len(p) - 1, -1, -1):
                 y = p[k]
                 settled = RANK[y] == 13 if k == 0 else p[k - 1] in HOSTS[y]
-                if found[SUIT[y]] == RANK[y] - 1 and (y in tops or could(y)):
+                if y in nxt and (k >= floor[i] or (not walk[i] and deepen(i, k))):
                     add(scored, tops, home, y, -1)
                 if settled:
                     continue  # it moves only home (or sideways, when that serves)
                 if RANK[y] == 13:
-                    if empty >= 0 and (y in tops or could(y)):
+                    if empty >= 0 and (k >= floor[i] or (not walk[i] and deepen(i, k))):
                         add(scored, tops, 40, y, empty)
                 else:
                     h1, h2 = HOSTS[y]
                     if h1 in tops and h2 in tops:
                         # One will do: on either, the card can step across to
                         # the other while both stay uncovered (a sideways move).
-                        if y in tops or could(y):
+                        if k >= floor[i] or (not walk[i] and deepen(i, k)):
                             add(scored, tops, 50, y, h1)
                     else:
-                        for h in (h1, h2):
+                        for h in h1, h2:
+                            j = loc[h]
                             if (
-                                loc[h] != HOME
-                                and loc[h] != i
-                                and ((y in tops and h in tops) or (could(y) and could(h)))
+                                j != HOME
+                                and j != i
+                                and (k >= floor[i] or (not walk[i] and deepen(i, k)))
+                                and (idx[h] >= floor[j] or (not walk[j] and deepen(j, idx[h])))
                             ):
                                 add(scored, tops, 50, y, h)
                 break  # a card that is not settled cannot be moved out of the way
@@ -263,7 +271,7 @@ class NapoleonState:
             return
         other = hosts[0] if hosts[1] == g else hosts[1]
         more: list[NapoleonMove] = []
-        if self._could_uncover(other) and self._uncover(other, more, {i, self.loc[y]}):
+        if self._uncover(other, more, {i, self.loc[y]}):
             flip = (i, self.loc[other])
             self.apply(flip)
             if self._top(y):
@@ -292,39 +300,55 @@ class NapoleonState:
         return False
 
     def _could_uncover(self, c: int) -> bool:
-        """A quick necessary test for :meth:`_uncover` (on the position as it is,
-        remembered until the next :meth:`search_moves`): every card above ``c``
-        lies on a host whose twin is not home and could be uncovered in turn."""
-        memo = self._memo
-        known = memo.get(c)
-        if known is not None:
-            return known
-        memo[c] = False  # while being worked out: no cycles
-        loc = self.loc
-        i = loc[c]
-        ok = i != HOME
-        if ok:
-            p = self.piles[i]
-            for k in range(len(p) - 1, self.idx[c], -1):
-                _, _, h1, h2 = INFO[p[k]]  # a king: itself twice, never below
-                below = p[k - 1]
-                if below == h1:
-                    other = h2
-                elif below == h2:
-                    other = h1
-                else:
-                    ok = False
-                    break
-                j = loc[other]
-                if j in (HOME, i):
-                    ok = False
-                    break
-                known = memo.get(other)
-                if not (self._could_uncover(other) if known is None else known):
-                    ok = False
-                    break
-        memo[c] = ok
-        return ok
+        """A quick necessary test for :meth:`_uncover`, on the position
+        :meth:`search_moves` was called on: every card above ``c`` lies on a
+        host whose twin is not home and could be uncovered in turn (not through
+        ``c`` itself: a card that needs itself uncovered first cannot be).
+
+        What is known is kept per pile until the next :meth:`search_moves`
+        (:meth:`_deepen`): the cards from the top down to ``_floor[i]`` can be
+        uncovered; below it, ``_walk[i]`` tells whether the pile may be
+        looked at further (0), is being looked at (1), or stops there (2)."""
+        i = self.loc[c]
+        if i == HOME:
+            return False
+        t = self.idx[c]
+        if t >= self._floor[i]:
+            return True
+        return not self._walk[i] and self._deepen(i, t)
+
+    def _deepen(self, i: int, t: int) -> bool:
+        """Walk pile ``i`` down from ``_floor[i]`` to ``t`` (:meth:`_could_uncover`).
+        A card it needs in a pile being walked, below where that walk stands,
+        needs (through the cards it waits on) itself: it cannot be uncovered,
+        and neither can any card under the card that waits for it."""
+        floor, walk = self._floor, self._walk
+        walk[i] = 1
+        p = self.piles[i]
+        loc, idx = self.loc, self.idx
+        k = floor[i]
+        while k > t:
+            _, _, h1, h2 = INFO[p[k]]  # a king: itself twice, never below
+            below = p[k - 1]
+            if below == h1:
+                other = h2
+            elif below == h2:
+                other = h1
+            else:
+                break
+            j = loc[other]
+            if j in (HOME, i):
+                break
+            u = idx[other]
+            if u < floor[j] and (walk[j] or not self._deepen(j, u)):
+                break
+            k -= 1
+            floor[i] = k
+        else:
+            walk[i] = 0
+            return True
+        walk[i] = 2
+        return False
 
     def _uncover(self, c: int, flips: list[NapoleonMove], busy: set[int]) -> bool:
         """Make ``c`` the top of its pile by moving each card above it sideways,
