@@ -218,9 +218,16 @@ class NapoleonState:
                                 add(scored, tops, 50, y, h)
                 break  # a card that is not settled cannot be moved out of the way
         if self.jitter is not None:
-            rnd = self.jitter.randrange
+            # ``jitter.randrange(spread)`` for each move, as ``random`` draws it
+            # (the same numbers, without its three calls a number).
+            bits = self.jitter.getrandbits
             spread = self.spread
-            scored = [(score + rnd(spread), m) for score, m in scored]
+            k = spread.bit_length()
+            for n, (score, m) in enumerate(scored):
+                r = bits(k)
+                while r >= spread:
+                    r = bits(k)
+                scored[n] = (score + r, m)
         scored.sort()
         return [m for _, m in scored]
 
