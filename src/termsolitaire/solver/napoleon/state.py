@@ -33,6 +33,7 @@ class NapoleonState:
 
     __slots__ = (
         "_floor",
+        "_key",
         "_walk",
         "dead_cache",
         "found",
@@ -58,6 +59,9 @@ class NapoleonState:
         self.idx = bytearray(52)
         """Each card's place in its pile (0 at the bottom)."""
         self._floor: list[int] = []
+        self._key: bytes | None = None
+        """:meth:`key`'s answer while the position stays as it was (the
+        searches ask :meth:`key` and then :meth:`dead` about each position)."""
         self._walk = bytearray(PILES)
         self.jitter: random.Random | None = None
         """When set, shuffles :meth:`search_moves` among moves scored alike."""
@@ -102,7 +106,8 @@ class NapoleonState:
         return self.piles[self.loc[c]][j - 1] in HOSTS[c]
 
     def key(self) -> bytes:
-        return SEP.join(sorted(self.piles))
+        k = self._key = SEP.join(sorted(self.piles))
+        return k
 
     def exact(self) -> bytes:
         return SEP.join(self.piles)
@@ -115,7 +120,9 @@ class NapoleonState:
 
     def dead(self) -> bool:
         cache = self.dead_cache
-        k = self.key()
+        k = self._key
+        if k is None:
+            k = self.key()
         known = cache.get(k)
         if known is None:
             known = cache[k] = relaxed_lost(self.piles, self.found, self.loc, self.idx)
@@ -142,6 +149,7 @@ class NapoleonState:
 
     def restore(self, snap: tuple[tuple[bytes, ...], tuple[int, ...], bytes, bytes, int]) -> None:
         piles, found, loc, idx, self.unsettled = snap
+        self._key = None
         self.piles = list(piles)
         self.found = list(found)
         self.loc = bytearray(loc)
@@ -393,6 +401,7 @@ class NapoleonState:
         piles = self.piles
         src = piles[s]
         c = src[-1]
+        self._key = None
         if not (RANK[c] == 13 if len(src) == 1 else src[-2] in HOSTS[c]):
             self.unsettled -= 1  # moves never unsettle a card
         piles[s] = src[:-1]
@@ -409,6 +418,7 @@ class NapoleonState:
     def revert(self, move: NapoleonMove) -> None:
         s, d = move
         piles = self.piles
+        self._key = None
         if d >= PILES:
             f = d - PILES
             c = f * 13 + self.found[f] - 1
