@@ -251,9 +251,18 @@ class NapoleonState:
         onto = h >= 0 and not king
         if y in tops and (not onto or h in tops):
             dst = PILES + SUIT[y] if h < 0 else h if king else self.loc[h]
-            score += self._exposes(self.piles[i], self.idx[y] + 1)
+            p = self.piles[i]
+            n = len(p)  # :meth:`_exposes`, written out
+            if n == 1:
+                score += 20
+            else:
+                below = p[-2]
+                if self.found[SUIT[below]] == RANK[below] - 1:
+                    score += 30
+                elif not (RANK[below] == 13 if n == 2 else p[-3] in HOSTS[below]):
+                    score += 5
             scored.append((score, ((i, dst),)))
-            if onto:
+            if onto and self.idx[h]:
                 self._add_variant(scored, score - 3, y, h, [])
             return
         flips: list[NapoleonMove] = []  # (:meth:`search_moves` made the cheap test)
