@@ -460,19 +460,23 @@ class NapoleonState:
 
     def autoplay(self) -> list[NapoleonMove]:
         """Play the safe foundation moves (module notes) until none is left;
-        return them."""
-        piles, found, safe = self.piles, self.found, self._safe
+        return them. Only the next card of each suit can go home, so only
+        those four are looked at (where they lie: ``loc``, ``idx``)."""
+        piles, found, loc, idx, safe = self.piles, self.found, self.loc, self.idx, self._safe
         done = []
         again = True
         while again:
             again = False
-            for i in range(PILES):
-                p = piles[i]
-                if p and found[SUIT[p[-1]]] == RANK[p[-1]] - 1 and safe(p[-1]):
-                    m = (i, PILES + SUIT[p[-1]])
-                    self.apply(m)
-                    done.append(m)
-                    again = True
+            for s in range(4):
+                r = found[s]
+                if r < 13:
+                    c = s * 13 + r
+                    i = loc[c]
+                    if idx[c] == len(piles[i]) - 1 and safe(c):
+                        m = (i, PILES + s)
+                        self.apply(m)
+                        done.append(m)
+                        again = True
         return done
 
     def play(self, moves: Compound) -> list[NapoleonMove]:
