@@ -92,7 +92,9 @@ class NapoleonState:
     ) -> NapoleonState:
         """A copy with its own :meth:`rank` weights (and move order shuffled by
         the seed ``jitter`` among moves scored less than ``spread`` apart)."""
-        new = NapoleonState(list(self.piles), list(self.found), weights)
+        new = NapoleonState([], list(self.found), weights)
+        new.piles = list(self.piles)  # where each card lies, as it is here
+        new.loc, new.idx, new.unsettled = bytearray(self.loc), bytearray(self.idx), self.unsettled
         new.dead_cache = self.dead_cache
         if jitter is not None:
             new.jitter = random.Random(jitter)
@@ -295,7 +297,7 @@ class NapoleonState:
             return
         other = hosts[0] if hosts[1] == g else hosts[1]
         more: list[NapoleonMove] = []
-        if self._uncover(other, more, {i, self.loc[y]}):
+        if self._uncover(other, more, 1 << i | 1 << self.loc[y]):
             flip = (i, self.loc[other])
             self.apply(flip)
             if self._top(y):
@@ -312,8 +314,8 @@ class NapoleonState:
             if first < 0:
                 continue
             if (
-                self._uncover(first, flips, set())
-                and (second < 0 or self._uncover(second, flips, set()))
+                self._uncover(first, flips, 0)
+                and (second < 0 or self._uncover(second, flips, 0))
                 and self._top(y)
                 and (h < 0 or self._top(h))
             ):
@@ -374,14 +376,15 @@ class NapoleonState:
         walk[i] = 2
         return False
 
-    def _uncover(self, c: int, flips: list[NapoleonMove], busy: set[int]) -> bool:
+    def _uncover(self, c: int, flips: list[NapoleonMove], busy: int) -> bool:
         """Make ``c`` the top of its pile by moving each card above it sideways,
         to its other host (uncovered first, the same way). The moves are applied
-        and appended to ``flips``; ``False`` when it cannot be done."""
+        and appended to ``flips``; ``False`` when it cannot be done. ``busy``:
+        a bit for each pile a card is already being uncovered in."""
         i = self.loc[c]
-        if i == HOME or i in busy:
+        if i == HOME or busy >> i & 1:
             return False
-        busy = busy | {i}
+        busy |= 1 << i
         while len(self.piles[i]) - 1 > self.idx[c]:
             p = self.piles[i]
             z, below = p[-1], p[-2]
