@@ -34,6 +34,7 @@ class NapoleonState:
     __slots__ = (
         "_floor",
         "_key",
+        "_tops",
         "_walk",
         "dead_cache",
         "found",
@@ -63,6 +64,7 @@ class NapoleonState:
         """:meth:`key`'s answer while the position stays as it was (the
         searches ask :meth:`key` and then :meth:`dead` about each position)."""
         self._walk = bytearray(PILES)
+        self._tops: set[int] = set()
         self.jitter: random.Random | None = None
         """When set, shuffles :meth:`search_moves` among moves scored alike."""
         self.spread = 25
@@ -187,7 +189,7 @@ class NapoleonState:
         (:meth:`_uncover`), and, when the card it lands on could sit on either
         of its own hosts, once for each."""
         piles, found, loc, idx = self.piles, self.found, self.loc, self.idx
-        tops = {p[-1] for p in piles if p}
+        tops = self._tops = {p[-1] for p in piles if p}
         nxt = {s * 13 + f for s, f in enumerate(found) if f < 13}
         scored: list[tuple[int, Compound]] = []
         # :meth:`_could_uncover`, written out: card ``k`` of pile ``i`` could be
@@ -328,13 +330,18 @@ class NapoleonState:
     def _could_uncover(self, c: int) -> bool:
         """A quick necessary test for :meth:`_uncover`, on the position
         :meth:`search_moves` was called on: every card above ``c`` lies on a
-        host whose twin is not home and could be uncovered in turn (not through
-        ``c`` itself: a card that needs itself uncovered first cannot be).
+        host whose twin is on top of another pile.
+
+        That is all a sideways move can use. Say ``x`` lies on ``b`` and must
+        step across to ``b``'s twin ``o``. If ``o`` is covered, the card on it
+        is a guest of ``o`` (or it cannot move at all), so its hosts are ``o``
+        and ``b``: it could only step across onto ``b``, which ``x`` covers
+        until ``o`` is free. So the test (and :meth:`_uncover`) needs no
+        search, and no card's answer depends on another's.
 
         What is known is kept per pile until the next :meth:`search_moves`
         (:meth:`_deepen`): the cards from the top down to ``_floor[i]`` can be
-        uncovered; below it, ``_walk[i]`` tells whether the pile may be
-        looked at further (0), is being looked at (1), or stops there (2)."""
+        uncovered; below it, none if ``_walk[i]`` is set, else look further."""
         i = self.loc[c]
         if i == HOME:
             return False
@@ -344,15 +351,10 @@ class NapoleonState:
         return not self._walk[i] and self._deepen(i, t)
 
     def _deepen(self, i: int, t: int) -> bool:
-        """Walk pile ``i`` down from ``_floor[i]`` to ``t`` (:meth:`_could_uncover`).
-        A card it needs in a pile being walked, below where that walk stands,
-        needs (through the cards it waits on) itself: it cannot be uncovered,
-        and neither can any card under the card that waits for it."""
-        floor, walk = self._floor, self._walk
-        walk[i] = 1
+        """Walk pile ``i`` down from ``_floor[i]`` to ``t`` (:meth:`_could_uncover`)."""
         p = self.piles[i]
-        loc, idx = self.loc, self.idx
-        k = floor[i]
+        loc, tops = self.loc, self._tops
+        k = self._floor[i]
         while k > t:
             _, _, h1, h2 = INFO[p[k]]  # a king: itself twice, never below
             below = p[k - 1]
@@ -362,19 +364,14 @@ class NapoleonState:
                 other = h1
             else:
                 break
-            j = loc[other]
-            if j in (HOME, i):
-                break
-            u = idx[other]
-            if u < floor[j] and (walk[j] or not self._deepen(j, u)):
+            if other not in tops or loc[other] == i:
                 break
             k -= 1
-            floor[i] = k
-        else:
-            walk[i] = 0
-            return True
-        walk[i] = 2
-        return False
+        self._floor[i] = k
+        if k > t:
+            self._walk[i] = 1
+            return False
+        return True
 
     def _uncover(self, c: int, flips: list[NapoleonMove], busy: int) -> bool:
         """Make ``c`` the top of its pile by moving each card above it sideways,
