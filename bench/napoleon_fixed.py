@@ -1,7 +1,7 @@
 """Napoleon's solver on a fixed amount of work, for instruction counts (issue 34).
 
     PYTHONPATH=src python bench/napoleon_fixed.py search
-    PYTHONPATH=src python bench/napoleon_fixed.py shuffled
+    PYTHONPATH=src python bench/napoleon_fixed.py shuffled --nodes 2000
     PYTHONPATH=src python bench/napoleon_fixed.py relax
     PYTHONPATH=src python bench/napoleon_fixed.py walk     # relax's positions alone
     PYTHONHASHSEED=0 PYTHONPATH=src valgrind --tool=cachegrind --cache-sim=no \\
@@ -102,9 +102,12 @@ def relax(positions: list[tuple[list[bytes], list[int], bytearray, bytearray]]) 
 
 
 def main() -> None:
+    global NODES
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("part", choices=("search", "shuffled", "relax", "walk"))
+    ap.add_argument("--nodes", type=int, default=NODES, help="positions per search")
     args = ap.parse_args()
+    NODES = args.nodes
     t = time.process_time()
     if args.part == "search":
         search()
