@@ -1,6 +1,7 @@
 """Napoleon's solver on a fixed amount of work, for instruction counts (issue 34).
 
     PYTHONPATH=src python bench/napoleon_fixed.py search
+    PYTHONPATH=src python bench/napoleon_fixed.py shuffled --nodes 2000
     PYTHONPATH=src python bench/napoleon_fixed.py relax
     PYTHONPATH=src python bench/napoleon_fixed.py walk     # relax's positions alone
     PYTHONHASHSEED=0 PYTHONPATH=src valgrind --tool=cachegrind --cache-sim=no \\
@@ -16,6 +17,9 @@ the code where seconds would not (``PYTHONHASHSEED=0``: the tables keyed by
   from the deal after its safe moves (``solve``'s start proof, ``blocked``,
   is left out). Prints each search's verdict, positions and best progress:
   a change that keeps the search the same must keep these lines the same.
+- ``shuffled``: the same with the searches in a random order (the prover
+  seeded as ``solve`` seeds it, and a ``Dives``), which also checks that the
+  moves are drawn in the same order.
 - ``relax``: ``relaxed_lost`` :data:`REPEAT` times on each of the positions of
   ``walk`` (seeded random play over ``search_moves``, a few walks per deal);
   prints how many were proved lost. The walk itself costs what ``walk``
@@ -30,7 +34,7 @@ import random
 import time
 
 from termsolitaire.rules import new_game
-from termsolitaire.solver.napoleon import STRATEGIES, NapoleonState, relaxed_lost
+from termsolitaire.solver.napoleon import SHUFFLED, STRATEGIES, Dives, NapoleonState, relaxed_lost
 from termsolitaire.solver.search import BestFirst, DepthFirst
 
 DEALS = (1, 2, 3, 16, 25, 48, 183, 675)
@@ -61,6 +65,19 @@ def search() -> None:
             print(f"{deal:4d} {label} {verdict} {s.size:6d} best {s.best}")
 
 
+def shuffled() -> None:
+    """As :func:`search`, with the searches whose moves come in a random order:
+    the prover as ``solve`` seeds it, and a :class:`Dives`."""
+    for deal in DEALS:
+        state, first = start(deal)
+        state.dead_cache = {}
+        prover = state.copy(jitter=deal, spread=SHUFFLED)
+        searches = (("shuffled", DepthFirst(prover, first)), ("dives", Dives(state, first, deal)))
+        for label, s in searches:
+            verdict = s.run(NODES)
+            print(f"{deal:4d} {label} {verdict} {s.size:6d} best {s.best}")
+
+
 def walk() -> list[tuple[list[bytes], list[int], bytearray, bytearray]]:
     """Positions met on seeded random walks (each a copy of piles, found, loc, idx)."""
     out = []
@@ -85,12 +102,17 @@ def relax(positions: list[tuple[list[bytes], list[int], bytearray, bytearray]]) 
 
 
 def main() -> None:
+    global NODES
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("part", choices=("search", "relax", "walk"))
+    ap.add_argument("part", choices=("search", "shuffled", "relax", "walk"))
+    ap.add_argument("--nodes", type=int, default=NODES, help="positions per search")
     args = ap.parse_args()
+    NODES = args.nodes
     t = time.process_time()
     if args.part == "search":
         search()
+    elif args.part == "shuffled":
+        shuffled()
     else:
         positions = walk()
         print(f"{len(positions)} positions walked")

@@ -446,3 +446,47 @@ def test_dives_say_lost_only_where_no_win_exists(deal, seed, steps):
         for m in dives.line:
             h.play(N.to_move(m))
         assert h.is_won, g.to_text()
+
+
+# ------------------------------------------------ napoleon12: the same answers, cheaper
+
+
+def _uncoverable(state: NapoleonState) -> set[int]:
+    """The cards :meth:`NapoleonState._could_uncover` holds for, by its
+    definition: a top card; and the card under one that could be uncovered,
+    when that one lies on a host whose twin is neither home nor in the same
+    pile and could be uncovered too (the least such set: a card that needs
+    itself uncovered first cannot be)."""
+    piles, loc = state.piles, state.loc
+    ok = {p[-1] for p in piles if p}
+    changed = True
+    while changed:
+        changed = False
+        for i, p in enumerate(piles):
+            for k in range(len(p) - 1, 0, -1):
+                if p[k - 1] in ok:
+                    continue
+                hosts, below = HOSTS[p[k]], p[k - 1]
+                if p[k] not in ok or below not in hosts:
+                    break
+                other = hosts[0] if hosts[1] == below else hosts[1]
+                if loc[other] in (255, i) or other not in ok:
+                    break
+                ok.add(below)
+                changed = True
+    return ok
+
+
+@PROPS
+@given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(0, 60))
+def test_what_can_be_uncovered_is_known_per_pile_as_card_by_card(deal, seed, steps):
+    """:meth:`NapoleonState._could_uncover` keeps per pile how far down it has
+    walked; asked about every card in any order, it answers as the card-by-card
+    definition does (so :meth:`search_moves` offers the moves it offered)."""
+    g = played("napoleon", deal, seed, steps, home=0.5)
+    state = NapoleonState.from_game(g)
+    truth = _uncoverable(state)
+    state.search_moves()  # sets up what :meth:`_could_uncover` keeps
+    cards = [c for p in state.piles for c in p]
+    random.Random(seed).shuffle(cards)
+    assert {c for c in cards if state._could_uncover(c)} == truth, g.to_text()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .cards import GUESTS, HOME, INFO, PILES, RANK, SUIT
 
+ALL_HOME = [13, 13, 13, 13]
 NEIGHBOURS = [g if len(g) == 2 else (c, c) for c, g in enumerate(GUESTS)]
 """Each card's two guests (an ace: itself twice), the cards that may leave
 their piles once it is uncovered."""
@@ -29,14 +30,19 @@ def relaxed_lost(piles: list[bytes], found: list[int], loc: bytearray, idx: byte
     taking one, makes an empty pile; when only kings are left to move, each
     king that could take an empty pile is tried in turn.
     """
-    ptr = [len(p) - 1 for p in piles]
-    home = list(found)
+    ptr = []
     free = bytearray(52)
+    empty = 0
     for p in piles:
         if p:
+            ptr.append(len(p) - 1)
             free[p[-1]] = 1
-    empty = _close(piles, loc, idx, ptr, home, free, list(range(PILES)), ptr.count(-1), 0)
-    return not _relax(piles, loc, idx, ptr, home, free, empty, 0)
+        else:
+            ptr.append(-1)
+            empty += 1
+    home = list(found)
+    empty = _close(piles, loc, idx, ptr, home, free, list(range(PILES)), empty, 0)
+    return home != ALL_HOME and not _relax(piles, loc, idx, ptr, home, free, empty, 0, set())
 
 
 def _relax(
@@ -48,12 +54,18 @@ def _relax(
     free: bytearray,
     empty: int,
     kings: int,
+    lost: set[int],
 ) -> bool:
     """Whether every card gets home from (``ptr``, ``home``, ``free``,
     ``empty`` piles, ``kings``: a bit per suit whose king took an empty pile), a position
     :func:`_close` has taken as far as it goes: when only kings can move, each
-    in turn takes an empty pile."""
-    if home == [13, 13, 13, 13]:
+    in turn takes an empty pile.
+
+    Where that leads depends only on which kings took a pile, not in what
+    order (each is a king on top of its pile, and :func:`_close`'s end does
+    not depend on the order), so the sets of kings found ``lost`` are kept and
+    not searched again: at most 16 closes, not the 65 orders of four kings."""
+    if home == ALL_HOME:
         return True
     if not empty:
         return False
@@ -70,10 +82,13 @@ def _relax(
                 j = loc[g]
                 if j != HOME and idx[g] == after[j]:
                     todo.append(j)
-            bit = 1 << s
-            left = _close(piles, loc, idx, after, up, now, todo, empty - 1, kings | bit)
-            if _relax(piles, loc, idx, after, up, now, left, kings | bit):
+            more = kings | 1 << s
+            if more in lost:
+                continue
+            left = _close(piles, loc, idx, after, up, now, todo, empty - 1, more)
+            if _relax(piles, loc, idx, after, up, now, left, more, lost):
                 return True
+            lost.add(more)
     return False
 
 
@@ -101,29 +116,32 @@ def _close(
     uncovered). A card uncovered stays free, and goes home when its suit
     reaches it."""
     info, neighbours = INFO, NEIGHBOURS
+    pop, push = todo.pop, todo.append
     while todo:
-        i = todo.pop()
-        p = piles[i]
+        i = pop()
         t = ptr[i]
-        while t >= 0:
+        if t < 0:
+            continue
+        p = piles[i]
+        while True:
             s, r, h1, h2 = info[p[t]]
             at = home[s]
-            if at >= r - 1:
-                if at == r - 1:  # home, and after it the suit's cards already free
-                    at = r
-                    while at < 13:
-                        c = s * 13 + at
-                        j = loc[c]
-                        d = idx[c] - ptr[j]
-                        if d > 0:
-                            at += 1
-                        else:
-                            if d == 0:
-                                todo.append(j)
-                            break
-                    if at == 13 and kings >> s & 1:
-                        empty += 1  # that king leaves its pile empty
-                    home[s] = at
+            if at == r - 1:  # home, and after it the suit's cards already free
+                # (a card still in its place is never past its suit's foundation)
+                base = s * 13
+                while r < 13:
+                    c = base + r
+                    j = loc[c]
+                    d = idx[c] - ptr[j]
+                    if d > 0:
+                        r += 1
+                    else:
+                        if d == 0:
+                            push(j)
+                        break
+                if r == 13 and kings >> s & 1:
+                    empty += 1  # that king leaves its pile empty
+                home[s] = r
             elif r == 13 or not (free[h1] or free[h2]):
                 break  # a king waits for an empty pile, any other card for a host
             t -= 1
@@ -136,8 +154,8 @@ def _close(
             g1, g2 = neighbours[c]  # uncovered: its guests may leave their piles
             j = loc[g1]
             if j != HOME and idx[g1] == ptr[j]:
-                todo.append(j)
+                push(j)
             j = loc[g2]
             if j != HOME and idx[g2] == ptr[j]:
-                todo.append(j)
+                push(j)
     return empty

@@ -32,7 +32,10 @@ class NapoleonState:
     """Napoleon's position for the search: make/unmake on ``bytes`` piles."""
 
     __slots__ = (
-        "_memo",
+        "_floor",
+        "_key",
+        "_tops",
+        "_walk",
         "dead_cache",
         "found",
         "home",
@@ -56,7 +59,12 @@ class NapoleonState:
         """Each card's pile (``HOME`` on its foundation)."""
         self.idx = bytearray(52)
         """Each card's place in its pile (0 at the bottom)."""
-        self._memo: dict[int, bool] = {}
+        self._floor: list[int] = []
+        self._key: bytes | None = None
+        """:meth:`key`'s answer while the position stays as it was (the
+        searches ask :meth:`key` and then :meth:`dead` about each position)."""
+        self._walk = bytearray(PILES)
+        self._tops: set[int] = set()
         self.jitter: random.Random | None = None
         """When set, shuffles :meth:`search_moves` among moves scored alike."""
         self.spread = 25
@@ -86,7 +94,9 @@ class NapoleonState:
     ) -> NapoleonState:
         """A copy with its own :meth:`rank` weights (and move order shuffled by
         the seed ``jitter`` among moves scored less than ``spread`` apart)."""
-        new = NapoleonState(list(self.piles), list(self.found), weights)
+        new = NapoleonState([], list(self.found), weights)
+        new.piles = list(self.piles)  # where each card lies, as it is here
+        new.loc, new.idx, new.unsettled = bytearray(self.loc), bytearray(self.idx), self.unsettled
         new.dead_cache = self.dead_cache
         if jitter is not None:
             new.jitter = random.Random(jitter)
@@ -100,7 +110,8 @@ class NapoleonState:
         return self.piles[self.loc[c]][j - 1] in HOSTS[c]
 
     def key(self) -> bytes:
-        return SEP.join(sorted(self.piles))
+        k = self._key = SEP.join(sorted(self.piles))
+        return k
 
     def exact(self) -> bytes:
         return SEP.join(self.piles)
@@ -113,7 +124,9 @@ class NapoleonState:
 
     def dead(self) -> bool:
         cache = self.dead_cache
-        k = self.key()
+        k = self._key
+        if k is None:
+            k = self.key()
         known = cache.get(k)
         if known is None:
             known = cache[k] = relaxed_lost(self.piles, self.found, self.loc, self.idx)
@@ -140,6 +153,7 @@ class NapoleonState:
 
     def restore(self, snap: tuple[tuple[bytes, ...], tuple[int, ...], bytes, bytes, int]) -> None:
         piles, found, loc, idx, self.unsettled = snap
+        self._key = None
         self.piles = list(piles)
         self.found = list(found)
         self.loc = bytearray(loc)
@@ -174,45 +188,58 @@ class NapoleonState:
         onto a host, a king into an empty pile) after the sideways moves it needs
         (:meth:`_uncover`), and, when the card it lands on could sit on either
         of its own hosts, once for each."""
-        piles, found, loc = self.piles, self.found, self.loc
-        empty = next((i for i, p in enumerate(piles) if not p), -1)
-        tops = {p[-1] for p in piles if p}
+        piles, found, loc, idx = self.piles, self.found, self.loc, self.idx
+        tops = self._tops = {p[-1] for p in piles if p}
+        nxt = {s * 13 + f for s, f in enumerate(found) if f < 13}
         scored: list[tuple[int, Compound]] = []
-        self._memo.clear()
+        # :meth:`_could_uncover`, written out: card ``k`` of pile ``i`` could be
+        # uncovered if ``k >= floor[i]``, or if the walk down the pile gets there.
+        floor = self._floor = [len(p) - 1 for p in piles]
+        walk = self._walk = bytearray(PILES)
+        empty = floor.index(-1) if -1 in floor else -1
         # The cheap test of :meth:`_add` first, where it would make it first:
         # most targets are buried past uncovering.
-        add, could, home = self._add, self._could_uncover, self.home
+        add, deepen, home = self._add, self._deepen, self.home
         for i, p in enumerate(piles):
             for k in range(len(p) - 1, -1, -1):
                 y = p[k]
                 settled = RANK[y] == 13 if k == 0 else p[k - 1] in HOSTS[y]
-                if found[SUIT[y]] == RANK[y] - 1 and (y in tops or could(y)):
+                if y in nxt and (k >= floor[i] or (not walk[i] and deepen(i, k))):
                     add(scored, tops, home, y, -1)
                 if settled:
                     continue  # it moves only home (or sideways, when that serves)
                 if RANK[y] == 13:
-                    if empty >= 0 and (y in tops or could(y)):
+                    if empty >= 0 and (k >= floor[i] or (not walk[i] and deepen(i, k))):
                         add(scored, tops, 40, y, empty)
                 else:
                     h1, h2 = HOSTS[y]
                     if h1 in tops and h2 in tops:
                         # One will do: on either, the card can step across to
                         # the other while both stay uncovered (a sideways move).
-                        if y in tops or could(y):
+                        if k >= floor[i] or (not walk[i] and deepen(i, k)):
                             add(scored, tops, 50, y, h1)
                     else:
-                        for h in (h1, h2):
+                        for h in h1, h2:
+                            j = loc[h]
                             if (
-                                loc[h] != HOME
-                                and loc[h] != i
-                                and ((y in tops and h in tops) or (could(y) and could(h)))
+                                j != HOME
+                                and j != i
+                                and (k >= floor[i] or (not walk[i] and deepen(i, k)))
+                                and (idx[h] >= floor[j] or (not walk[j] and deepen(j, idx[h])))
                             ):
                                 add(scored, tops, 50, y, h)
                 break  # a card that is not settled cannot be moved out of the way
         if self.jitter is not None:
-            rnd = self.jitter.randrange
+            # ``jitter.randrange(spread)`` for each move, as ``random`` draws it
+            # (the same numbers, without its three calls a number).
+            bits = self.jitter.getrandbits
             spread = self.spread
-            scored = [(score + rnd(spread), m) for score, m in scored]
+            k = spread.bit_length()
+            for n, (score, m) in enumerate(scored):
+                r = bits(k)
+                while r >= spread:
+                    r = bits(k)
+                scored[n] = (score + r, m)
         scored.sort()
         return [m for _, m in scored]
 
@@ -228,9 +255,18 @@ class NapoleonState:
         onto = h >= 0 and not king
         if y in tops and (not onto or h in tops):
             dst = PILES + SUIT[y] if h < 0 else h if king else self.loc[h]
-            score += self._exposes(self.piles[i], self.idx[y] + 1)
+            p = self.piles[i]
+            n = len(p)  # :meth:`_exposes`, written out
+            if n == 1:
+                score += 20
+            else:
+                below = p[-2]
+                if self.found[SUIT[below]] == RANK[below] - 1:
+                    score += 30
+                elif not (RANK[below] == 13 if n == 2 else p[-3] in HOSTS[below]):
+                    score += 5
             scored.append((score, ((i, dst),)))
-            if onto:
+            if onto and self.idx[h]:
                 self._add_variant(scored, score - 3, y, h, [])
             return
         flips: list[NapoleonMove] = []  # (:meth:`search_moves` made the cheap test)
@@ -263,7 +299,7 @@ class NapoleonState:
             return
         other = hosts[0] if hosts[1] == g else hosts[1]
         more: list[NapoleonMove] = []
-        if self._could_uncover(other) and self._uncover(other, more, {i, self.loc[y]}):
+        if self._uncover(other, more, 1 << i | 1 << self.loc[y]):
             flip = (i, self.loc[other])
             self.apply(flip)
             if self._top(y):
@@ -280,8 +316,8 @@ class NapoleonState:
             if first < 0:
                 continue
             if (
-                self._uncover(first, flips, set())
-                and (second < 0 or self._uncover(second, flips, set()))
+                self._uncover(first, flips, 0)
+                and (second < 0 or self._uncover(second, flips, 0))
                 and self._top(y)
                 and (h < 0 or self._top(h))
             ):
@@ -292,48 +328,60 @@ class NapoleonState:
         return False
 
     def _could_uncover(self, c: int) -> bool:
-        """A quick necessary test for :meth:`_uncover` (on the position as it is,
-        remembered until the next :meth:`search_moves`): every card above ``c``
-        lies on a host whose twin is not home and could be uncovered in turn."""
-        memo = self._memo
-        known = memo.get(c)
-        if known is not None:
-            return known
-        memo[c] = False  # while being worked out: no cycles
-        loc = self.loc
-        i = loc[c]
-        ok = i != HOME
-        if ok:
-            p = self.piles[i]
-            for k in range(len(p) - 1, self.idx[c], -1):
-                _, _, h1, h2 = INFO[p[k]]  # a king: itself twice, never below
-                below = p[k - 1]
-                if below == h1:
-                    other = h2
-                elif below == h2:
-                    other = h1
-                else:
-                    ok = False
-                    break
-                j = loc[other]
-                if j in (HOME, i):
-                    ok = False
-                    break
-                known = memo.get(other)
-                if not (self._could_uncover(other) if known is None else known):
-                    ok = False
-                    break
-        memo[c] = ok
-        return ok
+        """A quick necessary test for :meth:`_uncover`, on the position
+        :meth:`search_moves` was called on: every card above ``c`` lies on a
+        host whose twin is on top of another pile.
 
-    def _uncover(self, c: int, flips: list[NapoleonMove], busy: set[int]) -> bool:
+        That is all a sideways move can use. Say ``x`` lies on ``b`` and must
+        step across to ``b``'s twin ``o``. If ``o`` is covered, the card on it
+        is a guest of ``o`` (or it cannot move at all), so its hosts are ``o``
+        and ``b``: it could only step across onto ``b``, which ``x`` covers
+        until ``o`` is free. So the test (and :meth:`_uncover`) needs no
+        search, and no card's answer depends on another's.
+
+        What is known is kept per pile until the next :meth:`search_moves`
+        (:meth:`_deepen`): the cards from the top down to ``_floor[i]`` can be
+        uncovered; below it, none if ``_walk[i]`` is set, else look further."""
+        i = self.loc[c]
+        if i == HOME:
+            return False
+        t = self.idx[c]
+        if t >= self._floor[i]:
+            return True
+        return not self._walk[i] and self._deepen(i, t)
+
+    def _deepen(self, i: int, t: int) -> bool:
+        """Walk pile ``i`` down from ``_floor[i]`` to ``t`` (:meth:`_could_uncover`)."""
+        p = self.piles[i]
+        loc, tops = self.loc, self._tops
+        k = self._floor[i]
+        while k > t:
+            _, _, h1, h2 = INFO[p[k]]  # a king: itself twice, never below
+            below = p[k - 1]
+            if below == h1:
+                other = h2
+            elif below == h2:
+                other = h1
+            else:
+                break
+            if other not in tops or loc[other] == i:
+                break
+            k -= 1
+        self._floor[i] = k
+        if k > t:
+            self._walk[i] = 1
+            return False
+        return True
+
+    def _uncover(self, c: int, flips: list[NapoleonMove], busy: int) -> bool:
         """Make ``c`` the top of its pile by moving each card above it sideways,
         to its other host (uncovered first, the same way). The moves are applied
-        and appended to ``flips``; ``False`` when it cannot be done."""
+        and appended to ``flips``; ``False`` when it cannot be done. ``busy``:
+        a bit for each pile a card is already being uncovered in."""
         i = self.loc[c]
-        if i == HOME or i in busy:
+        if i == HOME or busy >> i & 1:
             return False
-        busy = busy | {i}
+        busy |= 1 << i
         while len(self.piles[i]) - 1 > self.idx[c]:
             p = self.piles[i]
             z, below = p[-1], p[-2]
@@ -362,6 +410,7 @@ class NapoleonState:
         piles = self.piles
         src = piles[s]
         c = src[-1]
+        self._key = None
         if not (RANK[c] == 13 if len(src) == 1 else src[-2] in HOSTS[c]):
             self.unsettled -= 1  # moves never unsettle a card
         piles[s] = src[:-1]
@@ -378,6 +427,7 @@ class NapoleonState:
     def revert(self, move: NapoleonMove) -> None:
         s, d = move
         piles = self.piles
+        self._key = None
         if d >= PILES:
             f = d - PILES
             c = f * 13 + self.found[f] - 1
@@ -410,19 +460,23 @@ class NapoleonState:
 
     def autoplay(self) -> list[NapoleonMove]:
         """Play the safe foundation moves (module notes) until none is left;
-        return them."""
-        piles, found, safe = self.piles, self.found, self._safe
+        return them. Only the next card of each suit can go home, so only
+        those four are looked at (where they lie: ``loc``, ``idx``)."""
+        piles, found, loc, idx, safe = self.piles, self.found, self.loc, self.idx, self._safe
         done = []
         again = True
         while again:
             again = False
-            for i in range(PILES):
-                p = piles[i]
-                if p and found[SUIT[p[-1]]] == RANK[p[-1]] - 1 and safe(p[-1]):
-                    m = (i, PILES + SUIT[p[-1]])
-                    self.apply(m)
-                    done.append(m)
-                    again = True
+            for s in range(4):
+                r = found[s]
+                if r < 13:
+                    c = s * 13 + r
+                    i = loc[c]
+                    if idx[c] == len(piles[i]) - 1 and safe(c):
+                        m = (i, PILES + s)
+                        self.apply(m)
+                        done.append(m)
+                        again = True
         return done
 
     def play(self, moves: Compound) -> list[NapoleonMove]:
