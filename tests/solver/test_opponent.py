@@ -133,6 +133,43 @@ def test_in_one_suit_it_turns_a_bare_pile_rather_than_bury_it_under_a_run(tmp_pa
     assert out.split("\n")[0] == "turn t1"
 
 
+def test_the_planner_never_makes_the_move_back_to_the_position_it_came_from() -> None:
+    """The planner's search (the free undo, in its head) does not try the move
+    that takes back the one that reached a position: it would only return to the
+    position before, seen already. The rest of the search is as before."""
+    from termsolitaire.solver.opponent.plan import FW_ONE_SUIT, counted_plan
+    from termsolitaire.solver.opponent.view import known_state
+    from termsolitaire.solver.spider.state import SpiderState
+
+    made: list[tuple[int, tuple[int, int, int], int, bool]] = []
+
+    class Spy(SpiderState):
+        __slots__ = ()
+
+        def make(self, m: tuple[int, int, int]) -> object:
+            before, runs = self.key, len(self.done)
+            token = super().make(m)
+            made.append((before, m, self.key, len(self.done) > runs))
+            return token
+
+    state = known_state(view_of(from_text(BARE)))
+    state.__class__ = Spy
+    _, gain, searched = counted_plan(state, 3000, FW_ONE_SUIT)
+    assert gain > 0 and searched > 100
+    reached: dict[int, tuple[int, tuple[int, int, int], bool]] = {}
+    for before, m, after, cleared in made:
+        reached.setdefault(after, (before, m, cleared))
+    back = [
+        m
+        for before, m, after, _ in made
+        if before in reached
+        and not reached[before][2]
+        and m == (reached[before][1][1], reached[before][1][0], reached[before][1][2])
+        and after == reached[before][0]
+    ]
+    assert back == []
+
+
 IN_VIEW = """\
 game: spider
 variant: suits=1
