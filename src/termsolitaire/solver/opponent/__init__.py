@@ -92,10 +92,6 @@ class Level:
     """Positions the solver searches on a guess to find a line."""
     trial_positions: int = 1500
     """Positions the solver searches to judge a plan on a guess."""
-    trial_stock: bool = True
-    """Whether the solver that judges a plan on a guess is given the guess's stock
-    (False: the guessed face-down cards only, so it judges what the plan leaves to
-    do before the next deal, not what a known stock would bring)."""
     guess_suits: tuple[int, ...] = (1,)
     """The suit counts at which it guesses (with ``guesses``)."""
     hindsight: int = 0
@@ -328,8 +324,6 @@ class Opponent:
                 state = guess.copy()
                 for m in moves:
                     state.make(m)
-                if not level.trial_stock:
-                    state.stock = []
                 total += _solve(state, level.trial_positions)[1]
             transfers = sum(1 for m in moves if m[1] != TURN)
             return total / len(guesses) + transfers / DEPTH
