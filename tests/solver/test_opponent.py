@@ -170,6 +170,26 @@ def test_the_planner_never_makes_the_move_back_to_the_position_it_came_from() ->
     assert back == []
 
 
+def test_one_suit_positions_sets_how_far_it_plans_at_one_suit_only(monkeypatch) -> None:
+    """``one_suit_positions`` (0 for every level: docs/match.md, expert13) is the
+    planner's positions a plan in 1-suit games; 2-suit games keep ``positions``."""
+    from termsolitaire.solver import opponent
+
+    asked: list[int] = []
+    real = opponent.counted_plan
+
+    def spy(state: object, max_nodes: int, w: object) -> object:
+        asked.append(max_nodes)
+        return real(state, max_nodes, w)
+
+    monkeypatch.setattr(opponent, "counted_plan", spy)
+    level = dataclasses.replace(LEVELS["good"], one_suit_positions=200)
+    monkeypatch.setitem(opponent.LEVELS, "good", level)
+    Opponent("good", 1, seed=0).advise(view_of(from_text(BARE)))
+    Opponent("good", 2, seed=0).advise(view_of(new_game("spider", deal=5, suits=2)))
+    assert asked == [200, 500]
+
+
 IN_VIEW = """\
 game: spider
 variant: suits=1
