@@ -31,6 +31,7 @@ the two cores; on a shared machine run a sample (``--deals 1-40``) and say so.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import statistics
 import time
@@ -82,6 +83,23 @@ def follow(suits: int, deal: int, limit: int = 3000) -> Row:
     return Row(FOLLOW, suits, deal, game.score, game.is_won, game.runs, actions, cpu)
 
 
+def set_field(item: str) -> None:
+    """Change one field of a level (``expert.trials=6``) for this run: the workers,
+    forked after, play with it. A tuple field takes numbers separated by ``/``
+    (``expert.guess_suits=1/2``, ``expert.guess_suits=`` for none)."""
+    name, _, value = item.partition("=")
+    level, _, field = name.partition(".")
+    old = getattr(LEVELS[level], field)
+    new: object
+    if isinstance(old, bool):
+        new = value.lower() in ("1", "true", "yes", "on")
+    elif isinstance(old, tuple):
+        new = tuple(int(v) for v in value.split("/") if v)
+    else:
+        new = type(old)(value)
+    LEVELS[level] = dataclasses.replace(LEVELS[level], **{field: new})
+
+
 def deal_range(text: str) -> range:
     a, _, b = text.partition("-")
     return range(int(a), int(b or a) + 1)
@@ -97,7 +115,16 @@ def main() -> None:
     ap.add_argument("--verbose", action="store_true", help="a line per game")
     ap.add_argument("--no-follow", action="store_true", help="leave out following fair hints")
     ap.add_argument("--follow-only", action="store_true", help="only follow fair hints")
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="LEVEL.FIELD=VALUE",
+        help="change a field of a level for this run (e.g. expert.trials=6; repeatable)",
+    )
     args = ap.parse_args()
+    for item in args.set:
+        set_field(item)
     levels = [] if args.follow_only else args.levels.split(",")
     if not args.no_follow:
         levels.append(FOLLOW)
@@ -112,7 +139,11 @@ def main() -> None:
             if args.verbose:
                 print(row, flush=True)
     wall = time.monotonic() - start
-    print(f"deals {args.deals}, {args.minutes:g} minutes at each level's pace, wall {wall:.0f} s")
+    changed = f", set {' '.join(args.set)}" if args.set else ""
+    print(
+        f"deals {args.deals}, {args.minutes:g} minutes at each level's pace, "
+        f"wall {wall:.0f} s{changed}"
+    )
     head = ("suits", "level", "pace", "mean score", "won", "runs/game", "actions", "cpu s/game")
     print(
         f"{head[0]:>5} {head[1]:<10} {head[2]:>5} {head[3]:>10} {head[4]:>6} "

@@ -133,6 +133,63 @@ def test_in_one_suit_it_turns_a_bare_pile_rather_than_bury_it_under_a_run(tmp_pa
     assert out.split("\n")[0] == "turn t1"
 
 
+def test_the_planner_never_makes_the_move_back_to_the_position_it_came_from() -> None:
+    """The planner's search (the free undo, in its head) does not try the move
+    that takes back the one that reached a position: it would only return to the
+    position before, seen already. The rest of the search is as before."""
+    from termsolitaire.solver.opponent.plan import FW_ONE_SUIT, counted_plan
+    from termsolitaire.solver.opponent.view import known_state
+    from termsolitaire.solver.spider.state import SpiderState
+
+    made: list[tuple[int, tuple[int, int, int], int, bool]] = []
+
+    class Spy(SpiderState):
+        __slots__ = ()
+
+        def make(self, m: tuple[int, int, int]) -> object:
+            before, runs = self.key, len(self.done)
+            token = super().make(m)
+            made.append((before, m, self.key, len(self.done) > runs))
+            return token
+
+    state = known_state(view_of(from_text(BARE)))
+    state.__class__ = Spy
+    _, gain, searched = counted_plan(state, 3000, FW_ONE_SUIT)
+    assert gain > 0 and searched > 100
+    reached: dict[int, tuple[int, tuple[int, int, int], bool]] = {}
+    for before, m, after, cleared in made:
+        reached.setdefault(after, (before, m, cleared))
+    back = [
+        m
+        for before, m, after, _ in made
+        if before in reached
+        and not reached[before][2]
+        and m == (reached[before][1][1], reached[before][1][0], reached[before][1][2])
+        and after == reached[before][0]
+    ]
+    assert back == []
+
+
+def test_one_suit_positions_sets_how_far_it_plans_at_one_suit_only(monkeypatch) -> None:
+    """``one_suit_positions`` (0 for every level: docs/match.md, expert13) is the
+    planner's positions a plan in 1-suit games; 2-suit games keep ``positions``."""
+    from termsolitaire.solver import opponent
+
+    asked: list[int] = []
+    real = opponent.counted_plan
+
+    def spy(state: object, max_nodes: int, w: object) -> object:
+        asked.append(max_nodes)
+        return real(state, max_nodes, w)
+
+    monkeypatch.setattr(opponent, "counted_plan", spy)
+    level = dataclasses.replace(LEVELS["good"], one_suit_positions=200)
+    monkeypatch.setitem(opponent.LEVELS, "good", level)
+    Opponent("good", 1, seed=0).advise(view_of(from_text(BARE)))
+    Opponent("good", 2, seed=0).advise(view_of(new_game("spider", deal=5, suits=2)))
+    assert asked == [200, 500]
+
+
 IN_VIEW = """\
 game: spider
 variant: suits=1

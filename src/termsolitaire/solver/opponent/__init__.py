@@ -126,6 +126,13 @@ class Level:
     one_suit_cover: int = 0
     """In 1-suit games, the planner's ``cover`` weight (:data:`~.plan.FW_ONE_SUIT_EXPERT`):
     2 for the expert, 0 (:data:`~.plan.FW_ONE_SUIT`) for the others."""
+    one_suit_positions: int = 0
+    """Positions searched per plan in 1-suit games (0: :attr:`positions`). 0 for
+    every level: the expert with 5000 won 54 of 1-suit deals 1-60 against 55 and
+    18 of 61-80 against 17 (72 of 1-80 each), at two thirds of the CPU, its
+    longest action 0.72-1.08 s rather than 1.03-1.82 s (docs/match.md, expert13).
+    One deal fewer on the brief's sample, so it is left off: the switch to hold
+    the pace if the lead prefers it."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -178,6 +185,8 @@ class Opponent:
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
         self.rng = random.Random(seed)
+        one_suit = suits == 1 and self.level.one_suit_positions
+        self._positions = self.level.one_suit_positions if one_suit else self.level.positions
         self._queue: list[SpiderMove] = []
         self._expect: tuple[object, ...] | None = None
 
@@ -223,7 +232,7 @@ class Opponent:
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        line, gain, spent = counted_plan(state, level.positions, self.weights)
+        line, gain, spent = counted_plan(state, self._positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
         if guessing:
             return self._guess(view, mine)

@@ -121,6 +121,7 @@ def counted_plan(
     parents = [-1]
     moves: list[SpiderMove] = [(-1, -1, 0)]
     depth = [0]
+    done = [len(state.done)]
     seen = {state.key}
     heap: list[tuple[float, int, Any]] = [(root_value, 0, state.snapshot())]
     best, best_value = 0, float(root_value)
@@ -128,7 +129,14 @@ def counted_plan(
         _, node, snap = heapq.heappop(heap)
         state.restore(snap, stock)
         g = depth[node] + 1
+        # The move that takes back the one that led here returns to the parent,
+        # a position seen: not made (unless that move completed a run, which a
+        # move back does not restore).
+        src, dst, k = moves[node]
+        back = (dst, src, k) if node and dst >= 0 and done[node] == done[parents[node]] else None
         for m in plan_moves(state):
+            if m == back:
+                continue
             token = state.make(m)
             key = state.key
             if key not in seen:
@@ -137,6 +145,7 @@ def counted_plan(
                 parents.append(node)
                 moves.append(m)
                 depth.append(g)
+                done.append(len(state.done))
                 value = evaluate(state, w) + g * move_cost
                 if value < best_value:
                     best, best_value = n, value
