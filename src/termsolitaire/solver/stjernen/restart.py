@@ -9,6 +9,15 @@ later position fewer deals are left, so the same time buys a wider beam
 where the line went wrong. A restart that gets further becomes the line the
 next one starts from (one round before its stop); one that does not makes
 the next start a round earlier.
+
+Plans (issue 34, stjernen11): before the restarts, :data:`PLAN_SHARE` of the
+time goes to beams from the root under a plan each (:func:`plans`): for a
+suit whose kings lie one in the inner ring and one outside it, the inner
+ring's king takes the first turn (:func:`.moves.auto`'s ``hold``). The beam
+left to itself starts each suit with the king that turns up first and keeps
+the buried one for the second pass, when the storage is full: a choice made
+in round 1 that no width later on undoes. The restarts then follow the best
+line of all, under its plan.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from collections.abc import Callable
 
 from .beams import PORTFOLIO, Pace, beam
 from .layer import BeamConfig
+from .moves import plan_suits
 from .pair import Helper
 from .state import COLLECT, WON, State
 
@@ -30,6 +40,46 @@ RESTART_JITTER = 300
 """The restarts' ``BeamConfig.jitter``."""
 RESTART_BACK = 1
 """The first restart starts this many rounds before the round the line stops in."""
+PLAN_SHARE = 0.8
+"""The share of the time the restarts get that first goes to beams from the root
+under plans (:func:`plans`), split evenly between them; 0: no plans."""
+MAX_PLANS = 1
+"""How many of :func:`plans`' plans are tried (a plan's beam needs about 2 s of
+CPU to reach the end of the stock at width 30)."""
+PLAN_ROOT_SHARE = 0.65
+""":data:`RESTART_SHARE` for a root with plans to try (the plans' beams need
+time enough to reach the end of the stock)."""
+
+
+def root_share(root: State) -> float:
+    """The share of the time left after the first beam that the first adaptive
+    beam from the root gets (the rest goes to plans and restarts)."""
+    if PLAN_SHARE and RESTART_SHARE and plan_suits(root):
+        return min(RESTART_SHARE, PLAN_ROOT_SHARE)
+    return RESTART_SHARE
+
+
+def plans(root: State) -> list[tuple[int, ...]]:
+    """The plans tried from ``root``, in turn: of the suits whose kings lie one in
+    the inner ring and one outside it (:func:`.moves.plan_suits`), all of them
+    held (the outer king kept back until the inner one has left the inner
+    ring), then each alone."""
+    suits = tuple(plan_suits(root))
+    out = [suits] if len(suits) > 1 else []
+    return (out + [(s,) for s in suits])[:MAX_PLANS]
+
+
+def _config(late_round: int, seed: int, hold: tuple[int, ...], jitter: int) -> BeamConfig:
+    """An adaptive beam of the plain weights under the plan ``hold``."""
+    plain = PORTFOLIO[0]
+    return dataclasses.replace(
+        plain,
+        adaptive=True,
+        late_round=late_round,
+        jitter=jitter,
+        seed=seed,
+        weights=dataclasses.replace(plain.weights, hold=hold),
+    )
 
 
 def round_starts(root: State, line: list[int]) -> list[tuple[int, int, State]]:
@@ -55,9 +105,25 @@ def restarts(
     min_left: float,
     late_round: int,
 ) -> tuple[int, list[int], int]:
-    """Restart beams along the best line until a win or less than ``min_left`` of
+    """Beams from the root under plans (:data:`PLAN_SHARE` of the time), then
+    restart beams along the best line until a win or less than ``min_left`` of
     time is left; return (best count, its line, positions seen)."""
     positions = 0
+    hold: tuple[int, ...] = ()
+    todo = plans(root) if PLAN_SHARE else []
+    if todo:
+        end_all = clock() + (deadline - clock()) * PLAN_SHARE
+        for j, plan in enumerate(todo):
+            now = clock()
+            if best == WON or end_all - now < min_left / 4:
+                break
+            end = now + (end_all - now) / (len(todo) - j)
+            score, moves, seen = beam(
+                root, _config(late_round, 0, plan, 0), end, clock, pace, helper
+            )
+            positions += seen
+            if score > best:
+                best, line, hold = score, moves, plan
     back = RESTART_BACK
     seed = 0
     while best < WON and deadline - clock() >= min_left:
@@ -66,13 +132,7 @@ def restarts(
         at = max(stop - back, starts[0][0])
         r, k, st = next(x for x in starts if x[0] == at)
         seed += 1
-        cfg = dataclasses.replace(
-            PORTFOLIO[0],
-            adaptive=True,
-            late_round=late_round if r < late_round else 0,
-            jitter=RESTART_JITTER,
-            seed=seed,
-        )
+        cfg = _config(late_round if r < late_round else 0, seed, hold, RESTART_JITTER)
         now = clock()
         # Half of what is left, the last restart all of it.
         end = deadline if deadline - now < 2 * min_left else now + (deadline - now) / 2
