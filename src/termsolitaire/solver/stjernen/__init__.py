@@ -146,6 +146,7 @@ def _search(
     line: list[int] = []
     if prover.status is None:
         pace = Pace()
+        hold: tuple[int, ...] = ()
         for k in itertools.count():
             if k == 0:
                 cfg = FIRST_BEAM
@@ -155,6 +156,17 @@ def _search(
                     adaptive=True,
                     late_round=LATE_ROUND,
                 )
+            if k == 1:
+                best, line, seen, hold = restart.probe(
+                    root, best, line, deadline, clock, pace, helper
+                )
+                positions += seen
+                if best == WON:
+                    break
+                if hold:
+                    cfg = dataclasses.replace(
+                        cfg, weights=dataclasses.replace(cfg.weights, hold=hold)
+                    )
             end = deadline
             if k == 1 and restart.RESTART_SHARE:
                 end = clock() + (deadline - clock()) * restart.root_share(root)
@@ -173,6 +185,7 @@ def _search(
                     helper,
                     MIN_BEAM * budget.seconds,
                     LATE_ROUND,
+                    hold,
                 )
                 positions += seen
             if best == WON or deadline - clock() < MIN_BEAM * budget.seconds:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from .beams import PORTFOLIO, Pace, beam
+from .beams import FIRST_BEAM, PORTFOLIO, Pace, beam
 from .layer import BeamConfig
 from .moves import plan_suits
 from .pair import Helper
@@ -49,6 +49,37 @@ CPU to reach the end of the stock at width 30)."""
 PLAN_ROOT_SHARE = 0.65
 """:data:`RESTART_SHARE` for a root with plans to try (the plans' beams need
 time enough to reach the end of the stock)."""
+
+
+PLAN_PROBE = False
+"""After the first beam, run a beam of the same fixed width under the first of
+:func:`plans`; if it gets further than the first beam, the first adaptive
+beam and the restarts follow that plan (:func:`probe`)."""
+
+
+def probe(
+    root: State,
+    best: int,
+    line: list[int],
+    deadline: float,
+    clock: Callable[[], float],
+    pace: Pace,
+    helper: Helper | None,
+) -> tuple[int, list[int], int, tuple[int, ...]]:
+    """With :data:`PLAN_PROBE`, the first beam again under the first plan; return
+    (best count, its line, positions seen, the plan to follow: ``()`` for
+    none). The probe's width is fixed, so its choice is the same on every
+    machine."""
+    todo = plans(root) if PLAN_PROBE else []
+    if not todo or best == WON:
+        return best, line, 0, ()
+    cfg = dataclasses.replace(
+        FIRST_BEAM, weights=dataclasses.replace(FIRST_BEAM.weights, hold=todo[0])
+    )
+    score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
+    if score > best:
+        return score, moves, seen, todo[0]
+    return best, line, seen, ()
 
 
 def root_share(root: State) -> float:
@@ -104,12 +135,12 @@ def restarts(
     helper: Helper | None,
     min_left: float,
     late_round: int,
+    hold: tuple[int, ...] = (),
 ) -> tuple[int, list[int], int]:
     """Beams from the root under plans (:data:`PLAN_SHARE` of the time), then
     restart beams along the best line until a win or less than ``min_left`` of
     time is left; return (best count, its line, positions seen)."""
     positions = 0
-    hold: tuple[int, ...] = ()
     todo = plans(root) if PLAN_SHARE else []
     if todo:
         end_all = clock() + (deadline - clock()) * PLAN_SHARE
