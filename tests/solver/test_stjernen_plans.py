@@ -12,12 +12,12 @@ import random
 import time
 
 from termsolitaire.rules import new_game
-from termsolitaire.solver.stjernen import WON, BeamConfig, Pace, beam
+from termsolitaire.solver.stjernen import FIRST_BEAM, WON, BeamConfig, Pace, beam
 from termsolitaire.solver.stjernen import restart as restart_module
 from termsolitaire.solver.stjernen.beams import LATE_ROUND
 from termsolitaire.solver.stjernen.evaluation import Weights, evaluate
 from termsolitaire.solver.stjernen.moves import auto, held_kings, plan_suits
-from termsolitaire.solver.stjernen.restart import plans, restarts, root_share
+from termsolitaire.solver.stjernen.restart import plans, probe, restarts
 from termsolitaire.solver.stjernen.state import DEAL, INNER, UP, State, to_move
 
 
@@ -36,7 +36,8 @@ def test_plan_suits_have_one_king_in_the_inner_ring_and_one_outside():
             assert (s in plan_suits(st)) == (_inner_kings(st, s) == 1)
     st = State.from_game(new_game("stjernen", deal=30))
     assert plan_suits(st) == [2, 3]  # diamonds and clubs
-    assert plans(st) == [(2, 3)][: restart_module.MAX_PLANS]
+    assert plans(st) == [(2, 3), (2,), (3,)]
+    assert plans(State.from_game(new_game("stjernen", deal=10))) == []
 
 
 def _outer_king_on_top(deal: int) -> tuple[State, int] | None:
@@ -123,18 +124,47 @@ def test_a_plan_wins_a_deal_the_plain_beam_does_not():
     assert g.is_won
 
 
-def test_plans_and_restarts_return_a_line_that_replays():
-    """Deal 19: a few seconds of plans and restarts after a narrow beam give a
-    line the rules core plays to the count claimed, no lower than the beam's."""
+def test_the_probe_follows_a_plan_only_where_it_gets_further(monkeypatch):
+    """Deal 30: the first beam stops at 16 cards, the probe under the plan wins
+    and is followed; deal 10 has no plan to probe; with PLAN_PROBE off
+    nothing is searched."""
+    for deal, plan in ((30, (2, 3)), (10, ())):
+        root = State.from_game(new_game("stjernen", deal=deal))
+        first, line, _ = beam(root, FIRST_BEAM, math.inf)
+        best, new, seen, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
+        assert hold == plan
+        if plan:
+            assert first < WON and best == WON and seen > 0
+        else:
+            assert (best, new, seen) == (first, line, 0)
+    monkeypatch.setattr(restart_module, "PLAN_PROBE", False)
+    root = State.from_game(new_game("stjernen", deal=30))
+    assert probe(root, 16, [], math.inf, time.monotonic, Pace(), None) == (16, [], 0, ())
+
+
+def test_restarts_under_a_plan_return_a_line_that_replays():
+    """Deal 19: the probe's plan (hearts and diamonds) gets further than the first
+    beam; two seconds of restarts under it give a line the rules core plays
+    to the count claimed, no lower than the probe's."""
     game = new_game("stjernen", deal=19)
     root = State.from_game(game)
-    assert root_share(root) < restart_module.RESTART_SHARE
-    first, line, _ = beam(root, BeamConfig(width=5, late_round=LATE_ROUND), math.inf)
-    best, new, seen = restarts(
-        root, first, line, time.monotonic() + 3.0, time.monotonic, Pace(), None, 0.2, LATE_ROUND
+    first, line, _ = beam(root, FIRST_BEAM, math.inf)
+    best, line, _, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
+    assert hold == (1, 2) and best > first
+    got, new, seen = restarts(
+        root,
+        best,
+        line,
+        time.monotonic() + 2.0,
+        time.monotonic,
+        Pace(),
+        None,
+        0.2,
+        LATE_ROUND,
+        hold,
     )
-    assert seen > 0 and best >= first
+    assert seen > 0 and got >= best
     g = game.copy()
     for m in new:
         g.play(to_move(m))
-    assert g.score == best
+    assert g.score == got

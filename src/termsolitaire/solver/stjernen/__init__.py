@@ -169,7 +169,7 @@ def _search(
                     )
             end = deadline
             if k == 1 and restart.RESTART_SHARE:
-                end = clock() + (deadline - clock()) * restart.root_share(root)
+                end = clock() + (deadline - clock()) * restart.RESTART_SHARE
             score, moves, seen = beam(root, cfg, end, clock, pace, helper)
             positions += seen
             if score > best or not line:

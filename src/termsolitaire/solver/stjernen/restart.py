@@ -10,14 +10,15 @@ where the line went wrong. A restart that gets further becomes the line the
 next one starts from (one round before its stop); one that does not makes
 the next start a round earlier.
 
-Plans (issue 34, stjernen11): before the restarts, :data:`PLAN_SHARE` of the
-time goes to beams from the root under a plan each (:func:`plans`): for a
-suit whose kings lie one in the inner ring and one outside it, the inner
-ring's king takes the first turn (:func:`.moves.auto`'s ``hold``). The beam
-left to itself starts each suit with the king that turns up first and keeps
-the buried one for the second pass, when the storage is full: a choice made
-in round 1 that no width later on undoes. The restarts then follow the best
-line of all, under its plan.
+King plans (issue 34, stjernen11): for a suit whose kings lie one in the
+inner ring and one outside it, a plan holds the outer king back until the
+inner one has left the inner ring, so that the buried king takes the first
+turn (:func:`.moves.auto`'s ``hold``, :attr:`.evaluation.Weights.hold`). The
+beam left to itself starts each suit with the king that turns up first and
+keeps the buried one for the second pass, when the storage is full: a choice
+made in round 1 that no width later on undoes. :func:`probe` runs the first
+beam again under the plan of all such suits; if that gets further, the
+root's adaptive beam and the restarts follow the plan.
 """
 
 from __future__ import annotations
@@ -40,21 +41,11 @@ RESTART_JITTER = 300
 """The restarts' ``BeamConfig.jitter``."""
 RESTART_BACK = 1
 """The first restart starts this many rounds before the round the line stops in."""
-PLAN_SHARE = 0.8
-"""The share of the time the restarts get that first goes to beams from the root
-under plans (:func:`plans`), split evenly between them; 0: no plans."""
-MAX_PLANS = 1
-"""How many of :func:`plans`' plans are tried (a plan's beam needs about 2 s of
-CPU to reach the end of the stock at width 30)."""
-PLAN_ROOT_SHARE = 0.65
-""":data:`RESTART_SHARE` for a root with plans to try (the plans' beams need
-time enough to reach the end of the stock)."""
-
-
-PLAN_PROBE = False
+PLAN_PROBE = True
 """After the first beam, run a beam of the same fixed width under the first of
 :func:`plans`; if it gets further than the first beam, the first adaptive
-beam and the restarts follow that plan (:func:`probe`)."""
+beam and the restarts follow that plan (:func:`probe`). False: no plans
+(docs/solver.md, stjernen11)."""
 
 
 def probe(
@@ -82,14 +73,6 @@ def probe(
     return best, line, seen, ()
 
 
-def root_share(root: State) -> float:
-    """The share of the time left after the first beam that the first adaptive
-    beam from the root gets (the rest goes to plans and restarts)."""
-    if PLAN_SHARE and RESTART_SHARE and plan_suits(root):
-        return min(RESTART_SHARE, PLAN_ROOT_SHARE)
-    return RESTART_SHARE
-
-
 def plans(root: State) -> list[tuple[int, ...]]:
     """The plans tried from ``root``, in turn: of the suits whose kings lie one in
     the inner ring and one outside it (:func:`.moves.plan_suits`), all of them
@@ -97,7 +80,7 @@ def plans(root: State) -> list[tuple[int, ...]]:
     ring), then each alone."""
     suits = tuple(plan_suits(root))
     out = [suits] if len(suits) > 1 else []
-    return (out + [(s,) for s in suits])[:MAX_PLANS]
+    return out + [(s,) for s in suits]
 
 
 def _config(late_round: int, seed: int, hold: tuple[int, ...], jitter: int) -> BeamConfig:
@@ -137,24 +120,10 @@ def restarts(
     late_round: int,
     hold: tuple[int, ...] = (),
 ) -> tuple[int, list[int], int]:
-    """Beams from the root under plans (:data:`PLAN_SHARE` of the time), then
-    restart beams along the best line until a win or less than ``min_left`` of
-    time is left; return (best count, its line, positions seen)."""
+    """Restart beams along the best line, under the plan ``hold``, until a win or
+    less than ``min_left`` of time is left; return (best count, its line,
+    positions seen)."""
     positions = 0
-    todo = plans(root) if PLAN_SHARE else []
-    if todo:
-        end_all = clock() + (deadline - clock()) * PLAN_SHARE
-        for j, plan in enumerate(todo):
-            now = clock()
-            if best == WON or end_all - now < min_left / 4:
-                break
-            end = now + (end_all - now) / (len(todo) - j)
-            score, moves, seen = beam(
-                root, _config(late_round, 0, plan, 0), end, clock, pace, helper
-            )
-            positions += seen
-            if score > best:
-                best, line, hold = score, moves, plan
     back = RESTART_BACK
     seed = 0
     while best < WON and deadline - clock() >= min_left:
