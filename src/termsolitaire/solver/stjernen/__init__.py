@@ -30,7 +30,10 @@ width is set deal by deal from the time left (:class:`Pace`), with the weights
 of :data:`PORTFOLIO` in turn, until one wins or the time is up; the best line
 of all is the answer. The first of these gets a share of the time
 (:data:`.restart.RESTART_SHARE`), and restarts along its best line
-(:mod:`.restart`) the rest.
+(:mod:`.restart`) the rest. Before it, the first beam runs again under a king
+plan (:func:`.restart.probe`: the kings of the inner ring take their suits'
+first turns); if that gets further, the adaptive beam and the restarts
+follow the plan.
 
 The modules: :mod:`.state` (the compact position), :mod:`.moves` (the steps
 the searches try), :mod:`.evaluation` (the beam's score), :mod:`.layer` (the
@@ -146,6 +149,7 @@ def _search(
     line: list[int] = []
     if prover.status is None:
         pace = Pace()
+        hold: tuple[int, ...] = ()
         for k in itertools.count():
             if k == 0:
                 cfg = FIRST_BEAM
@@ -155,6 +159,17 @@ def _search(
                     adaptive=True,
                     late_round=LATE_ROUND,
                 )
+            if k == 1:
+                best, line, seen, hold = restart.probe(
+                    root, best, line, deadline, clock, pace, helper
+                )
+                positions += seen
+                if best == WON:
+                    break
+                if hold:
+                    cfg = dataclasses.replace(
+                        cfg, weights=dataclasses.replace(cfg.weights, hold=hold)
+                    )
             end = deadline
             if k == 1 and restart.RESTART_SHARE:
                 end = clock() + (deadline - clock()) * restart.RESTART_SHARE
@@ -173,6 +188,7 @@ def _search(
                     helper,
                     MIN_BEAM * budget.seconds,
                     LATE_ROUND,
+                    hold,
                 )
                 positions += seen
             if best == WON or deadline - clock() < MIN_BEAM * budget.seconds:

@@ -151,7 +151,7 @@ def beam(
     pace = pace if pace is not None else Pace()
     st = root.copy()
     done: list[tuple[int, int]] = []
-    auto(st, done)
+    auto(st, done, cfg.weights.hold)
     lines = _Lines(tuple(m for m, _ in done), st.score)
     layers: dict[tuple[int, int], list[tuple[object, int]]] = {(st.round, 0): [(st.snapshot(), 0)]}
     keys = [(st.round, 0)]
@@ -200,7 +200,7 @@ def beam(
                     positions += _finish(st, cfg, lines, kept)
                 continue
             done = [(m, st.make(m))]
-            auto(st, done)
+            auto(st, done, cfg.weights.hold)
             child = lines.add(kept, tuple(x for x, _ in done), st.score)
             if nk not in layers:
                 layers[nk] = []
@@ -233,7 +233,7 @@ def _peek(
             out.append((score, f, node, moves, like, h))
             continue
         done = [(m, st.make(m))]
-        auto(st, done)
+        auto(st, done, cfg.weights.hold)
         best = evaluate(st, w)
         for _ in beam_steps(st, cfg):
             best = max(best, evaluate(st, w))

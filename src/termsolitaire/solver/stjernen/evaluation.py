@@ -65,6 +65,11 @@ class Weights:
     next_round: bool = False
     """An upturned card's burial is at most the deals before it turns up again
     in the next round (:func:`upturned_burials`), not only the cards above it."""
+    hold: tuple[int, ...] = ()
+    """A plan (issue 34, stjernen11): the suits whose first king must be the one
+    in the inner ring (:func:`.moves.auto` holds the other back while it is
+    there). Their first turn counts that king's burial, the second turn the
+    other's."""
 
 
 def _turns() -> list[list[list[tuple[int, bool, int]]]]:
@@ -336,6 +341,15 @@ def evaluate(st: State, w: Weights) -> int:
             if check_late and (len(run) > 1 or not spare):
                 late = _LATE.get((first_card, fcount[first_card // 13]))
                 stuck[i] = late if late is not None else _late(first_card, fcount[first_card // 13])
+    # A plan's kings: the inner ring's copy takes the first turn, the best of
+    # the others (merged above) the second.
+    held: list[tuple[int, int]] = []
+    if w.hold:
+        for s in w.hold:
+            k = s * 13 + 12
+            if not fcount[s] and (k in piles[0] or k in piles[1] or k in piles[2] or k in piles[3]):
+                held.append((k, b1[k]))
+                b1[k] = b2[k] = BIG
     later: list[tuple[int, int]] = []
     for i in INNER:
         x = extra[i]
@@ -370,6 +384,8 @@ def evaluate(st: State, w: Weights) -> int:
     for c, b in later:
         if b < b2[c]:
             b2[c] = b
+    for k, b in held:
+        b2[k] = b
     # Burial times urgency up to the horizon, suit by suit, noting the wait of
     # each card's first turn on the way (for the outer ring and the centre).
     horizon = w.horizon

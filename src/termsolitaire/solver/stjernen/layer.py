@@ -122,14 +122,14 @@ def beam_steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
     for step in search_steps(st):
         done: list[tuple[int, int]] = []
         play(st, step, done)
-        auto(st, done)
+        auto(st, done, cfg.weights.hold)
         yield done
         undo(st, done)
     if cfg.dig_depth:
         for p, k in diggable(st, cfg.ahead, cfg.dig_depth):
             done = []
             if dig(st, p, k, done):
-                auto(st, done)
+                auto(st, done, cfg.weights.hold)
                 yield done
                 undo(st, done)
 

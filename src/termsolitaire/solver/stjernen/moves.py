@@ -18,6 +18,7 @@ from __future__ import annotations
 from .state import CENTRE, COLLECT, DEAL, FULL, INNER, NEEDED, OUTER, ROUNDS, UP, State
 
 Step = int | tuple[int, ...]
+_NONE: frozenset[int] = frozenset()
 SOURCES = (CENTRE, *OUTER, *UP)
 
 
@@ -45,11 +46,45 @@ def undo(st: State, done: list[tuple[int, int]]) -> None:
         st.unmake(m, info)
 
 
-def auto(st: State, done: list[tuple[int, int]]) -> None:
+def auto(st: State, done: list[tuple[int, int]], hold: tuple[int, ...] = ()) -> None:
     """Heuristic: play every foundation move there is, the outer ring and the centre
     first (that frees storage), then upturned piles, then inner cards through an
-    empty outer position, until none is left."""
-    _to_foundations(st, done, 0)
+    empty outer position, until none is left.
+
+    ``hold`` is a plan (:func:`held_kings`): the suits whose foundation a king
+    may start only once no king of the suit is left in the inner ring, so that
+    the inner ring's king takes the first turn and the other, outside it, is
+    kept for the second."""
+    _to_foundations(st, done, 0, hold)
+
+
+def held_kings(st: State, hold: tuple[int, ...]) -> set[int]:
+    """The kings that may not go home now under the plan ``hold`` (:func:`auto`):
+    those of the suits in ``hold`` not started yet, while a king of the suit
+    lies in the inner ring."""
+    out: set[int] = set()
+    piles = st.piles
+    for s in hold:
+        if st.fcount[s] == 0:
+            k = s * 13 + 12
+            if k in piles[0] or k in piles[1] or k in piles[2] or k in piles[3]:
+                out.add(k)
+    return out
+
+
+def plan_suits(st: State) -> list[int]:
+    """The suits not started whose kings lie one in the inner ring and one outside
+    it: those where a plan (:func:`auto`'s ``hold``) can choose which king
+    takes the first turn."""
+    out = []
+    for s in range(4):
+        if st.fcount[s]:
+            continue
+        k = s * 13 + 12
+        inner = sum(st.piles[i].count(k) for i in INNER)
+        if inner == 1 and k not in st.piles[15] + st.piles[16] + st.piles[17] + st.piles[18]:
+            out.append(s)
+    return out
 
 
 def sound_auto(st: State, done: list[tuple[int, int]]) -> None:
@@ -59,12 +94,16 @@ def sound_auto(st: State, done: list[tuple[int, int]]) -> None:
     _to_foundations(st, done, 13)
 
 
-def _to_foundations(st: State, done: list[tuple[int, int]], passed: int) -> None:
+def _to_foundations(
+    st: State, done: list[tuple[int, int]], passed: int, hold: tuple[int, ...] = ()
+) -> None:
     """Play foundation moves, in :func:`auto`'s order, to the foundations holding at
-    least ``passed`` cards (0: all, 13: those on their second pass) until none is left."""
+    least ``passed`` cards (0: all, 13: those on their second pass) until none is
+    left; a king of a suit in ``hold`` only as :func:`auto` says."""
     piles = st.piles
     fc = st.fcount
     n0, n1, n2, n3 = NEEDED
+    held: set[int] | frozenset[int] = _NONE
     while True:
         if passed:
             want = {NEEDED[s][fc[s]] for s in range(4) if passed <= fc[s] < FULL}
@@ -72,9 +111,11 @@ def _to_foundations(st: State, done: list[tuple[int, int]], passed: int) -> None
                 return
         else:  # -1 for a full foundation: no card
             want = {n0[fc[0]], n1[fc[1]], n2[fc[2]], n3[fc[3]]}
+            if hold:
+                held = held_kings(st, hold)
         for p in SOURCES:
             q = piles[p]
-            if q and q[-1] in want:
+            if q and q[-1] in want and q[-1] not in held:
                 m = p << 5 | st.fnd_target(q[-1])
                 done.append((m, st.make(m)))
                 break
@@ -83,6 +124,8 @@ def _to_foundations(st: State, done: list[tuple[int, int]], passed: int) -> None
                 q = piles[i]
                 if q and q[-1] in want and not piles[i + 4]:
                     card = q[-1]
+                    if card in held and sum(piles[j].count(card) for j in INNER) > 1:
+                        continue
                     m = i << 5 | (i + 4)
                     done.append((m, st.make(m)))
                     m = (i + 4) << 5 | st.fnd_target(card)

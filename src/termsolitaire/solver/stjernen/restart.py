@@ -9,6 +9,16 @@ later position fewer deals are left, so the same time buys a wider beam
 where the line went wrong. A restart that gets further becomes the line the
 next one starts from (one round before its stop); one that does not makes
 the next start a round earlier.
+
+King plans (issue 34, stjernen11): for a suit whose kings lie one in the
+inner ring and one outside it, a plan holds the outer king back until the
+inner one has left the inner ring, so that the buried king takes the first
+turn (:func:`.moves.auto`'s ``hold``, :attr:`.evaluation.Weights.hold`). The
+beam left to itself starts each suit with the king that turns up first and
+keeps the buried one for the second pass, when the storage is full: a choice
+made in round 1 that no width later on undoes. :func:`probe` runs the first
+beam again under the plan of all such suits; if that gets further, the
+root's adaptive beam and the restarts follow the plan.
 """
 
 from __future__ import annotations
@@ -16,8 +26,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from .beams import PORTFOLIO, Pace, beam
+from .beams import FIRST_BEAM, PORTFOLIO, Pace, beam
 from .layer import BeamConfig
+from .moves import plan_suits
 from .pair import Helper
 from .state import COLLECT, WON, State
 
@@ -30,6 +41,59 @@ RESTART_JITTER = 300
 """The restarts' ``BeamConfig.jitter``."""
 RESTART_BACK = 1
 """The first restart starts this many rounds before the round the line stops in."""
+PLAN_PROBE = True
+"""After the first beam, run a beam of the same fixed width under the first of
+:func:`plans`; if it gets further than the first beam, the first adaptive
+beam and the restarts follow that plan (:func:`probe`). False: no plans
+(docs/solver.md, stjernen11)."""
+
+
+def probe(
+    root: State,
+    best: int,
+    line: list[int],
+    deadline: float,
+    clock: Callable[[], float],
+    pace: Pace,
+    helper: Helper | None,
+) -> tuple[int, list[int], int, tuple[int, ...]]:
+    """With :data:`PLAN_PROBE`, the first beam again under the first plan; return
+    (best count, its line, positions seen, the plan to follow: ``()`` for
+    none). The probe's width is fixed, so its choice is the same on every
+    machine."""
+    todo = plans(root) if PLAN_PROBE else []
+    if not todo or best == WON:
+        return best, line, 0, ()
+    cfg = dataclasses.replace(
+        FIRST_BEAM, weights=dataclasses.replace(FIRST_BEAM.weights, hold=todo[0])
+    )
+    score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
+    if score > best:
+        return score, moves, seen, todo[0]
+    return best, line, seen, ()
+
+
+def plans(root: State) -> list[tuple[int, ...]]:
+    """The plans tried from ``root``, in turn: of the suits whose kings lie one in
+    the inner ring and one outside it (:func:`.moves.plan_suits`), all of them
+    held (the outer king kept back until the inner one has left the inner
+    ring), then each alone."""
+    suits = tuple(plan_suits(root))
+    out = [suits] if len(suits) > 1 else []
+    return out + [(s,) for s in suits]
+
+
+def _config(late_round: int, seed: int, hold: tuple[int, ...], jitter: int) -> BeamConfig:
+    """An adaptive beam of the plain weights under the plan ``hold``."""
+    plain = PORTFOLIO[0]
+    return dataclasses.replace(
+        plain,
+        adaptive=True,
+        late_round=late_round,
+        jitter=jitter,
+        seed=seed,
+        weights=dataclasses.replace(plain.weights, hold=hold),
+    )
 
 
 def round_starts(root: State, line: list[int]) -> list[tuple[int, int, State]]:
@@ -54,9 +118,11 @@ def restarts(
     helper: Helper | None,
     min_left: float,
     late_round: int,
+    hold: tuple[int, ...] = (),
 ) -> tuple[int, list[int], int]:
-    """Restart beams along the best line until a win or less than ``min_left`` of
-    time is left; return (best count, its line, positions seen)."""
+    """Restart beams along the best line, under the plan ``hold``, until a win or
+    less than ``min_left`` of time is left; return (best count, its line,
+    positions seen)."""
     positions = 0
     back = RESTART_BACK
     seed = 0
@@ -66,13 +132,7 @@ def restarts(
         at = max(stop - back, starts[0][0])
         r, k, st = next(x for x in starts if x[0] == at)
         seed += 1
-        cfg = dataclasses.replace(
-            PORTFOLIO[0],
-            adaptive=True,
-            late_round=late_round if r < late_round else 0,
-            jitter=RESTART_JITTER,
-            seed=seed,
-        )
+        cfg = _config(late_round if r < late_round else 0, seed, hold, RESTART_JITTER)
         now = clock()
         # Half of what is left, the last restart all of it.
         end = deadline if deadline - now < 2 * min_left else now + (deadline - now) / 2

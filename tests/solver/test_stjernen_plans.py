@@ -1,0 +1,170 @@
+"""King plans (solver/stjernen/restart.py, moves.auto's ``hold``, issue 34,
+stjernen11): a plan holds back the king of a suit that lies outside the inner
+ring until the suit's other king, in the inner ring, has left it, so that the
+buried king takes the first turn. The plan changes what the beam's automatic
+foundation moves do and how the evaluation counts the kings, never a rule:
+every line under a plan replays through the rules core."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from termsolitaire.rules import new_game
+from termsolitaire.solver.stjernen import FIRST_BEAM, WON, BeamConfig, Pace, beam
+from termsolitaire.solver.stjernen import restart as restart_module
+from termsolitaire.solver.stjernen.beams import LATE_ROUND
+from termsolitaire.solver.stjernen.evaluation import Weights, evaluate
+from termsolitaire.solver.stjernen.moves import auto, held_kings, plan_suits
+from termsolitaire.solver.stjernen.restart import plans, probe, restarts
+from termsolitaire.solver.stjernen.state import DEAL, INNER, UP, State, to_move
+
+
+def _king(s: int) -> int:
+    return s * 13 + 12
+
+
+def _inner_kings(st: State, s: int) -> int:
+    return sum(st.piles[i].count(_king(s)) for i in INNER)
+
+
+def test_plan_suits_have_one_king_in_the_inner_ring_and_one_outside():
+    for deal in range(1, 31):
+        st = State.from_game(new_game("stjernen", deal=deal))
+        for s in range(4):
+            assert (s in plan_suits(st)) == (_inner_kings(st, s) == 1)
+    st = State.from_game(new_game("stjernen", deal=30))
+    assert plan_suits(st) == [2, 3]  # diamonds and clubs
+    assert plans(st) == [(2, 3), (2,), (3,)]
+    assert plans(State.from_game(new_game("stjernen", deal=10))) == []
+
+
+def _outer_king_on_top(deal: int) -> tuple[State, int] | None:
+    """Deal 1's stock out, no card moved, until the outer king of a plan suit is
+    on top of an upturned pile: that position and the suit."""
+    st = State.from_game(new_game("stjernen", deal=deal))
+    suits = plan_suits(st)
+    while st.stock:
+        st.make(DEAL)
+        for u in UP:
+            q = st.piles[u]
+            if q and q[-1] // 13 in suits and q[-1] % 13 == 12:
+                return st, q[-1] // 13
+    return None
+
+
+def test_auto_starts_a_held_suit_only_with_the_inner_rings_king():
+    """Without the plan the king on the upturned pile goes home at once; with it,
+    it stays while its twin lies in the inner ring."""
+    checked = 0
+    for deal in range(1, 40):
+        got = _outer_king_on_top(deal)
+        if got is None:
+            continue
+        st, s = got
+        if _inner_kings(st, s) != 1 or st.fcount[s]:
+            continue
+        plain = st.copy()
+        auto(plain, [])
+        assert plain.fcount[s] > 0
+        held = st.copy()
+        assert held_kings(held, (s,)) == {_king(s)}
+        auto(held, [], (s,))
+        assert held.fcount[s] == 0 or _inner_kings(held, s) == 0
+        checked += 1
+    assert checked >= 5
+
+
+def test_under_a_plan_a_held_suit_never_starts_while_its_inner_king_is_there():
+    """Random play (legal moves of the compact state, then the automatic
+    foundation moves under the plan of every plan suit): whenever a held suit
+    has started, no king of it is left in the inner ring from before."""
+    rng = random.Random(11)
+    for deal in range(1, 16):
+        st = State.from_game(new_game("stjernen", deal=deal))
+        hold = tuple(plan_suits(st))
+        for _ in range(250):
+            before = [st.fcount[s] for s in hold]
+            auto(st, [], hold)
+            for s, n in zip(hold, before, strict=True):
+                if n == 0 and st.fcount[s]:
+                    assert _inner_kings(st, s) == 0
+            legal = st.legal()
+            if not legal:
+                break
+            st.make(rng.choice(legal))
+
+
+def test_the_evaluation_counts_the_inner_king_first_under_a_plan():
+    """Deal 30 before any card moves: the diamonds' inner king is buried, the
+    other in the stock; holding diamonds counts the buried one for the first
+    turn, so the position looks worse."""
+    st = State.from_game(new_game("stjernen", deal=30))
+    w = Weights()
+    assert evaluate(st, Weights(hold=(2,))) < evaluate(st, w)
+    assert evaluate(st, Weights(hold=(0,))) == evaluate(st, w)  # spades: no plan
+
+
+def test_a_plan_wins_a_deal_the_plain_beam_does_not():
+    """Deal 30 at width 10 (fixed, no clock): the plain beam stops at 16 cards,
+    diamonds and clubs started with their inner kings win, and the line
+    replays through the rules core."""
+    game = new_game("stjernen", deal=30)
+    root = State.from_game(game)
+    cfg = BeamConfig(width=10, late_round=LATE_ROUND)
+    plain, _, _ = beam(root, cfg, math.inf)
+    assert plain < WON
+    cfg = BeamConfig(width=10, late_round=LATE_ROUND, weights=Weights(hold=(2, 3)))
+    best, line, _ = beam(root, cfg, math.inf)
+    assert best == WON
+    g = game.copy()
+    for m in line:
+        g.play(to_move(m))
+    assert g.is_won
+
+
+def test_the_probe_follows_a_plan_only_where_it_gets_further(monkeypatch):
+    """Deal 30: the first beam stops at 16 cards, the probe under the plan wins
+    and is followed; deal 10 has no plan to probe; with PLAN_PROBE off
+    nothing is searched."""
+    for deal, plan in ((30, (2, 3)), (10, ())):
+        root = State.from_game(new_game("stjernen", deal=deal))
+        first, line, _ = beam(root, FIRST_BEAM, math.inf)
+        best, new, seen, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
+        assert hold == plan
+        if plan:
+            assert first < WON and best == WON and seen > 0
+        else:
+            assert (best, new, seen) == (first, line, 0)
+    monkeypatch.setattr(restart_module, "PLAN_PROBE", False)
+    root = State.from_game(new_game("stjernen", deal=30))
+    assert probe(root, 16, [], math.inf, time.monotonic, Pace(), None) == (16, [], 0, ())
+
+
+def test_restarts_under_a_plan_return_a_line_that_replays():
+    """Deal 19: the probe's plan (hearts and diamonds) gets further than the first
+    beam; two seconds of restarts under it give a line the rules core plays
+    to the count claimed, no lower than the probe's."""
+    game = new_game("stjernen", deal=19)
+    root = State.from_game(game)
+    first, line, _ = beam(root, FIRST_BEAM, math.inf)
+    best, line, _, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
+    assert hold == (1, 2) and best > first
+    got, new, seen = restarts(
+        root,
+        best,
+        line,
+        time.monotonic() + 2.0,
+        time.monotonic,
+        Pace(),
+        None,
+        0.2,
+        LATE_ROUND,
+        hold,
+    )
+    assert seen > 0 and got >= best
+    g = game.copy()
+    for m in new:
+        g.play(to_move(m))
+    assert g.score == got
