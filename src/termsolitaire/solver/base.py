@@ -5,7 +5,7 @@ states its facts once."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -57,15 +57,22 @@ class Result:
     """What the player should know about this answer ("with the cards known")."""
 
 
-def verify(game: Game, moves: tuple[Move, ...] | list[Move]) -> bool:
-    """Whether ``moves`` played from ``game``'s position (on a copy) win the game."""
+def replayed(game: Game, moves: Sequence[Move]) -> Game | None:
+    """``moves`` played from ``game``'s position through the rules core, on a
+    copy: the position they reach, or ``None`` if one of them is illegal."""
     g = game.copy()
     try:
         for m in moves:
             g.play(m)
     except IllegalMove:
-        return False
-    return g.is_won
+        return None
+    return g
+
+
+def verify(game: Game, moves: Sequence[Move]) -> bool:
+    """Whether ``moves`` played from ``game``'s position (on a copy) win the game."""
+    end = replayed(game, moves)
+    return end is not None and end.is_won
 
 
 def board(game: Game) -> str:

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 
 from termsolitaire.rules import Game, IllegalMove, Move
 
-from .base import Budget, board
+from .base import Budget, board, replayed
 
 PLAYS_PER_SECOND = 500
 """The effort :func:`plays_for` allows per second of a search's budget. A play
@@ -80,13 +80,8 @@ def shorten_line(game: Game, moves: Sequence[Move], plays: int = 10_000) -> tupl
 
 def _wins(game: Game, moves: Sequence[Move], at_least: int) -> bool:
     """Whether ``moves`` win from ``game``'s position with a score of ``at_least``."""
-    g = game.copy()
-    try:
-        for m in moves:
-            g.play(m)
-    except IllegalMove:
-        return False
-    return g.is_won and g.score >= at_least
+    end = replayed(game, moves)
+    return end is not None and end.is_won and end.score >= at_least
 
 
 class _Line:
