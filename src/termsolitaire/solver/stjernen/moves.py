@@ -15,7 +15,7 @@ in order. Two families of move lists:
 
 from __future__ import annotations
 
-from .state import CENTRE, COLLECT, DEAL, FULL, INNER, NEEDED, OUTER, ROUNDS, UP, State
+from .state import CENTRE, COLLECT, DEAL, FND, FULL, INNER, NEEDED, OUTER, ROUNDS, UP, State
 
 Step = int | tuple[int, ...]
 _NONE: frozenset[int] = frozenset()
@@ -82,7 +82,7 @@ def plan_suits(st: State) -> list[int]:
             continue
         k = s * 13 + 12
         inner = sum(st.piles[i].count(k) for i in INNER)
-        if inner == 1 and k not in st.piles[15] + st.piles[16] + st.piles[17] + st.piles[18]:
+        if inner == 1 and not any(k in st.piles[f] for f in FND):
             out.append(s)
     return out
 
