@@ -230,6 +230,29 @@ async def test_no_stale_in_hand_once_the_game_has_ended() -> None:
         assert screen.hand.src is None
 
 
+async def test_end_asks_and_enter_plays_on() -> None:
+    """End's question has the abandon question's safe default: a stray ``e``
+    followed by a reflexive Enter (or ``n``, Escape) keeps the game; only ``y`` ends it."""
+    from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
+
+    app = SolitaireApp("spider", 3, {"suits": 1}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        await pilot.press("d")
+        log = list(screen.game.log)
+        for keep in ("enter", "n", "escape"):
+            await pilot.press("e")
+            await shown_screen(pilot, ConfirmEndScreen)
+            await pilot.press(keep)
+            await until(pilot, lambda: app.screen is screen, f"{keep} closes the question")
+            assert "Playing on" in status(app), keep
+            assert isinstance(app.screen, BoardScreen) and list(screen.game.log) == log
+        await pilot.press("e")
+        await shown_screen(pilot, ConfirmEndScreen)
+        await pilot.press("y")
+        await shown_screen(pilot, ResultsScreen)
+
+
 def status_of(screen: BoardScreen) -> str:
     return screen.query_one("#status").text  # type: ignore[attr-defined,no-any-return]
 

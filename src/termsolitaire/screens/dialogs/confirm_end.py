@@ -1,7 +1,8 @@
 """Asking before End: the player's game ends now, with the score it has.
 
-``y`` or Enter ends the game, ``n`` or Escape plays on. In a match the
-opponent's game goes on; ending cannot be taken back.
+``y`` ends the game; ``n``, Escape and Enter play on (Enter is the safe
+answer, as for abandoning: a reflexive Enter after a stray ``e`` never ends a
+game). In a match the opponent's game goes on; ending cannot be taken back.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ class ConfirmEndScreen(AsciiFrames, ModalScreen[bool]):
 
     CSS_PATH = "confirm_end.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes, end it", id="end-yes"),
-        Binding("n,escape", "answer(False)", "No, play on", id="end-no"),
+        Binding("y", "answer(True)", "Yes, end it", id="end-yes"),
+        Binding("n,escape,enter", "answer(False)", "No, play on", id="end-no"),
     ]
 
     def __init__(self, what: str) -> None:
@@ -34,7 +35,7 @@ class ConfirmEndScreen(AsciiFrames, ModalScreen[bool]):
         with Vertical(id="panel"):
             yield Static("End this game now?", id="headline")
             yield Static(self.what, id="what")
-            yield Static("y / Enter: end it    n / Escape: play on", id="keys")
+            yield Static("y: end it    n / Escape / Enter: play on", id="keys")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
