@@ -63,6 +63,15 @@ def test_bad_arguments_exit_2_with_one_error_line(args):
     assert len(errors) == 1, out.stderr
 
 
+@pytest.mark.parametrize("args", [("napoleon", "616"), ("show", "spider", "12", "--suits", "2")])
+def test_a_deal_number_without_deal_says_how_to_write_it(args):
+    """The line a player most often writes instead of ``--deal N`` gets its fix."""
+    out = run(*args)
+    assert out.returncode == 2 and out.stdout == ""
+    number = next(a for a in args if a.isdigit() and a != "2")
+    assert f"(a deal number goes after --deal: --deal {number})" in out.stderr
+
+
 def test_stats_prints_the_table_from_the_data_dir(tmp_path):
     from termsolitaire.storage.stats import Stats
 

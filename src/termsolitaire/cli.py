@@ -53,6 +53,31 @@ PRINTING = ("show", "stats", "replay")
 """The subcommands built in here besides the games."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """The whole command line's parser: its one error line says how to write what
+    a player most often writes instead (``termsolitaire napoleon 616``)."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(message + _deal_hint(message))
+
+
+def _deal_hint(message: str) -> str:
+    """A deal number given without ``--deal``: the line that was meant.
+
+    >>> _deal_hint("unrecognized arguments: 616")
+    ' (a deal number goes after --deal: --deal 616)'
+    >>> _deal_hint("unrecognized arguments: --fast")
+    ''
+    """
+    prefix = "unrecognized arguments: "
+    if not message.startswith(prefix):
+        return ""
+    number = next((a for a in message[len(prefix) :].split() if a.isdigit()), None)
+    if number is None:
+        return ""
+    return f" (a deal number goes after --deal: --deal {number})"
+
+
 class _WrongGuess(Exception):
     """The command line is not what :func:`named_game` took it for."""
 
@@ -73,7 +98,7 @@ def build_parser(
     the only subcommand built (None: every one), so that a board started from the
     command line imports no other game's rules and builds no other parser."""
     every = game is None
-    parser = (argparse.ArgumentParser if every else _Tentative)(
+    parser = (_Parser if every else _Tentative)(
         prog="termsolitaire",
         description=" ".join(g.title for g in games()) + ": solitaire in the terminal."
         if every
