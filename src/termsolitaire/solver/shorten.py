@@ -27,7 +27,9 @@ needs no replay of its own before the pass.
 
 Effort is counted in moves played through the rules core (``plays``), not in
 seconds, so the same line always comes out the same, on any machine and under
-any load.
+any load: each move a candidate tries counts, the one found illegal too (it
+is asked about with ``is_legal`` before anything is copied), and so does each
+move of a kept candidate's positions.
 
 >>> from termsolitaire.rules import Move, new_game
 >>> from termsolitaire.solver import solve
@@ -50,10 +52,11 @@ from .base import Budget, position_key, replayed
 
 PLAYS_PER_SECOND = 500
 """The effort :func:`plays_for` allows per second of a search's budget. A play
-costs 50-90 µs here with the copies and position texts around it, so the pass
-takes at most some 5% of the budget; the lines measured needed far less (at
-most 1069 plays on Penguin and Napoleon deals 1-50, 3038 on a 244-move
-Stjernen line)."""
+costs some 20 µs of CPU here with the copies and keys around it (50-90 µs
+before issue 33's session made the pass cheap; the effort is still counted
+the same way, so the lines are the same), so the pass takes at most some 1-2%
+of the budget; the lines measured needed far less (at most 1069 plays on
+Penguin and Napoleon deals 1-50, 3038 on a 244-move Stjernen line)."""
 MIN_PLAYS = 2000
 """The least effort :func:`plays_for` allows (a 1 s budget still gets it)."""
 
@@ -99,7 +102,9 @@ def _wins(game: Game, moves: Sequence[Move], at_least: int) -> bool:
 
 class _Line:
     """A line being shortened, with the game after each of its moves
-    (``games[k]``: after ``moves[:k]``) and that position's board."""
+    (``games[k]``: after ``moves[:k]``), that position's key
+    (:func:`~.base.position_key`: equal exactly when the boards are) and the
+    pile heights asked of it so far."""
 
     def __init__(self, game: Game, moves: Sequence[Move], plays: int) -> None:
         self.plays = plays
