@@ -16,7 +16,9 @@ deal the moves before and after, the CPU seconds of the pass and the effort
 with a score as high (Spider's points); then the totals. Budgets count CPU
 seconds, so the machine's load does not change which lines are found.
 ``--book`` takes the deals ``A-B`` as places in the solver's book
-(``SOLVER.book``, the deals winnable-only draws from: Stjernen's are won).
+(``SOLVER.book``, the deals winnable-only draws from: Stjernen's are won);
+``--moves`` prints each line that comes out, to compare two checkouts' passes
+move by move (``diff`` the two outputs without the ``pass_s`` column).
 
 ``--end-to-end`` times ``solve`` itself (search, replay and, where there is
 one, the pass) and needs nothing of the pass: run it on a checkout without it
@@ -58,6 +60,7 @@ def main() -> None:
     parser.add_argument("--suits", type=int)
     parser.add_argument("--budget", type=float, default=10.0, help="CPU seconds per search")
     parser.add_argument("--book", action="store_true", help="A-B: places in the solver's book")
+    parser.add_argument("--moves", action="store_true", help="print each shortened line too")
     parser.add_argument("--end-to-end", action="store_true", help="time solve() alone")
     args = parser.parse_args()
     if args.end_to_end:
@@ -87,6 +90,8 @@ def main() -> None:
         after.append(len(short))
         seconds.append(dt)
         print(deal, len(r.moves), len(short), f"{dt:.3f}", plays, a.score, b.score, flush=True)
+        if args.moves:
+            print("  ", " ".join(map(str, short)))
     n = len(before)
     print(
         f"{args.game} {args.deals}: {n} won; moves {sum(before)} -> {sum(after)}"
