@@ -3,6 +3,7 @@
     PYTHONPATH=src python bench/lines.py penguin 1-50
     PYTHONPATH=src python bench/lines.py napoleon 1-50
     PYTHONPATH=src python bench/lines.py spider 1-20 --suits 1
+    PYTHONPATH=src python bench/lines.py stjernen 1-6 --book   # the book's first 6 deals
     PYTHONPATH=src python bench/lines.py penguin 1-50 --end-to-end   # beside:
     PYTHONPATH=/work/main/src python bench/lines.py penguin 1-50 --end-to-end
 
@@ -10,10 +11,14 @@ Each deal is searched once by the game's own search (its ``SOLVER.solve``,
 which is what ``solve`` returned before the pass: the same line a main
 without the pass shows), then the pass runs on that line with the effort
 ``solve`` gives it for the budget (:func:`~.shorten.plays_for`). Prints per
-deal the moves before and after, the CPU seconds of the pass and the moves
-it played through the rules core, and checks the line that comes out wins
+deal the moves before and after, the CPU seconds of the pass and the effort
+``solve`` gives it (``plays``, in moves), and checks the line that comes out wins
 with a score as high (Spider's points); then the totals. Budgets count CPU
 seconds, so the machine's load does not change which lines are found.
+``--book`` takes the deals ``A-B`` as places in the solver's book
+(``SOLVER.book``, the deals winnable-only draws from: Stjernen's are won);
+``--moves`` prints each line that comes out, to compare two checkouts' passes
+move by move (``diff`` the two outputs without the ``pass_s`` column).
 
 ``--end-to-end`` times ``solve`` itself (search, replay and, where there is
 one, the pass) and needs nothing of the pass: run it on a checkout without it
@@ -38,12 +43,24 @@ def final(game: Game, moves: tuple[Move, ...]) -> Game:
     return g
 
 
+def deals(args: argparse.Namespace) -> list[int]:
+    """The deal numbers ``A-B`` names (places in the book with ``--book``)."""
+    first, last = (int(x) for x in args.deals.split("-"))
+    if not args.book:
+        return list(range(first, last + 1))
+    found = declaration(args.game)
+    assert found is not None and found.book, f"no book for {args.game}"
+    return list(found.book[first - 1 : last])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("deals", help="A-B")
     parser.add_argument("--suits", type=int)
     parser.add_argument("--budget", type=float, default=10.0, help="CPU seconds per search")
+    parser.add_argument("--book", action="store_true", help="A-B: places in the solver's book")
+    parser.add_argument("--moves", action="store_true", help="print each shortened line too")
     parser.add_argument("--end-to-end", action="store_true", help="time solve() alone")
     args = parser.parse_args()
     if args.end_to_end:
@@ -53,12 +70,11 @@ def main() -> None:
 
     found = declaration(args.game)
     assert found is not None, f"no solver for {args.game}"
-    first, last = (int(x) for x in args.deals.split("-"))
     variant = {"suits": args.suits} if args.suits else {}
     budget = Budget(seconds=args.budget, cpu=True)
     before, after, seconds = [], [], []
     print("deal before after pass_s plays score_before score_after")
-    for deal in range(first, last + 1):
+    for deal in deals(args):
         game = new_game(args.game, deal, **variant)
         r = found.solve(game, budget)
         if r.verdict != "won":
@@ -74,6 +90,8 @@ def main() -> None:
         after.append(len(short))
         seconds.append(dt)
         print(deal, len(r.moves), len(short), f"{dt:.3f}", plays, a.score, b.score, flush=True)
+        if args.moves:
+            print("  ", " ".join(map(str, short)))
     n = len(before)
     print(
         f"{args.game} {args.deals}: {n} won; moves {sum(before)} -> {sum(after)}"
@@ -81,7 +99,7 @@ def main() -> None:
         f" mean {sum(before) / max(1, n):.1f} -> {sum(after) / max(1, n):.1f};"
         f" shortened {sum(a < b for a, b in zip(after, before, strict=True))};"
         f" pass CPU s median {statistics.median(seconds):.3f}, max {max(seconds):.3f},"
-        f" total {sum(seconds):.2f}"
+        f" total {sum(seconds):.2f} ({1000 * sum(seconds) / max(1, n):.1f} ms a line)"
     )
 
 
@@ -89,10 +107,9 @@ def end_to_end(args: argparse.Namespace) -> None:
     """CPU seconds and moves of ``solve`` per deal, and the totals."""
     from termsolitaire.solver import solve
 
-    first, last = (int(x) for x in args.deals.split("-"))
     variant = {"suits": args.suits} if args.suits else {}
     seconds, moves, won = [], 0, 0
-    for deal in range(first, last + 1):
+    for deal in deals(args):
         game = new_game(args.game, deal, **variant)
         t = time.process_time()
         r = solve(game, Budget(seconds=args.budget, cpu=True))
@@ -103,7 +120,7 @@ def end_to_end(args: argparse.Namespace) -> None:
     print(
         f"{args.game} {args.deals}: {won} won, {moves} moves; solve CPU s"
         f" median {statistics.median(seconds):.3f}, mean {statistics.mean(seconds):.3f},"
-        f" max {max(seconds):.2f}"
+        f" max {max(seconds):.2f}, total {sum(seconds):.2f}"
     )
 
 

@@ -7,6 +7,8 @@ A game module subclasses :class:`Game` and supplies data and a few small methods
   ``pile_names``, ``game_keys``, ``foundations`` (class attributes);
 - ``_dealt(deal, **variant)``: the position of a deal number;
 - ``_legal()``: every distinct legal action (the only judge of legality);
+  ``_allows(move)`` may answer for one move without the whole list, exactly
+  as ``move in _legal()`` would (a fast path, checked against it);
 - ``_refusal(move)``: the reason shown when a move is not legal;
 - ``_execute(move)``: carry out a legal action; ``_touched(move)`` names the
   piles it may change, so the machinery can restore them exactly on undo;
@@ -167,12 +169,20 @@ class Game:
     def _legal(self) -> list[Move]:
         raise NotImplementedError
 
+    def _allows(self, m: Move) -> bool:
+        """Whether ``m`` is legal here: exactly ``m in self._legal()``, which
+        stays the only judge. Hook: a game may answer for the one move without
+        building the whole list, as long as it answers the same for every move
+        in every position (tests/rules/test_allows.py checks each game's on
+        random positions, against the list)."""
+        return m in self._legal()
+
     def is_legal(self, move: Move | str) -> bool:
         try:
             m = Move.parse(move) if isinstance(move, str) else move
         except IllegalMove:
             return False
-        return m in self._legal()
+        return self._allows(m)
 
     def why_illegal(self, move: Move | str) -> str | None:
         """``None`` when ``move`` is legal, else the reason shown to the player."""
@@ -180,7 +190,7 @@ class Game:
             m = Move.parse(move) if isinstance(move, str) else move
         except IllegalMove as e:
             return e.reason
-        if m in self._legal():
+        if self._allows(m):
             return None
         return self._name_check(m) or self._refusal(m) or f"{m} is not allowed here"
 
@@ -304,7 +314,7 @@ class Game:
         An illegal move raises :class:`IllegalMove` with the reason and changes nothing.
         """
         m = Move.parse(move) if isinstance(move, str) else move
-        if m not in self._legal():
+        if not self._allows(m):
             raise IllegalMove(self.why_illegal(m) or f"{m} is not allowed here")
         self._do(m)
         self._redo.clear()

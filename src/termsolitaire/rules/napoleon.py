@@ -34,6 +34,8 @@ from .registry import register
 
 POSITIONS = names("p", 16)
 FOUNDATIONS = names("f", 4)
+_SUIT_OF = dict(zip(FOUNDATIONS, SUITS, strict=True))
+"""The suit each foundation takes."""
 ROUNDS: tuple[tuple[int, ...], ...] = (
     (1, 5, 9, 13),
     (1, 3, 5, 7, 9, 11, 13, 15),
@@ -99,6 +101,23 @@ class Napoleon(Game):
             if c.rank == 13:
                 moves.extend(transfer(n, d) for d in empty)
         return moves
+
+    def _allows(self, m: Move) -> bool:
+        """``m in self._legal()``, for the one move (a position's top card to
+        its foundation, onto a card of the other colour one rank higher, or a
+        king to an empty position)."""
+        if m.kind != "move" or m.count != 1 or m.src == m.dst or m.src not in POSITIONS:
+            return False
+        piles = self._piles
+        src, dst = piles[m.src], piles.get(m.dst)
+        if not src or dst is None:
+            return False
+        c = src[-1]
+        if m.dst in FOUNDATIONS:
+            return _SUIT_OF[m.dst] == c.suit and c.rank == len(dst) + 1
+        if dst:
+            return dst[-1].rank == c.rank + 1 and dst[-1].red != c.red
+        return c.rank == 13
 
     def _refusal(self, m: Move) -> str | None:
         if m.kind != "move":

@@ -37,6 +37,8 @@ from .registry import register
 COLUMNS = names("t", 7)
 CELLS = names("c", 7)
 FOUNDATIONS = names("f", 4)
+_SUIT_OF = dict(zip(FOUNDATIONS, SUITS, strict=True))
+"""The suit each foundation takes."""
 
 
 def up(rank: int) -> int:
@@ -144,6 +146,37 @@ class Penguin(Game):
             if c.rank == fill:
                 moves.extend(transfer(n, e) for e in empty_cols)
         return moves
+
+    def _allows(self, m: Move) -> bool:
+        """``m in self._legal()``, for the one move (a column's top run onto the
+        column one above its bottom card, an empty column, a cell or its
+        foundation; a cell's card likewise, but never to a cell)."""
+        if m.kind != "move" or m.src == m.dst:
+            return False
+        piles = self._piles
+        src, dst, k = piles.get(m.src), piles.get(m.dst), m.count
+        if not src or dst is None:
+            return False
+        if m.src in CELLS:
+            if k != 1 or m.dst in CELLS:
+                return False
+            c = src[0]
+        elif m.src in COLUMNS:
+            if not 1 <= k <= len(src):
+                return False
+            for j in range(1, k):
+                if not follows(src[-j - 1], src[-j]):
+                    return False
+            c = src[-k]
+            if m.dst in CELLS:
+                return k == 1 and not dst
+        else:
+            return False
+        if m.dst in FOUNDATIONS:
+            return k == 1 and _SUIT_OF[m.dst] == c.suit and self._next_on(dst) == c.rank
+        if dst:
+            return follows(dst[-1], c)
+        return c.rank == self.fill_rank
 
     def _refusal(self, m: Move) -> str | None:
         if m.kind != "move":

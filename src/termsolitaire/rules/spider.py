@@ -213,6 +213,30 @@ class Spider(Game):
             moves.append(DEAL)
         return moves
 
+    def _allows(self, m: Move) -> bool:
+        """``m in self._legal()``, for the one move: a face-up same-suit run
+        onto a card one rank above its bottom card or a pile showing no face-up
+        card; a turn where a pile shows none; a deal while the stock lasts."""
+        piles, down = self._piles, self._down
+        if m.kind != "move":
+            if m == DEAL:
+                return bool(self._stock)
+            if m != TURNS.get(m.src):
+                return False
+            p = piles[m.src]
+            return bool(p) and len(p) == down[m.src]
+        if m.src not in ORDER or m.dst not in ORDER or m.src == m.dst:
+            return False
+        p, k = piles[m.src], m.count
+        if not 1 <= k <= len(p) - down[m.src]:
+            return False
+        for j in range(1, k):
+            under, upper = p[-j - 1], p[-j]
+            if under.suit != upper.suit or under.rank != upper.rank + 1:
+                return False
+        q = piles[m.dst]
+        return len(q) == down[m.dst] or q[-1].rank == p[-k].rank + 1
+
     def _refusal(self, m: Move) -> str | None:
         if m.kind == "collect":
             return "Spider has no collect: deal puts a card on every pile"

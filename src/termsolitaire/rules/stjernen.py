@@ -63,6 +63,14 @@ FULL = 26
 _ACES = tuple(s * 13 for s in range(4))
 """Codes of the four aces (a card's code is ``suit index * 13 + rank - 1``)."""
 _KINGS = tuple(s * 13 + 12 for s in range(4))
+_OWN = dict(zip(INNER, OUTER, strict=True))
+"""Each inner-ring pile's outer position, the one place its cards go."""
+
+
+def _builds(top: Card, code: int) -> bool:
+    """Whether the card of ``code`` goes on ``top`` on the board (the centre or
+    the outer ring): its suit, one rank higher."""
+    return top.rank < 13 and top.code + 1 == code
 
 
 class Stjernen(Game):
@@ -216,6 +224,40 @@ class Stjernen(Game):
         elif self.round < ROUNDS:
             moves.append(COLLECT)
         return moves
+
+    def _allows(self, m: Move) -> bool:
+        """``m in self._legal()``, for the one move: one card at a time, the
+        centre's only home, an inner card only to its own outer position, the
+        outer and upturned cards onto the centre, the outer ring or home."""
+        if m == DEAL:
+            return bool(self._stock)
+        if m == COLLECT:
+            return self.can_collect
+        if m.kind != "move" or m.count != 1 or m.src == m.dst:
+            return False
+        piles = self._piles
+        src, dst = piles.get(m.src), piles.get(m.dst)
+        if not src or dst is None or m.src in FOUNDATIONS or m.src == STOCK:
+            return False
+        code = src[-1].code
+        if m.dst in FOUNDATIONS:
+            return m.src not in INNER and self._takes(dst, code)
+        if m.src in INNER:
+            return m.dst == _OWN[m.src] and (not dst or _builds(dst[-1], code))
+        if m.dst == CENTRE:
+            return m.src != CENTRE and (_builds(dst[-1], code) if dst else code in _ACES)
+        return m.dst in OUTER and m.src != CENTRE and (not dst or _builds(dst[-1], code))
+
+    def _takes(self, pile: list[Card], code: int) -> bool:
+        """Whether the foundation ``pile`` takes the card of ``code`` now."""
+        k = len(pile)
+        if not k:
+            suit = code // 13
+            return code in _KINGS and all(not p or p[-1].code // 13 != suit for _, p in self._fnd)
+        top = pile[-1].code
+        if k == 13:
+            return code == top + 12
+        return k < FULL and code == top - 1
 
     def _refusal(self, m: Move) -> str | None:
         if m.kind == "deal":

@@ -15,8 +15,8 @@ import importlib
 
 from termsolitaire.rules import Game, game_class
 
-from .base import KNOWN_NOTES, Budget, Result, SolverInfo, verify
-from .shorten import plays_for, shorten_line
+from .base import KNOWN_NOTES, Budget, Result, SolverInfo
+from .shorten import plays_for, shortened
 
 
 def declaration(name: str) -> SolverInfo | None:
@@ -49,8 +49,10 @@ def no_solver(game: Game) -> str:
 
 def solve(game: Game, budget: Budget | float = 10.0) -> Result:
     """Search from ``game``'s current position within ``budget`` (seconds, or a
-    :class:`Budget`). ``won`` results carry a line already replayed to a win,
-    shortened by :func:`~.shorten.shorten_line` (and replayed to a win again).
+    :class:`Budget`). ``won`` results carry a line replayed to a win through
+    the rules core: the search's line is replayed by the shortening pass
+    (:func:`~.shorten.shortened`) before it starts, and the line it gives, if
+    shorter, once more at its end.
     A game without a solver gets ``unknown`` at once, with a note saying so."""
     if not isinstance(budget, Budget):
         budget = Budget(seconds=float(budget))
@@ -58,12 +60,11 @@ def solve(game: Game, budget: Budget | float = 10.0) -> Result:
     if found is None:
         return Result("unknown", notes=(no_solver(game),))
     result = found.solve(game, budget)
-    if result.verdict == "won" and not verify(game, result.moves):
-        raise AssertionError(f"the {game.name} solver returned a line that does not win")
     if result.verdict == "won":  # the line the player sees, without its detours
-        result = dataclasses.replace(
-            result, moves=shorten_line(game, result.moves, plays_for(budget))
-        )
+        moves = shortened(game, result.moves, plays_for(budget))
+        if moves is None:
+            raise AssertionError(f"the {game.name} solver returned a line that does not win")
+        result = dataclasses.replace(result, moves=moves)
     if found.full_knowledge and not result.notes:
         result = dataclasses.replace(result, notes=(KNOWN_NOTES[result.verdict],))
     return result

@@ -19,12 +19,17 @@ A candidate is played through the rules core from the position before its
 first changed move (so every move of it must be legal there) up to the end
 of the moves it changed, and kept only if it comes back to the very position
 the line had there: the rest of the line, which won from that position, then
-wins as it is. The line that comes out is replayed from the start to a win
-once more; if it did not win, the line that came in would be returned.
+wins as it is. The line that comes out, if shorter, is replayed from the start to a
+win once more; if it did not win, the line that came in would be returned.
+The line that comes in is replayed first (the positions the pass starts
+from): :func:`shortened` answers ``None`` when it does not win, so ``solve``
+needs no replay of its own before the pass.
 
 Effort is counted in moves played through the rules core (``plays``), not in
 seconds, so the same line always comes out the same, on any machine and under
-any load.
+any load: each move a candidate tries counts, the one found illegal too (it
+is asked about with ``is_legal`` before anything is copied), and so does each
+move of a kept candidate's positions.
 
 >>> from termsolitaire.rules import Move, new_game
 >>> from termsolitaire.solver import solve
@@ -39,18 +44,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
-from termsolitaire.rules import Game, IllegalMove, Move
+from termsolitaire.rules import Game, Move
 
-from .base import Budget, board, replayed
+from .base import Budget, position_key, replayed
 
 PLAYS_PER_SECOND = 500
 """The effort :func:`plays_for` allows per second of a search's budget. A play
-costs 50-90 µs here with the copies and position texts around it, so the pass
-takes at most some 5% of the budget; the lines measured needed far less (at
-most 1069 plays on Penguin and Napoleon deals 1-50, 3038 on a 244-move
-Stjernen line)."""
+costs some 20 µs of CPU here with the copies and keys around it (50-90 µs
+before issue 33's session made the pass cheap; the effort is still counted
+the same way, so the lines are the same), so the pass takes at most some 1-2%
+of the budget; the lines measured needed far less (at most 1069 plays on
+Penguin and Napoleon deals 1-50, 3038 on a 244-move Stjernen line)."""
 MIN_PLAYS = 2000
 """The least effort :func:`plays_for` allows (a 1 s budget still gets it)."""
 
@@ -67,9 +73,19 @@ def shorten_line(game: Game, moves: Sequence[Move], plays: int = 10_000) -> tupl
     can do without (see the module's docstring); never longer, and the same
     line for the same line in. ``game`` is not changed. A line that does not win
     comes back as it came in."""
+    out = shortened(game, moves, plays)
+    return tuple(moves) if out is None else out
+
+
+def shortened(game: Game, moves: Sequence[Move], plays: int = 10_000) -> tuple[Move, ...] | None:
+    """:func:`shorten_line`, or ``None`` when ``moves`` do not win from
+    ``game``'s position. The pass replays the line that comes in through the
+    rules core before anything else, so this is also the check that it wins
+    (what :func:`~.base.verify` answers): ``solve`` asks it once for both. A
+    line that comes out shorter is replayed from the start once more."""
     line = _Line(game, moves, plays)
     if not line.won:
-        return tuple(moves)
+        return None
     while line.round_trips() | line.pairs():
         pass
     out = tuple(line.moves)
@@ -86,7 +102,9 @@ def _wins(game: Game, moves: Sequence[Move], at_least: int) -> bool:
 
 class _Line:
     """A line being shortened, with the game after each of its moves
-    (``games[k]``: after ``moves[:k]``) and that position's board."""
+    (``games[k]``: after ``moves[:k]``), that position's key
+    (:func:`~.base.position_key`: equal exactly when the boards are) and the
+    pile heights asked of it so far."""
 
     def __init__(self, game: Game, moves: Sequence[Move], plays: int) -> None:
         self.plays = plays
@@ -95,18 +113,27 @@ class _Line:
         self.games: list[Game] = [g]
         self.won = False
         self.score = 0
-        try:
-            for m in self.moves:
-                g = g.copy()
-                g.play(m)
-                self.games.append(g)
-        except IllegalMove:
-            return
+        for m in self.moves:
+            if not g.is_legal(m):
+                return
+            g = g.copy()
+            g.play(m)
+            self.games.append(g)
         self.plays -= len(self.moves)
-        self.boards: list[str] = [board(g) for g in self.games]
+        self.keys: list[Hashable] = [position_key(g) for g in self.games]
+        self.sizes: list[dict[str, int]] = [{} for _ in self.games]
         self.won = g.is_won
         self.score = g.score
         """The score at the end of the line that came in."""
+
+    def height(self, k: int, pile: str) -> int:
+        """How many cards ``pile`` holds after ``moves[:k]`` (kept: the pairs
+        ask for the same ones again and again)."""
+        sizes = self.sizes[k]
+        n = sizes.get(pile)
+        if n is None:
+            n = sizes[pile] = len(self.games[k].pile(pile))
+        return n
 
     # ---------------------------------------------------------------- cycles
 
@@ -114,22 +141,23 @@ class _Line:
         """Take out every stretch of the line that comes back to a position it
         passed through: from each position kept, the line goes on from its
         last passage. Needs no new move: the positions are the line's own."""
-        last = {b: k for k, b in enumerate(self.boards)}
+        last = {b: k for k, b in enumerate(self.keys)}
         keep = [self.skip(0, last)]
         while keep[-1] < len(self.moves):
             keep.append(self.skip(keep[-1] + 1, last))
-        if len(keep) == len(self.boards):
+        if len(keep) == len(self.keys):
             return False
         self.moves = [self.moves[k] for k in keep[:-1]]
         self.games = [self.games[k] for k in keep]
-        self.boards = [self.boards[k] for k in keep]
+        self.keys = [self.keys[k] for k in keep]
+        self.sizes = [self.sizes[k] for k in keep]
         return True
 
-    def skip(self, k: int, last: dict[str, int]) -> int:
+    def skip(self, k: int, last: dict[Hashable, int]) -> int:
         """Where the line goes on from position ``k``: its last passage, unless
         the round trip between earns points (Spider's bonus: a shorter line
         must not earn less)."""
-        to = last[self.boards[k]]
+        to = last[self.keys[k]]
         return to if self.games[to].score <= self.games[k].score else k
 
     # ----------------------------------------------------------------- pairs
@@ -154,20 +182,20 @@ class _Line:
         m = self.moves[i]
         if m.kind != "move":
             return None
-        height = len(self.games[i].pile(m.dst))  # our cards lie from here up
+        height = self.height(i, m.dst)  # our cards lie from here up
         top = height + m.count
         for k in range(i + 1, len(self.moves)):
             mk = self.moves[k]
             if mk.kind == "move" and m.dst not in (mk.src, mk.dst):
                 continue  # only a move from or onto the pile, or a deal, changes it
-            after = len(self.games[k + 1].pile(m.dst))
+            after = self.height(k + 1, m.dst)
             if after >= top:
                 continue
             moved_ours = (
                 mk.kind == "move"
                 and mk.src == m.dst
                 and mk.count == m.count
-                and len(self.games[k].pile(m.dst)) == top
+                and self.height(k, m.dst) == top
                 and after == height
             )
             return k if moved_ours else None
@@ -192,7 +220,8 @@ class _Line:
                 end = j + 1 if segment else j + 2
                 self.moves[i : j + 1] = segment
                 self.games[i + 1 : end] = games
-                self.boards[i + 1 : end] = [board(g) for g in games]
+                self.keys[i + 1 : end] = [position_key(g) for g in games]
+                self.sizes[i + 1 : end] = [{} for _ in games]
                 return True
             if self.plays <= 0:
                 break
@@ -202,20 +231,23 @@ class _Line:
         """``segment`` played from ``games[i]``, if every move is legal and the
         last position is the one the line has after ``end`` moves, with a score
         as high (Spider's points: a shorter line must not earn less): the games
-        after each of its moves but the last."""
-        g = self.games[i].copy()
+        after each of its moves but the last. Each move is asked about first
+        (``is_legal``: most candidates fail at their first move, and then
+        nothing is copied); the effort counts it as played, legal or not."""
+        start = g = self.games[i]
         for m in segment:
             self.plays -= 1
-            try:
-                g.play(m)
-            except IllegalMove:
+            if not g.is_legal(m):
                 return None
-        if board(g) != self.boards[end] or g.score < self.games[end].score:
+            if g is start:
+                g = g.copy()
+            g.play(m)
+        if position_key(g) != self.keys[end] or g.score < self.games[end].score:
             return None
         out: list[Game] = []  # kept: the positions along it, for the passes to come
         for m in segment[:-1]:
             self.plays -= 1
-            g = (out[-1] if out else self.games[i]).copy()
+            g = (out[-1] if out else start).copy()
             g.play(m)
             out.append(g)
         return out
