@@ -19,11 +19,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from termsolitaire.rules import Game, Move
 
-from .base import board
+from .base import board, position_key
 from .games import declaration
 
 __all__ = ["Plan", "board", "cards_home"]
@@ -45,26 +46,28 @@ class Plan:
     """A line of moves from a position, with every position it passes through."""
 
     moves: tuple[Move, ...]
-    boards: tuple[str, ...] = field(repr=False)
-    """``boards[k]``: the board after ``moves[:k]`` (``boards[0]``: the start)."""
+    keys: tuple[Hashable, ...] = field(repr=False)
+    """``keys[k]``: the position after ``moves[:k]`` (``keys[0]``: the start), as
+    :func:`~.base.position_key` (equal exactly when the :func:`~.base.board` is,
+    without writing the text)."""
 
     @classmethod
     def of(cls, game: Game, moves: tuple[Move, ...] | list[Move]) -> Plan:
         """The plan of ``moves`` from ``game``'s position (replayed on a copy;
         :class:`~termsolitaire.rules.IllegalMove` if a move does not fit)."""
         g = game.copy()
-        boards = [board(g)]
+        keys = [position_key(g)]
         for m in moves:
             g.play(m)
-            boards.append(board(g))
-        return cls(tuple(moves), tuple(boards))
+            keys.append(position_key(g))
+        return cls(tuple(moves), tuple(keys))
 
     def remaining(self, game: Game) -> tuple[Move, ...] | None:
         """The rest of the line from ``game``'s position, or ``None`` when the
         line does not pass through it (the latest passage, if several)."""
-        here = board(game)
-        for k in range(len(self.boards) - 1, -1, -1):
-            if self.boards[k] == here:
+        here = position_key(game)
+        for k in range(len(self.keys) - 1, -1, -1):
+            if self.keys[k] == here:
                 return self.moves[k:]
         return None
 
