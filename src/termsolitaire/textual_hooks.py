@@ -134,6 +134,12 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual", "reactive", "isawaitable"),
     ("textual", "app", "message_hook_context_var"),
     ("textual", "message_pump", "message_hook_context_var"),
+    ("textual.reactive", "Reactive", "_initialize_object"),
+    ("textual.reactive", "Reactive", "_initialize_reactive"),
+    ("textual.reactive", "Reactive", "_init"),
+    ("textual.reactive", "Reactive", "_default"),
+    ("textual.reactive", "Reactive", "_toggle_class"),
+    ("textual.dom", "DOMNode", "_reactives"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -1751,4 +1757,97 @@ def none_is_not_awaited() -> bool:
     _isawaitable = inspect.isawaitable
     for module in users:
         setattr(module, "isawaitable", _awaitable)  # noqa: B010  (not exported)
+    return True
+
+
+textuals_initialize_object: Any = None
+"""Textual's own ``Reactive._initialize_object``, once
+:func:`reactives_set_at_once` replaced it."""
+_PLAINLY_SET: dict[type, tuple[tuple[str, Any, str], ...]] = {}
+"""By a node's class: the reactives whose initial value is set plainly (no watcher
+called, no compute method, no class toggled), each as (name, reactive, the name
+of its value in the node's ``__dict__``), in Textual's order; the others as
+``(name, reactive, "")``: Textual's."""
+
+
+def _plainly_set(kind: Any, initialize: Any, check: Any) -> tuple[tuple[str, Any, str], ...]:
+    """:data:`_PLAINLY_SET` for ``kind``, found now and kept."""
+    python: Any = object
+    plain = (
+        kind.__setattr__ is python.__setattr__
+        and kind.__getattribute__ is python.__getattribute__
+        and not hasattr(kind, "__getattr__")
+    )
+    plan = []
+    for name, reactive in kind._reactives.items():
+        internal = f"_reactive_{name}"
+        ours = (
+            plain
+            and type(reactive)._initialize_reactive is initialize
+            and getattr(type(reactive)._check_watchers, "__func__", None) is check
+            and not reactive._init
+            and reactive._toggle_class is None
+            and not hasattr(kind, internal)
+        )
+        plan.append((name, reactive, internal if ours else ""))
+    return tuple(plan)
+
+
+def reactives_set_at_once() -> bool:
+    """Let a node's reactive attributes get their first values without Textual's
+    two failed look-ups each; False (nothing changed) when this Textual initializes
+    them otherwise.
+
+    Textual's ``Reactive._initialize_object`` (at every node's mount) asks, for each
+    of the node's reactives (a widget has some twenty), ``hasattr`` of its value and
+    ``getattr`` of its compute method, both nearly always missing: each a
+    ``AttributeError`` made and dropped, 4,000 reactives a login (issue 33). For a
+    reactive that calls no watcher at its start (``init=False``), toggles no class,
+    on a class with Python's own attribute access and nothing of that name, the
+    value is found in or put into the node's ``__dict__``, made from the default as
+    Textual makes it; its compute method is not read (Textual reads it only to
+    call it when ``init`` is set). Every other reactive is Textual's, in the same
+    order."""
+    try:
+        from textual.reactive import Initialize, Reactive
+    except ImportError:
+        return False
+    if getattr(Reactive, "_set_at_once", False):
+        return True
+    textuals = Reactive.__dict__.get("_initialize_object")
+    initialize = Reactive.__dict__.get("_initialize_reactive")
+    check = Reactive.__dict__.get("_check_watchers")
+    if not isinstance(textuals, classmethod) or not callable(initialize):
+        return False
+    if not isinstance(check, classmethod):
+        return False
+    names = initialize.__code__.co_names
+    if not {"_init", "_default", "_toggle_class", "compute_name"} <= set(names):
+        return False  # a Textual whose reactives start otherwise
+    check = check.__func__
+    textuals_function = textuals.__func__
+
+    def _initialize_object(cls: Any, obj: Any) -> None:
+        kind = type(obj)
+        if cls is not Reactive:
+            textuals_function(cls, obj)
+            return
+        plan = _PLAINLY_SET.get(kind)
+        if plan is None:
+            plan = _PLAINLY_SET[kind] = _plainly_set(kind, initialize, check)
+        values = obj.__dict__
+        for name, reactive, internal in plan:
+            if not internal:
+                reactive._initialize_reactive(obj, name)
+            elif internal not in values:
+                default = reactive._default
+                if callable(default):
+                    default = default(obj) if isinstance(default, Initialize) else default()
+                values[internal] = default
+
+    global textuals_initialize_object
+    textuals_initialize_object = textuals
+    _initialize_object.__doc__ = textuals_function.__doc__
+    Reactive._initialize_object = classmethod(_initialize_object)  # type: ignore[assignment,method-assign]
+    Reactive._set_at_once = True  # type: ignore[attr-defined]
     return True
