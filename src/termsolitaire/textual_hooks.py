@@ -452,8 +452,10 @@ class SharedStylesheet(Stylesheet):
             node._has_order_style,
             node._has_odd_or_even,
         ) = flags
-        if found is not None and (
-            animate or getattr(node, "_is_mounted", True) or not set_fresh(node, found)
+        if found is not None and not (
+            restyle(node, found, animate)
+            if animate or getattr(node, "_is_mounted", True)
+            else set_fresh(node, found) or restyle(node, found)
         ):
             self.replace_rules(node, found, animate=animate)
         self._process_component_classes(node)
@@ -610,6 +612,58 @@ def set_fresh(node: DOMNode, rules: Any) -> bool:
     base._updates += len(plain)
     for name, value in others:
         setattr(base, name, value)
+    node.notify_style_update()
+    return True
+
+
+RESTYLE_UNCHANGED = True
+"""Whether :func:`restyle` leaves a mounted node's unchanged plain rules alone (off:
+Textual's ``replace_rules`` sets every rule again, as before issue 33's perf15)."""
+
+
+def restyle(node: DOMNode, rules: Any, animate: bool = False) -> bool:
+    """Give ``node`` the rules ``rules`` (a map of :data:`_MATCHED`) as Textual's
+    ``replace_rules`` would; False (nothing done) when its styles are not Textual's
+    as this knows them, or when an animated restyle has transitions to run.
+
+    Textual sets every rule the node had or gets through its descriptor, again at
+    every restyle (a screen's CSS read, a class added, focus: some 3,000 sets a
+    login), and a rule whose value is the same changes nothing: the descriptor
+    stores an equal value, sees no change and asks for no refresh. Here a plain
+    rule (:data:`_PLAIN_PROPERTIES`: one that only stores a value and refreshes
+    when it changed) whose stored value is already what its descriptor would
+    store (:data:`_SET_AS`, of the same type and equal) is left as it is; every
+    other rule, and a rule the node loses, goes through its descriptor as in
+    Textual, in Textual's order.
+
+    Animated (``animate``), Textual first compares a new ``Styles`` of the rules with
+    the node's and stops if they are equal; then it animates a changed rule only
+    where the rules name a transition for it, and sets every other rule as without
+    animation: with no ``transitions`` rule, the same sets."""
+    base = node.styles.base
+    current = getattr(base, "_rules", None)
+    if not RESTYLE_UNCHANGED or type(current) is not dict or not hasattr(base, "_updates"):
+        return False
+    if animate:
+        if "transitions" in rules or "transitions" in current:
+            return False
+        from textual.css.styles import Styles
+
+        if Styles(node, rules) == base:
+            return True  # Textual's: nothing to do
+    scrollbars = bool(
+        getattr(node, "show_vertical_scrollbar", False)
+        or getattr(node, "show_horizontal_scrollbar", False)
+    )
+    plain, _, _ = _SET_AS.get((id(rules), scrollbars)) or _set_as(rules, scrollbars)
+    get_rule = rules.get
+    for name in current.keys() | rules.keys():
+        stored = plain.get(name, _MISSING)
+        if stored is not _MISSING:
+            now = current.get(name, _MISSING)
+            if now is stored or (type(now) is type(stored) and now == stored):
+                continue
+        setattr(base, name, get_rule(name))
     node.notify_style_update()
     return True
 
