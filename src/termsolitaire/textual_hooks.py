@@ -142,6 +142,9 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.dom", "DOMNode", "_reactives"),
     ("textual.app", "App", "ansi_theme"),
     ("textual.app", "App", "current_theme"),
+    ("textual.screen", "Screen", "_update_auto_focus"),
+    ("textual.screen", "Screen", "AUTO_FOCUS"),
+    ("textual.app", "App", "AUTO_FOCUS"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -2000,4 +2003,65 @@ def ansi_theme_direct() -> bool:
     ansi_theme.__doc__ = fallback.__doc__
     App.ansi_theme = property(ansi_theme)  # type: ignore[assignment,method-assign]
     App._ansi_theme_direct = True  # type: ignore[attr-defined]
+    return True
+
+
+textuals_update_auto_focus: Any = None
+"""Textual's own ``Screen._update_auto_focus``, once :func:`auto_focus_without_query`
+replaced it."""
+
+
+def auto_focus_without_query() -> bool:
+    """Let a screen find the widget it focuses first (``AUTO_FOCUS = "*"``, Textual's
+    default: the first focusable widget) by walking its widgets, without a CSS query
+    that matches ``*`` against each of them; False (nothing changed) when this
+    Textual focuses otherwise.
+
+    Textual's ``_update_auto_focus`` (at every screen's compose and resume: 30 a
+    login, issue 33) runs ``self.query("*")``: the query lists every widget under
+    the screen in the order ``walk_children(Widget)`` gives, builds each one's CSS
+    path (its ancestors) and matches the universal selector, which every widget
+    matches, before the first focusable one is taken. The same widgets in the same
+    order, the same first one focused. Any other ``AUTO_FOCUS`` selector, or a
+    screen class with a query or walk of its own, is Textual's."""
+    try:
+        from textual.dom import DOMNode
+        from textual.screen import Screen
+        from textual.widget import Widget
+    except ImportError:
+        return False
+    if getattr(Screen, "_auto_focus_without_query", False):
+        return True
+    textuals = Screen.__dict__.get("_update_auto_focus")
+    if not callable(textuals):
+        return False
+    names = set(textuals.__code__.co_names)
+    if not {"app_focus", "AUTO_FOCUS", "focused", "query", "focusable", "set_focus"} <= names:
+        return False  # a Textual that focuses otherwise
+    query = DOMNode.__dict__.get("query")
+    walk = DOMNode.__dict__.get("walk_children")
+
+    def _update_auto_focus(self: Any) -> None:
+        kind = type(self)
+        if kind.query is not query or kind.walk_children is not walk:
+            textuals(self)
+            return
+        app = self.app
+        if app.app_focus:
+            auto_focus = app.AUTO_FOCUS if self.AUTO_FOCUS is None else self.AUTO_FOCUS
+            if auto_focus != "*":
+                textuals(self)
+                return
+            if self.focused is None:
+                for widget in self.walk_children(Widget):
+                    if widget.focusable:
+                        widget.has_focus = True
+                        self.set_focus(widget)
+                        break
+
+    global textuals_update_auto_focus
+    textuals_update_auto_focus = textuals
+    _update_auto_focus.__doc__ = textuals.__doc__
+    Screen._update_auto_focus = _update_auto_focus  # type: ignore[method-assign]
+    Screen._auto_focus_without_query = True  # type: ignore[attr-defined]
     return True
