@@ -145,6 +145,9 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.screen", "Screen", "_update_auto_focus"),
     ("textual.screen", "Screen", "AUTO_FOCUS"),
     ("textual.app", "App", "AUTO_FOCUS"),
+    ("textual._compositor", "Compositor", "_render_chops"),
+    ("textual._compositor", "Compositor", "_get_renders"),
+    ("textual._compositor", "Compositor", "cuts"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -2064,4 +2067,72 @@ def auto_focus_without_query() -> bool:
     _update_auto_focus.__doc__ = textuals.__doc__
     Screen._update_auto_focus = _update_auto_focus  # type: ignore[method-assign]
     Screen._auto_focus_without_query = True  # type: ignore[attr-defined]
+    return True
+
+
+textuals_render_chops: Any = None
+"""Textual's own ``Compositor._render_chops``, once :func:`covered_lines_not_divided`
+replaced it."""
+
+
+def covered_lines_not_divided() -> bool:
+    """Let the compositor skip cutting a widget's line into pieces where every piece
+    of it is already covered by the widgets in front; False (nothing changed) when
+    this Textual composes its frames otherwise.
+
+    Textual's ``_render_chops`` goes through the widgets front to back and, for each
+    line of each, cuts the line at every widget edge in that row of the screen
+    (``Strip.divide``, Rich's ``Segment.divide``: 4,600 a login, issue 33), then
+    keeps each piece only where no widget in front has given one. A container's
+    or a screen's line under its children is cut and thrown away whole. Here a
+    line whose every place is taken already is passed over: the pieces kept, and
+    so every frame, are the same. Textual's code otherwise, line for line."""
+    try:
+        from textual._compositor import Compositor
+        from textual.geometry import Region
+    except ImportError:
+        return False
+    if getattr(Compositor, "_covered_lines_not_divided", False):
+        return True
+    textuals = Compositor.__dict__.get("_render_chops")
+    if not callable(textuals):
+        return False
+    names = set(textuals.__code__.co_names)
+    if not {"cuts", "fromkeys", "_get_renders", "intersection", "divide", "line_range"} <= names:
+        return False  # a Textual that composes otherwise
+    fromkeys = dict.fromkeys
+    intersection = Region.intersection
+
+    def _render_chops(self: Any, crop: Any, is_rendered_line: Any) -> Any:
+        cuts = self.cuts
+        chops = [fromkeys(cut_set[:-1]) for cut_set in cuts]
+        renders = self._get_renders(crop)
+        for region, clip, strips in renders:
+            render_region = intersection(region, clip)
+            render_x = render_region.x
+            first_cut, last_cut = render_region.column_span
+
+            for y, strip in zip(render_region.line_range, strips, strict=False):
+                if not is_rendered_line(y):
+                    continue
+
+                chops_line = chops[y]
+                final_cuts = [cut for cut in cuts[y] if (last_cut >= cut >= first_cut)]
+                get_chops_line = chops_line.get
+                for cut in final_cuts[:-1]:
+                    if get_chops_line(cut) is None:
+                        break
+                else:
+                    continue  # every piece already taken by a widget in front
+                cut_strips = strip.divide([cut - render_x for cut in final_cuts[1:]])
+                for cut, piece in zip(final_cuts, cut_strips, strict=False):
+                    if get_chops_line(cut) is None:
+                        chops_line[cut] = piece
+        return chops
+
+    global textuals_render_chops
+    textuals_render_chops = textuals
+    _render_chops.__doc__ = textuals.__doc__
+    Compositor._render_chops = _render_chops  # type: ignore[method-assign]
+    Compositor._covered_lines_not_divided = True  # type: ignore[attr-defined]
     return True
