@@ -2073,6 +2073,81 @@ def auto_focus_without_query() -> bool:
 textuals_render_chops: Any = None
 """Textual's own ``Compositor._render_chops``, once :func:`covered_lines_not_divided`
 replaced it."""
+COVERED_NOT_DRAWN = True
+"""Whether a widget of Textual's own drawing that the widgets in front cover
+wholly is not drawn for a frame (:func:`_renders`; off: drawn and thrown away,
+as Textual does)."""
+_DRAWN_PLAINLY: dict[type, bool] = {}
+"""By a widget's class: whether it is drawn by Textual's own code alone (its
+``render_lines``, ``render_line`` and ``render`` Textual's): drawing it changes
+nothing but its own caches of drawn lines."""
+
+
+def _drawn_plainly(kind: Any) -> bool:
+    """:data:`_DRAWN_PLAINLY` for ``kind``, found now and kept."""
+    from textual.widget import Widget
+
+    render = getattr(kind, "render", None)
+    plain = (
+        kind.render_lines is Widget.render_lines
+        and kind.render_line is Widget.render_line
+        and getattr(render, "__module__", "").startswith("textual.")
+    )
+    _DRAWN_PLAINLY[kind] = plain
+    return plain
+
+
+def _covered(region: Any, chops: Any, cuts: Any, is_rendered_line: Any) -> bool:
+    """Whether every line of ``region`` that is drawn has every piece taken."""
+    first_cut, last_cut = region.column_span
+    for y in region.line_range:
+        if not is_rendered_line(y):
+            continue
+        get_chops_line = chops[y].get
+        for cut in cuts[y]:
+            if last_cut > cut >= first_cut and get_chops_line(cut) is None:
+                return False
+    return True
+
+
+def _renders(compositor: Any, crop: Any, chops: Any, cuts: Any, is_rendered_line: Any) -> Any:
+    """Textual's ``Compositor._get_renders``, front to back, but a widget drawn by
+    Textual's own code (:func:`_drawn_plainly`: a container, a screen's background,
+    a label...) whose every drawn piece a widget in front already gave, as ``chops``
+    has it when its turn comes, is not drawn: every piece of it would be thrown
+    away. Its cache of drawn lines is left as it was (it draws what it must when
+    it shows)."""
+    from textual.geometry import Region
+
+    visible_widgets = compositor.visible_widgets
+    if crop:
+        crop_overlaps = crop.overlaps
+        widget_regions = [
+            (widget, region, clip)
+            for widget, (region, clip) in visible_widgets.items()
+            if crop_overlaps(clip)
+        ]
+    else:
+        widget_regions = [
+            (widget, region, clip) for widget, (region, clip) in visible_widgets.items()
+        ]
+    intersection = Region.intersection
+    contains_region = Region.contains_region
+    for widget, region, clip in widget_regions:
+        if contains_region(clip, region):
+            lines = Region(0, 0, region.width, region.height)
+        else:
+            new_x, new_y, new_width, new_height = intersection(region, clip)
+            if not (new_width and new_height):
+                continue
+            lines = Region(new_x - region.x, new_y - region.y, new_width, new_height)
+        kind = type(widget)
+        plain = _DRAWN_PLAINLY.get(kind)
+        if plain is None:
+            plain = _drawn_plainly(kind)
+        if plain and _covered(intersection(region, clip), chops, cuts, is_rendered_line):
+            continue
+        yield region, clip, widget.render_lines(lines)
 
 
 def covered_lines_not_divided() -> bool:
@@ -2106,7 +2181,10 @@ def covered_lines_not_divided() -> bool:
     def _render_chops(self: Any, crop: Any, is_rendered_line: Any) -> Any:
         cuts = self.cuts
         chops = [fromkeys(cut_set[:-1]) for cut_set in cuts]
-        renders = self._get_renders(crop)
+        if type(self)._get_renders is textuals_get_renders and COVERED_NOT_DRAWN:
+            renders = _renders(self, crop, chops, cuts, is_rendered_line)
+        else:
+            renders = self._get_renders(crop)
         for region, clip, strips in renders:
             render_region = intersection(region, clip)
             render_x = render_region.x
@@ -2129,6 +2207,16 @@ def covered_lines_not_divided() -> bool:
                     if get_chops_line(cut) is None:
                         chops_line[cut] = piece
         return chops
+
+    textuals_get_renders = Compositor.__dict__.get("_get_renders")
+    if not callable(textuals_get_renders) or not {
+        "visible_widgets",
+        "overlaps",
+        "contains_region",
+        "intersection",
+        "render_lines",
+    } <= set(textuals_get_renders.__code__.co_names):
+        return False
 
     global textuals_render_chops
     textuals_render_chops = textuals
