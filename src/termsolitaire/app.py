@@ -48,6 +48,10 @@ textual_hooks.message_hook_found_without_exception()  # no LookupError a message
 textual_hooks.region_without_exceptions()  # a widget's region without NoWidget raised
 textual_hooks.cache_misses_without_exceptions()  # no KeyError a cache miss, no QueueEmpty
 textual_hooks.none_is_not_awaited()  # a callback's None result not checked against an ABC
+textual_hooks.reactives_set_at_once()  # a node's reactives set without two failed look-ups each
+textual_hooks.ansi_theme_direct()  # the ANSI theme a line is drawn with read in three dict reads
+textual_hooks.auto_focus_without_query()  # a screen's first focus found without a CSS query
+textual_hooks.covered_lines_not_divided()  # a line under the widgets in front not cut up
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.

@@ -134,6 +134,20 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual", "reactive", "isawaitable"),
     ("textual", "app", "message_hook_context_var"),
     ("textual", "message_pump", "message_hook_context_var"),
+    ("textual.reactive", "Reactive", "_initialize_object"),
+    ("textual.reactive", "Reactive", "_initialize_reactive"),
+    ("textual.reactive", "Reactive", "_init"),
+    ("textual.reactive", "Reactive", "_default"),
+    ("textual.reactive", "Reactive", "_toggle_class"),
+    ("textual.dom", "DOMNode", "_reactives"),
+    ("textual.app", "App", "ansi_theme"),
+    ("textual.app", "App", "current_theme"),
+    ("textual.screen", "Screen", "_update_auto_focus"),
+    ("textual.screen", "Screen", "AUTO_FOCUS"),
+    ("textual.app", "App", "AUTO_FOCUS"),
+    ("textual._compositor", "Compositor", "_render_chops"),
+    ("textual._compositor", "Compositor", "_get_renders"),
+    ("textual._compositor", "Compositor", "cuts"),
 )
 """(module, class, attribute): every private name used. An attribute set in
 ``__init__`` (not on the class) is checked on an instance by the test."""
@@ -446,8 +460,10 @@ class SharedStylesheet(Stylesheet):
             node._has_order_style,
             node._has_odd_or_even,
         ) = flags
-        if found is not None and (
-            animate or getattr(node, "_is_mounted", True) or not set_fresh(node, found)
+        if found is not None and not (
+            restyle(node, found, animate)
+            if animate or getattr(node, "_is_mounted", True)
+            else set_fresh(node, found) or restyle(node, found)
         ):
             self.replace_rules(node, found, animate=animate)
         self._process_component_classes(node)
@@ -604,6 +620,58 @@ def set_fresh(node: DOMNode, rules: Any) -> bool:
     base._updates += len(plain)
     for name, value in others:
         setattr(base, name, value)
+    node.notify_style_update()
+    return True
+
+
+RESTYLE_UNCHANGED = True
+"""Whether :func:`restyle` leaves a mounted node's unchanged plain rules alone (off:
+Textual's ``replace_rules`` sets every rule again, as before issue 33's perf15)."""
+
+
+def restyle(node: DOMNode, rules: Any, animate: bool = False) -> bool:
+    """Give ``node`` the rules ``rules`` (a map of :data:`_MATCHED`) as Textual's
+    ``replace_rules`` would; False (nothing done) when its styles are not Textual's
+    as this knows them, or when an animated restyle has transitions to run.
+
+    Textual sets every rule the node had or gets through its descriptor, again at
+    every restyle (a screen's CSS read, a class added, focus: some 3,000 sets a
+    login), and a rule whose value is the same changes nothing: the descriptor
+    stores an equal value, sees no change and asks for no refresh. Here a plain
+    rule (:data:`_PLAIN_PROPERTIES`: one that only stores a value and refreshes
+    when it changed) whose stored value is already what its descriptor would
+    store (:data:`_SET_AS`, of the same type and equal) is left as it is; every
+    other rule, and a rule the node loses, goes through its descriptor as in
+    Textual, in Textual's order.
+
+    Animated (``animate``), Textual first compares a new ``Styles`` of the rules with
+    the node's and stops if they are equal; then it animates a changed rule only
+    where the rules name a transition for it, and sets every other rule as without
+    animation: with no ``transitions`` rule, the same sets."""
+    base = node.styles.base
+    current = getattr(base, "_rules", None)
+    if not RESTYLE_UNCHANGED or type(current) is not dict or not hasattr(base, "_updates"):
+        return False
+    if animate:
+        if "transitions" in rules or "transitions" in current:
+            return False
+        from textual.css.styles import Styles
+
+        if Styles(node, rules) == base:
+            return True  # Textual's: nothing to do
+    scrollbars = bool(
+        getattr(node, "show_vertical_scrollbar", False)
+        or getattr(node, "show_horizontal_scrollbar", False)
+    )
+    plain, _, _ = _SET_AS.get((id(rules), scrollbars)) or _set_as(rules, scrollbars)
+    get_rule = rules.get
+    for name in current.keys() | rules.keys():
+        stored = plain.get(name, _MISSING)
+        if stored is not _MISSING:
+            now = current.get(name, _MISSING)
+            if now is stored or (type(now) is type(stored) and now == stored):
+                continue
+        setattr(base, name, get_rule(name))
     node.notify_style_update()
     return True
 
@@ -1751,4 +1819,408 @@ def none_is_not_awaited() -> bool:
     _isawaitable = inspect.isawaitable
     for module in users:
         setattr(module, "isawaitable", _awaitable)  # noqa: B010  (not exported)
+    return True
+
+
+textuals_initialize_object: Any = None
+"""Textual's own ``Reactive._initialize_object``, once
+:func:`reactives_set_at_once` replaced it."""
+_PLAINLY_SET: dict[type, tuple[tuple[str, Any, str], ...]] = {}
+"""By a node's class: the reactives whose initial value is set plainly (no watcher
+called, no compute method, no class toggled), each as (name, reactive, the name
+of its value in the node's ``__dict__``), in Textual's order; the others as
+``(name, reactive, "")``: Textual's."""
+
+
+def _plainly_set(kind: Any, initialize: Any, check: Any) -> tuple[tuple[str, Any, str], ...]:
+    """:data:`_PLAINLY_SET` for ``kind``, found now and kept."""
+    python: Any = object
+    plain = (
+        kind.__setattr__ is python.__setattr__
+        and kind.__getattribute__ is python.__getattribute__
+        and not hasattr(kind, "__getattr__")
+    )
+    plan = []
+    for name, reactive in kind._reactives.items():
+        internal = f"_reactive_{name}"
+        ours = (
+            plain
+            and type(reactive)._initialize_reactive is initialize
+            and getattr(type(reactive)._check_watchers, "__func__", None) is check
+            and not reactive._init
+            and reactive._toggle_class is None
+            and not hasattr(kind, internal)
+        )
+        plan.append((name, reactive, internal if ours else ""))
+    return tuple(plan)
+
+
+def reactives_set_at_once() -> bool:
+    """Let a node's reactive attributes get their first values without Textual's
+    two failed look-ups each; False (nothing changed) when this Textual initializes
+    them otherwise.
+
+    Textual's ``Reactive._initialize_object`` (at every node's mount) asks, for each
+    of the node's reactives (a widget has some twenty), ``hasattr`` of its value and
+    ``getattr`` of its compute method, both nearly always missing: each a
+    ``AttributeError`` made and dropped, 4,000 reactives a login (issue 33). For a
+    reactive that calls no watcher at its start (``init=False``), toggles no class,
+    on a class with Python's own attribute access and nothing of that name, the
+    value is found in or put into the node's ``__dict__``, made from the default as
+    Textual makes it; its compute method is not read (Textual reads it only to
+    call it when ``init`` is set). Every other reactive is Textual's, in the same
+    order."""
+    try:
+        from textual.reactive import Initialize, Reactive
+    except ImportError:
+        return False
+    if getattr(Reactive, "_set_at_once", False):
+        return True
+    textuals = Reactive.__dict__.get("_initialize_object")
+    initialize = Reactive.__dict__.get("_initialize_reactive")
+    check = Reactive.__dict__.get("_check_watchers")
+    if not isinstance(textuals, classmethod) or not callable(initialize):
+        return False
+    if not isinstance(check, classmethod):
+        return False
+    names = initialize.__code__.co_names
+    if not {"_init", "_default", "_toggle_class", "compute_name"} <= set(names):
+        return False  # a Textual whose reactives start otherwise
+    check = check.__func__
+    textuals_function = textuals.__func__
+
+    def _initialize_object(cls: Any, obj: Any) -> None:
+        kind = type(obj)
+        if cls is not Reactive:
+            textuals_function(cls, obj)
+            return
+        plan = _PLAINLY_SET.get(kind)
+        if plan is None:
+            plan = _PLAINLY_SET[kind] = _plainly_set(kind, initialize, check)
+        values = obj.__dict__
+        for name, reactive, internal in plan:
+            if not internal:
+                reactive._initialize_reactive(obj, name)
+            elif internal not in values:
+                default = reactive._default
+                if callable(default):
+                    default = default(obj) if isinstance(default, Initialize) else default()
+                values[internal] = default
+
+    global textuals_initialize_object
+    textuals_initialize_object = textuals
+    _initialize_object.__doc__ = textuals_function.__doc__
+    Reactive._initialize_object = classmethod(_initialize_object)  # type: ignore[assignment,method-assign]
+    Reactive._set_at_once = True  # type: ignore[attr-defined]
+    return True
+
+
+textuals_ansi_theme: Any = None
+"""Textual's own ``App.ansi_theme`` property, once :func:`ansi_theme_direct`
+replaced it."""
+_THEMES_PLAIN: dict[type, bool] = {}
+"""By an app's class: whether it reads its theme as Textual's ``App`` does (its
+``current_theme``, ``get_theme`` and theme reactives Textual's, or this module's
+equivalents, and no compute method for them)."""
+
+
+_ONE_NAME: dict[str, bool] = {}
+"""By a theme's name: whether ``get_theme`` looks it up as it is (no comma, no
+spaces around it)."""
+
+
+def _themes_plain(kind: Any, current: Any, reactive: Any) -> bool:
+    """:data:`_THEMES_PLAIN` for ``kind``, found now and kept."""
+    from inspect import getattr_static
+
+    from textual.app import App
+
+    python: Any = object
+    plain = (
+        getattr_static(kind, "current_theme", None) is current
+        and getattr_static(kind, "get_theme", None) is App.__dict__.get("get_theme")
+        and getattr(App, "_themes_in_place", False)
+        and kind.__getattribute__ is python.__getattribute__
+    )
+    for name in ("theme", "ansi_theme_dark", "ansi_theme_light"):
+        descriptor = getattr_static(kind, name, None)
+        plain = (
+            plain and type(descriptor) is reactive and not hasattr(kind, descriptor.compute_name)
+        )
+    _THEMES_PLAIN[kind] = plain
+    return plain
+
+
+def ansi_theme_direct() -> bool:
+    """Let an app answer which ANSI theme it draws with by reading its theme's name,
+    the theme and the two ANSI themes where Textual keeps them; False (nothing
+    changed) when this Textual keeps them otherwise.
+
+    Every line Textual draws asks ``App.ansi_theme`` (1,200 lines a login, issue
+    33): a property that reads ``current_theme``, another property, which reads
+    the ``theme`` reactive and calls ``get_theme`` (its name split at commas), and
+    then one of two more reactives: six Python calls for what three dict reads
+    give. A name that is not one registered theme (a list of names, spaces, none
+    found: Textual then falls back), a value not set yet, or an app class that
+    changes any of it is Textual's."""
+    try:
+        from textual.app import App
+        from textual.reactive import Reactive
+    except ImportError:
+        return False
+    if getattr(App, "_ansi_theme_direct", False):
+        return True
+    textuals = App.__dict__.get("ansi_theme")
+    current = App.__dict__.get("current_theme")
+    if not isinstance(textuals, property) or not isinstance(current, property):
+        return False
+    if not themes_read_in_place() or not reactive_reads():
+        return False
+    for name in ("theme", "ansi_theme_dark", "ansi_theme_light"):
+        if type(App.__dict__.get(name)) is not Reactive:
+            return False
+    fallback: Any = textuals.fget
+
+    def ansi_theme(self: Any) -> Any:
+        kind = type(self)
+        plain = _THEMES_PLAIN.get(kind)
+        if plain is None:
+            plain = _themes_plain(kind, current, Reactive)
+        values = self.__dict__
+        themes = values.get("_registered_themes")
+        name = values.get("_reactive_theme")
+        if plain and type(themes) is dict and type(name) is str:
+            one = _ONE_NAME.get(name)
+            if one is None:
+                one = _ONE_NAME[name] = "," not in name and name == name.strip()
+            theme = themes.get(name) if one else None
+            if theme is not None:
+                dark = values.get("_reactive_ansi_theme_dark", _MISSING)
+                light = values.get("_reactive_ansi_theme_light", _MISSING)
+                if dark is not _MISSING and light is not _MISSING:
+                    return dark if theme.dark else light
+        return fallback(self)
+
+    global textuals_ansi_theme
+    textuals_ansi_theme = textuals
+    ansi_theme.__doc__ = fallback.__doc__
+    App.ansi_theme = property(ansi_theme)  # type: ignore[assignment,method-assign]
+    App._ansi_theme_direct = True  # type: ignore[attr-defined]
+    return True
+
+
+textuals_update_auto_focus: Any = None
+"""Textual's own ``Screen._update_auto_focus``, once :func:`auto_focus_without_query`
+replaced it."""
+
+
+def auto_focus_without_query() -> bool:
+    """Let a screen find the widget it focuses first (``AUTO_FOCUS = "*"``, Textual's
+    default: the first focusable widget) by walking its widgets, without a CSS query
+    that matches ``*`` against each of them; False (nothing changed) when this
+    Textual focuses otherwise.
+
+    Textual's ``_update_auto_focus`` (at every screen's compose and resume: 30 a
+    login, issue 33) runs ``self.query("*")``: the query lists every widget under
+    the screen in the order ``walk_children(Widget)`` gives, builds each one's CSS
+    path (its ancestors) and matches the universal selector, which every widget
+    matches, before the first focusable one is taken. The same widgets in the same
+    order, the same first one focused. Any other ``AUTO_FOCUS`` selector, or a
+    screen class with a query or walk of its own, is Textual's."""
+    try:
+        from textual.dom import DOMNode
+        from textual.screen import Screen
+        from textual.widget import Widget
+    except ImportError:
+        return False
+    if getattr(Screen, "_auto_focus_without_query", False):
+        return True
+    textuals = Screen.__dict__.get("_update_auto_focus")
+    if not callable(textuals):
+        return False
+    names = set(textuals.__code__.co_names)
+    if not {"app_focus", "AUTO_FOCUS", "focused", "query", "focusable", "set_focus"} <= names:
+        return False  # a Textual that focuses otherwise
+    query = DOMNode.__dict__.get("query")
+    walk = DOMNode.__dict__.get("walk_children")
+
+    def _update_auto_focus(self: Any) -> None:
+        kind = type(self)
+        if kind.query is not query or kind.walk_children is not walk:
+            textuals(self)
+            return
+        app = self.app
+        if app.app_focus:
+            auto_focus = app.AUTO_FOCUS if self.AUTO_FOCUS is None else self.AUTO_FOCUS
+            if auto_focus != "*":
+                textuals(self)
+                return
+            if self.focused is None:
+                for widget in self.walk_children(Widget):
+                    if widget.focusable:
+                        widget.has_focus = True
+                        self.set_focus(widget)
+                        break
+
+    global textuals_update_auto_focus
+    textuals_update_auto_focus = textuals
+    _update_auto_focus.__doc__ = textuals.__doc__
+    Screen._update_auto_focus = _update_auto_focus  # type: ignore[method-assign]
+    Screen._auto_focus_without_query = True  # type: ignore[attr-defined]
+    return True
+
+
+textuals_render_chops: Any = None
+"""Textual's own ``Compositor._render_chops``, once :func:`covered_lines_not_divided`
+replaced it."""
+COVERED_NOT_DRAWN = True
+"""Whether a widget of Textual's own drawing that the widgets in front cover
+wholly is not drawn for a frame (:func:`_renders`; off: drawn and thrown away,
+as Textual does)."""
+_DRAWN_PLAINLY: dict[type, bool] = {}
+"""By a widget's class: whether it is drawn by Textual's own code alone (its
+``render_lines``, ``render_line`` and ``render`` Textual's): drawing it changes
+nothing but its own caches of drawn lines."""
+
+
+def _drawn_plainly(kind: Any) -> bool:
+    """:data:`_DRAWN_PLAINLY` for ``kind``, found now and kept."""
+    from textual.widget import Widget
+
+    render = getattr(kind, "render", None)
+    plain = (
+        kind.render_lines is Widget.render_lines
+        and kind.render_line is Widget.render_line
+        and getattr(render, "__module__", "").startswith("textual.")
+    )
+    _DRAWN_PLAINLY[kind] = plain
+    return plain
+
+
+def _covered(region: Any, chops: Any, cuts: Any, is_rendered_line: Any) -> bool:
+    """Whether every line of ``region`` that is drawn has every piece taken."""
+    first_cut, last_cut = region.column_span
+    for y in region.line_range:
+        if not is_rendered_line(y):
+            continue
+        get_chops_line = chops[y].get
+        for cut in cuts[y]:
+            if last_cut > cut >= first_cut and get_chops_line(cut) is None:
+                return False
+    return True
+
+
+def _renders(compositor: Any, crop: Any, chops: Any, cuts: Any, is_rendered_line: Any) -> Any:
+    """Textual's ``Compositor._get_renders``, front to back, but a widget drawn by
+    Textual's own code (:func:`_drawn_plainly`: a container, a screen's background,
+    a label...) whose every drawn piece a widget in front already gave, as ``chops``
+    has it when its turn comes, is not drawn: every piece of it would be thrown
+    away. Its cache of drawn lines is left as it was (it draws what it must when
+    it shows)."""
+    from textual.geometry import Region
+
+    visible_widgets = compositor.visible_widgets
+    if crop:
+        crop_overlaps = crop.overlaps
+        widget_regions = [
+            (widget, region, clip)
+            for widget, (region, clip) in visible_widgets.items()
+            if crop_overlaps(clip)
+        ]
+    else:
+        widget_regions = [
+            (widget, region, clip) for widget, (region, clip) in visible_widgets.items()
+        ]
+    intersection = Region.intersection
+    contains_region = Region.contains_region
+    for widget, region, clip in widget_regions:
+        if contains_region(clip, region):
+            lines = Region(0, 0, region.width, region.height)
+        else:
+            new_x, new_y, new_width, new_height = intersection(region, clip)
+            if not (new_width and new_height):
+                continue
+            lines = Region(new_x - region.x, new_y - region.y, new_width, new_height)
+        kind = type(widget)
+        plain = _DRAWN_PLAINLY.get(kind)
+        if plain is None:
+            plain = _drawn_plainly(kind)
+        if plain and _covered(intersection(region, clip), chops, cuts, is_rendered_line):
+            continue
+        yield region, clip, widget.render_lines(lines)
+
+
+def covered_lines_not_divided() -> bool:
+    """Let the compositor skip cutting a widget's line into pieces where every piece
+    of it is already covered by the widgets in front; False (nothing changed) when
+    this Textual composes its frames otherwise.
+
+    Textual's ``_render_chops`` goes through the widgets front to back and, for each
+    line of each, cuts the line at every widget edge in that row of the screen
+    (``Strip.divide``, Rich's ``Segment.divide``: 4,600 a login, issue 33), then
+    keeps each piece only where no widget in front has given one. A container's
+    or a screen's line under its children is cut and thrown away whole. Here a
+    line whose every place is taken already is passed over: the pieces kept, and
+    so every frame, are the same. Textual's code otherwise, line for line."""
+    try:
+        from textual._compositor import Compositor
+        from textual.geometry import Region
+    except ImportError:
+        return False
+    if getattr(Compositor, "_covered_lines_not_divided", False):
+        return True
+    textuals = Compositor.__dict__.get("_render_chops")
+    if not callable(textuals):
+        return False
+    names = set(textuals.__code__.co_names)
+    if not {"cuts", "fromkeys", "_get_renders", "intersection", "divide", "line_range"} <= names:
+        return False  # a Textual that composes otherwise
+    fromkeys = dict.fromkeys
+    intersection = Region.intersection
+
+    def _render_chops(self: Any, crop: Any, is_rendered_line: Any) -> Any:
+        cuts = self.cuts
+        chops = [fromkeys(cut_set[:-1]) for cut_set in cuts]
+        if type(self)._get_renders is textuals_get_renders and COVERED_NOT_DRAWN:
+            renders = _renders(self, crop, chops, cuts, is_rendered_line)
+        else:
+            renders = self._get_renders(crop)
+        for region, clip, strips in renders:
+            render_region = intersection(region, clip)
+            render_x = render_region.x
+            first_cut, last_cut = render_region.column_span
+
+            for y, strip in zip(render_region.line_range, strips, strict=False):
+                if not is_rendered_line(y):
+                    continue
+
+                chops_line = chops[y]
+                final_cuts = [cut for cut in cuts[y] if (last_cut >= cut >= first_cut)]
+                get_chops_line = chops_line.get
+                for cut in final_cuts[:-1]:
+                    if get_chops_line(cut) is None:
+                        break
+                else:
+                    continue  # every piece already taken by a widget in front
+                cut_strips = strip.divide([cut - render_x for cut in final_cuts[1:]])
+                for cut, piece in zip(final_cuts, cut_strips, strict=False):
+                    if get_chops_line(cut) is None:
+                        chops_line[cut] = piece
+        return chops
+
+    textuals_get_renders = Compositor.__dict__.get("_get_renders")
+    if not callable(textuals_get_renders) or not {
+        "visible_widgets",
+        "overlaps",
+        "contains_region",
+        "intersection",
+        "render_lines",
+    } <= set(textuals_get_renders.__code__.co_names):
+        return False
+
+    global textuals_render_chops
+    textuals_render_chops = textuals
+    _render_chops.__doc__ = textuals.__doc__
+    Compositor._render_chops = _render_chops  # type: ignore[method-assign]
+    Compositor._covered_lines_not_divided = True  # type: ignore[attr-defined]
     return True

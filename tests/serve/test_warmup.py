@@ -90,3 +90,44 @@ def test_the_code_a_login_runs_is_gathered_in_pages_of_its_own(tmp_path: Path) -
     assert result["lobby_compose_copied"]
     assert result["profile"]  # the rehearsal's profile hook is gone
     assert result["pages_after"] < 0.7 * result["pages_before"]
+
+
+SPECIALIZED = """
+import dis, json, sys
+from termsolitaire.serve import warmup
+warmup.SPECIALIZE = {on}
+from termsolitaire.serve.warm import prepare
+from termsolitaire.screens.match.lobby import LobbyScreen
+from textual.widget import Widget
+prepare(False)
+
+def specialized(function):
+    code = function.__code__
+    plain = [i.opname for i in dis.get_instructions(code)]
+    adaptive = [i.opname for i in dis.get_instructions(code, adaptive=True)]
+    return sum(a != p for a, p in zip(plain, adaptive))
+
+print(json.dumps([specialized(f) for f in (
+    LobbyScreen.compose, Widget.render_lines, Widget.__init__,
+)]))
+"""
+
+
+def test_the_code_a_login_runs_is_specialized_before_the_fork(tmp_path: Path) -> None:
+    """serve/warmup.py: the login is shown a second time in the gathered code, so
+    that what Python 3.11 specializes as a function is first called (its bytecode's
+    instructions for the types it meets) is done once, in the warm process, not in
+    every session; shown once, the gathered copies start unspecialized."""
+    env = {**os.environ, "TERMSOLITAIRE_HOME": str(tmp_path / "home")}
+    counts = {}
+    for on in (True, False):
+        out = subprocess.run(
+            [sys.executable, "-c", SPECIALIZED.format(on=on)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        counts[on] = json.loads(out.stdout.splitlines()[-1])
+    assert all(n > 0 for n in counts[True]), counts
+    assert counts[False] == [0, 0, 0], counts
