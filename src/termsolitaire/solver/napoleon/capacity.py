@@ -99,8 +99,29 @@ class Capacity:
         self, piles: list[bytes], found: list[int], loc: bytearray, idx: bytearray, seed: int = 0
     ) -> None:
         self.piles = [bytes(p) for p in piles]
-        self.pile = [_FIXED if loc[c] == HOME else loc[c] for c in range(52)]
-        self.place = list(idx)
+        self.pile = pile = [_FIXED if loc[c] == HOME else loc[c] for c in range(52)]
+        self.place = place = list(idx)
+
+        def at(c: int | None) -> tuple[int, int, int]:
+            """Where ``c`` lies: its pile's slot, its place, its foundation's
+            slot (no card: a place never reached)."""
+            return (_FIXED, 0, 16) if c is None else (pile[c], place[c], _SLOT[c])
+
+        self.info = [
+            (
+                RANK[c],
+                _SLOT[c],
+                *at(GUESTS[c][0] if RANK[c] > 1 else None),
+                *at(GUESTS[c][1] if RANK[c] > 1 else None),
+                *at(TWIN[c]),
+                *at(HOSTS[c][0] if RANK[c] < 13 else None),
+                *at(HOSTS[c][1] if RANK[c] < 13 else None),
+            )
+            for c in range(52)
+        ]
+        """Per card: its rank, its foundation's slot, and where (:func:`at`)
+        its two guests, its twin and its two hosts lie: what the search asks
+        of each card on top of a pile, read in one go."""
         st = bytearray(22)
         for i, p in enumerate(piles):
             st[i] = len(p)
@@ -240,31 +261,25 @@ class Capacity:
                         if n > 1 or place[t] + 1 < st[pile[t]] or st[_SLOT[t]] > r:
                             continue
                     homes.append((-1, x, r + 1))
+        info = self.info
         for i in range(PILES):
             h = st[i]
             if not h:
                 continue
             x = piles[i][h - 1]
-            r = RANK[x]
-            n = 0
-            for g in _GUESTS[x]:
-                if place[g] >= st[pile[g]] and st[_SLOT[g]] < r - 1:
-                    n += 1
-            t = TWIN[x]
-            if n and (n > 1 or place[t] + 1 < st[pile[t]] or st[_SLOT[t]] >= r):
+            r, sx, ap, aj, as_, bp, bj, bs, tp, tj, ts, yp, yj, ys, zp, zj, zs = info[x]
+            n = (aj >= st[ap] and st[as_] < r - 1) + (bj >= st[bp] and st[bs] < r - 1)
+            if n and (n > 1 or tj + 1 < st[tp] or st[ts] >= r):
                 continue
-            if st[_SLOT[x]] == r - 1:
+            if st[sx] == r - 1:
                 homes.append((i, x, r))
             if r == 13:
                 if h > 1:
                     parks.append((i, x, True))
                 continue
             # room: free hosts, less the parked twin
-            y1, y2 = _HOSTS[x]
-            room = (place[y1] + 1 >= st[pile[y1]] and st[_SLOT[y1]] <= r) + (
-                place[y2] + 1 >= st[pile[y2]] and st[_SLOT[y2]] <= r
-            )
-            if room and (room > 1 or place[t] < st[pile[t]] or st[_SLOT[t]] >= r):
+            room = (yj + 1 >= st[yp] and st[ys] <= r) + (zj + 1 >= st[zp] and st[zs] <= r)
+            if room and (room > 1 or tj < st[tp] or st[ts] >= r):
                 parks.append((i, x, False))
         if self._shuffle:
             self.rng.shuffle(homes)
