@@ -42,6 +42,10 @@ sound:
   :mod:`.partial`): a relaxed game that counts the room on the hosts for the
   cards lying on each suit's next card (and their hosts and twins) and plays
   the others freely proves some deals lost before any search (deals 44, 105).
+- **The capacity game from the deal** (:class:`.capacity.Capacity`): room
+  counted for every card. A few random dives find a relaxed win at once on
+  most deals (nothing to prove); on the others it takes most of the time
+  (:class:`Proofs`) and proves some lost (deals 25, 887).
 
 The time goes to a depth-first prover and a stream of restarted finders
 (:func:`termsolitaire.solver.search.restarts`, :func:`finders`).
@@ -205,8 +209,8 @@ capacity game together) on a deal whose capacity game the first dives leave
 open; the prover keeps about :data:`PROVER_SHARE` of it (:data:`RATIO`)."""
 RATIO = 40
 """Relaxed positions of the capacity game per position of the prover in
-:class:`Proofs`: a relaxed position costs about a fifth of a real one, so the
-capacity game gets about five parts of the time in six."""
+:class:`Proofs`: a relaxed position costs about a sixth of a real one, so the
+capacity game gets about seven parts of the time in eight."""
 CAPACITY_BYTES = 100
 """Estimated bytes per relaxed position in :class:`Capacity`'s table."""
 
