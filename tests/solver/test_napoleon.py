@@ -15,7 +15,8 @@ from termsolitaire.rules import Move, from_text, new_game
 from termsolitaire.solver import Budget, solve
 from termsolitaire.solver import napoleon as N
 from termsolitaire.solver.napoleon import NapoleonState, relaxed_lost
-from termsolitaire.solver.napoleon.capacity import capacity_lost
+from termsolitaire.solver.napoleon import capacity as capacity_module
+from termsolitaire.solver.napoleon.capacity import EVERY_CARD, Capacity, capacity_lost
 from termsolitaire.solver.napoleon.cards import HOSTS
 from termsolitaire.solver.napoleon.partial import Partial, blockers, partial_lost
 
@@ -209,6 +210,71 @@ def test_room_on_the_hosts_holds_all_along_a_winning_line(deal):
         assert not capacity_lost(state.piles, state.found, state.loc, state.idx, nodes=5_000)
         g.play(move)
     assert g.is_won
+
+
+@settings(PROPS, max_examples=200 if FULL else 15)
+@given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(5, 40))
+def test_capacity_plays_partials_game_with_room_for_every_card(deal, seed, steps):
+    """:class:`Capacity` is :mod:`.partial`'s game with room for every card,
+    played apart: where both searches finish they agree, and a proof of loss
+    meets the same number of relaxed positions (they share the move order)."""
+    g = played("napoleon", deal, seed, steps, home=0.8)
+    state = NapoleonState.from_game(g)
+    args = state.piles, state.found, state.loc, state.idx
+    assume(not relaxed_lost(*args))
+    partial = Partial(*args, EVERY_CARD)
+    theirs = partial.lost(20_000)
+    capacity = Capacity(*args)
+    mine = capacity.prove(20_000)
+    assume(theirs is not None and mine is not None)
+    assert mine == theirs, g.to_text()
+    if mine:
+        assert capacity.nodes == len(partial.lost_keys)
+
+
+@settings(PROPS, max_examples=200 if FULL else 15)
+@given(
+    deal=st.integers(0, 2**32),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(10, 40),
+    dive=st.sampled_from([30, 300, 3_000]),
+)
+def test_capacity_dives_never_call_a_winnable_position_lost(deal, seed, steps, dive):
+    """Random dives sharing one table of relaxed positions found lost (and the
+    ordered search after them, :meth:`Capacity.step`) say ``lost`` only where
+    a search of every legal move finds no win, and agree with the ordered
+    search alone wherever both finish."""
+    g = played("napoleon", deal, seed, steps, home=0.8)
+    state = NapoleonState.from_game(g)
+    args = state.piles, state.found, state.loc, state.idx
+    assume(not relaxed_lost(*args))
+    capacity = Capacity(*args, seed=seed)
+    old, capacity_module.DIVE = capacity_module.DIVE, dive
+    try:
+        verdict = capacity.dive(5_000)
+        for _ in range(50):
+            if verdict is not None:
+                break
+            verdict = capacity.step(1_000)
+    finally:
+        capacity_module.DIVE = old
+    ordered = Capacity(*args).prove(20_000)
+    if verdict is not None and ordered is not None:
+        assert verdict == ordered, g.to_text()
+    if verdict:
+        assert plain_search(NapoleonState.from_game(g), cap=5_000) != "won", g.to_text()
+
+
+@pytest.mark.skipif(not FULL, reason="about 15 CPU-s")
+def test_capacity_proves_deal_887_lost_in_solve():
+    """Deal 887: no finder wins it and :mod:`.relax` proves nothing; the
+    capacity game from the deal has no relaxed win (796,281 relaxed positions),
+    and ``solve`` finds that proof."""
+    game = new_game("napoleon", 887)
+    state = NapoleonState.from_game(game)
+    state.autoplay()
+    assert Capacity(state.piles, state.found, state.loc, state.idx).prove(2_000_000) is True
+    assert solve(game, Budget(seconds=60, cpu=True)).verdict == "lost"
 
 
 ROOM = """\

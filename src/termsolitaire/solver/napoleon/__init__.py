@@ -42,6 +42,10 @@ sound:
   :mod:`.partial`): a relaxed game that counts the room on the hosts for the
   cards lying on each suit's next card (and their hosts and twins) and plays
   the others freely proves some deals lost before any search (deals 44, 105).
+- **The capacity game from the deal** (:class:`.capacity.Capacity`): room
+  counted for every card. A few random dives find a relaxed win at once on
+  most deals (nothing to prove); on the others it takes most of the time
+  (:class:`Proofs`) and proves some lost (deals 25, 887).
 
 The time goes to a depth-first prover and a stream of restarted finders
 (:func:`termsolitaire.solver.search.restarts`, :func:`finders`).
@@ -53,11 +57,13 @@ import random
 import zlib
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import cast
 
 from termsolitaire.rules import Game, Move
 
 from ..base import BenchRun, Budget, Result, SolverInfo, Verdict
 from ..search import BestFirst, DepthFirst, Finder, luby, restarts, shorten
+from .capacity import DIVING, Capacity
 from .cards import NAMES, Compound, NapoleonMove, Weights
 from .partial import Partial, blockers
 from .relax import relaxed_lost
@@ -197,6 +203,66 @@ def blocked(state: NapoleonState) -> bool:
     return any(Partial(*args, blockers(*args, d)).lost(n) is True for d, n in ROOM_AT_START)
 
 
+CAPACITY_SHARE = 0.8
+"""The share of the time of :class:`Proofs` (the depth-first prover and the
+capacity game together) on a deal whose capacity game the first dives leave
+open; the prover keeps about :data:`PROVER_SHARE` of it (:data:`RATIO`)."""
+RATIO = 40
+"""Relaxed positions of the capacity game per position of the prover in
+:class:`Proofs`: a relaxed position costs about a sixth of a real one, so the
+capacity game gets about seven parts of the time in eight."""
+CAPACITY_BYTES = 100
+"""Estimated bytes per relaxed position in :class:`Capacity`'s table."""
+
+
+class Proofs:
+    """The depth-first prover and :class:`~.capacity.Capacity`'s search for a
+    proof, taking turns (:data:`RATIO`), as one prover for :func:`restarts`:
+    ``lost`` when either proves it. When the capacity game finds a relaxed win
+    (nothing to prove there) or outgrows its share of the memory, ``run``
+    answers ``unknown`` at once, so that :func:`solve` goes on with the prover
+    alone at its usual share of the time."""
+
+    entry_bytes = DepthFirst.entry_bytes
+
+    def __init__(
+        self, prover: DepthFirst[NapoleonMove, Compound], capacity: Capacity, memory: int
+    ) -> None:
+        self.prover = prover
+        self.capacity = capacity
+        self.memory = memory
+        self.line: list[NapoleonMove] = []
+
+    @property
+    def best(self) -> int:
+        return self.prover.best
+
+    @property
+    def size(self) -> int:
+        return self.prover.size
+
+    def best_line(self) -> list[NapoleonMove]:
+        return self.prover.best_line()
+
+    def release(self) -> None:
+        self.prover.release()
+        self.capacity.lost = set()
+
+    def run(self, positions: int) -> Verdict | None:
+        verdict = self.prover.run(positions)
+        if verdict is not None:
+            self.line = self.prover.line
+            return verdict
+        cap = self.capacity
+        if cap.step(positions * RATIO):
+            self.line = []
+            return "lost"
+        if cap.verdict is not None or len(cap.lost) * CAPACITY_BYTES > self.memory:
+            self.line = self.prover.best_line()
+            return "unknown"
+        return None
+
+
 def solve(game: Game, budget: Budget) -> Result:
     """Search from ``game``'s position: ``won`` with a line, ``lost`` (proved) or ``unknown``."""
     start = budget.clock()
@@ -204,15 +270,43 @@ def solve(game: Game, budget: Budget) -> Result:
     first = state.autoplay()
     if state.dead() or blocked(state):
         return Result("lost", seconds=budget.clock() - start, positions=1, best=state.progress())
-    left = replace(budget, seconds=budget.seconds - (budget.clock() - start))
+    seed = zlib.crc32(state.key())
+    capacity = Capacity(state.piles, state.found, state.loc, state.idx, seed)
+    if capacity.step(DIVING):
+        return Result("lost", seconds=budget.clock() - start, positions=1, best=state.progress())
     # The prover's order does not change what it proves (a search that sees
     # every position sees the same ones in any order), only how soon it wins.
-    prover = state.copy(jitter=zlib.crc32(state.key()) ^ 1, spread=SHUFFLED)
+    prover = DepthFirst(state.copy(jitter=seed ^ 1, spread=SHUFFLED), first)
     cutoffs: list[int] = []
     searches = finders(state, first, cutoffs)
-    out = restarts(
-        DepthFirst(prover, first), searches, left, share=PROVER_SHARE, base=lambda n: cutoffs[n - 1]
-    )
+    positions = 0
+    out = None
+    if capacity.verdict is None:
+        # The capacity game has no relaxed win at hand: it may prove the deal
+        # lost (issue 34, napoleon13), and takes most of the time until it
+        # proves it or finds a relaxed win after all.
+        left = replace(budget, seconds=budget.seconds - (budget.clock() - start))
+        memory = (budget.memory_mb << 20) // 4
+        proofs = Proofs(prover, capacity, memory)
+        # (:func:`restarts` asks of its prover only what :class:`Proofs` has.)
+        as_prover = cast("DepthFirst[NapoleonMove, Compound]", proofs)
+        out = restarts(
+            as_prover, searches, left, share=CAPACITY_SHARE, base=lambda n: cutoffs[n - 1]
+        )
+        positions = out.positions
+        capacity.lost = set()
+    # (A prover :func:`restarts` released for memory would say ``lost``.)
+    if out is None or (
+        out.verdict == "unknown" and prover.seen and budget.clock() - start < budget.seconds
+    ):
+        left = replace(budget, seconds=budget.seconds - (budget.clock() - start))
+        done = len(cutoffs)
+        more = restarts(
+            prover, searches, left, share=PROVER_SHARE, base=lambda n: cutoffs[done + n - 1]
+        )
+        if out is not None and out.best > more.best:
+            more = replace(more, line=out.line, best=out.best)
+        out = replace(more, positions=positions + more.positions)
     line = out.line
     if out.verdict == "won":
         line = shorten(NapoleonState.from_game(game), line)
