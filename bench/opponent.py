@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import multiprocessing
 import statistics
 import time
@@ -58,6 +59,10 @@ class Row:
     longest: float = 0.0
     """The most CPU seconds one action took (its plan's thinking, since the
     actions after the first of a plan are queued): what a live match waits."""
+    game: str = ""
+    """A digest of the actions played (SHA-256, 12 hex digits): two runs that
+    print the same digest for a deal played the very same game, so a change
+    meant to leave play alone (a faster search) is checked deal by deal."""
 
 
 def _one(job: tuple[str, int, int, float]) -> Row:
@@ -67,11 +72,16 @@ def _one(job: tuple[str, int, int, float]) -> Row:
     game = new_game("spider", deal=deal, suits=suits)
     start = last = time.process_time()
     actions, longest = 0, 0.0
-    for _ in play(game, Opponent(level, suits, seed=deal), seconds):
+    played = hashlib.sha256()
+    for move in play(game, Opponent(level, suits, seed=deal), seconds):
         now = time.process_time()
         actions, longest, last = actions + 1, max(longest, now - last), now
+        played.update(f"{move}\n".encode())
     cpu = time.process_time() - start
-    return Row(level, suits, deal, game.score, game.is_won, game.runs, actions, cpu, longest)
+    return Row(
+        level, suits, deal, game.score, game.is_won, game.runs, actions, cpu, longest,
+        played.hexdigest()[:12],
+    )  # fmt: skip
 
 
 def follow(suits: int, deal: int, limit: int = 3000) -> Row:

@@ -143,3 +143,41 @@ def test_a_deal_weighed_without_playing_it_is_the_deal_played(deal: int, suits: 
         else:
             assert not state.stock or len(state.done) > done
         state.unmake((-1, -1, 0), token)
+
+
+@PROPS
+@given(
+    deal=st.integers(min_value=0, max_value=2**32),
+    suits=st.sampled_from([1, 2, 4]),
+    data=st.data(),
+)
+def test_a_transfer_keyed_without_making_it_is_the_transfer_made(
+    deal: int, suits: int, data
+) -> None:
+    """The searches read a transfer's key from the moved cards and make only
+    the moves whose key is new (``child_key``): on random positions, with the
+    stock and after it is dealt out (when the key forgets the piles' order),
+    the key read must be the key of the position the move makes, for every
+    legal transfer; ``None`` only where the move may complete a run."""
+    state = SpiderState.from_game(new_game("spider", deal=deal, suits=suits))
+    for _ in range(data.draw(st.integers(20, 160))):
+        moves = state.legal()
+        if not moves:
+            break
+        here = state.key
+        for m in moves:
+            if m[0] < 0 or m[1] < 0:
+                assert state.child_key(m, here) is None
+                continue
+            read = state.child_key(m, here)
+            if read is None:  # only a run moved down to its ace may complete a suit
+                assert state.piles[m[0]][-1] & 15 == 1
+                continue
+            token = state.make(m)
+            assert read == state.key
+            state.unmake(m, token)
+            assert state.key == here
+        pool = [m for m in moves if m[0] >= 0]
+        if not pool or data.draw(st.integers(0, 4)) == 0:
+            pool = moves
+        state.make(data.draw(st.sampled_from(pool)))

@@ -134,11 +134,17 @@ def counted_plan(
         # move back does not restore).
         src, dst, k = moves[node]
         back = (dst, src, k) if node and dst >= 0 and done[node] == done[parents[node]] else None
+        here = state.key
         for m in plan_moves(state):
             if m == back:
                 continue
+            # Most moves reach a position seen: its key is read from the
+            # moved cards, and the move is made only when the key is new.
+            read = state.child_key(m, here)
+            if read is not None and read in seen:
+                continue
             token = state.make(m)
-            key = state.key
+            key = state.key if read is None else read
             if key not in seen:
                 seen.add(key)
                 n = len(parents)

@@ -279,6 +279,7 @@ class BestFirst:
             else:
                 state.restore(snap, stock)
             g = depth[node] + 1
+            here = state.key
             for m in search_moves(state, lateral):
                 if m[0] < 0:
                     dealt = dealt_key(state, weights)
@@ -298,9 +299,14 @@ class BestFirst:
                             later = (None, state.snapshot())
                             heapq.heappush(heaps[len(state.stock) // 10 - 1], (order, n, later))
                         continue
+                # Most moves reach a position seen: its key is read from the
+                # moved cards, and the move is made only when the key is new.
+                read = None if at_once else state.child_key(m, here)
+                if read is not None and read in seen:
+                    continue
                 token = state.make(m)
                 turns = _turn_bare(state, m) if at_once else None
-                key = state.key
+                key = state.key if read is None else read
                 if key not in seen:
                     seen.add(key)
                     n = len(parents)
