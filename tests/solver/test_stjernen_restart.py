@@ -9,8 +9,10 @@ import time
 
 from termsolitaire.rules import new_game
 from termsolitaire.solver.stjernen import FIRST_BEAM, Pace, beam
+from termsolitaire.solver.stjernen import restart as restart_module
 from termsolitaire.solver.stjernen.beams import LATE_ROUND
-from termsolitaire.solver.stjernen.restart import restarts, round_starts
+from termsolitaire.solver.stjernen.evaluation import Weights
+from termsolitaire.solver.stjernen.restart import _config, restarts, round_starts
 from termsolitaire.solver.stjernen.state import COLLECT, State, to_move
 
 
@@ -38,6 +40,29 @@ def test_a_restarted_line_replays_to_the_count_it_claims():
     root = State.from_game(game)
     first, line, _ = beam(root, FIRST_BEAM, float("inf"))
     assert first < 104
+    best, new, seen = restarts(
+        root, first, line, time.monotonic() + 2.0, time.monotonic, Pace(), None, 0.2, LATE_ROUND
+    )
+    assert seen > 0 and best >= first
+    g = game.copy()
+    for m in new:
+        g.play(to_move(m))
+    assert g.score == best
+
+
+def test_the_restarts_take_the_weights_of_restart_weights_in_turn(monkeypatch):
+    """RESTART_WEIGHTS names the portfolio's weights the restarts use, one after
+    the other (the plan carried by each); a restart under ``horizon=250``
+    still returns a line the rules core plays to the count claimed."""
+    monkeypatch.setattr(restart_module, "RESTART_WEIGHTS", (1, 0))
+    assert _config(5, 1, (2,), 300).weights == Weights(horizon=250, hold=(2,))
+    assert _config(5, 2, (2,), 300).weights == Weights(hold=(2,))
+    assert _config(5, 3, (), 300).weights == Weights(horizon=250)
+    assert _config(5, 1, (), 300).jitter == 300
+    monkeypatch.setattr(restart_module, "RESTART_WEIGHTS", (1,))
+    game = new_game("stjernen", deal=1)
+    root = State.from_game(game)
+    first, line, _ = beam(root, FIRST_BEAM, float("inf"))
     best, new, seen = restarts(
         root, first, line, time.monotonic() + 2.0, time.monotonic, Pace(), None, 0.2, LATE_ROUND
     )
