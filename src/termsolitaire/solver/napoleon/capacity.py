@@ -67,12 +67,6 @@ _GUEST_SLOTS = [
 _HOSTS = [HOSTS[c] if RANK[c] < 13 else () for c in range(52)]
 _GUESTS = [GUESTS[c] if RANK[c] > 1 else () for c in range(52)]
 _ALL_HOME = b"\r\r\r\r"
-_UNIT = [1 << 8 * i for i in range(PILES)]
-"""What one card fewer in pile ``i`` takes from a relaxed position's key: the
-key is its bytes read as one number, little end first (slot ``i`` is byte
-``i``), so the search can ask its table for a position it has not built."""
-_KING = [1 << 8 * 20 + s for s in range(4)]
-"""What the king of suit ``s`` taking an empty pile adds to the key (slot 20)."""
 
 DIVE = 1_000
 """Relaxed positions per random dive (:meth:`Capacity.step`)."""
@@ -128,13 +122,6 @@ class Capacity:
         """Per card: its rank, its foundation's slot, and where (:func:`at`)
         its two guests, its twin and its two hosts lie: what the search asks
         of each card on top of a pile, read in one go."""
-        self.tops: list[list[tuple[int, ...]]] = [
-            [()] + [self._top(i, p[h - 1]) for h in range(1, len(p) + 1)]
-            for i, p in enumerate(self.piles)
-        ]
-        """Per pile and count of cards left in it (``tops[i][h]``), what
-        :meth:`_win` asks of the card on top: the pile, the card, and its
-        :attr:`info` (the places of its twin and hosts also plus one)."""
         st = bytearray(22)
         for i, p in enumerate(piles):
             st[i] = len(p)
@@ -143,22 +130,15 @@ class Capacity:
         st[_FIXED] = 255
         self._settle(st, list(range(52)))
         self.start = st
-        self.lost: set[int] = set()
-        """The keys (``int.from_bytes(position, "little")``) of the relaxed
-        positions found lost."""
+        self.lost: set[bytes] = set()
         self.nodes = 0
         """Relaxed positions looked at (each new one once per search or dive)."""
         self.verdict: bool | None = None
         """``True``: proved lost; ``False``: a relaxed win (nothing to prove)."""
         self.rng = random.Random(seed)
         self._shuffle = False
-        self._stop = 0
+        self._left = 0
         self._dived = 0
-
-    def _top(self, i: int, x: int) -> tuple[int, ...]:
-        r, sx, ap, aj, as_, bp, bj, bs, tp, tj, ts, yp, yj, ys, zp, zj, zs = self.info[x]
-        head = (i, x, r, r - 1, sx, ap, aj, as_, bp, bj, bs, tp, tj, tj + 1, ts)
-        return (*head, yp, yj + 1, ys, zp, zj + 1, zs)
 
     # ------------------------------------------------------------ searches
 
@@ -199,13 +179,12 @@ class Capacity:
         return self.prove(nodes)
 
     def _search(self, nodes: int) -> bool | None:
-        self._stop = self.nodes + nodes
+        self._left = nodes
         st = bytearray(self.start)
         try:
             if st[16:20] == _ALL_HOME:
                 return False
-            key = int.from_bytes(st, "little")
-            return key in self.lost or not self._win(st, key)
+            return bytes(st) in self.lost or not self._win(st)
         except _Out:
             return None
 
@@ -257,17 +236,14 @@ class Capacity:
         t = TWIN[x]
         return place[t] + 1 >= st[pile[t]] and st[_SLOT[t]] < r
 
-    def _win(self, st: bytearray, key: int) -> bool:
-        """Whether the settled relaxed position ``st`` (not in the table; its
-        key ``key``, :data:`_UNIT`) has a relaxed win; a position found without
-        one goes into the table."""
-        if st[16:20] == _ALL_HOME:
-            return True
-        nodes = self.nodes
-        if nodes >= self._stop:
-            raise _Out
-        self.nodes = nodes + 1
+    def _win(self, st: bytearray) -> bool:
+        """Whether the settled relaxed position ``st`` (not in the table) has a
+        relaxed win; a position found without one goes into the table."""
         piles, pile, place, lost = self.piles, self.pile, self.place, self.lost
+        self._left -= 1
+        if self._left < 0:
+            raise _Out
+        self.nodes += 1
         homes: list[tuple[int, int, int]] = []  # (pile or -1 if parked, card, rank)
         parks: list[tuple[int, int, bool]] = []  # (pile, card, a king to an empty pile)
         # :meth:`_may_move` written out below: ``n`` parked guests, the twin ``t``.
@@ -285,30 +261,30 @@ class Capacity:
                         if n > 1 or place[t] + 1 < st[pile[t]] or st[_SLOT[t]] > r:
                             continue
                     homes.append((-1, x, r + 1))
-        for row, h in zip(self.tops, st, strict=False):  # the 16 piles
+        info = self.info
+        for i in range(PILES):
+            h = st[i]
             if not h:
                 continue
-            i, x, r, r1, sx, ap, aj, as_, bp, bj, bs, tp, tj, tj1, ts, yp, yj1, ys, zp, zj1, zs = (
-                row[h]
-            )
-            n = (aj >= st[ap] and st[as_] < r1) + (bj >= st[bp] and st[bs] < r1)
-            if n and (n > 1 or tj1 < st[tp] or st[ts] >= r):
+            x = piles[i][h - 1]
+            r, sx, ap, aj, as_, bp, bj, bs, tp, tj, ts, yp, yj, ys, zp, zj, zs = info[x]
+            n = (aj >= st[ap] and st[as_] < r - 1) + (bj >= st[bp] and st[bs] < r - 1)
+            if n and (n > 1 or tj + 1 < st[tp] or st[ts] >= r):
                 continue
-            if st[sx] == r1:
+            if st[sx] == r - 1:
                 homes.append((i, x, r))
             if r == 13:
                 if h > 1:
                     parks.append((i, x, True))
                 continue
             # room: free hosts, less the parked twin
-            room = (yj1 >= st[yp] and st[ys] <= r) + (zj1 >= st[zp] and st[zs] <= r)
+            room = (yj + 1 >= st[yp] and st[ys] <= r) + (zj + 1 >= st[zp] and st[zs] <= r)
             if room and (room > 1 or tj < st[tp] or st[ts] >= r):
                 parks.append((i, x, False))
         if self._shuffle:
             self.rng.shuffle(homes)
             self.rng.shuffle(parks)
         settle = self._settle
-        from_bytes = int.from_bytes
         for i, x, r in homes:
             nxt = bytearray(st)
             nxt[_SLOT[x]] = r
@@ -319,16 +295,16 @@ class Capacity:
                 if h > 1:
                     todo.append(piles[i][h - 2])
             settle(nxt, todo)
-            k = from_bytes(nxt, "little")
-            if k not in lost and self._win(nxt, k):
+            if nxt[16:20] == _ALL_HOME:
+                return True
+            if bytes(nxt) not in lost and self._win(nxt):
                 return True
         kings = st[20]
         empty = -1
         for i, x, king in parks:
             h = st[i]
-            # the key of the position with the card gone from pile ``i``:
-            # ``nxt`` is made only when the table does not hold it
-            k = key - _UNIT[i]
+            nxt = bytearray(st)
+            nxt[i] = h - 1
             if king:
                 if empty < 0:  # empty piles, less those the kings that left took
                     empty = st.count(0, 0, PILES)
@@ -337,28 +313,16 @@ class Capacity:
                             empty -= 1
                 if empty <= 0:
                     continue
-                k += _KING[SUIT[x]]
+                nxt[20] = kings | 1 << SUIT[x]
             if h > 1:
                 b = piles[i][h - 2]
                 if st[_SLOT[b]] == RANK[b] - 1:  # the card laid bare may go home
-                    nxt = bytearray(st)
-                    nxt[i] = h - 1
-                    if king:
-                        nxt[20] = kings | 1 << SUIT[x]
                     settle(nxt, [b])
-                    k = from_bytes(nxt, "little")
-                    if k not in lost and self._win(nxt, k):
+                    if nxt[16:20] == _ALL_HOME:
                         return True
-                    continue
-            if k in lost:
-                continue
-            nxt = bytearray(st)
-            nxt[i] = h - 1
-            if king:
-                nxt[20] = kings | 1 << SUIT[x]
-            if self._win(nxt, k):
+            if bytes(nxt) not in lost and self._win(nxt):
                 return True
-        lost.add(key)
+        lost.add(bytes(st))
         return False
 
 
