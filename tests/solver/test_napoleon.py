@@ -212,6 +212,30 @@ def test_room_on_the_hosts_holds_all_along_a_winning_line(deal):
     assert g.is_won
 
 
+class _LookEverywhere(Capacity):
+    """:class:`Capacity` looking at every pile top of every relaxed position
+    (nothing taken over from the parent)."""
+
+    def _win(self, st, seen, moved):  # type: ignore[no-untyped-def]
+        return super()._win(st, None, -1)
+
+
+@settings(PROPS, max_examples=100 if FULL else 15)
+@given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(0, 40))
+def test_capacity_reusing_the_parents_pile_tops_meets_the_same_positions(deal, seed, steps):
+    """Taking a parent's pile tops over after a park (napoleon14) is speed
+    only: the same verdict, the same relaxed positions in the table, both in
+    the ordered search and in a dive of the same seed."""
+    g = played("napoleon", deal, seed, steps, home=0.8)
+    state = NapoleonState.from_game(g)
+    args = state.piles, state.found, state.loc, state.idx
+    for run in ("prove", "dive"):
+        mine, full = Capacity(*args, seed=seed), _LookEverywhere(*args, seed=seed)
+        assert getattr(mine, run)(3_000) == getattr(full, run)(3_000), g.to_text()
+        assert mine.nodes == full.nodes
+        assert mine.lost == full.lost
+
+
 @settings(PROPS, max_examples=200 if FULL else 15)
 @given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(5, 40))
 def test_capacity_plays_partials_game_with_room_for_every_card(deal, seed, steps):

@@ -67,6 +67,8 @@ _GUEST_SLOTS = [
 _HOSTS = [HOSTS[c] if RANK[c] < 13 else () for c in range(52)]
 _GUESTS = [GUESTS[c] if RANK[c] > 1 else () for c in range(52)]
 _ALL_HOME = b"\r\r\r\r"
+_NOTHING = (0, 0, 0, 0)
+"""An empty pile's entry in :meth:`Capacity._win`'s list of pile tops."""
 
 DIVE = 1_000
 """Relaxed positions per random dive (:meth:`Capacity.step`)."""
@@ -122,6 +124,13 @@ class Capacity:
         """Per card: its rank, its foundation's slot, and where (:func:`at`)
         its two guests, its twin and its two hosts lie: what the search asks
         of each card on top of a pile, read in one go."""
+        self.deps = [
+            sum({1 << q for q in (a, b, t, y, z) if q < PILES})
+            for _, _, a, _, _, b, _, _, t, _, _, y, _, _, z, _, _ in self.info
+        ]
+        """Per card, a bit for each pile whose count :meth:`_win` reads to
+        tell what that card may do on top of its pile (its guests', twin's and
+        hosts' piles): a park elsewhere leaves the answer as it was."""
         st = bytearray(22)
         for i, p in enumerate(piles):
             st[i] = len(p)
@@ -184,7 +193,7 @@ class Capacity:
         try:
             if st[16:20] == _ALL_HOME:
                 return False
-            return bytes(st) in self.lost or not self._win(st)
+            return bytes(st) in self.lost or not self._win(st, None, -1)
         except _Out:
             return None
 
@@ -236,9 +245,16 @@ class Capacity:
         t = TWIN[x]
         return place[t] + 1 >= st[pile[t]] and st[_SLOT[t]] < r
 
-    def _win(self, st: bytearray) -> bool:
+    def _win(self, st: bytearray, seen: list[tuple[int, int, int, int]] | None, moved: int) -> bool:
         """Whether the settled relaxed position ``st`` (not in the table) has a
-        relaxed win; a position found without one goes into the table."""
+        relaxed win; a position found without one goes into the table.
+
+        ``seen`` is what the parent found on its pile tops (per pile: the
+        card's :attr:`deps`, what it may do, the card, its rank) when ``st``
+        is the parent with one card parked from pile ``moved`` and nothing
+        else changed (else ``None``): a pile other than ``moved`` whose top
+        reads no count of pile ``moved`` is taken as it was, not looked at
+        again (napoleon14: most are, and the same moves come out)."""
         piles, pile, place, lost = self.piles, self.pile, self.place, self.lost
         self._left -= 1
         if self._left < 0:
@@ -262,25 +278,48 @@ class Capacity:
                             continue
                     homes.append((-1, x, r + 1))
         info = self.info
+        deps = self.deps
+        tops: list[tuple[int, int, int, int]] = []  # per pile: (deps, what, card, rank)
         for i in range(PILES):
+            if seen is not None and i != moved:
+                e = seen[i]
+                if not e[0] >> moved & 1:  # nothing it depends on has changed
+                    tops.append(e)
+                    what = e[1]
+                    if what:
+                        if what & 1:
+                            homes.append((i, e[2], e[3]))
+                        if what & 2:
+                            parks.append((i, e[2], False))
+                        elif what & 4:
+                            parks.append((i, e[2], True))
+                    continue
             h = st[i]
             if not h:
+                tops.append(_NOTHING)
                 continue
             x = piles[i][h - 1]
             r, sx, ap, aj, as_, bp, bj, bs, tp, tj, ts, yp, yj, ys, zp, zj, zs = info[x]
             n = (aj >= st[ap] and st[as_] < r - 1) + (bj >= st[bp] and st[bs] < r - 1)
             if n and (n > 1 or tj + 1 < st[tp] or st[ts] >= r):
+                tops.append((deps[x], 0, x, r))
                 continue
+            what = 0
             if st[sx] == r - 1:
                 homes.append((i, x, r))
+                what = 1
             if r == 13:
                 if h > 1:
                     parks.append((i, x, True))
+                    what |= 4
+                tops.append((deps[x], what, x, r))
                 continue
             # room: free hosts, less the parked twin
             room = (yj + 1 >= st[yp] and st[ys] <= r) + (zj + 1 >= st[zp] and st[zs] <= r)
             if room and (room > 1 or tj < st[tp] or st[ts] >= r):
                 parks.append((i, x, False))
+                what |= 2
+            tops.append((deps[x], what, x, r))
         if self._shuffle:
             self.rng.shuffle(homes)
             self.rng.shuffle(parks)
@@ -297,7 +336,7 @@ class Capacity:
             settle(nxt, todo)
             if nxt[16:20] == _ALL_HOME:
                 return True
-            if bytes(nxt) not in lost and self._win(nxt):
+            if bytes(nxt) not in lost and self._win(nxt, None, -1):
                 return True
         kings = st[20]
         empty = -1
@@ -314,13 +353,15 @@ class Capacity:
                 if empty <= 0:
                     continue
                 nxt[20] = kings | 1 << SUIT[x]
+            known: list[tuple[int, int, int, int]] | None = tops
             if h > 1:
                 b = piles[i][h - 2]
                 if st[_SLOT[b]] == RANK[b] - 1:  # the card laid bare may go home
                     settle(nxt, [b])
                     if nxt[16:20] == _ALL_HOME:
                         return True
-            if bytes(nxt) not in lost and self._win(nxt):
+                    known = None
+            if bytes(nxt) not in lost and self._win(nxt, known, i):
                 return True
         lost.add(bytes(st))
         return False
