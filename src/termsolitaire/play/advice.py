@@ -21,6 +21,7 @@ Plain Python: no Textual, no asyncio.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -98,8 +99,9 @@ class Advice:
         self.plan: Plan | None = None
         self.won_from: tuple[Move, ...] | None = None
         """The line of play up to the last position a win was found from."""
-        self.proved_lost: str | None = None
-        """The board a search proved lost (a hint there need not search again)."""
+        self.proved_lost: Hashable | None = None
+        """The position a search proved lost, as its key (a hint there need not
+        search again)."""
         self.best_plan: Plan | None = None
         """With no winning line known: the best line a search found."""
         self.best_cards = 0
@@ -113,8 +115,8 @@ class Advice:
         self.fair_verdict: str | None = None
         """The last fair search's verdict (``good``, ``none``, ``unknown``); None
         after a full-knowledge answer (or one with nothing hidden)."""
-        self.fair_board = ""
-        """The board the last fair search answered about."""
+        self.fair_board: Hashable | None = None
+        """The position the last fair search answered about, as its key."""
 
     # ------------------------------------------------------------ the verdict
 
@@ -134,8 +136,8 @@ class Advice:
 
     def take_fair(self, game: Game, fair: FairResult, history: tuple[Move, ...]) -> None:
         """Keep what a fair search found about ``game`` (after ``history``)."""
-        from ..solver.base import Result
-        from ..solver.plan import Plan, board
+        from ..solver.base import Result, position_key
+        from ..solver.plan import Plan
 
         if fair.verdict in ("won", "lost"):  # nothing hidden: the solver's own verdict
             self.fair_plan, self.fair_verdict = None, None
@@ -148,14 +150,16 @@ class Advice:
         except IllegalMove:
             self.fair_plan = None
         self.fair_verdict = fair.verdict
-        self.fair_board = board(game)
+        self.fair_board = position_key(game)
         self.verdict = FAIR + FAIR_WORDS.get(fair.verdict, FAIR_WORDS["unknown"])
 
     def fair_here(self, game: Game) -> str | None:
         """The fair verdict, when the last fair search answered about this board."""
-        from ..solver.plan import board
+        from ..solver.base import position_key
 
-        return self.fair_verdict if self.fair_verdict and self.fair_board == board(game) else None
+        if self.fair_verdict and self.fair_board == position_key(game):
+            return self.fair_verdict
+        return None
 
     def fair_rest(self, game: Game) -> tuple[Move, ...] | None:
         """The fair plan's moves from here (None: none, or off it, or played out)."""
@@ -170,7 +174,8 @@ class Advice:
 
     def take(self, game: Game, result: Result, history: tuple[Move, ...]) -> None:
         """Keep what a search found about ``game`` (after ``history``)."""
-        from ..solver.plan import Plan, board
+        from ..solver.base import position_key
+        from ..solver.plan import Plan
 
         self.fair_plan, self.fair_verdict = None, None
         if result.verdict == "won":
@@ -180,7 +185,7 @@ class Advice:
             self.verdict = solver_note(game, "winnable")
         elif result.verdict == "lost":
             self.plan = None
-            self.proved_lost = board(game)
+            self.proved_lost = position_key(game)
             self.verdict = solver_note(
                 game, "not winnable" if not history else "no longer winnable"
             )
@@ -189,9 +194,9 @@ class Advice:
             self.keep_best_line(game, result)
 
     def is_proved_lost(self, game: Game) -> bool:
-        from ..solver.plan import board
+        from ..solver.base import position_key
 
-        return self.proved_lost == board(game)
+        return self.proved_lost == position_key(game)
 
     # ------------------------------------------------------------ hints
 
