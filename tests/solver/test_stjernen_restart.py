@@ -36,18 +36,26 @@ def test_a_restarted_line_replays_to_the_count_it_claims():
     """Deal 1 (the first beam does not win it): two seconds of restarts from the
     first beam's line give a line from the root that the rules core plays
     through to the count reported, no lower than the first beam's."""
+    first, best, seen, score = _restarted_deal_1()
+    assert first < 104
+    assert seen > 0 and best >= first
+    assert score == best
+
+
+def _restarted_deal_1() -> tuple[int, int, int, int]:
+    """Deal 1's first beam, then two seconds of restarts from its line: the
+    first beam's count, the restarts' best count, the positions they saw, and
+    the score the rules core reaches playing their line from the root."""
     game = new_game("stjernen", deal=1)
     root = State.from_game(game)
     first, line, _ = beam(root, FIRST_BEAM, float("inf"))
-    assert first < 104
     best, new, seen = restarts(
         root, first, line, time.monotonic() + 2.0, time.monotonic, Pace(), None, 0.2, LATE_ROUND
     )
-    assert seen > 0 and best >= first
     g = game.copy()
     for m in new:
         g.play(to_move(m))
-    assert g.score == best
+    return first, best, seen, g.score
 
 
 def test_the_restarts_take_the_weights_of_restart_weights_in_turn(monkeypatch):
@@ -60,14 +68,6 @@ def test_the_restarts_take_the_weights_of_restart_weights_in_turn(monkeypatch):
     assert _config(5, 3, (), 300).weights == Weights(horizon=250)
     assert _config(5, 1, (), 300).jitter == 300
     monkeypatch.setattr(restart_module, "RESTART_WEIGHTS", (1,))
-    game = new_game("stjernen", deal=1)
-    root = State.from_game(game)
-    first, line, _ = beam(root, FIRST_BEAM, float("inf"))
-    best, new, seen = restarts(
-        root, first, line, time.monotonic() + 2.0, time.monotonic, Pace(), None, 0.2, LATE_ROUND
-    )
+    first, best, seen, score = _restarted_deal_1()
     assert seen > 0 and best >= first
-    g = game.copy()
-    for m in new:
-        g.play(to_move(m))
-    assert g.score == best
+    assert score == best
