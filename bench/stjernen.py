@@ -29,7 +29,7 @@ proves that position lost::
 
 ``--relax`` measures the relaxed game alone (issue 34): for each deal whether
 it proves the fresh deal lost, the states it walked and its CPU time; no
-search of the real game. ``--set`` applies there too (docs/solver.md: the
+search of the real game. ``--set`` applies there too (docs/journal/solver-stjernen.md: the
 relaxed game with fewer storage runs, an unsound upper bound)::
 
     python bench/stjernen.py --relax --deals 1-200

@@ -171,7 +171,7 @@ def test_the_planner_never_makes_the_move_back_to_the_position_it_came_from() ->
 
 
 def test_one_suit_positions_sets_how_far_it_plans_at_one_suit_only(monkeypatch) -> None:
-    """``one_suit_positions`` (0 for every level: docs/match.md, expert13) is the
+    """``one_suit_positions`` (0 for every level: docs/journal/match.md, expert13) is the
     planner's positions a plan in 1-suit games; 2-suit games keep ``positions``."""
     from termsolitaire.solver import opponent
 
@@ -297,7 +297,7 @@ def test_at_four_suits_the_ways_it_weighs_in_hindsight_read_no_hidden_card(
 
 def test_at_one_suit_hindsight_in_place_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
     """Hindsight at 1 suit in place of the solver's trials on guesses (tried and
-    not kept: docs/match.md, 2026-12-04, expert11; switched on here by the level's
+    not kept: docs/journal/match.md, 2026-12-04, expert11; switched on here by the level's
     fields): on BARE the solver wins a guess by another way than the expert's own
     plan, so the playouts run, and permuting the face-down and stock cards leaves
     the plan it advises unchanged."""
@@ -318,7 +318,7 @@ def test_at_one_suit_hindsight_in_place_of_guesses_reads_no_hidden_card(monkeypa
 
 
 def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
-    """With ``second_round`` (tried at 4 suits and not kept: docs/match.md, off
+    """With ``second_round`` (tried at 4 suits and not kept: docs/journal/match.md, off
     for every level) the expert plays the best two ways out on more guesses
     before it chooses: those guesses too are drawn from what it has not seen, so
     permuting the face-down and stock cards leaves its plan unchanged. The
@@ -367,7 +367,7 @@ def test_in_one_suit_the_expert_joins_runs_over_face_down_cards_before_it_turns(
     monkeypatch,
 ) -> None:
     """The 1-suit expert counts a run lying over face-down cards as work
-    (``one_suit_cover``, docs/match.md, expert12): before it turns t6 it joins
+    (``one_suit_cover``, docs/journal/match.md, expert12): before it turns t6 it joins
     3S-AS onto 4S and 4S-AS onto 5S, so two piles hide their cards under one run
     fewer each. Without that weight it turns at once, as the good level does."""
     from termsolitaire.solver import opponent
@@ -394,7 +394,7 @@ def _expert(monkeypatch, **changes: object) -> Opponent:
 
 
 def test_a_cap_on_thinking_stops_the_search_for_other_ways(monkeypatch) -> None:
-    """``think`` (off for every level: docs/match.md) caps the positions one plan
+    """``think`` (off for every level: docs/journal/match.md) caps the positions one plan
     searches, the planner's, the solver's on guesses and the playouts' together:
     a cap never reached changes nothing; a cap the planner alone reaches leaves
     no guess solved and the expert plays its own plan; one reached by the first

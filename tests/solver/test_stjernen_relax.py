@@ -200,7 +200,7 @@ def test_never_lost_along_a_known_win():
 
 @pytest.mark.parametrize("deal", [1, 1040])
 def test_fresh_deals_are_relaxed_wins(deal):
-    """What the measurements found (docs/solver.md): on a fresh deal the relaxed
+    """What the measurements found (docs/journal/solver-stjernen.md): on a fresh deal the relaxed
     game empties the inner ring, so it proves nothing there (and the relaxed
     foundations stop where deal 1040's real lines stop: 11 cards)."""
     relax = Relaxation(State.from_game(new_game("stjernen", deal=deal)))

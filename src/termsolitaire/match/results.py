@@ -149,7 +149,7 @@ def check_watch(store: Reading, table_id: int, number: int) -> SeatInfo:
         return target
     if mine is not None:
         raise NotAllowed("You can watch your opponent once your own game has ended")
-    with store.db.read("see who may be watched") as db:  # a spectator (docs/watch.md)
+    with store.db.read("see who may be watched") as db:  # a spectator (docs/match.md, "Spectators")
         check_spectator(db, info, target, store.me.id)
     if not info.full:
         note_watched(store, table_id)  # seen the deal: may not take the free seat

@@ -12,7 +12,7 @@ pages were copies, with 1.2 MiB of the session's data on them.
 once, in the warm process (the chunks are never written; only glibc's own
 headers are). A session's large objects then come from the top of the heap, one
 after the other on pages of their own: 0.7-0.8 MiB less a session
-(``bench/session_pages.py``, docs/scaling.md). glibc on Linux only; elsewhere
+(``bench/session_pages.py``, docs/journal/scaling.md). glibc on Linux only; elsewhere
 nothing is done.
 """
 
@@ -120,7 +120,7 @@ def merge_pages() -> bool:
     same objects touched the same way): 10-11 MiB of a session's 20 at its board
     (``bench/session_pages.py``). The kernel's merging daemon, ``ksmd``, finds
     such pages and shares them again. It runs only where the host has it on
-    (``echo 1 > /sys/kernel/mm/ksm/run``) and costs CPU to scan (docs/scaling.md);
+    (``echo 1 > /sys/kernel/mm/ksm/run``) and costs CPU to scan (docs/journal/scaling.md);
     merged pages are copied again when written. Off unless asked for."""
     if not sys.platform.startswith("linux"):
         return False

@@ -33,7 +33,7 @@ the best line on each guess, and keeps each line's start up to its first turn
 as another plan. It then tries every plan on fresh guesses and plays the one
 that does best on average. (Deals stay its last resort: a line that deals
 before it turns is left out.) In 2- and 4-suit games guessing did not pay in
-our trials (docs/match.md), so there it plans on what it sees, further than a
+our trials (docs/journal/match.md), so there it plans on what it sees, further than a
 good player; :attr:`Level.guess_suits` switches it on to try again.
 Once every card is in view (none face down, the stock dealt) nothing is
 left to guess, and the 1-suit expert asks the solver for its line directly.
@@ -45,7 +45,7 @@ its own plan included, is then played out on the same fresh guesses by a
 player who sees only what a player would, and the way that ends best is
 played. The solver proposes, a fair playout judges: judged by the solver, who
 sees the guessed cards, every way looks as if nothing were unknown, and that
-played worse (docs/match.md).
+played worse (docs/journal/match.md).
 
 The levels differ in how far they look (positions searched per plan), whether
 they guess, how often they slip (a beginner now and then plays the first
@@ -118,7 +118,7 @@ class Level:
     before one action, counted in positions, so the same on any machine
     (:meth:`Opponent._hindsight`). Off for every level: at 4 suits a cap of 54000
     lost games and one of 64000 won the same, without holding the pace on a loaded
-    machine (docs/match.md)."""
+    machine (docs/journal/match.md)."""
     in_view_suits: tuple[int, ...] = (1,)
     """The suit counts at which, with every card in view (none face down, the stock
     dealt), it asks the full-knowledge solver for its line (with ``guesses``):
@@ -130,13 +130,13 @@ class Level:
     """Positions searched per plan in 1-suit games (0: :attr:`positions`). 0 for
     every level: the expert with 5000 won 54 of 1-suit deals 1-60 against 55 and
     18 of 61-80 against 17 (72 of 1-80 each), at two thirds of the CPU, its
-    longest action 0.72-1.08 s rather than 1.03-1.82 s (docs/match.md, expert13).
+    longest action 0.72-1.08 s rather than 1.03-1.82 s (docs/journal/match.md, expert13).
     One deal fewer on the brief's sample, so it is left off: the switch to hold
     the pace if the lead prefers it."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
-    won 3 of deals 1-15 against 9 (docs/match.md)."""
+    won 3 of deals 1-15 against 9 (docs/journal/match.md)."""
 
 
 LEVELS: dict[str, Level] = {
@@ -303,7 +303,7 @@ class Opponent:
         if level.second_round:
             # The best two, close or not, on more guesses, chosen between on all
             # of them: a few guesses tell apart ways whose playouts differ by a few
-            # points mostly by chance (docs/match.md).
+            # points mostly by chance (docs/journal/match.md).
             more = [sample(view, rng) for _ in range(level.second_round)]
             values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
         return list(values[0][2])

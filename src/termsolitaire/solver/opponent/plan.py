@@ -45,7 +45,7 @@ hides cards (``cover``) costs 2 more, the work between the player and those
 cards. The expert wins 55 of 1-suit deals 1-60 with them, 52 without (730.4 mean
 score against 708.8; 72 of 1-80 against 70, a small gain); the good level,
 which looks 20 times less far, loses with them (333 of deals 1-400 against
-342), so it keeps :data:`FW_ONE_SUIT` (docs/match.md, expert12)."""
+342), so it keeps :data:`FW_ONE_SUIT` (docs/journal/match.md, expert12)."""
 
 
 FW_FOUR = {**FW, "nat": 3, "square": 2}
@@ -57,7 +57,7 @@ card, and no suit completes inside it. So a break between suits costs more
 five gains 10, two runs of two 1): the planner then builds in suit where it can
 and keeps the rank-only fits for when nothing else frees a card. The expert
 wins 13 of 4-suit deals 1-40 (9 with the 2-suit weights, 340 mean score against
-256); ``square`` 4 did worse (docs/match.md)."""
+256); ``square`` 4 did worse (docs/journal/match.md)."""
 
 
 def weights(suits: int) -> dict[str, int]:

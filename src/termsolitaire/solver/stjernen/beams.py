@@ -35,7 +35,7 @@ widths set by the time left). Which deals a beam wins depends much on its
 weights and width; with 10 s usually only the first one or two run. The last
 reads the next round's order (``Weights.next_round``): as the first of them
 it won no more deals than the plain weights, for an eighth more time a
-position (docs/solver.md), so it waits for budgets that run many beams."""
+position (docs/journal/solver-stjernen.md), so it waits for budgets that run many beams."""
 FIRST_WIDTH = 10
 """The width of the first beam, which also times the search."""
 LATE_ROUND = 5

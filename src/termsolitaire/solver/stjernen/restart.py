@@ -1,7 +1,7 @@
 """Restarts along the best line (issue 34, stjernen10): an iterated beam.
 
 A beam that does not win mostly stops at the same count whatever its width
-(docs/solver.md): its line walks into a dead end. Instead of one beam from the
+(docs/journal/solver-stjernen.md): its line walks into a dead end. Instead of one beam from the
 root for the whole budget, :func:`restarts` takes the best line found so far,
 goes back to the start of a round on it, and runs a new adaptive beam from
 there, with a perturbed order (``jitter``, a new seed each time). From a
@@ -36,7 +36,7 @@ RESTART_SHARE = 0.8
 """The share of the time left after the first beam that the first adaptive beam
 (from the root) gets before the restarts take the rest; 0: no restarts. At
 0.8 one process won 58 of deals 1-100 against 55 with none, at 0.5 52
-(docs/solver.md, stjernen10): the root's beam needs most of the width."""
+(docs/journal/solver-stjernen.md, stjernen10): the root's beam needs most of the width."""
 RESTART_JITTER = 300
 """The restarts' ``BeamConfig.jitter``."""
 RESTART_BACK = 1
@@ -47,12 +47,12 @@ RESTART_WEIGHTS: tuple[int, ...] = (0,)
 :data:`RESTART_JITTER`. The plain weights only: restarts of ``horizon=250``
 (``(1,)``, which reaches more cards on the deals that stop early) won 62 of
 deals 1-100 on one process against 63 for the plain ones run beside them
-(docs/solver.md, stjernen12), so the switch stays for screens, off."""
+(docs/journal/solver-stjernen.md, stjernen12), so the switch stays for screens, off."""
 PLAN_PROBE = True
 """After the first beam, run a beam of the same fixed width under the first of
 :func:`plans`; if it gets further than the first beam, the first adaptive
 beam and the restarts follow that plan (:func:`probe`). False: no plans
-(docs/solver.md, stjernen11)."""
+(docs/journal/solver-stjernen.md, stjernen11)."""
 
 
 def probe(

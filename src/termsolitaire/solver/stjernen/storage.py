@@ -38,7 +38,7 @@ card from the middle of a run splits it), a card going home can hurt the
 relaxed player, so the search tries every move.
 
 The stock's order is what it keeps, and it must keep it in every round:
-freeing it from any round on proves no fresh deal lost (docs/solver.md,
+freeing it from any round on proves no fresh deal lost (docs/journal/solver-stjernen.md,
 stjernen8). It proves positions late in a game lost that :mod:`.relax`
 does not; on a fresh deal its search does not finish.
 """
