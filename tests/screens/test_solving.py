@@ -22,6 +22,7 @@ from termsolitaire.screens.dialogs import finding
 from termsolitaire.screens.dialogs.choice import ChoiceScreen
 from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.solver.stjernen.book import BOOK
+from termsolitaire.widgets.line import TextLine, fit_text
 
 from ..conftest import FULL
 from ..solver.test_napoleon import LOST
@@ -441,3 +442,18 @@ async def test_an_answer_after_the_board_closed_changes_nothing(
         await screen.query_one("#verdict").remove()
         release.set()
         assert await search is None
+
+
+@pytest.mark.parametrize("name", ["penguin", "napoleon"])
+async def test_the_verdict_whole_beside_the_keys_at_80x24(name: str) -> None:
+    """A fresh board at the smallest size shows its key hint and the verdict both
+    whole: "winnable", not the clipped "win", which reads as a result."""
+    app = SolitaireApp(name, 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        screen = board(app)
+        await until(pilot, lambda: screen.query_one("#verdict", TextLine).text, "it shown")
+        line = screen.query_one("#status", TextLine)
+        assert line.text == screen.hint()
+        assert fit_text(line.text, line.size.width) == line.text  # the keys whole
+        assert screen.query_one("#verdict", TextLine).text == "winnable"

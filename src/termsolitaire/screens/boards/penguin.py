@@ -46,4 +46,4 @@ class PenguinScreen(BoardScreen):
         return f"{super().title_text()}{self.sep}beak {rank_text(beak)}"
 
     def hint(self) -> str:
-        return "Keys: 1-7 columns, q-u cells, f foundation; arrows+Space; mouse; ? help"
+        return "Keys: 1-7 columns, q-u cells, f foundation; arrows+Space; ? help"

@@ -71,7 +71,7 @@ class SpiderScreen(BoardScreen):
         return super().pile_marks(pile)
 
     def hint(self) -> str:
-        return "Keys: 1-0 piles, d deal, t+pile turn; arrows+Space; mouse; ? help"
+        return "Keys: 1-0 piles, d deal, t+pile turn; arrows+Space; ? help"
 
     def results_screen(self, headline: str) -> ResultsScreen:
         from termsolitaire.screens.dialogs.results import ResultsScreen
