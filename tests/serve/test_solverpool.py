@@ -126,7 +126,7 @@ async def test_a_served_app_asks_the_pool_and_starts_no_worker(serve, key, monke
         while pool.answered == 0:  # the board's verdict
             assert time.monotonic() < deadline, "no verdict asked of the pool"
             await asyncio.sleep(0.05)
-        await s.wait_for(lambda: s.text().splitlines()[-2].rstrip().endswith("win"))  # verdict
+        await s.wait_for(lambda: s.text().splitlines()[-2].rstrip().endswith("winnable"))  # verdict
         app = h.session_of("ann").app.pid
         assert environ(app)[POOL_ENV] == str(pool.path)
         assert children_of(app) == []
