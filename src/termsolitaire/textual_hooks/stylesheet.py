@@ -408,6 +408,8 @@ def restyle(node: DOMNode, rules: Any, animate: bool = False) -> bool:
 
         if Styles(node, rules) == base:
             return True  # Textual's: nothing to do
+    # set_fresh's four lines, not a function of their own: a call more at each
+    # restyle and fresh set costs a forked login 0.8M instructions (0.09%)
     scrollbars = bool(
         getattr(node, "show_vertical_scrollbar", False)
         or getattr(node, "show_horizontal_scrollbar", False)
