@@ -48,7 +48,8 @@ are called where they are needed. After each, the file that tests it:
     ``tests/test_textual_hooks.py``); :func:`covered_lines_not_divided`
     (``Compositor._render_chops``; ``tests/test_textual_hooks_chops.py``; the
     switch ``drawing.COVERED_NOT_DRAWN``); :func:`styles_cache_class` (the warm
-    process's rehearsal; ``tests/serve/test_warmup.py``).
+    process lets go of the lines its rehearsal drew: run by
+    ``tests/serve/test_warmup.py``, not checked).
 :mod:`.messages`, the message pump
     :func:`dispatch_once` (``MessagePump._get_dispatch_methods``;
     ``tests/test_dispatch_once.py``); :func:`unheard_events_not_logged`
