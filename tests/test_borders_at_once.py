@@ -20,7 +20,9 @@ def textuals(styles: object, name: str) -> object:
     """``styles.border`` (or ``outline``) as Textual's own property reads it."""
     from textual.css.styles import StylesBase
 
-    return textual_hooks.textuals_border_get(vars(StylesBase)[name], styles, type(styles))
+    return textual_hooks.style_properties.textuals_border_get(
+        vars(StylesBase)[name], styles, type(styles)
+    )
 
 
 async def test_every_node_on_the_login_path_reads_textuals_borders() -> None:

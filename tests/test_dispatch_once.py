@@ -69,7 +69,7 @@ def found(search: Any, pump: Any, name: str, message: Any) -> list[tuple[type, A
 
 def test_the_handlers_found_are_textuals_for_every_class_of_the_app() -> None:
     assert textual_hooks.dispatch_once()
-    textuals = textual_hooks.textuals_dispatch
+    textuals = textual_hooks.messages.textuals_dispatch
     assert textuals is not None
     compared = 0
     for cls in every_pump_class():

@@ -44,7 +44,7 @@ async def test_no_message_hook_is_found_without_an_exception() -> None:
     async with app.run_test() as pilot:
         await pilot.press("a")
         found = hook.get()  # Textual's raised LookupError here: no hook set
-        assert found is textual_hooks._no_message_hook
+        assert found is textual_hooks.messages._no_message_hook
         assert found(object()) is None
 
 
@@ -99,7 +99,9 @@ async def test_the_login_path_finds_screens_regions_and_places_without_parent_re
     async with at_the_board() as app:
         stylesheet = app.stylesheet
         assert isinstance(stylesheet, textual_hooks.SharedStylesheet)
-        expected = {id(node): textual_hooks.textuals_region.fget(node) for _, node in nodes(app)}
+        expected = {
+            id(node): textual_hooks.dom.textuals_region.fget(node) for _, node in nodes(app)
+        }
         counted = 0
         with parent_reads() as reads:
             for screen, node in nodes(app):
@@ -109,7 +111,7 @@ async def test_the_login_path_finds_screens_regions_and_places_without_parent_re
                     counted += 1
             for _, node in nodes(app):
                 own = (-1, type(node), None, frozenset(node._classes))
-                textual_hooks._place(own, ((), ("focus",), ()), node, frozenset())
+                textual_hooks.stylesheet._place(own, ((), ("focus",), ()), node, frozenset())
         assert counted > 40
         assert not reads  # Textual's walks read it at each step
 
@@ -138,10 +140,10 @@ async def test_a_region_is_textuals_before_and_after_the_first_layout() -> None:
             late = Static("late")
             assert late.region == NULL_REGION  # in no screen yet
             await outer.mount(late)
-            assert late.region == NULL_REGION == textual_hooks.textuals_region.fget(late)
+            assert late.region == NULL_REGION == textual_hooks.dom.textuals_region.fget(late)
             assert asked == [late]  # Textual's own lookup, asked for the comparison
             await pilot.pause()
-            assert late.region == textual_hooks.textuals_region.fget(late)
+            assert late.region == textual_hooks.dom.textuals_region.fget(late)
             assert late.region.height == 1 and late.region.width == 40
             assert app.query_one("#two").region == Region(0, 1, 40, 1)
         finally:

@@ -66,7 +66,7 @@ def test_a_miss_makes_no_exception() -> None:
 def test_a_cache_answers_and_counts_as_textuals(steps: list[tuple[str, int, int]]) -> None:
     ours: FIFOCache[int, int] = FIFOCache(3)
     theirs: FIFOCache[int, int] = FIFOCache(3)
-    textuals_get = textual_hooks.textuals_fifo_get
+    textuals_get = textual_hooks.messages.textuals_fifo_get
     for kind, key, value in steps:
         if kind == "set":
             ours[key] = value
@@ -150,5 +150,5 @@ async def test_a_callbacks_none_is_not_checked_and_awaitables_are_awaited(
         await _callback.invoke(app.awaitable)
         monkeypatch.undo()
         assert app.done == ["plain", "coroutine", "awaited"]
-        assert not textual_hooks._awaitable(None)
-        assert textual_hooks._awaitable(app.awaitable())
+        assert not textual_hooks.callbacks._awaitable(None)
+        assert textual_hooks.callbacks._awaitable(app.awaitable())

@@ -22,7 +22,7 @@ assert textual_hooks.reactive_reads()
 def textuals(node: Any, name: str) -> Any:
     """The value Textual's own ``__get__`` gives for ``node.name``."""
     descriptor = type(node)._reactives[name]
-    return textual_hooks.textuals_reactive_get(descriptor, node, type(node))
+    return textual_hooks.reactives.textuals_reactive_get(descriptor, node, type(node))
 
 
 async def test_every_reactive_on_the_login_path_reads_as_textuals() -> None:

@@ -214,12 +214,12 @@ async def test_a_second_board_is_styled_from_what_the_first_found_as_textual_wou
         app = SolitaireApp("penguin", 5, {}, clock=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            known = len(textual_hooks._MATCHED)
+            known = len(textual_hooks.stylesheet._MATCHED)
             nodes = list(app.screen.walk_children(with_self=True))
             found = [what_is_set(node) for node in nodes]
             restyle_as_textual(app, nodes)
             assert [what_is_set(node) for node in nodes] == found
-    assert len(textual_hooks._MATCHED) == known  # the second found nothing new
+    assert len(textual_hooks.stylesheet._MATCHED) == known  # the second found nothing new
 
 
 FRESH_DECLARATIONS = (
@@ -267,20 +267,20 @@ def what_shows(node: Any) -> tuple[Any, ...]:
 
 @contextlib.contextmanager
 def counting_set_fresh() -> Iterator[list[bool]]:
-    """What textual_hooks.set_fresh answers meanwhile, in order."""
+    """What textual_hooks.stylesheet.set_fresh answers meanwhile, in order."""
     calls: list[bool] = []
-    real = textual_hooks.set_fresh
+    real = textual_hooks.stylesheet.set_fresh
 
     def counting(node: Any, rules: Any) -> bool:
         done = real(node, rules)
         calls.append(done)
         return done
 
-    textual_hooks.set_fresh = counting
+    textual_hooks.stylesheet.set_fresh = counting
     try:
         yield calls
     finally:
-        textual_hooks.set_fresh = real
+        textual_hooks.stylesheet.set_fresh = real
 
 
 class FreshApp(App[None]):
@@ -294,7 +294,7 @@ class FreshApp(App[None]):
 @given(tree=trees(), rules=st.lists(fresh_rule, min_size=1, max_size=8).map("\n".join))
 def test_a_fresh_node_set_at_once_has_the_styles_textual_gives(tree: Any, rules: str) -> None:
     """A node styled as it is mounted, at a place already found, has its rules set
-    at once (textual_hooks.set_fresh), not one by one through Textual's descriptors:
+    at once (textual_hooks.stylesheet.set_fresh), not one by one through Textual's descriptors:
     its styles, what its descriptors convert (a border "none", a height in %), and
     what they do beside (display, overflow, scrollbar colours, pointer) are those
     Textual's own stylesheet gives, and what a player sees is the same."""
@@ -325,7 +325,7 @@ def test_a_fresh_node_set_at_once_has_the_styles_textual_gives(tree: Any, rules:
 
 async def test_a_second_board_sets_most_of_its_rules_at_once() -> None:
     """The second board of a process (a forked session's) sets its nodes' rules
-    through textual_hooks.set_fresh, and they are what Textual's stylesheet gives."""
+    through textual_hooks.stylesheet.set_fresh, and they are what Textual's stylesheet gives."""
     from termsolitaire.app import SolitaireApp
 
     for _ in range(2):

@@ -8,6 +8,7 @@ import asyncio
 import gc
 import importlib
 import signal
+import types
 
 import pytest
 
@@ -90,3 +91,21 @@ def _caches(strip: object) -> int:
     from textual.cache import FIFOCache
 
     return sum(isinstance(o, FIFOCache) for o in gc.get_referents(strip))
+
+
+def test_the_package_hands_on_its_modules_own_names() -> None:
+    """A name :mod:`termsolitaire.textual_hooks` hands on is the one its module holds
+    once the app has installed every hook: none is a copy, made at import, of what
+    an install sets later (Textual's own functions, kept as ``textuals_...``, or a
+    switch: those are read and set on their module, where the hooks read them)."""
+    import termsolitaire.app  # noqa: F401  (installs them)
+    from termsolitaire import textual_hooks
+
+    package = vars(textual_hooks)
+    modules = [m for m in package.values() if isinstance(m, types.ModuleType)]
+    assert {m.__name__.rsplit(".", 1)[1] for m in modules} >= {"stylesheet", "drawing"}
+    for name in set(textual_hooks.__all__) - {"HOOKS"}:  # HOOKS: each module's, joined
+        held = [vars(m)[name] for m in modules if name in vars(m)]
+        assert held, name
+        assert all(value is package[name] for value in held), f"textual_hooks.{name} is a copy"
+    assert len(set(textual_hooks.HOOKS)) == len(textual_hooks.HOOKS)  # each module its own

@@ -19,12 +19,12 @@ assert textual_hooks.ansi_theme_direct()
 
 
 def textuals(app: Any) -> Any:
-    return textual_hooks.textuals_ansi_theme.fget(app)
+    return textual_hooks.themes.textuals_ansi_theme.fget(app)
 
 
 async def test_the_board_draws_with_textuals_ansi_theme_through_every_change() -> None:
     async with at_the_board() as app:
-        assert textual_hooks._THEMES_PLAIN[type(app)]  # read at once, not Textual's
+        assert textual_hooks.themes._THEMES_PLAIN[type(app)]  # read at once, not Textual's
         seen = []
         for step in ("dark", "light", "dark ansi", "light ansi", "back"):
             if step == "light":
@@ -55,4 +55,4 @@ async def test_an_app_with_a_current_theme_of_its_own_is_asked_it() -> None:
     async with app.run_test():
         assert app.theme != "textual-light"
         assert app.ansi_theme is app.ansi_theme_light is textuals(app)
-        assert not textual_hooks._THEMES_PLAIN[Pinned]
+        assert not textual_hooks.themes._THEMES_PLAIN[Pinned]

@@ -27,7 +27,7 @@ def textuals_focus(on: bool) -> Iterator[None]:
     """Textual's own ``_update_auto_focus`` meanwhile when ``on``."""
     ours = Screen.__dict__["_update_auto_focus"]
     if on:
-        Screen._update_auto_focus = textual_hooks.textuals_update_auto_focus  # type: ignore[method-assign]
+        Screen._update_auto_focus = textual_hooks.dom.textuals_update_auto_focus  # type: ignore[method-assign]
     try:
         yield
     finally:

@@ -68,7 +68,7 @@ def compare(app: App[Any]) -> tuple[list[str], list[str]]:
         with counting_divides() as ours_calls:
             ours = Compositor._render_chops(compositor, region, rendered)
         with counting_divides() as theirs_calls:
-            theirs = textual_hooks.textuals_render_chops(compositor, region, rendered)
+            theirs = textual_hooks.drawing.textuals_render_chops(compositor, region, rendered)
         assert pieces(ours) == pieces(theirs)
         counts.append((ours_calls, theirs_calls))
     return counts[0]
@@ -137,12 +137,12 @@ def frame(app: App[Any]) -> list[list[Segment]]:
 
 @contextlib.contextmanager
 def covered_drawn(drawn: bool) -> Iterator[None]:
-    kept = textual_hooks.COVERED_NOT_DRAWN
-    textual_hooks.COVERED_NOT_DRAWN = not drawn
+    kept = textual_hooks.drawing.COVERED_NOT_DRAWN
+    textual_hooks.drawing.COVERED_NOT_DRAWN = not drawn
     try:
         yield
     finally:
-        textual_hooks.COVERED_NOT_DRAWN = kept
+        textual_hooks.drawing.COVERED_NOT_DRAWN = kept
 
 
 async def shown(specs: list[dict[str, Any]], hide: list[int], drawn: bool) -> list[Any]:

@@ -27,7 +27,7 @@ def started(kind: type, initialize: Any) -> dict[str, Any]:
 
 
 def textuals(node: Any) -> None:
-    textual_hooks.textuals_initialize_object.__func__(Reactive, node)
+    textual_hooks.reactives.textuals_initialize_object.__func__(Reactive, node)
 
 
 async def test_every_node_on_the_login_path_starts_as_textuals() -> None:
@@ -35,7 +35,7 @@ async def test_every_node_on_the_login_path_starts_as_textuals() -> None:
         kinds = {type(app)} | {type(node) for _, node in nodes(app)}
     compared = plain = 0
     for kind in kinds:
-        plan = textual_hooks._PLAINLY_SET.get(kind)
+        plan = textual_hooks.reactives._PLAINLY_SET.get(kind)
         assert plan is not None, kind  # its nodes were started by the hook
         plain += sum(1 for _, _, internal in plan if internal)
         if not all(internal for _, _, internal in plan):
@@ -105,7 +105,7 @@ async def test_defaults_watchers_toggles_and_early_values_are_textuals() -> None
             assert node.has_class("-on")
         assert a.fresh is not b.fresh and a.made is not b.made  # made for each node
         assert early.plain == 9
-        plans = textual_hooks._PLAINLY_SET
+        plans = textual_hooks.reactives._PLAINLY_SET
         assert {n for n, _, internal in plans[Kinds] if internal} == {
             "plain",
             "fresh",

@@ -32,12 +32,12 @@ from .test_styles_matched_once import (
 
 @contextlib.contextmanager
 def restyling(on: bool) -> Iterator[None]:
-    kept = textual_hooks.RESTYLE_UNCHANGED
-    textual_hooks.RESTYLE_UNCHANGED = on
+    kept = textual_hooks.stylesheet.RESTYLE_UNCHANGED
+    textual_hooks.stylesheet.RESTYLE_UNCHANGED = on
     try:
         yield
     finally:
-        textual_hooks.RESTYLE_UNCHANGED = kept
+        textual_hooks.stylesheet.RESTYLE_UNCHANGED = kept
 
 
 @contextlib.contextmanager
@@ -133,5 +133,5 @@ async def test_the_login_path_styled_again_sets_only_what_its_descriptors_must()
     (ours, names), (theirs, textuals) = seen
     assert ours == theirs
     assert len(ours) > 50 and sum(len(rules) for (rules, _, _), _ in ours) > 500
-    assert all(textual_hooks._plain(name) != 1 for name in names), set(names)
+    assert all(textual_hooks.stylesheet._plain(name) != 1 for name in names), set(names)
     assert len(textuals) > 5 * max(1, len(names))

@@ -29,7 +29,7 @@ class Keyed(App[None]):
 async def test_no_line_is_made_for_no_one() -> None:
     app = Keyed()
     async with app.run_test() as pilot:
-        assert message_pump.log.event is textual_hooks._UNHEARD
+        assert message_pump.log.event is textual_hooks.messages._UNHEARD
         await pilot.press("a", "b")
         await pilot.pause()
     assert app.pressed == 2  # the handlers still run
@@ -42,7 +42,7 @@ async def test_a_log_file_gets_each_handled_message(
     monkeypatch.setattr(constants, "LOG_FILE", str(log))
     app = Keyed()
     async with app.run_test() as pilot:
-        assert message_pump.log.event is not textual_hooks._UNHEARD
+        assert message_pump.log.event is not textual_hooks.messages._UNHEARD
         await pilot.press("a")
         await pilot.pause()
     lines = log.read_text().splitlines()

@@ -19,7 +19,7 @@ before = dict(os.environ)
 from termsolitaire.serve.warm import prepare
 from termsolitaire import textual_hooks
 failed, problems = prepare(False)
-parsed = sorted({os.path.basename(k[1][0]) for k in textual_hooks._PARSED
+parsed = sorted({os.path.basename(k[1][0]) for k in textual_hooks.stylesheet._PARSED
                  if isinstance(k[1], tuple) and k[1][1] == ""})
 print(json.dumps({"failed": failed, "problems": problems, "parsed": parsed,
                   "threads": threading.active_count(), "same_env": dict(os.environ) == before}))
