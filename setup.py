@@ -66,7 +66,9 @@ class BuildCompiled(build_ext):
         try:
             super().run()
         except Exception as e:  # a missing compiler or header: distutils' errors
-            raise fail(f"{type(e).__name__}: {e}") from e
+            said = str(e).split("\n", 1)[0]  # its command line can be long: the log has it
+            said = said if len(said) <= 100 else said[:100] + "..."
+            raise fail(f"{type(e).__name__}: {said}; the compiler's messages are above") from e
 
 
 def ext_modules() -> list[object]:
