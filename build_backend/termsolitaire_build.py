@@ -18,8 +18,9 @@ from setuptools.build_meta import *  # noqa: F403  (the hooks this module does n
 
 COMPILE_ENV = "TERMSOLITAIRE_COMPILE"
 ASKING_ENV = "TERMSOLITAIRE_BUILD_ASKING"
-"""Set while setuptools runs ``setup.py`` only to learn what the build needs:
-mypy is not there yet, so ``setup.py`` must not compile then."""
+"""Set while setuptools runs ``setup.py`` only to learn what the build needs
+(mypy is not there yet) or the package's metadata (compiling then would be
+done twice): ``setup.py`` compiles nothing then."""
 MYPY = "mypy>=1.10"
 
 
@@ -28,12 +29,16 @@ def wanted() -> bool:
     return os.environ.get(COMPILE_ENV, "").strip() not in ("", "0")
 
 
-def _requires(hook: Callable[[Any], list[str]], config_settings: Any) -> list[str]:
+def _asking(hook: Callable[..., Any], *args: Any) -> Any:
     os.environ[ASKING_ENV] = "1"
     try:
-        found = hook(config_settings)
+        return hook(*args)
     finally:
         del os.environ[ASKING_ENV]
+
+
+def _requires(hook: Callable[[Any], list[str]], config_settings: Any) -> list[str]:
+    found: list[str] = _asking(hook, config_settings)
     return [*found, MYPY] if wanted() else found
 
 
@@ -43,3 +48,19 @@ def get_requires_for_build_wheel(config_settings: Any = None) -> list[str]:
 
 def get_requires_for_build_editable(config_settings: Any = None) -> list[str]:
     return _requires(_setuptools.get_requires_for_build_editable, config_settings)
+
+
+def prepare_metadata_for_build_wheel(metadata_directory: str, config_settings: Any = None) -> str:
+    return str(
+        _asking(_setuptools.prepare_metadata_for_build_wheel, metadata_directory, config_settings)
+    )
+
+
+def prepare_metadata_for_build_editable(
+    metadata_directory: str, config_settings: Any = None
+) -> str:
+    return str(
+        _asking(
+            _setuptools.prepare_metadata_for_build_editable, metadata_directory, config_settings
+        )
+    )

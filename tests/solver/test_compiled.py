@@ -97,8 +97,16 @@ def test_the_build_asks_for_mypy_only_when_compiling(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("TERMSOLITAIRE_COMPILE", "1")
     assert backend.get_requires_for_build_wheel() == ["wheel", "mypy>=1.10"]
     assert backend.get_requires_for_build_editable() == ["wheel", "mypy>=1.10"]
-    # setup.py runs under that question before mypy is there: it must not compile then.
-    assert asking == ["1"] * 4 and "TERMSOLITAIRE_BUILD_ASKING" not in os.environ
+
+    def metadata_hook(directory: str, config_settings: object = None) -> str:
+        asking.append(os.environ.get("TERMSOLITAIRE_BUILD_ASKING"))
+        return "termsolitaire.dist-info"
+
+    monkeypatch.setattr(backend._setuptools, "prepare_metadata_for_build_wheel", metadata_hook)
+    assert backend.prepare_metadata_for_build_wheel("out") == "termsolitaire.dist-info"
+    # setup.py runs for these questions (before mypy is there, or for metadata
+    # alone): it must not compile then.
+    assert asking == ["1"] * 5 and "TERMSOLITAIRE_BUILD_ASKING" not in os.environ
 
 
 def test_a_compilation_asked_for_that_cannot_run_stops_the_install_and_says_why() -> None:
