@@ -83,3 +83,12 @@ def pytest_terminal_summary(terminalreporter):  # type: ignore[no-untyped-def]
     if reasons:
         why = reasons[0].split(SKIP_PREFIX, 1)[1]
         terminalreporter.write_line(f"{len(reasons)} PostgreSQL tests skipped: {why}")
+
+
+def pytest_report_header() -> str:
+    """Whether these tests run the compiled solver (an editable install with
+    TERMSOLITAIRE_COMPILE=1 leaves .so files in src/ that do not follow edits:
+    README, "Faster solver")."""
+    from termsolitaire.solver.compiled import solver_kind
+
+    return f"termsolitaire solver: {solver_kind()}"

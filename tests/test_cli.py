@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -10,6 +11,7 @@ import pytest
 
 from termsolitaire import __version__
 from termsolitaire.rules import from_text, new_game
+from termsolitaire.solver import solver_kind
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -37,7 +39,11 @@ def test_show_random_deal_names_its_deal():
 
 
 def test_version_and_help():
-    assert run("--version").stdout.strip() == f"termsolitaire {__version__}"
+    version = run("--version").stdout.splitlines()
+    assert version[0] == f"termsolitaire {__version__}"
+    # README, "Faster solver": whether the solver runs compiled (pure Python unless asked).
+    assert re.fullmatch(r"solver: (pure Python|compiled \(mypyc, \d+ modules?\))", version[1])
+    assert version[1] == f"solver: {solver_kind()}"
     out = run("--help")
     assert out.returncode == 0 and "show" in out.stdout and "penguin" in out.stdout
 

@@ -40,7 +40,9 @@ import atexit
 import contextlib
 import ctypes
 import ctypes.util
+import dataclasses
 import importlib
+import io
 import json
 import os
 import pickle
@@ -326,12 +328,31 @@ class Lines(_Blocking):
 _LEN = struct.Struct("<Q")
 
 
+class _Pickler(pickle.Pickler):
+    """``pickle`` as it is, but for the frozen dataclasses of modules compiled by
+    mypyc (README, "Faster solver"): those are pickled as a call of their
+    constructor with every field, as mypyc's own way back (setting each
+    attribute) is refused by a frozen class. Pure-Python classes are untouched."""
+
+    def reducer_override(self, obj: object) -> Any:
+        cls = type(obj)
+        if getattr(cls, "__mypyc_attrs__", None) is None or not dataclasses.is_dataclass(cls):
+            return NotImplemented
+        fields = dataclasses.fields(cls)
+        params = getattr(cls, "__dataclass_params__", None)
+        if params is None or not params.frozen or not all(f.init for f in fields):
+            return NotImplemented
+        return cls, tuple(getattr(obj, f.name) for f in fields)
+
+
 class Frames(_Blocking):
     """Pickle frames, each with its length first; the same calls as :class:`Lines`.
     Only between two processes of this program (a pickle can run code)."""
 
     def send(self, value: object) -> None:
-        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        out = io.BytesIO()
+        _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+        data = out.getvalue()
         self._write(_LEN.pack(len(data)) + data)
 
     def receive(self, timeout: float | None = None) -> Any:

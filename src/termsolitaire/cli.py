@@ -49,6 +49,17 @@ COMMANDS: dict[str, tuple[str, str]] = {
 ``run(args) -> int`` (the exit status)."""
 
 
+class _Version(argparse.Action):
+    """``--version``: the version, and whether the solver runs compiled (README,
+    "Faster solver"); the solver's files are read only when it is asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        from .solver.compiled import solver_kind
+
+        print(f"termsolitaire {__version__}\nsolver: {solver_kind()}")
+        parser.exit()
+
+
 PRINTING = ("show", "stats", "replay")
 """The subcommands built in here besides the games."""
 
@@ -104,7 +115,9 @@ def build_parser(
         if every
         else None,
     )
-    parser.add_argument("--version", action="version", version=f"termsolitaire {__version__}")
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help="print the version and the solver's build"
+    )
     display_options(parser, top=True)
     deal_options(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

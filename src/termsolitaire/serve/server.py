@@ -22,6 +22,7 @@ import asyncssh
 from ..children import live_pids
 from ..match.store import local_player_names
 from ..play.session import SOLVER_ENV
+from ..solver.compiled import solver_kind
 from .config import ServeConfig
 from .fairshare import TICK, FairShare, best_priority
 from .limits import Caps, RateLimit, Refusal
@@ -342,6 +343,7 @@ class ServeServer:
             f" authorized-keys={cfg.authorized_keys}" if cfg.authorized_keys else "",
             " proxy-protocol" if cfg.proxy_protocol else "",
         )
+        log.info("solver: %s", solver_kind())  # README, "Faster solver"
         return self.port
 
     async def _beat(self) -> None:

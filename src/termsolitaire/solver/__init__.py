@@ -9,11 +9,14 @@ machinery sits beside the packages: :mod:`.search` (the searches Penguin and
 Napoleon share), :mod:`.plan` (hints that follow a line), :mod:`.winnable`
 and :mod:`.worker` (searches in a
 child process). :mod:`.opponent` is the Spider computer opponent.
+:func:`compiled_modules` tells which modules run compiled (an optional mypyc
+build, README "Faster solver"; pure Python is the default and the reference).
 """
 
 from __future__ import annotations
 
 from .base import Budget, Result, SolverInfo, Verdict, verify
+from .compiled import compiled_modules, solver_kind
 from .games import has_solver, solve
 from .plan import Plan
 from .winnable import WinnableDeal, find_winnable_deal
@@ -25,8 +28,10 @@ __all__ = [
     "SolverInfo",
     "Verdict",
     "WinnableDeal",
+    "compiled_modules",
     "find_winnable_deal",
     "has_solver",
     "solve",
+    "solver_kind",
     "verify",
 ]

@@ -1,0 +1,170 @@
+"""The compiled solver against the pure-Python one: the same answers, and its speed.
+
+    PYTHONPATH=src python bench/compiled.py digest        # one line per search, then a digest
+    PYTHONPATH=src python bench/compiled.py speed         # positions per CPU second, per game
+
+Run it once on the pure-Python sources and once where the modules of
+``compiled-modules.txt`` are compiled (``TERMSOLITAIRE_COMPILE=1``: README,
+"Faster solver"); ``.ci/run`` does that and fails when the two ``digest``
+outputs differ. Every search here is a fixed amount of work (fixed-width
+beams, searches of a fixed number of positions, relaxed proofs of fixed
+positions), never a time budget, so its answer is the same on any machine and
+at any load: the line (as a hash), its count of cards home and the positions
+seen. What runs, compiled or pure Python, goes to standard error, not into the
+digest.
+
+- ``digest``: Stjernen's first beam (width 10, as ``solve`` runs it first) on
+  deals :data:`STJERNEN_DEALS`, and one beam shared with a helper process
+  (the pickles between the two processes carry the compiled classes);
+  Napoleon's prover and first finder (:data:`NAPOLEON_NODES` positions each),
+  the shuffled prover and the dives, ``blocked`` (the partial relaxed game at
+  the start) on :data:`NAPOLEON_DEALS`, and ``relaxed_lost`` on the positions
+  of seeded random walks.
+- ``speed``: the same Stjernen beams and Napoleon searches, timed in CPU
+  seconds (``time.process_time``): positions per CPU second for each game,
+  the best of ``--repeat`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+
+from termsolitaire.rules import new_game
+from termsolitaire.solver import compiled_modules, solver_kind
+from termsolitaire.solver.napoleon import SHUFFLED, STRATEGIES, Dives, NapoleonState, blocked
+from termsolitaire.solver.napoleon.relax import relaxed_lost
+from termsolitaire.solver.search import BestFirst, DepthFirst
+from termsolitaire.solver.stjernen import FIRST_BEAM, PORTFOLIO, beam
+from termsolitaire.solver.stjernen.pair import Helper
+from termsolitaire.solver.stjernen.state import State
+
+STJERNEN_DEALS = (1, 5, 9)
+"""Deals of the fixed-width beam (about 1 to 1.5 s of CPU each, pure Python)."""
+HELPER_DEAL = 5
+HELPER_BEAM = dataclasses.replace(PORTFOLIO[0], width=6, look=10)
+"""The beam shared with a helper process (tests/solver/test_stjernen_pair.py's)."""
+NAPOLEON_DEALS = (1, 2, 3, 16, 25, 48)
+"""Easy deals and some that were long unknown (bench/napoleon_fixed.py's)."""
+NAPOLEON_NODES = 4000
+WALKS = 20
+"""Seeded random walks per Napoleon deal whose positions ``relaxed_lost`` judges."""
+
+
+def _line(line: object) -> str:
+    return hashlib.sha256(repr(line).encode()).hexdigest()[:16]
+
+
+def stjernen(helper: bool = True) -> Iterator[tuple[str, int]]:
+    """(a result line, positions seen) for each Stjernen search."""
+    for deal in STJERNEN_DEALS:
+        root = State.from_game(new_game("stjernen", deal))
+        score, line, positions = beam(root, FIRST_BEAM, math.inf, time.process_time)
+        yield f"stjernen {deal} beam home {score} moves {len(line)} line {_line(line)}", positions
+    if helper:
+        root = State.from_game(new_game("stjernen", HELPER_DEAL))
+        with Helper() as pair:
+            score, line, positions = beam(root, HELPER_BEAM, math.inf, helper=pair)
+            alive = pair.alive
+        text = f"home {score} moves {len(line)} line {_line(line)} helper alive {alive}"
+        yield f"stjernen {HELPER_DEAL} pair {text}", positions
+
+
+def _start(deal: int) -> tuple[NapoleonState, list[tuple[int, int]]]:
+    state = NapoleonState.from_game(new_game("napoleon", deal))
+    return state, state.autoplay()
+
+
+def napoleon() -> Iterator[tuple[str, int]]:
+    """(a result line, positions seen) for each Napoleon search."""
+    for deal in NAPOLEON_DEALS:
+        state, first = _start(deal)
+        yield f"napoleon {deal} blocked {blocked(state)}", 0
+        state.dead_cache = {}  # shared by the copies: each search starts afresh
+        finder = state.copy(STRATEGIES[0])
+        finder.dead_cache = {}
+        shuffled = state.copy(jitter=deal, spread=SHUFFLED)
+        shuffled.dead_cache = {}
+        searches: list[tuple[str, DepthFirst | BestFirst | Dives]] = [
+            ("prover", DepthFirst(state.copy(), first)),
+            ("finder", BestFirst(finder, first)),
+            ("shuffled", DepthFirst(shuffled, first)),
+            ("dives", Dives(state, first, deal)),
+        ]
+        for label, s in searches:
+            verdict = s.run(NAPOLEON_NODES)
+            best = s.best_line()
+            text = f"{verdict} positions {s.size} best {len(best)} line {_line(best)}"
+            yield f"napoleon {deal} {label} {text}", s.size
+
+
+def napoleon_relaxed() -> Iterator[tuple[str, int]]:
+    """``relaxed_lost`` on the positions of seeded random walks, one line per deal."""
+    for deal in NAPOLEON_DEALS:
+        rng = random.Random(deal)
+        answers = []
+        for _ in range(WALKS):
+            state, _ = _start(deal)
+            while not state.won():
+                position = (list(state.piles), list(state.found), state.loc[:], state.idx[:])
+                answers.append(relaxed_lost(*position))
+                moves = state.search_moves()
+                if not moves:
+                    break
+                state.play(rng.choice(moves[-4:]))
+        text = f"{len(answers)} positions, {sum(answers)} lost, {_line(answers)}"
+        yield f"napoleon {deal} relaxed {text}", len(answers)
+
+
+def digest() -> None:
+    h = hashlib.sha256()
+    for part in (stjernen, napoleon, napoleon_relaxed):
+        for text, positions in part():
+            line = f"{text} seen {positions}"
+            print(line, flush=True)
+            h.update(line.encode() + b"\n")
+    print(f"digest {h.hexdigest()}")
+
+
+def _timed(part: Callable[[], Iterator[tuple[str, int]]]) -> tuple[int, float]:
+    t = time.process_time()
+    positions = sum(n for _, n in part())
+    return positions, time.process_time() - t
+
+
+def speed(repeat: int) -> None:
+    parts: dict[str, Callable[[], Iterator[tuple[str, int]]]] = {
+        "stjernen": lambda: stjernen(helper=False),
+        "napoleon": napoleon,
+    }
+    for name, part in parts.items():
+        runs = [_timed(part) for _ in range(repeat)]
+        positions, cpu = min(runs, key=lambda r: r[1])
+        times = " ".join(f"{c:.2f}" for _, c in runs)
+        print(
+            f"{name}: {positions} positions, {cpu:.2f} CPU s (runs: {times}), "
+            f"{positions / cpu:,.0f} positions per CPU s",
+            flush=True,
+        )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("part", choices=("digest", "speed"))
+    ap.add_argument("--repeat", type=int, default=3, help="speed: runs of each game")
+    args = ap.parse_args()
+    print(f"solver: {solver_kind()} {' '.join(compiled_modules())}".rstrip(), file=sys.stderr)
+    if args.part == "digest":
+        digest()
+    else:
+        speed(args.repeat)
+
+
+if __name__ == "__main__":
+    main()
