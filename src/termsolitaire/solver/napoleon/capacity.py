@@ -99,7 +99,13 @@ class Capacity:
     (:meth:`_settle`), so every relaxed position in the table is settled."""
 
     def __init__(
-        self, piles: list[bytes], found: list[int], loc: bytearray, idx: bytearray, seed: int = 0
+        self,
+        piles: list[bytes],
+        found: list[int],
+        loc: bytearray,
+        idx: bytearray,
+        seed: int = 0,
+        reuse: bool = True,
     ) -> None:
         self.piles = [bytes(p) for p in piles]
         self.pile = pile = [_FIXED if loc[c] == HOME else loc[c] for c in range(52)]
@@ -146,6 +152,10 @@ class Capacity:
         self.verdict: bool | None = None
         """``True``: proved lost; ``False``: a relaxed win (nothing to prove)."""
         self.rng = random.Random(seed)
+        self.reuse = reuse
+        """Whether :meth:`_win` takes the parent's pile tops over after a park
+        (``False``: every top looked at again, the same positions met; for the
+        test that checks so, which cannot subclass a class compiled by mypyc)."""
         self._shuffle = False
         self._left = 0
         self._dived = 0
@@ -347,6 +357,7 @@ class Capacity:
                 return True
         kings = st[20]
         empty = -1
+        reuse = self.reuse
         for i, x, king in parks:
             h = st[i]
             nxt = bytearray(st)
@@ -360,7 +371,7 @@ class Capacity:
                 if empty <= 0:
                     continue
                 nxt[20] = kings | 1 << SUIT[x]
-            known: list[tuple[int, int, int, int]] | None = tops
+            known: list[tuple[int, int, int, int]] | None = tops if reuse else None
             if h > 1:
                 b = piles[i][h - 2]
                 if st[_SLOT[b]] == RANK[b] - 1:  # the card laid bare may go home
