@@ -4,6 +4,8 @@
     PYTHONPATH=src python bench/napoleon_fixed.py shuffled --nodes 2000
     PYTHONPATH=src python bench/napoleon_fixed.py relax
     PYTHONPATH=src python bench/napoleon_fixed.py walk     # relax's positions alone
+    PYTHONPATH=src python bench/napoleon_fixed.py capacity --nodes 3000000  # whole proofs
+    PYTHONPATH=src python bench/napoleon_fixed.py partial
     PYTHONHASHSEED=0 PYTHONPATH=src valgrind --tool=cachegrind --cache-sim=no \\
         --cachegrind-out-file=/dev/null python bench/napoleon_fixed.py search
 
@@ -25,6 +27,17 @@ the code where seconds would not (``PYTHONHASHSEED=0``: the tables keyed by
   prints how many were proved lost. The walk itself costs what ``walk``
   reports: the instructions of ``relax`` minus those of ``walk`` are
   ``relaxed_lost``'s.
+- ``capacity``: :class:`~termsolitaire.solver.napoleon.capacity.Capacity`'s
+  ordered search for a proof on each of :data:`CAPACITY_DEALS`, ``--nodes``
+  relaxed positions (default :data:`CAPACITY_NODES`), and its first dives
+  (``DIVING``) on each of :data:`DEALS`; prints each verdict and count.
+- ``partial``: ``blocked`` (:mod:`~termsolitaire.solver.napoleon.partial`'s
+  proofs at the start of ``solve``) on deals 1-:data:`PARTIAL_DEALS`; prints
+  how many were proved lost.
+
+Each part prints its CPU seconds last: run it on two ``src`` trees (say one
+compiled with mypyc, one not) to compare their speed on the same work; the
+lines before it must be the same.
 """
 
 from __future__ import annotations
@@ -34,7 +47,15 @@ import random
 import time
 
 from termsolitaire.rules import new_game
-from termsolitaire.solver.napoleon import SHUFFLED, STRATEGIES, Dives, NapoleonState, relaxed_lost
+from termsolitaire.solver.napoleon import (
+    SHUFFLED,
+    STRATEGIES,
+    Dives,
+    NapoleonState,
+    blocked,
+    relaxed_lost,
+)
+from termsolitaire.solver.napoleon.capacity import DIVING, Capacity
 from termsolitaire.solver.search import BestFirst, DepthFirst
 
 DEALS = (1, 2, 3, 16, 25, 48, 183, 675)
@@ -44,6 +65,10 @@ NODES = 6_000
 WALKS = 150
 """Random walks per deal for ``relax``."""
 REPEAT = 4
+CAPACITY_DEALS = (380, 610)
+"""Deals whose capacity game needs over a million relaxed positions for its proof."""
+CAPACITY_NODES = 400_000
+PARTIAL_DEALS = 200
 
 
 def start(deal: int) -> tuple[NapoleonState, list[tuple[int, int]]]:
@@ -101,15 +126,37 @@ def relax(positions: list[tuple[list[bytes], list[int], bytearray, bytearray]]) 
     print(f"{len(positions)} positions, {lost} proved lost by relaxed_lost")
 
 
+def capacity(nodes: int) -> None:
+    for deal in CAPACITY_DEALS:
+        state, _ = start(deal)
+        c = Capacity(state.piles, state.found, state.loc, state.idx)
+        print(f"{deal:4d} prove {c.prove(nodes)} {c.nodes:9d}")
+    for deal in DEALS:
+        state, _ = start(deal)
+        c = Capacity(state.piles, state.found, state.loc, state.idx, deal)
+        print(f"{deal:4d} dives {c.step(DIVING)} {c.verdict} {c.nodes:9d}")
+
+
+def partial() -> None:
+    lost = [deal for deal in range(1, PARTIAL_DEALS + 1) if blocked(start(deal)[0])]
+    print(f"blocked: {lost}")
+
+
 def main() -> None:
     global NODES
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("part", choices=("search", "shuffled", "relax", "walk"))
-    ap.add_argument("--nodes", type=int, default=NODES, help="positions per search")
+    ap.add_argument("part", choices=("search", "shuffled", "relax", "walk", "capacity", "partial"))
+    ap.add_argument(
+        "--nodes", type=int, help="positions per search (capacity: relaxed positions per proof)"
+    )
     args = ap.parse_args()
-    NODES = args.nodes
+    NODES = args.nodes or NODES
     t = time.process_time()
-    if args.part == "search":
+    if args.part == "capacity":
+        capacity(args.nodes or CAPACITY_NODES)
+    elif args.part == "partial":
+        partial()
+    elif args.part == "search":
         search()
     elif args.part == "shuffled":
         shuffled()

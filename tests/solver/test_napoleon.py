@@ -212,14 +212,6 @@ def test_room_on_the_hosts_holds_all_along_a_winning_line(deal):
     assert g.is_won
 
 
-class _LookEverywhere(Capacity):
-    """:class:`Capacity` looking at every pile top of every relaxed position
-    (nothing taken over from the parent)."""
-
-    def _win(self, st, seen, moved):  # type: ignore[no-untyped-def]
-        return super()._win(st, None, -1)
-
-
 @settings(PROPS, max_examples=100 if FULL else 15)
 @given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(0, 40))
 def test_capacity_reusing_the_parents_pile_tops_meets_the_same_positions(deal, seed, steps):
@@ -230,7 +222,8 @@ def test_capacity_reusing_the_parents_pile_tops_meets_the_same_positions(deal, s
     state = NapoleonState.from_game(g)
     args = state.piles, state.found, state.loc, state.idx
     for run in ("prove", "dive"):
-        mine, full = Capacity(*args, seed=seed), _LookEverywhere(*args, seed=seed)
+        # ``full`` looks at every pile top of every relaxed position.
+        mine, full = Capacity(*args, seed=seed), Capacity(*args, seed=seed, reuse=False)
         assert getattr(mine, run)(3_000) == getattr(full, run)(3_000), g.to_text()
         assert mine.nodes == full.nodes
         assert mine.lost == full.lost

@@ -47,6 +47,7 @@ ordered search on most positions that have one (issue 34, napoleon13).
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from .cards import GUESTS, HOME, HOSTS, PILES, RANK, SUIT, TWIN
 
@@ -56,18 +57,18 @@ NODES = 300
 
 EVERY_CARD = frozenset(range(52))
 
-_FIXED = 21
+_FIXED: Final = 21
 """The slot of :class:`Capacity`'s state that holds 255: the "pile" of the cards
 home in the position itself (never reached, never parked)."""
-_SLOT = [16 + SUIT[c] for c in range(52)]
+_SLOT: Final = [16 + SUIT[c] for c in range(52)]
 """The slot of each card's foundation in :class:`Capacity`'s state."""
-_GUEST_SLOTS = [
+_GUEST_SLOTS: Final = [
     (16 + SUIT[GUESTS[c][0]], 16 + SUIT[GUESTS[c][1]]) if RANK[c] > 1 else (0, 0) for c in range(52)
 ]
-_HOSTS = [HOSTS[c] if RANK[c] < 13 else () for c in range(52)]
-_GUESTS = [GUESTS[c] if RANK[c] > 1 else () for c in range(52)]
-_ALL_HOME = b"\r\r\r\r"
-_NOTHING = (0, 0, 0, 0)
+_HOSTS: Final = [HOSTS[c] if RANK[c] < 13 else () for c in range(52)]
+_GUESTS: Final = [GUESTS[c] if RANK[c] > 1 else () for c in range(52)]
+_ALL_HOME: Final = b"\r\r\r\r"
+_NOTHING: Final = (0, 0, 0, 0)
 """An empty pile's entry in :meth:`Capacity._win`'s list of pile tops."""
 
 DIVE = 1_000
@@ -98,7 +99,13 @@ class Capacity:
     (:meth:`_settle`), so every relaxed position in the table is settled."""
 
     def __init__(
-        self, piles: list[bytes], found: list[int], loc: bytearray, idx: bytearray, seed: int = 0
+        self,
+        piles: list[bytes],
+        found: list[int],
+        loc: bytearray,
+        idx: bytearray,
+        seed: int = 0,
+        reuse: bool = True,
     ) -> None:
         self.piles = [bytes(p) for p in piles]
         self.pile = pile = [_FIXED if loc[c] == HOME else loc[c] for c in range(52)]
@@ -145,6 +152,10 @@ class Capacity:
         self.verdict: bool | None = None
         """``True``: proved lost; ``False``: a relaxed win (nothing to prove)."""
         self.rng = random.Random(seed)
+        self.reuse = reuse
+        """Whether :meth:`_win` takes the parent's pile tops over after a park
+        (``False``: every top looked at again, the same positions met; for the
+        test that checks so, which cannot subclass a class compiled by mypyc)."""
         self._shuffle = False
         self._left = 0
         self._dived = 0
@@ -179,10 +190,13 @@ class Capacity:
         if self.verdict is not None:
             return self.verdict
         if self._dived < DIVING:
+            # (``dive``'s answer, not ``self.verdict`` read again: mypy takes
+            # that for the ``None`` it was checked to be above, and code
+            # compiled with mypyc would fail on it.)
             n0 = self.nodes
-            self.dive(nodes)
+            verdict = self.dive(nodes)
             self._dived += self.nodes - n0
-            return self.verdict
+            return verdict
         if self.rng.randrange(DIVE_EVERY) == 0:
             return self.dive(nodes)
         return self.prove(nodes)
@@ -193,7 +207,8 @@ class Capacity:
         try:
             if st[16:20] == _ALL_HOME:
                 return False
-            return bytes(st) in self.lost or not self._win(st, None, -1)
+            key = bytes(st)
+            return key in self.lost or not self._win(key, None, -1)
         except _Out:
             return None
 
@@ -245,9 +260,10 @@ class Capacity:
         t = TWIN[x]
         return place[t] + 1 >= st[pile[t]] and st[_SLOT[t]] < r
 
-    def _win(self, st: bytearray, seen: list[tuple[int, int, int, int]] | None, moved: int) -> bool:
-        """Whether the settled relaxed position ``st`` (not in the table) has a
-        relaxed win; a position found without one goes into the table.
+    def _win(self, st: bytes, seen: list[tuple[int, int, int, int]] | None, moved: int) -> bool:
+        """Whether the settled relaxed position ``st`` (not in the table; its
+        key, read-only) has a relaxed win; a position found without one goes
+        into the table.
 
         ``seen`` is what the parent found on its pile tops (per pile: the
         card's :attr:`deps`, what it may do, the card, its rank) when ``st``
@@ -336,10 +352,12 @@ class Capacity:
             settle(nxt, todo)
             if nxt[16:20] == _ALL_HOME:
                 return True
-            if bytes(nxt) not in lost and self._win(nxt, None, -1):
+            key = bytes(nxt)
+            if key not in lost and self._win(key, None, -1):
                 return True
         kings = st[20]
         empty = -1
+        reuse = self.reuse
         for i, x, king in parks:
             h = st[i]
             nxt = bytearray(st)
@@ -353,7 +371,7 @@ class Capacity:
                 if empty <= 0:
                     continue
                 nxt[20] = kings | 1 << SUIT[x]
-            known: list[tuple[int, int, int, int]] | None = tops
+            known: list[tuple[int, int, int, int]] | None = tops if reuse else None
             if h > 1:
                 b = piles[i][h - 2]
                 if st[_SLOT[b]] == RANK[b] - 1:  # the card laid bare may go home
@@ -361,9 +379,10 @@ class Capacity:
                     if nxt[16:20] == _ALL_HOME:
                         return True
                     known = None
-            if bytes(nxt) not in lost and self._win(nxt, known, i):
+            key = bytes(nxt)
+            if key not in lost and self._win(key, known, i):
                 return True
-        lost.add(bytes(st))
+        lost.add(st)
         return False
 
 

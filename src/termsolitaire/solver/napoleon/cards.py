@@ -7,32 +7,34 @@ suits in the order S H D C). A card's *hosts* are the two cards it may be put on
 
 from __future__ import annotations
 
+from typing import Final
+
 from termsolitaire.rules.napoleon import FOUNDATIONS, POSITIONS
 
-PILES = 16
-NAMES = POSITIONS + FOUNDATIONS
+PILES: Final = 16
+NAMES: Final = POSITIONS + FOUNDATIONS
 """Pile index -> the rules core's pile name."""
 
-RANK = [c % 13 + 1 for c in range(52)]
-SUIT = [c // 13 for c in range(52)]
-BYTE = [bytes((c,)) for c in range(52)]
-OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
+RANK: Final = [c % 13 + 1 for c in range(52)]
+SUIT: Final = [c // 13 for c in range(52)]
+BYTE: Final = [bytes((c,)) for c in range(52)]
+OTHER_COLOUR: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
 """For each suit index (S H D C), the two suits of the other colour."""
-SAME_COLOUR = (3, 2, 1, 0)
+SAME_COLOUR: Final = (3, 2, 1, 0)
 """For each suit index, the other suit of its colour."""
-HOSTS = [
+HOSTS: Final = [
     tuple(s * 13 + RANK[c] for s in OTHER_COLOUR[SUIT[c]]) if RANK[c] < 13 else ()
     for c in range(52)
 ]
-TWIN = [SAME_COLOUR[SUIT[c]] * 13 + RANK[c] - 1 for c in range(52)]
+TWIN: Final = [SAME_COLOUR[SUIT[c]] * 13 + RANK[c] - 1 for c in range(52)]
 """The other card of the same rank and colour: the two share their hosts and
 their guests."""
-GUESTS = [tuple(g for g in range(52) if c in HOSTS[g]) for c in range(52)]
+GUESTS: Final = [tuple(g for g in range(52) if c in HOSTS[g]) for c in range(52)]
 """The two cards that may be put on each card (none on an ace)."""
-INFO = [(SUIT[c], RANK[c], *(HOSTS[c] or (c, c))) for c in range(52)]
+INFO: Final = [(SUIT[c], RANK[c], *(HOSTS[c] or (c, c))) for c in range(52)]
 """Each card's suit, rank and two hosts (a king: itself twice, never used)."""
-SEP = b"\xff"
-HOME = 255
+SEP: Final = b"\xff"
+HOME: Final = 255
 """``loc`` of a card on its foundation."""
 NapoleonMove = tuple[int, int]
 Compound = tuple[NapoleonMove, ...]
