@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import pickle
 import signal
 
 from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget
-from termsolitaire.solver.stjernen import PORTFOLIO, beam, solve
+from termsolitaire.solver.stjernen import PORTFOLIO, BeamConfig, beam, solve
+from termsolitaire.solver.stjernen.evaluation import Weights
 from termsolitaire.solver.stjernen.pair import Helper
 from termsolitaire.solver.stjernen.state import State, to_move
 
@@ -65,3 +67,15 @@ def test_the_helper_ends_with_the_search():
     # A whole solve leaves no process behind either.
     result = solve(new_game("stjernen", 1005), Budget(seconds=20, jobs=2))
     assert result.verdict == "won"
+
+
+def test_a_beams_settings_cross_to_the_helper_through_their_constructors():
+    """The beam sends its settings with each layer; they arrive equal, and are
+    rebuilt by calling the classes (a frozen class compiled by mypyc refuses
+    the field-by-field restore: its helper used to fail at every layer, and
+    the search went on alone)."""
+    cfg = BeamConfig(width=7, jitter=300, seed=2, weights=Weights(horizon=250, hold=(1, 3)))
+    assert pickle.loads(pickle.dumps(cfg)) == cfg
+    for settings in (cfg, cfg.weights):
+        make, args = settings.__reduce__()
+        assert make is type(settings) and make(*args) == settings
