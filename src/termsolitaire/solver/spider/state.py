@@ -94,6 +94,10 @@ def from_move(m: Move) -> SpiderMove:
     return (TABLEAU.index(m.src), TABLEAU.index(m.dst), m.count)
 
 
+_NO_CARDS: tuple[int, ...] = ()
+"""The pile :meth:`PileInfo._derived` summarises before setting its fields."""
+
+
 class PileInfo:
     """What the search reads of one pile, computed in one pass over its face-up cards.
 
@@ -173,7 +177,9 @@ class PileInfo:
         return self._mixed
 
     def _derived(self) -> PileInfo:
-        new = PileInfo.__new__(PileInfo)
+        # Built through __init__ on no cards (not PileInfo.__new__, which runs
+        # __init__ once compiled by mypyc): the fields are set again below.
+        new = PileInfo(_NO_CARDS, 0, self.index)
         new.index = self.index
         new._mixed = -1
         new.segs, new.nat, new.bad = self.segs, self.nat, self.bad
