@@ -19,8 +19,10 @@ digest.
   Napoleon's prover and first finder (:data:`NAPOLEON_NODES` positions each),
   the shuffled prover and the dives, ``blocked`` (the partial relaxed game at
   the start) on :data:`NAPOLEON_DEALS`, and ``relaxed_lost`` on the positions
-  of seeded random walks.
-- ``speed``: the same Stjernen beams and Napoleon searches, timed in CPU
+  of seeded random walks; Spider's best-first finders and prover
+  (:data:`SPIDER_NODES` positions each) on :data:`SPIDER_DEALS`, one and four
+  suits.
+- ``speed``: the same Stjernen beams, Napoleon and Spider searches, timed in CPU
   seconds (``time.process_time``): positions per CPU second for each game,
   the best of ``--repeat`` runs.
 """
@@ -41,6 +43,12 @@ from termsolitaire.solver import compiled_modules, solver_kind
 from termsolitaire.solver.napoleon import SHUFFLED, STRATEGIES, Dives, NapoleonState, blocked
 from termsolitaire.solver.napoleon.relax import relaxed_lost
 from termsolitaire.solver.search import BestFirst, DepthFirst
+from termsolitaire.solver.spider import NOISE
+from termsolitaire.solver.spider import PORTFOLIO as SPIDER_PORTFOLIO
+from termsolitaire.solver.spider.search import PLAIN
+from termsolitaire.solver.spider.search import BestFirst as SpiderBestFirst
+from termsolitaire.solver.spider.search import prove as spider_prove
+from termsolitaire.solver.spider.state import SpiderState
 from termsolitaire.solver.stjernen import FIRST_BEAM, PORTFOLIO, beam
 from termsolitaire.solver.stjernen.pair import Helper
 from termsolitaire.solver.stjernen.state import State
@@ -53,6 +61,9 @@ HELPER_BEAM = dataclasses.replace(PORTFOLIO[0], width=6, look=10)
 NAPOLEON_DEALS = (1, 2, 3, 16, 25, 48)
 """Easy deals and some that were long unknown (bench/napoleon_fixed.py's)."""
 NAPOLEON_NODES = 4000
+SPIDER_DEALS = ((1, 1), (2, 1), (3, 1), (1, 4), (2, 4), (3, 4))
+"""(deal, suits) of the Spider searches."""
+SPIDER_NODES = 3000
 WALKS = 20
 """Seeded random walks per Napoleon deal whose positions ``relaxed_lost`` judges."""
 
@@ -122,9 +133,31 @@ def napoleon_relaxed() -> Iterator[tuple[str, int]]:
         yield f"napoleon {deal} relaxed {text}", len(answers)
 
 
+def spider() -> Iterator[tuple[str, int]]:
+    """(a result line, positions seen) for each Spider search, :data:`SPIDER_NODES`
+    positions each: best-first with the plain weights (one suit's) or the two of
+    the portfolio (four suits'), then with seeded noise (as ``solve`` restarts),
+    and the depth-first prover."""
+    for deal, suits in SPIDER_DEALS:
+        game = new_game("spider", deal, suits=suits)
+        orders = (PLAIN,) if suits == 1 else SPIDER_PORTFOLIO
+        noisy = orders[-1]._replace(noise=NOISE)
+        finders = [(f"weights{i}", w) for i, w in enumerate(orders)] + [("noisy", noisy)]
+        for label, weights in finders:
+            s = SpiderBestFirst(
+                SpiderState.from_game(game), math.inf, SPIDER_NODES, weights=weights, seed=deal
+            )
+            outcome, line = s.run()
+            best = s.best_line
+            text = f"{outcome} line {len(line)} {_line(line)} best {len(best)} {_line(best)}"
+            yield f"spider {deal} suits {suits} {label} {text} positions {s.positions}", s.positions
+        outcome, line, count = spider_prove(SpiderState.from_game(game), math.inf, SPIDER_NODES)
+        yield f"spider {deal} suits {suits} prove {outcome} line {_line(line)}", count
+
+
 def digest() -> None:
     h = hashlib.sha256()
-    for part in (stjernen, napoleon, napoleon_relaxed):
+    for part in (stjernen, napoleon, napoleon_relaxed, spider):
         for text, positions in part():
             line = f"{text} seen {positions}"
             print(line, flush=True)
@@ -142,6 +175,7 @@ def speed(repeat: int) -> None:
     parts: dict[str, Callable[[], Iterator[tuple[str, int]]]] = {
         "stjernen": lambda: stjernen(helper=False),
         "napoleon": napoleon,
+        "spider": spider,
     }
     for name, part in parts.items():
         runs = [_timed(part) for _ in range(repeat)]

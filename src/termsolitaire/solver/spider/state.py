@@ -94,6 +94,10 @@ def from_move(m: Move) -> SpiderMove:
     return (TABLEAU.index(m.src), TABLEAU.index(m.dst), m.count)
 
 
+_NO_CARDS: tuple[int, ...] = ()
+"""The pile :meth:`PileInfo._derived` summarises before setting its fields."""
+
+
 class PileInfo:
     """What the search reads of one pile, computed in one pass over its face-up cards.
 
@@ -173,7 +177,10 @@ class PileInfo:
         return self._mixed
 
     def _derived(self) -> PileInfo:
-        new = PileInfo.__new__(PileInfo)
+        # Pure Python makes a bare instance (the fastest); compiled by mypyc,
+        # PileInfo.__new__ runs __init__, so it summarises no cards instead.
+        # Either way the caller sets every field again.
+        new = PileInfo.__new__(PileInfo) if _BARE else PileInfo(_NO_CARDS, 0, self.index)
         new.index = self.index
         new._mixed = -1
         new.segs, new.nat, new.bad = self.segs, self.nat, self.bad
@@ -254,6 +261,19 @@ class PileInfo:
             self.index, self.hash, self.segs, self.nat, self.bad, self.square,
             self.run, self.top, self.base, self.mixed, self.placed,
         )  # fmt: skip
+
+
+def _bare_instances() -> bool:
+    """Whether ``PileInfo.__new__(PileInfo)`` makes an instance without running
+    ``__init__`` (pure Python: yes; compiled by mypyc: no)."""
+    try:
+        PileInfo.__new__(PileInfo)
+    except TypeError:
+        return False
+    return True
+
+
+_BARE = _bare_instances()
 
 
 class SpiderState:
