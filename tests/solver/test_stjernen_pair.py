@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import pickle
 import signal
 
+from termsolitaire.children import Frames
 from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget
 from termsolitaire.solver.stjernen import PORTFOLIO, BeamConfig, beam, solve
@@ -69,13 +69,17 @@ def test_the_helper_ends_with_the_search():
     assert result.verdict == "won"
 
 
-def test_a_beams_settings_cross_to_the_helper_through_their_constructors():
-    """The beam sends its settings with each layer; they arrive equal, and are
-    rebuilt by calling the classes (a frozen class compiled by mypyc refuses
-    the field-by-field restore: its helper used to fail at every layer, and
-    the search went on alone)."""
+def test_a_beams_settings_cross_to_the_helper_equal():
+    """The beam sends its settings with each layer through the helper's channel;
+    they arrive equal, compiled or not (compiled by mypyc, a frozen class refuses
+    pickle's field-by-field restore, so the channel rebuilds it by its
+    constructor: children.Frames, tests/solver/test_compiled.py)."""
     cfg = BeamConfig(width=7, jitter=300, seed=2, weights=Weights(horizon=250, hold=(1, 3)))
-    assert pickle.loads(pickle.dumps(cfg)) == cfg
-    for settings in (cfg, cfg.weights):
-        make, args = settings.__reduce__()
-        assert make is type(settings) and make(*args) == settings
+    r, w = os.pipe()
+    try:
+        channel = Frames(r, w)
+        channel.send((cfg, cfg.weights))
+        assert channel.receive(timeout=5) == (cfg, cfg.weights)
+    finally:
+        os.close(r)
+        os.close(w)

@@ -23,7 +23,7 @@ bonus per empty outer position. Units: a foundation card is worth
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from .state import CENTRE, FULL, INNER, OUTER, UP, State
 
@@ -70,12 +70,6 @@ class Weights:
     in the inner ring (:func:`.moves.auto` holds the other back while it is
     there). Their first turn counts that king's burial, the second turn the
     other's."""
-
-    def __reduce__(self) -> tuple[type[Weights], tuple[object, ...]]:
-        """Pickled as a call of the constructor with the fields (the beam sends
-        its settings to the pair's helper): a frozen class compiled by mypyc
-        cannot be unpickled by setting its fields one by one."""
-        return (Weights, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 def _turns() -> list[list[list[tuple[int, bool, int]]]]:

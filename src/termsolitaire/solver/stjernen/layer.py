@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from .evaluation import Weights, evaluate
 from .moves import auto, dig, diggable, play, search_steps, undo
@@ -54,11 +54,6 @@ class BeamConfig:
     ``seed``), so beams with different seeds keep different positions."""
     seed: int = 0
     weights: Weights = field(default_factory=Weights)
-
-    def __reduce__(self) -> tuple[type[BeamConfig], tuple[object, ...]]:
-        """Pickled as a call of the constructor with the fields, as
-        :class:`~.evaluation.Weights` is (for the pair's helper, compiled too)."""
-        return (BeamConfig, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 Found = list[tuple[int, int, tuple[int, ...], tuple[int, ...], int]]
