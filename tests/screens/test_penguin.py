@@ -110,12 +110,12 @@ async def test_empty_cells_are_named_on_the_line_not_marked(penguin_app: Solitai
         screen = board(penguin_app)
         piles = screen.board.piles
         await pilot.press("7")
-        assert status(penguin_app) == "Column 7 in hand, or to an empty cell"
+        assert status(penguin_app) == "Column 7 in hand: to a marked pile or an empty cell"
         assert [n for n, p in piles.items() if p.target] == ["t3"]
         await pilot.press("escape")
         penguin_app.services.settings.target_marks = False
         await pilot.press("7")
-        assert status(penguin_app) == "Column 7 in hand, to 3 or an empty cell"
+        assert status(penguin_app) == "Column 7 in hand: to 3 or an empty cell"
         assert not any(p.target for p in piles.values())
         await pilot.press("3")
         assert [str(m) for m in screen.game.history] == ["t7-t3"]

@@ -100,9 +100,10 @@ class Pointer:
             places = [w.pile_key(p) for p in sorted(marked, key=w.pile_order)]
             places += [empty] if empty else []
             last = places.pop()
-            return f"{held} in hand, to {', '.join(places)}{' or ' if places else ''}{last}"
+            return f"{held} in hand: to {', '.join(places)}{' or ' if places else ''}{last}"
         if kind:
-            return f"{held} in hand, or to {empty}" if marked else f"{held} in hand, to {empty}"
+            where = f"a marked pile or {empty}" if marked else empty
+            return f"{held} in hand: to {where}"
         return f"{held} in hand"
 
     @property
