@@ -80,12 +80,17 @@ async def last_line(footer: Any, palette: bool, theme: str, width: int) -> list[
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
-@pytest.mark.parametrize(("width", "palette"), [(80, False), (80, True), (30, True)])
-async def test_the_line_looks_as_textual_s_footer(theme: str, width: int, palette: bool) -> None:
+@pytest.mark.parametrize(
+    ("width", "palette", "shown"), [(80, False, False), (80, True, True), (30, True, False)]
+)
+async def test_the_line_looks_as_textual_s_footer(
+    theme: str, width: int, palette: bool, shown: bool
+) -> None:
     """The same cells in the same colours: keys, words, the dimmed key, the palette's
-    key at the right (keys cut where it begins on a narrow window)."""
+    key at the right; on a window too narrow for both, the line the Footer draws
+    without the palette's key (the Footer would cut the keys where it begins)."""
     ours = await last_line(KeyLine, palette, theme, width)
-    textual = await last_line(Footer, palette, theme, width)
+    textual = await last_line(Footer, shown, theme, width)
     assert "".join(c for c, _ in ours) == "".join(c for c, _ in textual)
     assert ours == textual
 
@@ -116,3 +121,16 @@ async def test_the_line_follows_the_keys_when_they_change() -> None:
         for _ in range(5):
             await pilot.pause()
         assert "Help" not in line.shown() and "Quit" in line.shown()
+
+
+@pytest.mark.parametrize(("width", "palette"), [(40, False), (80, True)])
+async def test_the_screen_s_keys_go_before_the_palette_s(width: int, palette: bool) -> None:
+    """Where the keys and the palette's key do not both fit, the keys stay whole
+    and the palette's key goes (a daily's "q Back" was cut at 80 columns)."""
+    app = KeysApp(KeyLine, True, "textual-dark")
+    async with app.run_test(size=(width, 5)) as pilot:
+        await pilot.pause()
+        line = app.keys.query_one(KeyLine)
+        text = "".join(c for c, _ in cells(line.render_line(0)))
+        assert " q Quit " in text
+        assert ("^p palette" in text) == palette, text

@@ -11,7 +11,9 @@ repaints the line (the terminal driver sends only the cells that changed).
 
 What it keeps from the Footer: the screen's active bindings with ``show`` (the
 first key of each action), a dimmed key for an action that cannot be done now,
-the command palette's key at the right edge (``show_command_palette``), a
+the command palette's key at the right edge (``show_command_palette``) where
+the screen's keys leave room for it (where they do not, the keys win: the
+Footer cut them, and a daily's "q Back" went at 80 columns), a
 click on a key pressing it (a bell on a dimmed one), the key under the pointer
 lit, and its tooltip. What it leaves out: scrolling the line sideways with the
 wheel when it is wider than the window (the keys past the edge are cut, as on
@@ -177,10 +179,27 @@ class KeyLine(Widget):
             key_style, text_style = key_style + dim, text_style + dim
         return key_style, text_style
 
+    @staticmethod
+    def _keys_width(keys: tuple[Key, ...]) -> int:
+        """The cells the keys take, each drawn whole (the last one's closing blank
+        may go: the palette's border stands there)."""
+        width = sum(
+            cell_len(f" {k.display} {k.description} ") if k.description else cell_len(k.display)
+            for k in keys
+        )
+        return width - 1 if keys and keys[-1].description else width
+
+    @staticmethod
+    def _palette_width(palette: Key) -> int:
+        """The cells the palette's key takes at the right edge."""
+        return cell_len(f"{PALETTE_BORDER}{palette.display} {palette.description} ")
+
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         keys = self.keys
         palette = self._palette if self._show_command_palette else None
+        if palette is not None and self._keys_width(keys) > width - self._palette_width(palette):
+            palette = None  # the screen's own keys first: ^p is in every help screen
         base = Style(bgcolor=self.rich_style.bgcolor)  # the blanks: the felt of the line
         right: list[Segment] = []
         if palette is not None:  # compact, as Textual's own: no padding round the key
