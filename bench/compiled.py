@@ -21,10 +21,13 @@ digest.
   the start) on :data:`NAPOLEON_DEALS`, and ``relaxed_lost`` on the positions
   of seeded random walks; Spider's best-first finders and prover
   (:data:`SPIDER_NODES` positions each) on :data:`SPIDER_DEALS`, one and four
-  suits.
+  suits; the computer opponent's first :data:`OPPONENT_ACTIONS` actions on
+  :data:`OPPONENT_GAMES` (its planner, guesses and hindsight count positions,
+  not seconds, and it is seeded, so its actions are fixed work too).
 - ``speed``: the same Stjernen beams, Napoleon and Spider searches, timed in CPU
   seconds (``time.process_time``): positions per CPU second for each game,
-  the best of ``--repeat`` runs.
+  the best of ``--repeat`` runs; and the opponent's actions, actions per CPU
+  second.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import hashlib
+import itertools
 import math
 import random
 import sys
@@ -42,6 +46,7 @@ from termsolitaire.rules import new_game
 from termsolitaire.solver import compiled_modules, solver_kind
 from termsolitaire.solver.napoleon import SHUFFLED, STRATEGIES, Dives, NapoleonState, blocked
 from termsolitaire.solver.napoleon.relax import relaxed_lost
+from termsolitaire.solver.opponent import Opponent, play
 from termsolitaire.solver.search import BestFirst, DepthFirst
 from termsolitaire.solver.spider import NOISE
 from termsolitaire.solver.spider import PORTFOLIO as SPIDER_PORTFOLIO
@@ -64,6 +69,9 @@ NAPOLEON_NODES = 4000
 SPIDER_DEALS = ((1, 1), (2, 1), (3, 1), (1, 4), (2, 4), (3, 4))
 """(deal, suits) of the Spider searches."""
 SPIDER_NODES = 3000
+OPPONENT_GAMES = (("good", 1, 1), ("good", 4, 1), ("expert", 1, 2), ("expert", 4, 2))
+"""(level, suits, deal) of the opponent's games (seeded by the deal, as bench/opponent.py)."""
+OPPONENT_ACTIONS = 12
 WALKS = 20
 """Seeded random walks per Napoleon deal whose positions ``relaxed_lost`` judges."""
 
@@ -155,9 +163,20 @@ def spider() -> Iterator[tuple[str, int]]:
         yield f"spider {deal} suits {suits} prove {outcome} line {_line(line)}", count
 
 
+def opponent() -> Iterator[tuple[str, int]]:
+    """(a result line, actions played) for each of the opponent's games: its first
+    :data:`OPPONENT_ACTIONS` actions (the line as a hash) and the score then."""
+    for level, suits, deal in OPPONENT_GAMES:
+        game = new_game("spider", deal=deal, suits=suits)
+        actions = play(game, Opponent(level, suits, seed=deal), None)
+        line = list(itertools.islice(actions, OPPONENT_ACTIONS))
+        text = f"{len(line)} actions {_line(line)} score {game.score} runs {game.runs}"
+        yield f"opponent {level} suits {suits} deal {deal} {text}", len(line)
+
+
 def digest() -> None:
     h = hashlib.sha256()
-    for part in (stjernen, napoleon, napoleon_relaxed, spider):
+    for part in (stjernen, napoleon, napoleon_relaxed, spider, opponent):
         for text, positions in part():
             line = f"{text} seen {positions}"
             print(line, flush=True)
@@ -171,19 +190,21 @@ def _timed(part: Callable[[], Iterator[tuple[str, int]]]) -> tuple[int, float]:
     return positions, time.process_time() - t
 
 
-def speed(repeat: int) -> None:
-    parts: dict[str, Callable[[], Iterator[tuple[str, int]]]] = {
-        "stjernen": lambda: stjernen(helper=False),
-        "napoleon": napoleon,
-        "spider": spider,
+def speed(repeat: int, games: list[str]) -> None:
+    parts: dict[str, tuple[Callable[[], Iterator[tuple[str, int]]], str]] = {
+        "stjernen": (lambda: stjernen(helper=False), "positions"),
+        "napoleon": (napoleon, "positions"),
+        "spider": (spider, "positions"),
+        "opponent": (opponent, "actions"),
     }
-    for name, part in parts.items():
+    for name in games:
+        part, unit = parts[name]
         runs = [_timed(part) for _ in range(repeat)]
-        positions, cpu = min(runs, key=lambda r: r[1])
+        count, cpu = min(runs, key=lambda r: r[1])
         times = " ".join(f"{c:.2f}" for _, c in runs)
         print(
-            f"{name}: {positions} positions, {cpu:.2f} CPU s (runs: {times}), "
-            f"{positions / cpu:,.0f} positions per CPU s",
+            f"{name}: {count} {unit}, {cpu:.2f} CPU s (runs: {times}), "
+            f"{count / cpu:,.{0 if unit == 'positions' else 2}f} {unit} per CPU s",
             flush=True,
         )
 
@@ -192,12 +213,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("part", choices=("digest", "speed"))
     ap.add_argument("--repeat", type=int, default=3, help="speed: runs of each game")
+    ap.add_argument(
+        "--games",
+        default="stjernen,napoleon,spider,opponent",
+        help="speed: the parts to time, comma-separated",
+    )
     args = ap.parse_args()
     print(f"solver: {solver_kind()} {' '.join(compiled_modules())}".rstrip(), file=sys.stderr)
     if args.part == "digest":
         digest()
     else:
-        speed(args.repeat)
+        speed(args.repeat, [g for g in args.games.split(",") if g])
 
 
 if __name__ == "__main__":

@@ -100,7 +100,7 @@ def evaluate(state: SpiderState, w: dict[str, int]) -> int:
     )
 
 
-def plan(state: SpiderState, max_nodes: int, w: dict[str, int]) -> tuple[list[SpiderMove], float]:
+def plan(state: SpiderState, max_nodes: int, w: dict[str, int]) -> tuple[list[SpiderMove], int]:
     """The line (transfers and turns, no deal) to the best position found within
     ``max_nodes`` positions by :func:`evaluate` with the weights ``w``, and how
     much better than the start it is (0: none).
@@ -113,7 +113,7 @@ def plan(state: SpiderState, max_nodes: int, w: dict[str, int]) -> tuple[list[Sp
 
 def counted_plan(
     state: SpiderState, max_nodes: int, w: dict[str, int]
-) -> tuple[list[SpiderMove], float, int]:
+) -> tuple[list[SpiderMove], int, int]:
     """:func:`plan`, and the positions it searched (at most ``max_nodes``)."""
     move_cost = w["move"]
     stock = state.stock[:]
@@ -123,8 +123,8 @@ def counted_plan(
     depth = [0]
     done = [len(state.done)]
     seen = {state.key}
-    heap: list[tuple[float, int, Any]] = [(root_value, 0, state.snapshot())]
-    best, best_value = 0, float(root_value)
+    heap: list[tuple[int, int, Any]] = [(root_value, 0, state.snapshot())]
+    best, best_value = 0, root_value  # every value is an int (mypyc keeps a float apart)
     while heap and len(parents) < max_nodes:
         _, node, snap = heapq.heappop(heap)
         state.restore(snap, stock)

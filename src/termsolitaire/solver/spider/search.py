@@ -400,14 +400,17 @@ def dealt_key(state: SpiderState, w: Weights) -> tuple[int, int] | None:
     return key, value
 
 
-def _turn_bare(state: SpiderState, m: SpiderMove) -> list[tuple[int, Any]]:
+def _turn_bare(state: SpiderState, m: SpiderMove) -> list[tuple[int, object]]:
     """Turn the top card of each pile ``m`` (just made) left with only
-    face-down cards; the piles turned and :meth:`~SpiderState.make`'s tokens."""
+    face-down cards; the piles turned and :meth:`~SpiderState.make`'s tokens.
+
+    The tokens are typed ``object``, not ``Any``: mypyc (of mypy 2.4.1) fails
+    with an internal error on ``reversed()`` of a list of tuples holding ``Any``."""
     src, dst, _ = m
     if dst == TURN and src >= 0:
         return []
     info, down = state.info, state.down
-    done: list[tuple[int, Any]] = []
+    done: list[tuple[int, object]] = []
     for i in range(PILES) if src < 0 else (src, dst):
         if down[i] and not info[i].run:
             done.append((i, state.make((i, TURN, 0))))
