@@ -249,7 +249,13 @@ def test_capacity_plays_partials_game_with_room_for_every_card(deal, seed, steps
         assert capacity.nodes == len(partial.lost_keys)
 
 
-@settings(PROPS, max_examples=200 if FULL else 15)
+# Many random positions 80% home are already lost to the relaxed game and are
+# filtered out; some seeds filter more than Hypothesis's health check allows.
+@settings(
+    PROPS,
+    max_examples=200 if FULL else 15,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(
     deal=st.integers(0, 2**32),
     seed=st.integers(0, 10**6),
