@@ -74,6 +74,9 @@ class Report:
     position: str = ""
     facts: list[str] = field(default_factory=list)
     alternatives: list[tuple[str, Answer]] = field(default_factory=list)
+    curve: list[tuple[int, int, int]] = field(default_factory=list)
+    """(actions played, guesses won, guesses): the fair odds along the game
+    (``--curve``)."""
     odds: list[tuple[str, int, int]] = field(default_factory=list)
     """Per action at the decisive position: (action, guesses won, guesses) by
     the fair odds (:func:`_odds`), the expert's action first."""
@@ -152,8 +155,20 @@ def _odds(game: Spider, actions: list[Move], guesses: int, positions: int) -> li
     return wins
 
 
-def diagnose(job: tuple[str, int, int, float, float, float, list[str], int, int]) -> Report:
-    level, suits, deal, minutes, seconds, alt_seconds, sets, guesses, positions = job
+def _fair(game: Spider, guesses: int, positions: int) -> int:
+    """On how many of ``guesses`` fair guesses of ``game``'s unseen cards the solver
+    wins from its position within ``positions`` (:func:`_odds` with no action)."""
+    view = view_of(game)
+    rng = random.Random(game.deal * 1000 + game.moves)
+    won = 0
+    for _ in range(guesses):
+        outcome, _ = BestFirst(sample(view, rng), math.inf, positions).run()
+        won += outcome == "won"
+    return won
+
+
+def diagnose(job: tuple[str, int, int, float, float, float, list[str], int, int, int]) -> Report:
+    level, suits, deal, minutes, seconds, alt_seconds, sets, guesses, positions, step = job
     for item in sets:
         set_field(item)
     game = new_game("spider", deal=deal, suits=suits)
@@ -164,6 +179,15 @@ def diagnose(job: tuple[str, int, int, float, float, float, list[str], int, int]
     clock = int(minutes * 60 / opponent.pace)
     report = Report(deal, suits, game.is_won, game.score, actions, clock)
     report.cpu = time.process_time() - start
+    if step > 0 and guesses > 0:
+        # After every step-th action and after each deal, up to the end.
+        points = sorted(
+            {*range(0, len(actions), step), len(actions)}
+            | {i + 1 for i, a in enumerate(actions) if a == "deal"}
+        )
+        for i in points:
+            won = _fair(_position(deal, suits, actions, i), guesses, positions)
+            report.curve.append((i, won, guesses))
     if game.is_won:
         return report
 
@@ -206,6 +230,15 @@ def diagnose(job: tuple[str, int, int, float, float, float, list[str], int, int]
 
 def _show(r: Report) -> None:
     head = f"deal {r.deal} ({r.suits} suit{'s' if r.suits > 1 else ''}):"
+    if r.curve:
+        dealt = {i + 1 for i, a in enumerate(r.actions) if a == "deal"}
+        points = " ".join(f"{i}{'d' if i in dealt else ''}:{w}" for i, w, _ in r.curve)
+        drops = [(b[1] - a[1], a[0], b[0]) for a, b in zip(r.curve, r.curve[1:], strict=False)]
+        fall, a, b = min(drops, default=(0, 0, 0))
+        print(
+            f"{head} fair odds (guesses won of {r.curve[0][2]}) after action i "
+            f"(d: a deal): {points}; the biggest fall {fall} between {a} and {b}"
+        )
     if r.won:
         print(f"{head} won, {r.score} points in {len(r.actions)} actions", flush=True)
         return
@@ -267,6 +300,10 @@ def main() -> None:
         help="fair odds of each action at the decisive position on this many guesses (0: none)",
     )  # fmt: skip
     ap.add_argument("--positions", type=int, default=20000, help="solver positions per guess")
+    ap.add_argument(
+        "--curve", type=int, default=0,
+        help="fair odds after every this many actions and each deal, won deals too (0: none)",
+    )  # fmt: skip
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument(
         "--set", action="append", default=[], metavar="LEVEL.FIELD=VALUE",
@@ -284,6 +321,7 @@ def main() -> None:
             args.set,
             args.guesses,
             args.positions,
+            args.curve,
         )
         for d in deal_list(args.deals)
     ]
