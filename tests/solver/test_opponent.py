@@ -16,7 +16,7 @@ from typing import Any, cast
 import pytest
 
 from termsolitaire.cli import main
-from termsolitaire.rules import Game, Move, from_text, new_game
+from termsolitaire.rules import Move, from_text, new_game
 from termsolitaire.solver.opponent import LEVELS, Opponent, play
 from termsolitaire.solver.opponent.view import view_of
 
@@ -388,72 +388,6 @@ def test_in_one_suit_the_expert_joins_runs_over_face_down_cards_before_it_turns(
     level = dataclasses.replace(LEVELS["expert"], one_suit_cover=0)
     monkeypatch.setitem(opponent.LEVELS, "expert", level)
     assert Opponent("expert", 1, seed=0).advise(view) == [turn]
-
-
-LAST_ROOM = """\
-game: spider
-variant: suits=1
-score: 240
-moves: 58
-t1: KS QS JS TS 9S 8S 7S 6S 4S
-t2: qs 5s KS QS
-t3: ks 3s qs ts 9S 8S 7S 6S
-t4: 6s 7s 5s JS TS 9S KS AS
-t5: 5s 3s 7s KS AS 4S 3S 2S AS
-t6: 5s 5s 9S 8S 7S 6S
-t7: qs 6s
-t8: 8s 2s 2s js AS AS
-t9: qs 8s 4s 2s JS TS JS TS 9S KS 4S 3S 2S AS 4S
-t10: js 3s 2s TS 9S 8S 7S 6S 5S 4S 3S
-stock: -
-done: S S
-"""
-"""1-suit deal 80, 58 moves into the expert's game: the stock dealt, no
-empty pile, t7 the only bare pile."""
-
-
-def _until_turn(game: Game, opponent: Opponent) -> list[str]:
-    actions = []
-    for _ in range(4):
-        move = opponent.choose(view_of(game))
-        assert move is not None
-        game.play(move)
-        actions.append(str(move))
-        if move.kind == "turn":
-            break
-    return actions
-
-
-def test_in_one_suit_the_expert_keeps_the_last_bare_pile_where_guesses_say_it_wins_more(
-    monkeypatch,
-) -> None:
-    """With the stock dealt, the expert judges turning the last bare pile against
-    moving a run lying on face-down cards onto it and turning the pile that run
-    leaves (``keep_room``, docs/journal/2026-12-05-expert14.md): here it moves KS QS
-    onto bare t7, and rather than turn t2, which that leaves bare, it moves
-    TS-3S onto t2 and turns t10. Without the judge it turns t2."""
-    from termsolitaire.solver import opponent
-
-    kept = _until_turn(from_text(LAST_ROOM), Opponent("expert", 1, seed=1))
-    assert kept == ["t2-t7:2", "t10-t2:8", "turn t10"]
-    level = dataclasses.replace(LEVELS["expert"], keep_room=0)
-    monkeypatch.setitem(opponent.LEVELS, "expert", level)
-    plain = _until_turn(from_text(LAST_ROOM), Opponent("expert", 1, seed=1))
-    assert plain == ["t2-t7:2", "turn t2"]
-
-
-def test_the_judge_of_the_last_bare_pile_reads_no_hidden_card() -> None:
-    """The turn and the runs it may move onto the last bare pile are judged on
-    guesses of the cards it has not seen: with the face-down cards permuted, it
-    plays the same actions up to the card it turns (the judge's choice among
-    them)."""
-    mine = _until_turn(from_text(LAST_ROOM), Opponent("expert", 1, seed=1))
-    assert mine[1] == "t10-t2:8"  # the judge moved a run onto the last bare pile
-    for seed in range(2):
-        other = _permuted(LAST_ROOM, seed)
-        assert other != LAST_ROOM
-        again = _until_turn(from_text(other), Opponent("expert", 1, seed=1))
-        assert again == mine, f"permutation {seed}"
 
 
 EXPERT = LEVELS["expert"]

@@ -37,10 +37,6 @@ our trials (docs/journal/match.md), so there it plans on what it sees, further t
 good player; :attr:`Level.guess_suits` switches it on to try again.
 Once every card is in view (none face down, the stock dealt) nothing is
 left to guess, and the 1-suit expert asks the solver for its line directly.
-With the stock dealt, before it turns the last bare pile it judges that turn
-on guesses against moving a run onto the pile and turning the one the run
-leaves (:meth:`Opponent._keep_room`): that turn was the decisive mistake of
-most 1-suit games it lost (bench/expert_losses.py).
 
 In 2- and 4-suit games the expert looks for other ways in hindsight
 (:meth:`Opponent._hindsight`): the solver finds wins on a couple of guesses,
@@ -137,11 +133,6 @@ class Level:
     longest action 0.72-1.08 s rather than 1.03-1.82 s (docs/journal/match.md, expert13).
     One deal fewer on the brief's sample, so it is left off: the switch to hold
     the pace if the lead prefers it."""
-    keep_room: int = 0
-    """Fresh guesses on which, at the suit counts it guesses at and with the stock
-    dealt, turning the last bare pile (only face-down cards, no empty pile) is
-    judged against moving a run lying on face-down cards onto it and turning
-    those (0: never judged; :meth:`Opponent._keep_room`)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -162,7 +153,6 @@ LEVELS: dict[str, Level] = {
             guesses=2,
             hindsight=6,
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
-            keep_room=8,
         ),
     )
 }
@@ -199,11 +189,6 @@ class Opponent:
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
         self._queue: list[SpiderMove] = []
         self._expect: tuple[object, ...] | None = None
-        self._judge_rng = random.Random(None if seed is None else ~seed)
-        """The guesses of :meth:`_keep_room`, apart from :attr:`rng`: a turn it
-        keeps leaves every other choice, and so the game, as without the judge."""
-        self._judged: SpiderMove | None = None
-        """The turn :meth:`_keep_room` chose, not judged again when it comes."""
 
     @property
     def pace(self) -> float:
@@ -220,11 +205,6 @@ class Opponent:
             self._expect = None
             return to_move(DEAL_MOVE) if view.stock else None
         m = self._queue.pop(0)
-        judge = self.level.keep_room and self.suits in self.level.guess_suits
-        if m[1] == TURN and judge and m != self._judged:
-            way = self._keep_room(view, m)
-            m, self._queue = way[0], way[1:]
-            self._judged = way[-1]  # its turn comes next: judged already
         if m[0] < 0 or m[1] == TURN:
             self._queue, self._expect = [], None
         else:
@@ -327,48 +307,6 @@ class Opponent:
             more = [sample(view, rng) for _ in range(level.second_round)]
             values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
         return list(values[0][2])
-
-    def _keep_room(self, view: View, turn: SpiderMove) -> list[SpiderMove]:
-        """``[turn]``, or a run moved onto that pile and the pile it leaves bare turned.
-
-        A pile of only face-down cards takes any card, as an empty one does. When
-        ``turn`` turns the last such room (no empty pile, no other bare pile, the
-        stock dealt), the planner turns it for the card it shows
-        (:data:`~.plan.FW_ONE_SUIT`); in the 1-suit games the expert lost, that turn
-        was most often the decisive mistake, where moving a run onto the pile
-        won (bench/expert_losses.py, docs/journal/2026-12-05-expert14.md). Each
-        whole run lying on face-down cards elsewhere may take the bare pile
-        instead, its own pile then bare and turned: a card is shown either way,
-        the choice is which one, and where the run rests. The turn and those
-        ways are judged on :attr:`Level.keep_room` fresh guesses (never a hidden
-        card) by the solver's trial, as in :meth:`_guess`; the turn keeps ties.
-        """
-        i = turn[0]
-        piles, down = view.piles, view.down
-        # Another pile with no face-up card is room (empty or bare): no judging.
-        if view.stock or piles[i] or any(not p for j, p in enumerate(piles) if j != i):
-            return [turn]
-        ways: list[tuple[SpiderMove, ...]] = [(turn,)]
-        for m in search_moves(known_state(view)):
-            src, dst, k = m
-            if src >= 0 and dst == i and k == len(piles[src]) and down[src]:
-                ways.append((m, (src, TURN, 0)))
-        if len(ways) == 1:
-            return [turn]
-        level, rng = self.level, self._judge_rng
-        guesses = [sample(view, rng) for _ in range(level.keep_room)]
-
-        def cost(way: tuple[SpiderMove, ...]) -> float:
-            total = 0.0
-            for guess in guesses:
-                state = guess.copy()
-                for m in way:
-                    state.make(m)
-                total += _solve(state, level.trial_positions)[1]
-            return total / len(guesses)
-
-        best = min(ways, key=cost)
-        return list(best)
 
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
