@@ -115,9 +115,14 @@ def deal_range(text: str) -> range:
     return range(int(a), int(b or a) + 1)
 
 
+def deal_list(text: str) -> list[int]:
+    """The deals of ``1-60`` or ``14,18,61-80``."""
+    return [d for part in text.split(",") for d in deal_range(part)]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", default="1-200", help="deal numbers, e.g. 1-200")
+    ap.add_argument("--deals", default="1-200", help="deal numbers, e.g. 1-200 or 14,18")
     ap.add_argument("--suits", default="1,2,4", help="suit counts, e.g. 1,2,4")
     ap.add_argument("--levels", default=",".join(LEVELS), help="levels, weakest first")
     ap.add_argument("--minutes", type=float, default=10.0, help="the match's time limit")
@@ -139,7 +144,7 @@ def main() -> None:
     if not args.no_follow:
         levels.append(FOLLOW)
     suits = [int(s) for s in args.suits.split(",")]
-    deals = deal_range(args.deals)
+    deals = deal_list(args.deals)
     jobs = [(lv, s, d, args.minutes * 60) for s in suits for lv in levels for d in deals]
     rows: list[Row] = []
     start = time.monotonic()
