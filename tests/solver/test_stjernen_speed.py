@@ -5,16 +5,19 @@ playing it would succeed."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import os
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import termsolitaire.solver.stjernen as stjernen
 import termsolitaire.solver.stjernen.layer as layer
 from termsolitaire.rules import new_game
+from termsolitaire.solver import Budget
 from termsolitaire.solver.compiled import compiled_modules
-from termsolitaire.solver.stjernen import PORTFOLIO, BeamConfig, beam, beam_steps
+from termsolitaire.solver.stjernen import PORTFOLIO, BeamConfig, beam, beam_steps, solve
 from termsolitaire.solver.stjernen.evaluation import Weights, evaluate
 from termsolitaire.solver.stjernen.moves import (
     dig,
@@ -102,3 +105,52 @@ def test_the_shortcuts_leave_a_beam_line_unchanged(monkeypatch):
     monkeypatch.setattr(layer, "evaluate", plain.evaluate)
     monkeypatch.setattr(layer, "diggable", dig_targets)  # every dig played out
     assert beam(root, cfg, float("inf")) == fast
+
+
+def _collections_in_solve(monkeypatch, deal: int, seconds: float) -> tuple[int, object]:
+    """Cyclic collections started while ``solve`` searched ``deal`` (in its
+    ``_search``), and its result."""
+    started = []
+    searching = []
+    search = stjernen._search
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and searching:
+            started.append(info["generation"])
+
+    def watched(*args):
+        searching.append(True)
+        try:
+            return search(*args)
+        finally:
+            searching.clear()
+
+    monkeypatch.setattr(stjernen, "_search", watched)
+    game = new_game("stjernen", deal=deal)
+    gc.callbacks.append(note)
+    try:
+        result = solve(game, Budget(seconds=seconds, cpu=True))
+    finally:
+        gc.callbacks.remove(note)
+    return len(started), result
+
+
+def test_solve_searches_without_the_cyclic_collector_and_gives_it_back(monkeypatch):
+    """The search's garbage is freed by reference counting alone (COLLECTOR_OFF):
+    no collection runs while it searches, the collector is on again after, and
+    one switched off before stays off."""
+    assert stjernen.COLLECTOR_OFF
+    assert gc.isenabled()
+    count, result = _collections_in_solve(monkeypatch, 1, 0.5)
+    assert count == 0
+    assert result.positions > 10_000  # a search that made garbage
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        _collections_in_solve(monkeypatch, 1, 0.2)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    monkeypatch.setattr(stjernen, "COLLECTOR_OFF", False)
+    count, _ = _collections_in_solve(monkeypatch, 1, 0.5)
+    assert count > 0  # the switch off: collections as usual

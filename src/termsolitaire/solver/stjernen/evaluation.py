@@ -24,10 +24,11 @@ bonus per empty outer position. Units: a foundation card is worth
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .state import CENTRE, FULL, INNER, OUTER, UP, State
 
-BIG = 50
+BIG: Final = 50
 """Burial of a copy that is not there (on a foundation already)."""
 
 
@@ -88,7 +89,7 @@ def _turns() -> list[list[list[tuple[int, bool, int]]]]:
     return table
 
 
-_TURNS = _turns()
+_TURNS: Final = _turns()
 
 
 def _turn(n: int, r: int) -> int:
@@ -97,7 +98,7 @@ def _turn(n: int, r: int) -> int:
     return k if k >= n else k + 13
 
 
-_LATE: dict[tuple[int, int], list[int]] = {}
+_LATE: Final[dict[tuple[int, int], list[int]]] = {}
 
 
 def _late(bottom: int, n: int) -> list[int]:
@@ -117,7 +118,7 @@ def _late(bottom: int, n: int) -> list[int]:
     return got
 
 
-_STOCK_CACHE: dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[int]]] = {}
+_STOCK_CACHE: Final[dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[int]]]] = {}
 
 
 def _stock_burials(stock: list[int], round_: int, ws: int) -> tuple[list[int], list[int]]:
@@ -143,8 +144,8 @@ def _stock_burials(stock: list[int], round_: int, ws: int) -> tuple[list[int], l
     return got[0][:], got[1][:]
 
 
-_STORAGE = (CENTRE, *OUTER)
-_UP_CACHE: dict[tuple[int, ...], list[list[int]]] = {}
+_STORAGE: Final = (CENTRE, *OUTER)
+_UP_CACHE: Final[dict[tuple[int, ...], list[list[int]]]] = {}
 
 
 def upturned_burials(
@@ -190,8 +191,8 @@ def upturned_burials(
 
 
 _Inner = tuple[list[int], list[int], list[list[tuple[int, int]]]]
-_INNER_CACHE: dict[tuple[int, int], _Inner] = {}
-_BASE_CACHE: dict[tuple[int, int, bool], tuple[list[int], list[int]]] = {}
+_INNER_CACHE: Final[dict[tuple[int, int], _Inner]] = {}
+_BASE_CACHE: Final[dict[tuple[int, int, bool], tuple[list[int], list[int]]]] = {}
 
 
 def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:

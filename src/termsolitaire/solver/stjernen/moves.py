@@ -15,11 +15,13 @@ in order. Two families of move lists:
 
 from __future__ import annotations
 
+from typing import Final
+
 from .state import CENTRE, COLLECT, DEAL, FND, FULL, INNER, NEEDED, OUTER, ROUNDS, UP, State
 
 Step = int | tuple[int, ...]
-_NONE: frozenset[int] = frozenset()
-SOURCES = (CENTRE, *OUTER, *UP)
+_NONE: Final[frozenset[int]] = frozenset()
+SOURCES: Final = (CENTRE, *OUTER, *UP)
 
 
 def wanted(st: State, ahead: int = 1) -> set[int]:
@@ -374,7 +376,7 @@ def dig_targets(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
     return out
 
 
-_DIG_PILES = (*INNER, *UP, *OUTER)
+_DIG_PILES: Final = (*INNER, *UP, *OUTER)
 
 
 def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:

@@ -21,6 +21,7 @@ The helper ends when its input closes, so it never outlives the search.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import time
 from typing import Any
@@ -112,7 +113,11 @@ def serve(channel: children.Frames) -> None:
 
 
 def main() -> None:
-    """The helper process (a child, :mod:`termsolitaire.children`)."""
+    """The helper process (a child, :mod:`termsolitaire.children`). It does the
+    search's work alone, so the cyclic garbage collector stays off for its
+    life, as it is in the search it helps (the package's ``COLLECTOR_OFF``:
+    its look-arounds make no reference cycles)."""
+    gc.disable()
     with contextlib.suppress(children.ChildGone, KeyboardInterrupt):
         serve(children.stdio_frames())
     # Nothing to flush that anyone still reads.

@@ -20,20 +20,21 @@ its places, a deal or a collect.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from termsolitaire.rules import Game, Move
 
-INNER = (0, 1, 2, 3)
-OUTER = (4, 5, 6, 7)
-CENTRE = 8
-UP = (9, 10, 11, 12, 13, 14)
-FND = (15, 16, 17, 18)
-NPLACES = 19
-DEAL = -1
-COLLECT = -2
-ROUNDS = 6
-FULL = 26
-WON = 4 * FULL
+INNER: Final = (0, 1, 2, 3)
+OUTER: Final = (4, 5, 6, 7)
+CENTRE: Final = 8
+UP: Final = (9, 10, 11, 12, 13, 14)
+FND: Final = (15, 16, 17, 18)
+NPLACES: Final = 19
+DEAL: Final = -1
+COLLECT: Final = -2
+ROUNDS: Final = 6
+FULL: Final = 26
+WON: Final = 4 * FULL
 """Cards home in a won game."""
 
 NAMES = (
@@ -56,10 +57,9 @@ def _table(depth: int) -> list[list[int]]:
 
 _ZF = _table(FULL)
 """One table for the four foundations: a foundation is hashed by its cards only."""
-ZOBRIST: list[list[list[int]]] = [_table(64) for _ in range(15)]
-ZOBRIST += [_ZF] * 4
-ZSTOCK = _table(64)
-ZROUND = [_rng.getrandbits(64) for _ in range(ROUNDS + 2)]
+ZOBRIST: Final[list[list[list[int]]]] = [_table(64) for _ in range(15)] + [_ZF] * 4
+ZSTOCK: Final = _table(64)
+ZROUND: Final = [_rng.getrandbits(64) for _ in range(ROUNDS + 2)]
 
 
 def rank(card: int) -> int:
@@ -74,7 +74,7 @@ def needed(count: int, suit: int) -> int:
     return suit * 13 + 12 - count % 13
 
 
-NEEDED = tuple(tuple(needed(n, s) for n in range(FULL + 1)) for s in range(4))
+NEEDED: Final = tuple(tuple(needed(n, s) for n in range(FULL + 1)) for s in range(4))
 """``NEEDED[suit][count]`` is ``needed(count, suit)``."""
 
 
