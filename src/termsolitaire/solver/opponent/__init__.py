@@ -68,12 +68,9 @@ from termsolitaire.rules.spider import Spider
 from ..search import luby
 from ..spider import BASE, NOISE, PORTFOLIO
 from ..spider.search import DEPTH, BestFirst, search_moves
-from ..spider.state import DEAL_MOVE, PILES, TURN, SpiderMove, SpiderState, to_move
+from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
 from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, up_to_turn, weights
 from .view import BLANK, View, known_state, sample, view_of
-
-STOCK = 50
-"""The cards of a Spider stock before the first deal (five deals of one card a pile)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,12 +133,6 @@ class Level:
     longest action 0.72-1.08 s rather than 1.03-1.82 s (docs/journal/match.md, expert13).
     One deal fewer on the brief's sample, so it is left off: the switch to hold
     the pace if the lead prefers it."""
-    one_suit_hidden_ramp: int = 0
-    """In 1-suit games, how much more each face-down card weighs in the planner
-    for each deal already dealt (0: off, the ``hidden`` weight stays). With
-    fewer deals left, a card still face down has fewer chances to be played:
-    the planner then pays more segments and covered runs to uncover it before
-    the last deal (issue 35; docs/journal/2026-12-05-expert15.md)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -241,22 +232,13 @@ class Opponent:
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        line, gain, spent = counted_plan(state, self._positions, self._weights(view))
+        line, gain, spent = counted_plan(state, self._positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
         if guessing:
             return self._guess(view, mine)
         if level.hindsight and self.suits in level.hindsight_suits:
             return self._hindsight(view, mine, spent)
         return mine
-
-    def _weights(self, view: View) -> dict[str, int]:
-        """The planner's weights for ``view``: :attr:`weights`, with face-down cards
-        weighing more as the stock shrinks (:attr:`Level.one_suit_hidden_ramp`)."""
-        ramp = self.level.one_suit_hidden_ramp
-        if self.suits != 1 or not ramp:
-            return self.weights
-        dealt = (STOCK - view.stock) // PILES
-        return {**self.weights, "hidden": self.weights["hidden"] + ramp * dealt}
 
     def _hindsight(self, view: View, mine: list[SpiderMove], spent: int) -> list[SpiderMove]:
         """``mine`` (or a deal, or End) or another way, whichever plays out best.
