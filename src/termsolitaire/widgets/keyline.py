@@ -180,26 +180,21 @@ class KeyLine(Widget):
         return key_style, text_style
 
     @staticmethod
-    def _keys_width(keys: tuple[Key, ...]) -> int:
+    def _texts(key: Key) -> tuple[str, ...]:
+        """What a key is drawn as: its key, then its words (a key without words, alone)."""
+        return (f" {key.display} ", f"{key.description} ") if key.description else (key.display,)
+
+    @classmethod
+    def _keys_width(cls, keys: tuple[Key, ...]) -> int:
         """The cells the keys take, each drawn whole (the last one's closing blank
         may go: the palette's border stands there)."""
-        width = sum(
-            cell_len(f" {k.display} {k.description} ") if k.description else cell_len(k.display)
-            for k in keys
-        )
+        width = sum(cell_len(text) for key in keys for text in cls._texts(key))
         return width - 1 if keys and keys[-1].description else width
-
-    @staticmethod
-    def _palette_width(palette: Key) -> int:
-        """The cells the palette's key takes at the right edge."""
-        return cell_len(f"{PALETTE_BORDER}{palette.display} {palette.description} ")
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         keys = self.keys
         palette = self._palette if self._show_command_palette else None
-        if palette is not None and self._keys_width(keys) > width - self._palette_width(palette):
-            palette = None  # the screen's own keys first: ^p is in every help screen
         base = Style(bgcolor=self.rich_style.bgcolor)  # the blanks: the felt of the line
         right: list[Segment] = []
         if palette is not None:  # compact, as Textual's own: no padding round the key
@@ -211,17 +206,14 @@ class KeyLine(Widget):
                 Segment(f" {palette.description}", text_style),
                 Segment(" ", base),
             ]
+            if self._keys_width(keys) > width - sum(cell_len(s.text) for s in right):
+                palette, right = None, []  # the screen's own keys first: ^p is in every help
         room = width - sum(cell_len(s.text) for s in right)
         segments: list[Segment] = []
         spans: list[tuple[int, int, Key]] = []
         x = 0
         for key in keys:
-            key_style, text_style = self._styles(key)
-            parts = (
-                [(f" {key.display} ", key_style), (f"{key.description} ", text_style)]
-                if key.description
-                else [(key.display, key_style)]
-            )
+            parts = list(zip(self._texts(key), self._styles(key), strict=False))
             length = sum(cell_len(text) for text, _ in parts)
             if x + length <= room:
                 spans.append((x, x + length, key))
