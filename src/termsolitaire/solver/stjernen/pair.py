@@ -21,6 +21,7 @@ The helper ends when its input closes, so it never outlives the search.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import time
 from typing import Any
@@ -116,9 +117,8 @@ def main() -> None:
     search's work alone, so the cyclic garbage collector stays off for its
     life, as it is in the search it helps (the package's ``COLLECTOR_OFF``:
     its look-arounds make no reference cycles)."""
-    from . import COLLECTOR_OFF, collector_off  # the package imports this module
-
-    with collector_off(COLLECTOR_OFF), contextlib.suppress(children.ChildGone, KeyboardInterrupt):
+    gc.disable()
+    with contextlib.suppress(children.ChildGone, KeyboardInterrupt):
         serve(children.stdio_frames())
     # Nothing to flush that anyone still reads.
     os._exit(0)
