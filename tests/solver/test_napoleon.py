@@ -15,7 +15,6 @@ from termsolitaire.rules import Move, from_text, new_game
 from termsolitaire.solver import Budget, solve
 from termsolitaire.solver import napoleon as N
 from termsolitaire.solver.napoleon import NapoleonState, relaxed_lost
-from termsolitaire.solver.napoleon import capacity as capacity_module
 from termsolitaire.solver.napoleon.capacity import EVERY_CARD, Capacity, capacity_lost
 from termsolitaire.solver.napoleon.cards import HOSTS
 from termsolitaire.solver.napoleon.partial import Partial, blockers, partial_lost
@@ -271,16 +270,12 @@ def test_capacity_dives_never_call_a_winnable_position_lost(deal, seed, steps, d
     state = NapoleonState.from_game(g)
     args = state.piles, state.found, state.loc, state.idx
     assume(not relaxed_lost(*args))
-    capacity = Capacity(*args, seed=seed)
-    old, capacity_module.DIVE = capacity_module.DIVE, dive
-    try:
-        verdict = capacity.dive(5_000)
-        for _ in range(50):
-            if verdict is not None:
-                break
-            verdict = capacity.step(1_000)
-    finally:
-        capacity_module.DIVE = old
+    capacity = Capacity(*args, seed=seed, dive=dive)
+    verdict = capacity.dive(5_000)
+    for _ in range(50):
+        if verdict is not None:
+            break
+        verdict = capacity.step(1_000)
     ordered = Capacity(*args).prove(20_000)
     if verdict is not None and ordered is not None:
         assert verdict == ordered, g.to_text()

@@ -106,6 +106,7 @@ class Capacity:
         idx: bytearray,
         seed: int = 0,
         reuse: bool = True,
+        dive: int = DIVE,
     ) -> None:
         self.piles = [bytes(p) for p in piles]
         self.pile = pile = [_FIXED if loc[c] == HOME else loc[c] for c in range(52)]
@@ -156,6 +157,9 @@ class Capacity:
         """Whether :meth:`_win` takes the parent's pile tops over after a park
         (``False``: every top looked at again, the same positions met; for the
         test that checks so, which cannot subclass a class compiled by mypyc)."""
+        self.dive_size = dive
+        """Relaxed positions one random dive may look at (:data:`DIVE`; a test
+        sets others here, where a compiled module's constant cannot be changed)."""
         self._shuffle = False
         self._left = 0
         self._dived = 0
@@ -173,13 +177,13 @@ class Capacity:
         return self.verdict
 
     def dive(self, nodes: int) -> bool | None:
-        """Random dives of :data:`DIVE` relaxed positions each, for about
+        """Random dives of :attr:`dive_size` relaxed positions each, for about
         ``nodes`` in all: ``False`` when one finds a relaxed win, ``True`` when
         one sees everything (a proof), else ``None``."""
         stop = self.nodes + nodes
         while self.verdict is None and self.nodes < stop:
             self._shuffle = True
-            self.verdict = self._search(min(DIVE, stop - self.nodes))
+            self.verdict = self._search(min(self.dive_size, stop - self.nodes))
         return self.verdict
 
     def step(self, nodes: int) -> bool | None:
