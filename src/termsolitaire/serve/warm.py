@@ -47,7 +47,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .heap import MERGE_ENV, fill_holes, merge_pages
+from .heap import MERGE_ENV, fill_blocks, fill_holes, merge_pages
 from .immortal import IMMORTAL_ENV, immortalize
 
 PRELOAD = (
@@ -140,7 +140,9 @@ def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]
     where the interpreter allows it (:mod:`.immortal`: Python 3.12 and 3.13; a
     session then writes no reference count of the warm objects it uses; off with
     ``TERMSOLITAIRE_IMMORTAL=0``) and frozen, and the C heap's free chunks taken
-    (:mod:`.heap`: a session's large objects then take pages of their own).
+    (:mod:`.heap`: a session's large objects then take pages of their own); with
+    the objects immortal, the small-object allocator's free blocks too
+    (:func:`.heap.fill_blocks`).
     The modules that could not be imported, and what went wrong in the rehearsal
     (both for the log)."""
     failed = preload(database)
@@ -156,6 +158,8 @@ def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]
         IMMORTALIZED[0] = immortalize()
     gc.freeze()
     fill_holes()
+    if IMMORTALIZED[0]:
+        fill_blocks()
     return failed, problems
 
 
