@@ -171,6 +171,7 @@ def main() -> None:
         print(
             f"warm process ready: {ready.get('cpu')} s of CPU, rehearsal {ready.get('rehearsal')}"
             + (", its pages offered to same-page merging" if ready.get("merging") else "")
+            + (f", {ready['immortal']} objects made immortal" if ready.get("immortal") else "")
         )
         for n in range(args.sessions):
             master, slave = os.openpty()

@@ -96,3 +96,38 @@ def test_only_the_warm_process_inherits_the_merging_setting(
     monkeypatch.setenv(heap.MERGE_ENV, "1")
     assert ServeConfig(tmp_path).warm_environment()[heap.MERGE_ENV] == "1"
     assert heap.MERGE_ENV not in PASSED_ON  # a session's own environment does not carry it
+
+
+BLOCKS = """
+import json
+from termsolitaire.serve import heap
+
+PAGE = 4096
+old = [bytes(40) for i in range(20000)]  # 80-byte blocks: about 90 pools
+del old[::2]  # a free block between every two kept
+pages = {id(b) // PAGE for b in old}
+
+def among_old():
+    # Of 200 small objects made now (as a session would), how many on those pages.
+    new = [bytes(40) for _ in range(200)]
+    return sum(id(b) // PAGE in pages for b in new)
+
+unfilled = among_old()
+before = heap.free_blocks().get(80, 0)
+heap.fill_blocks()
+print(json.dumps({"unfilled": unfilled, "before": before,
+                  "after": heap.free_blocks().get(80, 0), "filled": among_old()}))
+"""
+
+
+@pytest.mark.skipif(not hasattr(sys, "_debugmallocstats"), reason="CPython's allocator")
+def test_the_free_small_blocks_are_taken_and_new_objects_go_to_pools_of_their_own() -> None:
+    """serve/heap.py, fill_blocks (done by a warm process whose objects are immortal):
+    a session's small objects no longer land between the warm process's, each
+    copying the page it lands on."""
+    out = subprocess.run([sys.executable, "-c", BLOCKS], capture_output=True, text=True, check=True)
+    result = json.loads(out.stdout.splitlines()[-1])
+    assert result["unfilled"] == 200, result  # the holes are taken first
+    assert result["before"] >= 9000, result
+    assert result["after"] < 1000, result  # what is left: a part of one new pool
+    assert result["filled"] <= 2, result  # the edge of the pool the filling ended in

@@ -66,6 +66,19 @@ class StyledOnce:
     _drop_refresh = False
     """The resume's own ``refresh()`` (right after the first paint) is dropped."""
 
+    def _start_messages(self) -> None:
+        """Textual's, once the screen's own CSS is read. Textual reads it just after
+        it starts the screen's messages, and the first resume below counts on the
+        screen's widgets being styled with it when they mount. Where a task starts
+        at once (Textual's ``run`` sets asyncio's eager task factory on Python 3.12
+        and newer) the screen composed and styled its widgets before that read:
+        every screen showed without its CSS (the menu's buttons off the window).
+        Read here first, Textual's own read then finds it read."""
+        load = getattr(cast("Screen[Any]", self).app, "_load_screen_css", None)
+        if load is not None:
+            load(self)
+        super()._start_messages()  # type: ignore[misc]
+
     def _on_screen_resume(self, event: events.ScreenResume) -> Any:
         """Textual calls this before the Screen's own handler (each class's in turn,
         subclasses first): at the first resume, the screen's widgets have their

@@ -37,9 +37,10 @@ PASSED_ON = (
 process per session) off for everyone (docs/scaling.md). ``TERMSOLITAIRE_DATABASE`` (set by
 ``--database``) gives every session the server's database."""
 
-WARM_ONLY = ("TERMSOLITAIRE_MERGE_PAGES",)
+WARM_ONLY = ("TERMSOLITAIRE_MERGE_PAGES", "TERMSOLITAIRE_IMMORTAL")
 """What the warm process alone inherits: ``TERMSOLITAIRE_MERGE_PAGES=1`` offers its
-pages and its children's to the kernel's same-page merging (serve/heap.py)."""
+pages and its children's to the kernel's same-page merging (serve/heap.py);
+``TERMSOLITAIRE_IMMORTAL=0`` leaves its objects mortal (serve/immortal.py)."""
 
 FROM_CLIENT = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR")
 CLIENT_VALUE = re.compile(r"[A-Za-z0-9._@=+-]{1,64}")

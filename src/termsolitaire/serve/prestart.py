@@ -183,10 +183,11 @@ class Prestart:
             failed = message.get("failed") or []
             rehearsal = message.get("rehearsal") or []
             log.info(
-                "prestart: warm process pid=%s ready in %.1f s (%.2f CPU-s)%s%s%s",
+                "prestart: warm process pid=%s ready in %.1f s (%.2f CPU-s)%s%s%s%s",
                 message["ready"],
                 time.monotonic() - self.started_at,
                 self.cpu,
+                f"; {message['immortal']} objects made immortal" if message.get("immortal") else "",
                 "; its pages offered to same-page merging" if message.get("merging") else "",
                 f"; could not import {', '.join(failed)}" if failed else "",
                 f"; its rehearsal failed ({'; '.join(rehearsal)})" if rehearsal else "",

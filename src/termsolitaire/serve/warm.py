@@ -47,7 +47,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .heap import MERGE_ENV, fill_holes, merge_pages
+from .heap import MERGE_ENV, fill_blocks, fill_holes, merge_pages
+from .immortal import IMMORTAL_ENV, immortalize
 
 PRELOAD = (
     "termsolitaire.cli",
@@ -99,6 +100,9 @@ objects, nearly all for good; at 700 the collector ran about 110 times and
 took 6% of a login's CPU, at 7,000 about 10 times and half of that. The
 garbage a session leaves to the collector waits at most 7,000 objects longer."""
 
+IMMORTALIZED = [0]
+"""How many objects :func:`prepare` made immortal (for the log)."""
+
 MESSAGE = 1 << 18
 """The largest message either side sends (a request's environment is a few KiB)."""
 
@@ -132,9 +136,13 @@ def preload(database: bool) -> list[str]:
 def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]]:
     """Everything done before the first fork: the imports, a session's command-line
     parser, the rehearsal (a headless login, :mod:`.warmup`: the CSS parsed and the
-    caches filled once, for every child), then the heap collected and frozen, and
-    the C heap's free chunks taken (:mod:`.heap`: a session's large objects then
-    take pages of their own).
+    caches filled once, for every child), then the heap collected, made immortal
+    where the interpreter allows it (:mod:`.immortal`: Python 3.12 and 3.13; a
+    session then writes no reference count of the warm objects it uses; off with
+    ``TERMSOLITAIRE_IMMORTAL=0``) and frozen, and the C heap's free chunks taken
+    (:mod:`.heap`: a session's large objects then take pages of their own); with
+    the objects immortal, the small-object allocator's free blocks too
+    (:func:`.heap.fill_blocks`).
     The modules that could not be imported, and what went wrong in the rehearsal
     (both for the log)."""
     failed = preload(database)
@@ -146,8 +154,12 @@ def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]
 
         problems = login_once()
     gc.collect()
+    if os.environ.get(IMMORTAL_ENV) != "0":
+        IMMORTALIZED[0] = immortalize()
     gc.freeze()
     fill_holes()
+    if IMMORTALIZED[0]:
+        fill_blocks()
     return failed, problems
 
 
@@ -176,6 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "failed": failed,
             "rehearsal": rehearsal,
             "merging": merging,
+            "immortal": IMMORTALIZED[0],
         },
     )
     while True:
