@@ -38,7 +38,8 @@ follow the plan.
 The modules: :mod:`.state` (the compact position), :mod:`.moves` (the steps
 the searches try), :mod:`.evaluation` (the beam's score), :mod:`.layer` (the
 look-around of a kept position, shared with the helper process), :mod:`.beams`
-(the beam), :mod:`.pair` (the helper process), :mod:`.prover`, :mod:`.relax`
+(the beam), :mod:`.schedule` (the beams in turn), :mod:`.pair` (the helper process),
+:mod:`.prover`, :mod:`.relax`
 (its relaxed game), :mod:`.storage` (a relaxed game that keeps the stock,
 for proofs late in a game) and :mod:`.book`
 (the deals winnable-only draws from).
@@ -47,16 +48,14 @@ for proofs late in a game) and :mod:`.book`
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import gc
-import itertools
 from collections.abc import Iterator
 
 from termsolitaire.rules import Game
 
 from ..base import BenchRun, Budget, Result, SolverInfo
-from . import restart
-from .beams import FIRST_BEAM, LATE_ROUND, PORTFOLIO, Pace, beam, deals_left
+from . import schedule
+from .beams import FIRST_BEAM, PORTFOLIO, Pace, beam, deals_left
 from .book import BOOK
 from .layer import BeamConfig, beam_steps
 from .moves import Step, auto
@@ -180,51 +179,9 @@ def _search(
     best, positions = root.score, 0
     line: list[int] = []
     if prover.status is None:
-        pace = Pace()
-        hold: tuple[int, ...] = ()
-        for k in itertools.count():
-            if k == 0:
-                cfg = FIRST_BEAM
-            else:
-                cfg = dataclasses.replace(
-                    PORTFOLIO[(k - 1) % len(PORTFOLIO)],
-                    adaptive=True,
-                    late_round=LATE_ROUND,
-                )
-            if k == 1:
-                best, line, seen, hold = restart.probe(
-                    root, best, line, deadline, clock, pace, helper
-                )
-                positions += seen
-                if best == WON:
-                    break
-                if hold:
-                    cfg = dataclasses.replace(
-                        cfg, weights=dataclasses.replace(cfg.weights, hold=hold)
-                    )
-            end = deadline
-            if k == 1 and restart.RESTART_SHARE:
-                end = clock() + (deadline - clock()) * restart.RESTART_SHARE
-            score, moves, seen = beam(root, cfg, end, clock, pace, helper)
-            positions += seen
-            if score > best or not line:
-                best, line = score, moves
-            if k == 1 and restart.RESTART_SHARE and best < WON:
-                best, line, seen = restart.restarts(
-                    root,
-                    best,
-                    line,
-                    deadline,
-                    clock,
-                    pace,
-                    helper,
-                    MIN_BEAM * budget.seconds,
-                    LATE_ROUND,
-                    hold,
-                )
-                positions += seen
-            if best == WON or deadline - clock() < MIN_BEAM * budget.seconds:
-                break
+        best, line, positions = schedule.run(
+            root, best, deadline, clock, helper, MIN_BEAM * budget.seconds
+        )
         if best < WON and not stock_first:
             now = clock()
             if stock.lost(deadline=now + (deadline - now) / 2, clock=clock):
