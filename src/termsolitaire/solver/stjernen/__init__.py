@@ -38,8 +38,9 @@ follow the plan.
 The modules: :mod:`.state` (the compact position), :mod:`.moves` (the steps
 the searches try), :mod:`.evaluation` (the beam's score), :mod:`.layer` (the
 look-around of a kept position, shared with the helper process), :mod:`.beams`
-(the beam), :mod:`.schedule` (the beams in turn), :mod:`.pair` (the helper process),
-:mod:`.prover`, :mod:`.relax`
+(the beam), :mod:`.schedule` (the beams in turn), :mod:`.second` (the second
+process of two), :mod:`.pair` (the helper process that shares a beam's
+layers instead), :mod:`.prover`, :mod:`.relax`
 (its relaxed game), :mod:`.storage` (a relaxed game that keeps the stock,
 for proofs late in a game) and :mod:`.book`
 (the deals winnable-only draws from).
@@ -61,6 +62,7 @@ from .layer import BeamConfig, beam_steps
 from .moves import Step, auto
 from .pair import Helper
 from .prover import TT_ENTRY_BYTES, Prover
+from .second import Second
 from .state import WON, State, to_move
 from .storage import StockRelaxation
 
@@ -86,6 +88,14 @@ beams. Earlier its search does not finish (on a fresh deal it gives up or
 finds a relaxed win); in the last two rounds it proves lines lost that the
 relaxation of :mod:`.relax` does not (deal 16 after 195 moves of the first
 beam's line: 0.84 s of CPU)."""
+PAIR_PORTFOLIO = False
+"""With ``Budget.jobs`` above 1: if True, the second process runs a search of
+its own by other paths (:mod:`.second`, :data:`.schedule.SECOND`) while this
+one runs the schedule of one process, and the better line is the answer; if
+False (the default), the second process shares each layer of this process's
+beams (:mod:`.pair`), a beam about half as wide again. Estimated on the 66 of
+deals 1-200 one process loses, the portfolio won 13 where the shared beams
+won 16 (stjernen15, docs/journal/2026-12-05-stjernen15.md): kept as a switch."""
 COLLECTOR_OFF = True
 """Turn Python's cyclic garbage collector off while :func:`solve` searches (and
 in the pair's helper, :mod:`.pair`), on again after. The searches make
@@ -126,7 +136,8 @@ def solve(game: Game, budget: Budget) -> Result:
     budget before the beams instead.
     With ``budget.jobs`` above 1 the beams share their layers with a second
     process (:mod:`.pair`), started at once so that it is ready when
-    they begin.
+    they begin (with :data:`PAIR_PORTFOLIO`: the second process searches the
+    same position by other paths instead, :mod:`.second`).
     """
     with collector_off(COLLECTOR_OFF):
         return _solve(game, budget)
@@ -138,12 +149,25 @@ def _solve(game: Game, budget: Budget) -> Result:
     start = clock()
     deadline = start + budget.seconds
     root = State.from_game(game)
-    helper = Helper(budget.cpu) if budget.jobs > 1 else None
+    helper = Helper(budget.cpu) if budget.jobs > 1 and not PAIR_PORTFOLIO else None
+    second = (
+        Second(root.snapshot(), budget.seconds, budget.cpu)
+        if budget.jobs > 1 and PAIR_PORTFOLIO
+        else None
+    )
     try:
         best, line, positions, prover = _search(root, budget, start, deadline, helper)
+        if second and best < WON and prover.status is None:
+            got = second.receive(deadline - clock())
+            if got is not None:
+                positions += got[2]
+                if got[0] > best:
+                    best, line = got[0], got[1]
     finally:
         if helper:
             helper.close()
+        if second:
+            second.close()
     seconds = clock() - start
     positions += prover.positions
     if prover.status == "won":
