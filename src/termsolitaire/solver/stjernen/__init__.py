@@ -93,9 +93,10 @@ PAIR_PORTFOLIO = False
 its own by other paths (:mod:`.second`, :data:`.schedule.SECOND`) while this
 one runs the schedule of one process, and the better line is the answer; if
 False (the default), the second process shares each layer of this process's
-beams (:mod:`.pair`), a beam about half as wide again. Estimated on the 66 of
-deals 1-200 one process loses, the portfolio won 13 where the shared beams
-won 16 (stjernen15, docs/journal/2026-12-05-stjernen15.md): kept as a switch."""
+beams (:mod:`.pair`), a beam about half as wide again. Estimated from its two
+schedules run alone, the portfolio wins 144 of deals 1-200 where the shared
+beams won 148, and 13 of the 66 one process loses where they won 16
+(stjernen15, docs/journal/2026-12-05-stjernen15.md): kept as a switch, off."""
 COLLECTOR_OFF = True
 """Turn Python's cyclic garbage collector off while :func:`solve` searches (and
 in the pair's helper, :mod:`.pair`), on again after. The searches make
