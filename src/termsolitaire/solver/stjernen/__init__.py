@@ -38,7 +38,9 @@ follow the plan.
 The modules: :mod:`.state` (the compact position), :mod:`.moves` (the steps
 the searches try), :mod:`.evaluation` (the beam's score), :mod:`.layer` (the
 look-around of a kept position, shared with the helper process), :mod:`.beams`
-(the beam), :mod:`.pair` (the helper process), :mod:`.prover`, :mod:`.relax`
+(the beam), :mod:`.schedule` (the beams in turn), :mod:`.second` (the second
+process of two), :mod:`.pair` (the helper process that shares a beam's
+layers instead), :mod:`.prover`, :mod:`.relax`
 (its relaxed game), :mod:`.storage` (a relaxed game that keeps the stock,
 for proofs late in a game) and :mod:`.book`
 (the deals winnable-only draws from).
@@ -47,21 +49,20 @@ for proofs late in a game) and :mod:`.book`
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import gc
-import itertools
 from collections.abc import Iterator
 
 from termsolitaire.rules import Game
 
 from ..base import BenchRun, Budget, Result, SolverInfo
-from . import restart
-from .beams import FIRST_BEAM, LATE_ROUND, PORTFOLIO, Pace, beam, deals_left
+from . import schedule
+from .beams import FIRST_BEAM, PORTFOLIO, Pace, beam, deals_left
 from .book import BOOK
 from .layer import BeamConfig, beam_steps
 from .moves import Step, auto
 from .pair import Helper
 from .prover import TT_ENTRY_BYTES, Prover
+from .second import Second
 from .state import WON, State, to_move
 from .storage import StockRelaxation
 
@@ -87,6 +88,15 @@ beams. Earlier its search does not finish (on a fresh deal it gives up or
 finds a relaxed win); in the last two rounds it proves lines lost that the
 relaxation of :mod:`.relax` does not (deal 16 after 195 moves of the first
 beam's line: 0.84 s of CPU)."""
+PAIR_PORTFOLIO = False
+"""With ``Budget.jobs`` above 1: if True, the second process runs a search of
+its own by other paths (:mod:`.second`, :data:`.schedule.SECOND`) while this
+one runs the schedule of one process, and the better line is the answer; if
+False (the default), the second process shares each layer of this process's
+beams (:mod:`.pair`), a beam about half as wide again. Estimated from its two
+schedules run alone, the portfolio wins 144 of deals 1-200 where the shared
+beams won 148, and 13 of the 66 one process loses where they won 16
+(stjernen15, docs/journal/2026-12-05-stjernen15.md): kept as a switch, off."""
 COLLECTOR_OFF = True
 """Turn Python's cyclic garbage collector off while :func:`solve` searches (and
 in the pair's helper, :mod:`.pair`), on again after. The searches make
@@ -127,7 +137,8 @@ def solve(game: Game, budget: Budget) -> Result:
     budget before the beams instead.
     With ``budget.jobs`` above 1 the beams share their layers with a second
     process (:mod:`.pair`), started at once so that it is ready when
-    they begin.
+    they begin (with :data:`PAIR_PORTFOLIO`: the second process searches the
+    same position by other paths instead, :mod:`.second`).
     """
     with collector_off(COLLECTOR_OFF):
         return _solve(game, budget)
@@ -139,12 +150,25 @@ def _solve(game: Game, budget: Budget) -> Result:
     start = clock()
     deadline = start + budget.seconds
     root = State.from_game(game)
-    helper = Helper(budget.cpu) if budget.jobs > 1 else None
+    helper = Helper(budget.cpu) if budget.jobs > 1 and not PAIR_PORTFOLIO else None
+    second = (
+        Second(root.snapshot(), budget.seconds, budget.cpu)
+        if budget.jobs > 1 and PAIR_PORTFOLIO
+        else None
+    )
     try:
         best, line, positions, prover = _search(root, budget, start, deadline, helper)
+        if second and best < WON and prover.status is None:
+            got = second.receive(deadline - clock())
+            if got is not None:
+                positions += got[2]
+                if got[0] > best:
+                    best, line = got[0], got[1]
     finally:
         if helper:
             helper.close()
+        if second:
+            second.close()
     seconds = clock() - start
     positions += prover.positions
     if prover.status == "won":
@@ -180,51 +204,9 @@ def _search(
     best, positions = root.score, 0
     line: list[int] = []
     if prover.status is None:
-        pace = Pace()
-        hold: tuple[int, ...] = ()
-        for k in itertools.count():
-            if k == 0:
-                cfg = FIRST_BEAM
-            else:
-                cfg = dataclasses.replace(
-                    PORTFOLIO[(k - 1) % len(PORTFOLIO)],
-                    adaptive=True,
-                    late_round=LATE_ROUND,
-                )
-            if k == 1:
-                best, line, seen, hold = restart.probe(
-                    root, best, line, deadline, clock, pace, helper
-                )
-                positions += seen
-                if best == WON:
-                    break
-                if hold:
-                    cfg = dataclasses.replace(
-                        cfg, weights=dataclasses.replace(cfg.weights, hold=hold)
-                    )
-            end = deadline
-            if k == 1 and restart.RESTART_SHARE:
-                end = clock() + (deadline - clock()) * restart.RESTART_SHARE
-            score, moves, seen = beam(root, cfg, end, clock, pace, helper)
-            positions += seen
-            if score > best or not line:
-                best, line = score, moves
-            if k == 1 and restart.RESTART_SHARE and best < WON:
-                best, line, seen = restart.restarts(
-                    root,
-                    best,
-                    line,
-                    deadline,
-                    clock,
-                    pace,
-                    helper,
-                    MIN_BEAM * budget.seconds,
-                    LATE_ROUND,
-                    hold,
-                )
-                positions += seen
-            if best == WON or deadline - clock() < MIN_BEAM * budget.seconds:
-                break
+        best, line, positions = schedule.run(
+            root, best, deadline, clock, helper, MIN_BEAM * budget.seconds
+        )
         if best < WON and not stock_first:
             now = clock()
             if stock.lost(deadline=now + (deadline - now) / 2, clock=clock):

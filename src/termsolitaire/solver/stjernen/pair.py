@@ -7,7 +7,8 @@ process does its own half; the positions found come back, the best ``keep`` of
 them by the beam's own choice (:func:`.layer.select`) and the one with the
 most cards home, and join the rest before the beam chooses. So a layer takes
 about half the time, and the beam's width, set from the time a layer costs,
-about doubles.
+about doubles. (With the package's ``PAIR_PORTFOLIO`` on, ``solve``'s second
+process runs a search of its own instead, :mod:`.second`.)
 
 The helper is a child of :mod:`termsolitaire.children` (its start, its death
 with the search's process, its stop); the frames on its pipes are pickles

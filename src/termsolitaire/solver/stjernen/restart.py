@@ -90,16 +90,25 @@ def plans(root: State) -> list[tuple[int, ...]]:
     return out + [(s,) for s in suits]
 
 
-def _config(late_round: int, seed: int, hold: tuple[int, ...], jitter: int) -> BeamConfig:
+def _config(
+    late_round: int,
+    seed: int,
+    hold: tuple[int, ...],
+    jitter: int,
+    weights: tuple[int, ...] | None = None,
+    seed_base: int = 0,
+) -> BeamConfig:
     """The adaptive beam of restart ``seed`` (1 the first) under the plan ``hold``:
-    the weights of :data:`RESTART_WEIGHTS` in turn."""
-    plain = PORTFOLIO[RESTART_WEIGHTS[(seed - 1) % len(RESTART_WEIGHTS)]]
+    the weights of ``weights`` (:data:`RESTART_WEIGHTS` if None) in turn, its
+    jitter seeded by ``seed_base + seed``."""
+    weights = RESTART_WEIGHTS if weights is None else weights
+    plain = PORTFOLIO[weights[(seed - 1) % len(weights)]]
     return dataclasses.replace(
         plain,
         adaptive=True,
         late_round=late_round,
         jitter=jitter,
-        seed=seed,
+        seed=seed_base + seed,
         weights=dataclasses.replace(plain.weights, hold=hold),
     )
 
@@ -127,10 +136,12 @@ def restarts(
     min_left: float,
     late_round: int,
     hold: tuple[int, ...] = (),
+    weights: tuple[int, ...] | None = None,
+    seed_base: int = 0,
 ) -> tuple[int, list[int], int]:
     """Restart beams along the best line, under the plan ``hold``, until a win or
     less than ``min_left`` of time is left; return (best count, its line,
-    positions seen)."""
+    positions seen). ``weights`` and ``seed_base``: as :func:`_config`'s."""
     positions = 0
     back = RESTART_BACK
     seed = 0
@@ -140,7 +151,9 @@ def restarts(
         at = max(stop - back, starts[0][0])
         r, k, st = next(x for x in starts if x[0] == at)
         seed += 1
-        cfg = _config(late_round if r < late_round else 0, seed, hold, RESTART_JITTER)
+        cfg = _config(
+            late_round if r < late_round else 0, seed, hold, RESTART_JITTER, weights, seed_base
+        )
         now = clock()
         # Half of what is left, the last restart all of it.
         end = deadline if deadline - now < 2 * min_left else now + (deadline - now) / 2
