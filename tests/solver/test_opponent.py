@@ -329,6 +329,29 @@ def test_at_one_suit_hindsight_in_place_of_guesses_reads_no_hidden_card(monkeypa
         assert played
 
 
+def test_the_fair_playouts_that_judge_its_plans_at_one_suit_read_no_hidden_card(
+    monkeypatch,
+) -> None:
+    """The 1-suit expert judges its plans on trial guesses also by the cards a fair
+    player would still have face down after each (``trial_playout``,
+    docs/journal/2026-12-05-expert16.md): on BARE it has two plans, so those
+    playouts run, on guesses of what it has not seen, and permuting the
+    face-down and stock cards leaves the plan it advises unchanged."""
+    from termsolitaire.solver import opponent
+
+    assert LEVELS["expert"].trial_playout > 0
+    played: list[int] = []
+    real = opponent._stuck
+    monkeypatch.setattr(opponent, "_stuck", lambda *a: played.append(1) or real(*a))
+    mine = Opponent("expert", 1, seed=0).advise(view_of(from_text(BARE)))
+    assert played
+    for seed in range(2):
+        played.clear()
+        other = view_of(from_text(_permuted(BARE, seed)))
+        assert Opponent("expert", 1, seed=0).advise(other) == mine, f"permutation {seed}"
+        assert played
+
+
 def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
     """With ``second_round`` (tried at 4 suits and not kept: docs/journal/match.md, off
     for every level) the expert plays the best two ways out on more guesses
