@@ -344,7 +344,13 @@ async def test_the_bare_game_command_with_winnable_on_a_first_start(
     Stjernen's comes from its book, so it is found in a few seconds."""
     app = SolitaireApp(name, None, {}, resume=True, variant_given=False, winnable=True)
     async with app.run_test(size=(100, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "a deal")
+        # The board's status line, not only the board: the screen is current a
+        # moment before its widgets are mounted (a race seen under load).
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, BoardScreen) and app.screen.query("#status"),
+            "a deal",
+        )
         assert found == [board(app).game.deal]
         assert name != "stjernen" or found[0] in BOOK
         assert "gone" not in status(app)
