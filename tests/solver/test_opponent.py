@@ -317,9 +317,18 @@ def test_at_one_suit_hindsight_in_place_of_guesses_reads_no_hidden_card(monkeypa
 
     level = dataclasses.replace(LEVELS["expert"], guess_suits=(), hindsight_suits=(1, 2, 4))
     monkeypatch.setitem(opponent.LEVELS, "expert", level)
+    _bare_advice_unchanged_by_permutation(monkeypatch, "_playout")
+
+
+def _bare_advice_unchanged_by_permutation(monkeypatch, watched: str) -> None:
+    """The 1-suit expert's advice on BARE, with ``opponent.<watched>`` spied on:
+    the watched part runs, and on each of two permutations of the face-down and
+    stock cards it runs again and the advice is the same."""
+    from termsolitaire.solver import opponent
+
     played: list[int] = []
-    real = opponent._playout
-    monkeypatch.setattr(opponent, "_playout", lambda *a: played.append(1) or real(*a))
+    real = getattr(opponent, watched)
+    monkeypatch.setattr(opponent, watched, lambda *a: played.append(1) or real(*a))
     mine = Opponent("expert", 1, seed=0).advise(view_of(from_text(BARE)))
     assert played
     for seed in range(2):
@@ -337,19 +346,8 @@ def test_the_fair_playouts_that_judge_its_plans_at_one_suit_read_no_hidden_card(
     docs/journal/2026-12-05-expert16.md): on BARE it has two plans, so those
     playouts run, on guesses of what it has not seen, and permuting the
     face-down and stock cards leaves the plan it advises unchanged."""
-    from termsolitaire.solver import opponent
-
     assert LEVELS["expert"].trial_playout > 0
-    played: list[int] = []
-    real = opponent._stuck
-    monkeypatch.setattr(opponent, "_stuck", lambda *a: played.append(1) or real(*a))
-    mine = Opponent("expert", 1, seed=0).advise(view_of(from_text(BARE)))
-    assert played
-    for seed in range(2):
-        played.clear()
-        other = view_of(from_text(_permuted(BARE, seed)))
-        assert Opponent("expert", 1, seed=0).advise(other) == mine, f"permutation {seed}"
-        assert played
+    _bare_advice_unchanged_by_permutation(monkeypatch, "_stuck")
 
 
 def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
