@@ -18,7 +18,7 @@ import json, os, threading
 before = dict(os.environ)
 from termsolitaire.serve.warm import prepare
 from termsolitaire import textual_hooks
-failed, problems = prepare(False)
+failed, problems, _ = prepare(False)
 parsed = sorted({os.path.basename(k[1][0]) for k in textual_hooks.stylesheet._PARSED
                  if isinstance(k[1], tuple) and k[1][1] == ""})
 print(json.dumps({"failed": failed, "problems": problems, "parsed": parsed,

@@ -100,9 +100,6 @@ objects, nearly all for good; at 700 the collector ran about 110 times and
 took 6% of a login's CPU, at 7,000 about 10 times and half of that. The
 garbage a session leaves to the collector waits at most 7,000 objects longer."""
 
-IMMORTALIZED = [0]
-"""How many objects :func:`prepare` made immortal (for the log)."""
-
 MESSAGE = 1 << 18
 """The largest message either side sends (a request's environment is a few KiB)."""
 
@@ -133,7 +130,7 @@ def preload(database: bool) -> list[str]:
     return failed
 
 
-def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]]:
+def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str], int]:
     """Everything done before the first fork: the imports, a session's command-line
     parser, the rehearsal (a headless login, :mod:`.warmup`: the CSS parsed and the
     caches filled once, for every child), then the heap collected, made immortal
@@ -143,8 +140,8 @@ def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]
     (:mod:`.heap`: a session's large objects then take pages of their own); with
     the objects immortal, the small-object allocator's free blocks too
     (:func:`.heap.fill_blocks`).
-    The modules that could not be imported, and what went wrong in the rehearsal
-    (both for the log)."""
+    The modules that could not be imported, what went wrong in the rehearsal, and
+    how many objects were made immortal (all three for the log)."""
     failed = preload(database)
     with contextlib.suppress(Exception):  # a session builds it then, as without this
         importlib.import_module("termsolitaire.cli").prebuild(SESSION_ARGV)
@@ -154,13 +151,12 @@ def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]
 
         problems = login_once()
     gc.collect()
-    if os.environ.get(IMMORTAL_ENV) != "0":
-        IMMORTALIZED[0] = immortalize()
+    immortal = immortalize() if os.environ.get(IMMORTAL_ENV) != "0" else 0
     gc.freeze()
     fill_holes()
-    if IMMORTALIZED[0]:
+    if immortal:
         fill_blocks()
-    return failed, problems
+    return failed, problems, immortal
 
 
 def send(channel: socket.socket, message: Mapping[str, Any]) -> None:
@@ -174,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _die_with_parent()
     started = time.process_time()
     merging = os.environ.get(MERGE_ENV) == "1" and merge_pages()
-    failed, rehearsal = prepare(bool(os.environ.get("TERMSOLITAIRE_DATABASE")))
+    failed, rehearsal, immortal = prepare(bool(os.environ.get("TERMSOLITAIRE_DATABASE")))
     wake_r, wake_w = os.pipe()
     for fd in (wake_r, wake_w):
         os.set_blocking(fd, False)
@@ -188,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "failed": failed,
             "rehearsal": rehearsal,
             "merging": merging,
-            "immortal": IMMORTALIZED[0],
+            "immortal": immortal,
         },
     )
     while True:
