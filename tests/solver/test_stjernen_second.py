@@ -15,7 +15,7 @@ from termsolitaire import children
 from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget
 from termsolitaire.solver import stjernen as stjernen_module
-from termsolitaire.solver.stjernen import PORTFOLIO, WON, schedule, solve
+from termsolitaire.solver.stjernen import MIN_BEAM, PORTFOLIO, WON, schedule, solve
 from termsolitaire.solver.stjernen import restart as restart_module
 from termsolitaire.solver.stjernen.layer import BeamConfig
 from termsolitaire.solver.stjernen.second import Second
@@ -60,7 +60,9 @@ def test_the_search_goes_on_alone_without_a_second_process(monkeypatch):
 
     monkeypatch.setattr(stjernen_module, "PAIR_PORTFOLIO", True)
     monkeypatch.setattr(children.Child, "spawn", refuse)
-    second = Second(State.from_game(new_game("stjernen", deal=EASY)).snapshot(), 1.0, True)
+    second = Second(
+        State.from_game(new_game("stjernen", deal=EASY)).snapshot(), 1.0, True, MIN_BEAM
+    )
     assert not second.alive and second.receive(1.0) is None
     result = solve(new_game("stjernen", deal=EASY), Budget(seconds=5, cpu=True, jobs=2))
     assert result.verdict == "won"
@@ -107,7 +109,7 @@ def test_the_second_process_answers_a_line_that_replays(deal: int):
     """A deal the first beam does not win: the second process's own search,
     asked directly, sends back a line the rules core plays to its count."""
     root = State.from_game(new_game("stjernen", deal=deal))
-    second = Second(root.snapshot(), 1.0, True)
+    second = Second(root.snapshot(), 1.0, True, MIN_BEAM)
     got = second.receive(30.0)  # at most (it answers after its 1 s of CPU)
     assert got is not None and not second.alive
     best, line, positions = got

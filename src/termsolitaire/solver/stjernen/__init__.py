@@ -152,7 +152,7 @@ def _solve(game: Game, budget: Budget) -> Result:
     root = State.from_game(game)
     helper = Helper(budget.cpu) if budget.jobs > 1 and not PAIR_PORTFOLIO else None
     second = (
-        Second(root.snapshot(), budget.seconds, budget.cpu)
+        Second(root.snapshot(), budget.seconds, budget.cpu, MIN_BEAM * budget.seconds)
         if budget.jobs > 1 and PAIR_PORTFOLIO
         else None
     )

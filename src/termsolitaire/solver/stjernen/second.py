@@ -34,9 +34,13 @@ class Second:
     """The search's side: start the second search of ``snapshot`` (a position's
     :meth:`.state.State.snapshot`) for ``seconds`` of CPU time (the second
     process's, counted from its start) or, if not ``cpu``, until ``seconds``
-    from now on the wall clock; take its answer."""
+    from now on the wall clock, starting no beam with less than ``min_left``
+    seconds left (the search's own bound, ``MIN_BEAM`` of the budget); take its
+    answer."""
 
-    def __init__(self, snapshot: object, seconds: float, cpu: bool, order: Order = SECOND) -> None:
+    def __init__(
+        self, snapshot: object, seconds: float, cpu: bool, min_left: float, order: Order = SECOND
+    ) -> None:
         self.cpu = cpu
         self.child: children.Child | None = None
         self.channel: children.Frames | None = None
@@ -44,7 +48,7 @@ class Second:
         with contextlib.suppress(OSError, children.ChildGone):
             self.child = children.Child.spawn("termsolitaire.solver.stjernen.second:main")
             self.channel = self.child.frames()
-            self.channel.send((snapshot, seconds, deadline, order))
+            self.channel.send((snapshot, seconds, deadline, min_left, order))
 
     @property
     def alive(self) -> bool:
@@ -73,14 +77,14 @@ class Second:
 
 def serve(channel: children.Frames) -> None:
     """The second process's side: one request, one answer."""
-    snapshot, seconds, deadline, order = channel.receive()
+    snapshot, seconds, deadline, min_left, order = channel.receive()
     # On the CPU clock the budget counts this whole process (its start too), as
     # the search's counts its own; on the wall clock both share one deadline.
     clock = time.process_time if deadline is None else time.monotonic
     root = State()
     root.restore(snapshot)
     end = seconds if deadline is None else deadline
-    best, line, positions = run(root, root.score, end, clock, None, 0.1 * seconds, order)
+    best, line, positions = run(root, root.score, end, clock, None, min_left, order)
     channel.send((best, line, positions))
 
 
