@@ -74,9 +74,7 @@ class StyledOnce:
         and newer) the screen composed and styled its widgets before that read:
         every screen showed without its CSS (the menu's buttons off the window).
         Read here first, Textual's own read then finds it read."""
-        load = getattr(cast("Screen[Any]", self).app, "_load_screen_css", None)
-        if load is not None:
-            load(self)
+        textual_hooks.read_screen_css(self)
         super()._start_messages()  # type: ignore[misc]
 
     def _on_screen_resume(self, event: events.ScreenResume) -> Any:

@@ -31,7 +31,10 @@ are called where they are needed. After each, the file that tests it:
     :func:`mounting`, :func:`mounted` (a screen laid out and painted once;
     ``tests/screens/test_laid_out_once.py``); :func:`extras_when_needed`
     (``Screen._extend_compose``, ``_handle_mouse_move``,
-    ``App._refresh_notifications``; ``tests/screens/test_extras_when_needed.py``).
+    ``App._refresh_notifications``; ``tests/screens/test_extras_when_needed.py``);
+    :func:`read_screen_css` (``App._load_screen_css`` from
+    ``MessagePump._start_messages``: a screen styled with its own CSS under
+    Python 3.12+'s eager tasks; ``tests/serve/test_play.py`` on 3.12/3.13).
 :mod:`.stylesheet`, the stylesheet
     :class:`SharedStylesheet` through :func:`shared_stylesheet` (``Stylesheet``'s
     ``parse``, ``reparse``, ``_parse_rules`` and ``apply``: once per process;
@@ -126,6 +129,7 @@ from .screens import (
     message_clock,
     mounted,
     mounting,
+    read_screen_css,
     refresh_covered,
 )
 from .style_properties import borders_read_at_once, scrollbar_colours_without_import
@@ -177,6 +181,7 @@ __all__ = [
     "prevent_without_generator",
     "reactive_reads",
     "reactives_set_at_once",
+    "read_screen_css",
     "refresh_covered",
     "region_without_exceptions",
     "restyle",

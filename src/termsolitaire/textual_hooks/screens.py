@@ -36,6 +36,8 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.app", "App", "_disable_notifications"),
     ("textual.dom", "DOMNode", "_nodes"),
     ("textual.message_pump", "MessagePump", "_closing"),
+    ("textual.app", "App", "_load_screen_css"),
+    ("textual.message_pump", "MessagePump", "_start_messages"),
 )
 """(module, class, attribute): the private names of Textual used here, a part of
 :data:`termsolitaire.textual_hooks.HOOKS`."""
@@ -55,6 +57,16 @@ def first_layout_paints_now(screen: Any) -> bool:
         and getattr(app, "_batch_count", 1) == 0
         and not app.is_inline
     )
+
+
+def read_screen_css(screen: Any) -> None:
+    """Have Textual read ``screen``'s own CSS now (``App._load_screen_css``, which
+    reads a screen's once); nothing where this Textual has no such method.
+    :mod:`termsolitaire.screens.styled` calls it as the screen's messages start
+    (``MessagePump._start_messages``), before any widget of it is styled."""
+    load = getattr(screen.app, "_load_screen_css", None)
+    if load is not None:
+        load(screen)
 
 
 def hide_toast_rack(screen: Any) -> None:
