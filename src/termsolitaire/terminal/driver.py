@@ -51,6 +51,9 @@ SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
 SYNC_WORTH = 1024
 """Smaller updates go out without synchronized-output brackets (16 bytes): a few
 cells cannot tear."""
+POINTER_SHAPE = "\x1b]22;"
+"""The start of the mouse pointer's shape (Kitty's OSC 22), which Textual writes
+whenever a screen's shape is set: at every new screen, the same ``default``."""
 
 HARMLESS = re.compile(
     r"(?:\x1b\[\?(?:1|12|25|1000|1002|1003|1004|1005|1006|1015|1016|2004|2026|2048)[hl]"
@@ -189,6 +192,7 @@ def terminal_driver(base: type[Any], *, compact: bool = True) -> type[Any]:
             self._deferred: list[str] = []  # written by a signal handler meanwhile
             self._damaged = True
             self._held: list[str] | None = None  # a synchronized update being put together
+            self._pointer: str | None = None  # the pointer shape the terminal has
             self._suspended = False
             self._continue_due = False
             self.gate = Gate()
@@ -238,10 +242,12 @@ def terminal_driver(base: type[Any], *, compact: bool = True) -> type[Any]:
                 self._must_signal_resume = True
                 self.resume_application_mode()
             self._damaged = True
+            self._pointer = None
             with contextlib.suppress(Exception):
                 self._app.refresh(repaint=True, layout=True)
 
         def start_application_mode(self) -> None:
+            self._pointer = None  # (again after a suspension: another program had it)
             super().start_application_mode()
             self._watch_resize()
 
@@ -326,6 +332,13 @@ def terminal_driver(base: type[Any], *, compact: bool = True) -> type[Any]:
                     self._writer = None
 
         def _write(self, data: str) -> None:
+            if data.startswith(POINTER_SHAPE):
+                # The shape the terminal shows already: no packet of its own to the
+                # player, at each new screen (13 bytes and a write, the terminal's
+                # and an SSH server's).
+                if data == self._pointer:
+                    return
+                self._pointer = data
             if not self._compact_frames:
                 super().write(data)
                 return
