@@ -48,9 +48,11 @@ CIPHERS = (
 which it builds from three cipher objects a packet in Python (16 us a packet
 against 3-6 us for AES-GCM, or AES-CTR with its encrypt-then-MAC, AES-NI doing
 the work), and which clients list first: the server then pays it for every
-packet of every session, each key and each frame both ways. AES-GCM and
-AES-CTR are what every SSH client since 2014 has (OpenSSH 6.2, PuTTY 0.76 for
-GCM, CTR long before); the key exchange, host key and MACs are asyncssh's."""
+packet of every session, each key and each frame both ways. Every SSH client
+has AES-CTR (OpenSSH and PuTTY for twenty years), most AES-GCM too (OpenSSH
+since 6.2, PuTTY since 0.76); a client that offers chacha20-poly1305 alone is
+refused at the key exchange. The key exchange, host key and MACs are
+asyncssh's defaults."""
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
