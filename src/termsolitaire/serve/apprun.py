@@ -47,6 +47,13 @@ would outlive it), take the pty (stdin) as controlling terminal, limit the
 address space to ``argv[1]`` MiB (0: no limit), then become the app."""
 
 
+TTY_CHUNK = 2048
+"""Linux copies a write to a pty in pieces of this size, and the reader may wake
+between two: a read of whole pieces is followed at once by one more without
+waiting, so a frame bigger than a piece goes to the player in one SSH packet
+(an app's frame of 2,900 bytes went in two or three) rather than several."""
+
+
 def set_size(fd: int, cols: int, rows: int) -> None:
     """Tell the pty its size; with a controlling terminal the kernel sends SIGWINCH."""
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
@@ -142,19 +149,30 @@ class AppProcess:
         """What the app drew since the last read; b"" once the app has closed the pty."""
         while True:
             try:
-                return os.read(self.master, 65536)
+                data = os.read(self.master, 65536)
             except BlockingIOError:
                 pass
             except OSError as e:  # EIO: no process holds the pty any more
                 if e.errno in (errno.EIO, errno.EBADF):
                     return b""
                 raise
+            else:
+                if data and len(data) % TTY_CHUNK == 0:
+                    data += self._rest()
+                return data
             ready = self._loop.create_future()
             self._loop.add_reader(self.master, _set, ready)
             try:
                 await ready
             finally:
                 self._loop.remove_reader(self.master)
+
+    def _rest(self) -> bytes:
+        """What the app has written since, without waiting (b"": nothing yet)."""
+        try:
+            return os.read(self.master, 65536)
+        except OSError:  # nothing more yet, or the app is gone: the next read says
+            return b""
 
     async def write(self, data: bytes) -> None:
         """Give the app ``data`` (keys, mouse, paste), waiting while the pty is full."""
