@@ -266,13 +266,17 @@ def _field(text: str) -> tuple[str, object]:
 
 
 def _deals(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    return list(range(int(lo), int(hi or lo) + 1))
+    """``1-200``, or ranges and deals apart by commas (``5,16,24-28``)."""
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.strip().partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", default="1-200", help="a range, e.g. 1-200")
+    ap.add_argument("--deals", default="1-200", help="a range, e.g. 1-200, or a list: 5,16,24-28")
     ap.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
     ap.add_argument("--jobs", type=int, default=2, help="processes in all")
     ap.add_argument(
@@ -347,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
 
     replays = "all ok" if all(r[5] for r in rows) else "FAILED"
     print(
-        f"stjernen deals {deals[0]}-{deals[-1]} ({n}), budget {args.budget:g} s"
+        f"stjernen deals {args.deals} ({n}), budget {args.budget:g} s"
         f"{' CPU' if args.cpu else ''}, {args.jobs} jobs, {args.per_deal} per deal: "
         f"won {share('won')}, lost {share('lost')}, unknown {share('unknown')}; "
         f"time median {statistics.median(times):.1f} s, p95 {times[int(0.95 * (n - 1))]:.1f} s; "
