@@ -49,16 +49,6 @@ SLACK = 0.9
 of the cost of a layer is rough, and a beam cut off by the deadline loses the
 rest of its line)."""
 MAX_WIDTH = 2000
-LATE_RESERVE = 0.0
-"""The share of an adaptive beam's span (its deadline less its start) kept back
-for the late rounds (from ``late_round`` on) while the early ones run, when it
-is more than their own estimate (``late_width`` positions a deal at the late
-cost). The estimate alone leaves a tenth of a second, and most root beams
-were cut at their deadline in round 5 or 6 (docs/journal/2026-12-05-stjernen15.md)."""
-ROUND_WEIGHTS: tuple[float, ...] = ()
-"""If not empty: the weight of a deal of round 1, 2, ... in :func:`_adapt`'s
-share of the time left (a deal of round r gets ``ROUND_WEIGHTS[r - 1]``
-shares); empty, every early deal alike."""
 
 
 class _Lines:
@@ -116,23 +106,14 @@ class Pace:
         return self.early or 0.001
 
 
-def deals_by_round(st: State) -> list[tuple[int, int]]:
-    """The deals still to come, at most, in each round from this one on: (round,
-    deals), every card in the stock and the upturned piles dealt again each
-    round."""
-    pool = len(st.stock) + sum(len(st.piles[u]) for u in UP)
-    out = []
-    for r in range(st.round, ROUNDS + 1):
-        n = len(st.stock) if r == st.round else pool
-        out.append((r, -(-n // (7 - r))))
-    return out
-
-
 def deals_left(st: State, late_round: int) -> tuple[int, int]:
     """The deals still to come, at most, before round ``late_round`` and from it
-    on (:func:`deals_by_round`)."""
+    on (every card in the stock and the upturned piles dealt again each round)."""
+    pool = len(st.stock) + sum(len(st.piles[u]) for u in UP)
     early = late = 0
-    for r, k in deals_by_round(st):
+    for r in range(st.round, ROUNDS + 1):
+        n = len(st.stock) if r == st.round else pool
+        k = -(-n // (7 - r))
         if late_round and r >= late_round:
             late += k
         else:
@@ -140,27 +121,16 @@ def deals_left(st: State, late_round: int) -> tuple[int, int]:
     return early, late
 
 
-def _adapt(st: State, cfg: BeamConfig, pace: Pace, left: float, reserve: float = 0.0) -> int:
-    """The width that spends ``left`` seconds on the early rounds' deals still to
-    come, evenly or by :data:`ROUND_WEIGHTS`, the late rounds keeping
-    ``cfg.late_width`` each or ``reserve`` seconds, whichever is more (up to
-    four times that width in the late rounds themselves, when time is left
-    over)."""
-    rounds = deals_by_round(st)
-    late_round = cfg.late_round
-    early = sum(k for r, k in rounds if not late_round or r < late_round)
-    late = sum(k for r, k in rounds if late_round and r >= late_round)
+def _adapt(st: State, cfg: BeamConfig, pace: Pace, left: float) -> int:
+    """The width that spends ``left`` seconds evenly on the early rounds' deals
+    still to come, the late rounds keeping ``cfg.late_width`` each (up to four
+    times that in the late rounds themselves, when time is left over)."""
+    early, late = deals_left(st, cfg.late_round)
     if early == 0:
         width = int(left / max(late * pace.cost(True), 1e-9))
         return max(cfg.late_width, min(width, 4 * cfg.late_width))
-    keep = late * cfg.late_width * pace.cost(True)
-    spare = left - (max(keep, reserve) if late else keep)
-    weights = ROUND_WEIGHTS
-    if weights:
-        shares = sum(k * weights[r - 1] for r, k in rounds if not late_round or r < late_round)
-        width = int(spare * weights[st.round - 1] / (shares * pace.cost(False)))
-    else:
-        width = int(spare / (early * pace.cost(False)))
+    spare = left - late * cfg.late_width * pace.cost(True)
+    width = int(spare / (early * pace.cost(False)))
     return max(cfg.late_width, min(width, MAX_WIDTH))
 
 
@@ -186,7 +156,6 @@ def beam(
     layers: dict[tuple[int, int], list[tuple[object, int]]] = {(st.round, 0): [(st.snapshot(), 0)]}
     keys = [(st.round, 0)]
     positions = 0
-    reserve = LATE_RESERVE * (deadline - clock()) * SLACK if cfg.adaptive and LATE_RESERVE else 0.0
     while keys and lines.best_score < WON and clock() < deadline:
         key = heapq.heappop(keys)
         layer = layers.pop(key)
@@ -213,7 +182,7 @@ def beam(
         finished = 0
         width = cfg.width
         if cfg.adaptive:
-            width = _adapt(st, cfg, pace, (deadline - now) * SLACK, reserve)
+            width = _adapt(st, cfg, pace, (deadline - now) * SLACK)
         elif is_late:
             width = min(width, cfg.late_width)
         for _, _, node, moves, _, _ in select(found, cfg, width):

@@ -48,12 +48,6 @@ RESTART_WEIGHTS: tuple[int, ...] = (0,)
 (``(1,)``, which reaches more cards on the deals that stop early) won 62 of
 deals 1-100 on one process against 63 for the plain ones run beside them
 (docs/journal/solver-stjernen.md, stjernen12), so the switch stays for screens, off."""
-RESTART_EARLY = False
-"""Count a line that stops in the late rounds (from ``late_round`` on) as
-stopping in ``late_round``, so the first restart starts in an early round
-(``late_round - RESTART_BACK``) and not in round 5, from where a wide beam
-rarely undoes what the early rounds did. A root beam that finishes the late
-rounds (:data:`.beams.LATE_RESERVE`) ends its line there more often."""
 PLAN_PROBE = True
 """After the first beam, run a beam of the same fixed width under the first of
 :func:`plans`; if it gets further than the first beam, the first adaptive
@@ -154,8 +148,6 @@ def restarts(
     while best < WON and deadline - clock() >= min_left:
         starts = round_starts(root, line)
         stop = starts[-1][0]
-        if RESTART_EARLY and late_round:
-            stop = min(stop, late_round)
         at = max(stop - back, starts[0][0])
         r, k, st = next(x for x in starts if x[0] == at)
         seed += 1
