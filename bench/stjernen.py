@@ -53,6 +53,16 @@ the CPU seconds and positions per CPU second, and a fingerprint of the line
 :class:`~termsolitaire.solver.stjernen.BeamConfig`, for screens of a variant at
 a fixed width, e.g. ``--beam peek=1``.
 
+``--pace`` traces where one process's budget goes (issue 34: the adaptive
+beam's pacing, docs/journal/2026-12-05-stjernen15.md and stjernen16): each
+deal solved in this process, one after another, as the board's hint
+(``Budget(jobs=1)``, on the CPU clock with ``--cpu``), and for each beam of its
+search: fixed or adaptive, the round it starts in, its start and end on the
+budget's clock, its deadline, ``CUT`` if the deadline stopped it, the count it
+reached, and the widths it kept in each round (least-most x layers)::
+
+    python bench/stjernen.py --pace --deals 1,22 --cpu --set beams:SLACK=0.95
+
 With ``--per-deal 2`` each deal's beam shares its layers with a helper process
 (:mod:`termsolitaire.solver.stjernen.pair`); the helper gets the beam's
 settings with each layer but not the other constants set (it imports the
@@ -73,6 +83,9 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+import termsolitaire.solver.stjernen.beams as beams
+import termsolitaire.solver.stjernen.restart as restart
+import termsolitaire.solver.stjernen.schedule as schedule
 from termsolitaire.rules import new_game
 from termsolitaire.rules.cards import SUITS
 from termsolitaire.solver import Budget, solve
@@ -140,6 +153,44 @@ def _one(
     ok = g.score == result.best and (g.is_won or result.verdict != "won")
     stop = _stop(State.from_game(g)) if stops and result.best < WON else ""
     return deal, result.verdict, result.best, result.seconds, result.positions, ok, stop
+
+
+def _pace(deals: list[int], seconds: float, cpu: bool) -> int:
+    """``--pace``: each beam of each deal's search, its times and widths."""
+    widths: dict[int, list[int]] = {}
+    adapt, plain_beam = beams._adapt, beams.beam
+
+    def traced_adapt(st, *args, **kw):
+        width = adapt(st, *args, **kw)
+        widths.setdefault(st.round, []).append(width)
+        return width
+
+    def traced_beam(root, cfg, deadline, clock, *args):
+        widths.clear()
+        began = clock()
+        out = plain_beam(root, cfg, deadline, clock, *args)
+        end = clock()
+        kept = " ".join(f"r{r}:{min(w)}-{max(w)}x{len(w)}" for r, w in widths.items())
+        cut = " CUT" if end >= deadline else ""
+        kind = "adaptive" if cfg.adaptive else "fixed"
+        print(
+            f"      {kind:8} from round {root.round} {began:5.2f}-{end:5.2f} s, "
+            f"deadline {deadline:5.2f}{cut} -> {out[0]:3}  {kept}"
+        )
+        return out
+
+    beams._adapt = traced_adapt
+    schedule.beam = restart.beam = traced_beam
+    try:
+        for deal in deals:
+            game = new_game("stjernen", deal=deal)
+            result = solve(game, Budget(seconds=seconds, cpu=cpu, jobs=1))
+            print(f"{deal:5} {result.verdict:8} {result.best:3} {result.seconds:5.1f}s")
+            sys.stdout.flush()
+    finally:
+        beams._adapt = adapt
+        schedule.beam = restart.beam = plain_beam
+    return 0
 
 
 def _relax(deal: int) -> tuple[int, bool | None, int, int, float]:
@@ -266,13 +317,17 @@ def _field(text: str) -> tuple[str, object]:
 
 
 def _deals(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    return list(range(int(lo), int(hi or lo) + 1))
+    """``1-200``, or ranges and deals apart by commas (``5,16,24-28``)."""
+    out: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.strip().partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", default="1-200", help="a range, e.g. 1-200")
+    ap.add_argument("--deals", default="1-200", help="a range, e.g. 1-200, or a list: 5,16,24-28")
     ap.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
     ap.add_argument("--jobs", type=int, default=2, help="processes in all")
     ap.add_argument(
@@ -305,6 +360,11 @@ def main(argv: list[str] | None = None) -> int:
         help="time one beam of this fixed width per deal, and fingerprint its line",
     )
     ap.add_argument(
+        "--pace",
+        action="store_true",
+        help="trace each beam of each deal's search (one process): times, widths, cut or not",
+    )
+    ap.add_argument(
         "--beam",
         dest="fields",
         type=_field,
@@ -321,6 +381,9 @@ def main(argv: list[str] | None = None) -> int:
         code = _speed(deals, args.speed, dict(args.fields))
         print(f"load average before {load[0]:.2f}, after {os.getloadavg()[0]:.2f}")
         return code
+    if args.pace:
+        _apply(args.settings)
+        return _pace(deals, args.budget, args.cpu)
     if args.relax:
         _apply(args.settings)
         return _relax_only(deals)
@@ -347,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
 
     replays = "all ok" if all(r[5] for r in rows) else "FAILED"
     print(
-        f"stjernen deals {deals[0]}-{deals[-1]} ({n}), budget {args.budget:g} s"
+        f"stjernen deals {args.deals} ({n}), budget {args.budget:g} s"
         f"{' CPU' if args.cpu else ''}, {args.jobs} jobs, {args.per_deal} per deal: "
         f"won {share('won')}, lost {share('lost')}, unknown {share('unknown')}; "
         f"time median {statistics.median(times):.1f} s, p95 {times[int(0.95 * (n - 1))]:.1f} s; "
