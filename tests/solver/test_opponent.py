@@ -490,29 +490,6 @@ def test_best_lines_make_ways_of_guesses_the_solver_does_not_win(monkeypatch) ->
         assert again == mine, f"permutation {seed}"
 
 
-def test_the_fair_stuck_count_that_judges_its_ways_in_hindsight_reads_no_hidden_card(
-    monkeypatch,
-) -> None:
-    """With ``hindsight_stuck`` each way of the expert's hindsight is also judged by
-    the cards a fair player would still have face down after it on each playout
-    guess (docs/journal/2026-12-05-expert2s.md): on IN_SUIT other ways are judged,
-    so that count runs, and permuting the face-down and stock cards leaves the
-    plan it advises unchanged."""
-    from termsolitaire.solver import opponent
-
-    counted: list[int] = []
-    real = opponent._stuck
-    monkeypatch.setattr(opponent, "_stuck", lambda *a: counted.append(1) or real(*a))
-    view = view_of(from_text(IN_SUIT))
-    mine = _expert(monkeypatch, hindsight_stuck=4).advise(view)
-    assert counted
-    for seed in range(2):
-        counted.clear()
-        other = view_of(from_text(_permuted(IN_SUIT, seed)))
-        assert _expert(monkeypatch, hindsight_stuck=4).advise(other) == mine, f"permutation {seed}"
-        assert counted
-
-
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

@@ -150,14 +150,6 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
-    hindsight_stuck: int = 0
-    """Plans a fair player makes after each way of :meth:`Opponent._hindsight` on
-    each playout guess, each up to its first turn, until none gains (no deal; 0:
-    none): the face-down cards still down then, :attr:`trial_down` points each, are
-    added to the way's playouts (:func:`_stuck`, as :attr:`trial_playout` at 1 suit)."""
-    two_suit_cover: int = 0
-    """In 2-suit games, the planner's ``cover`` weight (a face-up segment on a pile
-    that still hides cards; 0 in :data:`~.plan.FW`)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -210,8 +202,6 @@ class Opponent:
         self.weights = weights(suits)
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
-        if suits == 2 and self.level.two_suit_cover:
-            self.weights = {**self.weights, "cover": self.level.two_suit_cover}
         self.rng = random.Random(seed)
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
@@ -309,20 +299,15 @@ class Opponent:
         if not ways or thought():
             return list(default)
         guesses = [sample(view, rng) for _ in range(level.hindsight)]
-        w = self.weights
 
         def playouts(moves: tuple[SpiderMove, ...], on: list[SpiderState]) -> int:
             nonlocal spent
             total = 0
             for g in on:
-                value, used = _playout(g, moves, level.playout_plans, level.playout_positions, w)
+                value, used = _playout(
+                    g, moves, level.playout_plans, level.playout_positions, self.weights
+                )
                 total, spent = total + value, spent + used
-                if level.hindsight_stuck:
-                    state = g.copy()
-                    for m in moves:
-                        state.make(m)
-                    left = _stuck(state, level.hindsight_stuck, level.trial_playout_positions, w)
-                    total += level.trial_down * left
             return total
 
         # (total, order, way): the plan is first, so it keeps ties, then the ways
