@@ -45,8 +45,10 @@ from serve_load import (
     cpu_seconds,
     family_cpu,
     family_memory,
+    follow_log,
     memory_kib,
     percentile,
+    port_of,
 )
 
 from termsolitaire.serve.players import Players
@@ -246,22 +248,10 @@ async def main(args: argparse.Namespace) -> int:
         "--data-dir", str(data), "--idle-timeout", "0", *args.server_arg,
         stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
-    assert server.stderr is not None
     log: list[str] = []
     try:
-        while not any("serving on" in line for line in log):
-            line = await asyncio.wait_for(server.stderr.readline(), 60)
-            if not line:
-                raise RuntimeError("the server did not start:\n" + "\n".join(log))
-            log.append(line.decode().rstrip())
-        port = int(re.search(r"serving on 127\.0\.0\.1:(\d+)", log[-1]).group(1))  # type: ignore[union-attr]
-
-        async def read_log() -> None:
-            assert server.stderr is not None
-            while line := await server.stderr.readline():
-                log.append(line.decode().rstrip())
-
-        log_task = asyncio.create_task(read_log())
+        port = await port_of(server, log, 60)
+        log_task = asyncio.create_task(follow_log(server, log))
         deadline = time.monotonic() + 300
         await asyncio.gather(*(p.login(port, deadline) for p in honest))
         pids = [int(m.group(1)) for line in log if (m := re.search(r" connect .* pid=(\d+)", line))]

@@ -134,6 +134,33 @@ def memory_kib(pid: int) -> tuple[int, int]:
     return rss, pss
 
 
+UNLIMITED = (
+    "--max-sessions", "0", "--max-per-key", "0", "--ip-burst", "0", "--idle-timeout", "0",
+    "--max-per-address", "0",
+)  # fmt: skip
+"""``serve``'s options that turn its limits off: a bench's players are not hostile."""
+
+
+async def port_of(server: asyncio.subprocess.Process, log: list[str], limit: float) -> int:
+    """The port ``server`` (a ``serve --port 0`` with its stderr piped) says it
+    serves on, its log lines up to it added to ``log``."""
+    assert server.stderr is not None
+    while True:
+        line = await asyncio.wait_for(server.stderr.readline(), limit)
+        if not line:
+            raise RuntimeError("a server did not start:\n" + "\n".join(log))
+        log.append(line.decode().rstrip())
+        if found := re.search(r"serving on 127\.0\.0\.1:(\d+)", log[-1]):
+            return int(found.group(1))
+
+
+async def follow_log(server: asyncio.subprocess.Process, log: list[str]) -> None:
+    """Add the rest of ``server``'s log lines to ``log`` until it exits."""
+    assert server.stderr is not None
+    while line := await server.stderr.readline():
+        log.append(line.decode().rstrip())
+
+
 class Player:
     """One logged-in player: what their screen received, and their keys' fate."""
 
@@ -427,8 +454,7 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
     for home in homes:
         command = [
             sys.executable, "-m", "termsolitaire", "serve", "--port", "0", "--data-dir",
-            str(home), "--max-sessions", "0", "--max-per-key", "0", "--ip-burst", "0",
-            "--idle-timeout", "0", "--max-per-address", "0", *database, *args.server_options,
+            str(home), *UNLIMITED, *database, *args.server_options,
         ]  # fmt: skip
         servers.append(
             await asyncio.create_subprocess_exec(*command, stderr=asyncio.subprocess.PIPE)
@@ -437,23 +463,8 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
     log: list[str] = []
     deadline = time.monotonic() + args.start_limit
     try:
-        ports = []
-        for i, one in enumerate(servers):
-            assert one.stderr is not None
-            while len(ports) <= i:
-                line = await asyncio.wait_for(one.stderr.readline(), args.start_limit)
-                if not line:
-                    raise RuntimeError("a server did not start:\n" + "\n".join(log))
-                log.append(line.decode().rstrip())
-                if found := re.search(r"serving on 127\.0\.0\.1:(\d+)", log[-1]):
-                    ports.append(int(found.group(1)))
-
-        async def read_log(one: asyncio.subprocess.Process) -> None:
-            assert one.stderr is not None
-            while line := await one.stderr.readline():
-                log.append(line.decode().rstrip())
-
-        log_tasks = [asyncio.create_task(read_log(one)) for one in servers]
+        ports = [await port_of(one, log, args.start_limit) for one in servers]
+        log_tasks = [asyncio.create_task(follow_log(one, log)) for one in servers]
         if not args.before and "--no-prestart" not in args.server_options:
             warm_by = time.monotonic() + 60
             while sum("prestart: warm process" in line for line in log) < len(servers):

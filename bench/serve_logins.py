@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 import asyncssh
-from serve_load import Player, family
+from serve_load import UNLIMITED, Player, family, follow_log, port_of
 
 from termsolitaire.serve.players import Players
 
@@ -83,28 +83,13 @@ async def main(args: argparse.Namespace) -> None:
     Player.read = counted  # type: ignore[method-assign]
     command = [
         sys.executable, "-m", "termsolitaire", "serve", "--port", "0", "--data-dir", str(data),
-        "--max-sessions", "0", "--max-per-key", "0", "--ip-burst", "0", "--idle-timeout", "0",
-        "--max-per-address", "0",
+        *UNLIMITED,
     ]  # fmt: skip
     server = await asyncio.create_subprocess_exec(*command, stderr=asyncio.subprocess.PIPE)
-    assert server.stderr is not None
     log: list[str] = []
-    port = 0
     try:
-        while not port:
-            line = await asyncio.wait_for(server.stderr.readline(), 120)
-            if not line:
-                raise SystemExit("the server did not start:\n" + "\n".join(log))
-            log.append(line.decode().rstrip())
-            if found := re.search(r"serving on 127\.0\.0\.1:(\d+)", log[-1]):
-                port = int(found.group(1))
-
-        async def read_log() -> None:
-            assert server.stderr is not None
-            while line := await server.stderr.readline():
-                log.append(line.decode().rstrip())
-
-        reader = asyncio.create_task(read_log())
+        port = await port_of(server, log, 120)
+        reader = asyncio.create_task(follow_log(server, log))
         while not any("prestart: warm process" in line for line in log):
             await asyncio.sleep(0.1)
         await asyncio.sleep(1.0)
