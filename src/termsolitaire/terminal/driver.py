@@ -107,16 +107,27 @@ class InputDropped(Message):
 
 class WakingEvent(threading.Event):
     """The driver's ``exit_event``: setting it also wakes the input thread's
-    ``select`` (through :attr:`wake`, a pipe's write end, while the thread runs)."""
+    ``select`` (through a pipe's write end, while the thread runs)."""
 
-    wake: int | None = None
+    def __init__(self) -> None:
+        super().__init__()
+        self._wake: int | None = None
+        self._wake_lock = threading.Lock()
+
+    def wake_through(self, fd: int | None) -> None:
+        """Write to ``fd`` (a pipe's write end) at each :meth:`set` from now on;
+        None: no more. After ``wake_through(None)`` returns, no :meth:`set` is
+        still writing to the old ``fd``, so its owner may close it (its number
+        may then be reused by another file, which a ``set`` must never write to)."""
+        with self._wake_lock:
+            self._wake = fd
 
     def set(self) -> None:
         super().set()
-        fd = self.wake
-        if fd is not None:
-            with contextlib.suppress(OSError):
-                os.write(fd, b"x")
+        with self._wake_lock:
+            if self._wake is not None:
+                with contextlib.suppress(OSError):
+                    os.write(self._wake, b"x")
 
 
 class Gate:
@@ -304,7 +315,7 @@ def terminal_driver(base: type[Any], *, compact: bool = True) -> type[Any]:
             selector.register(wake, selectors.EVENT_READ)
             exit_event = self.exit_event
             if isinstance(exit_event, WakingEvent):
-                exit_event.wake = woken
+                exit_event.wake_through(woken)
             quiet = max(QUIET, 5 * ESCAPE_DELAY)
             last_input = time.monotonic()
             parser = XTermParser(self._debug)
@@ -352,7 +363,7 @@ def terminal_driver(base: type[Any], *, compact: bool = True) -> type[Any]:
                         self.send_message(report)
             finally:
                 if isinstance(exit_event, WakingEvent):
-                    exit_event.wake = None
+                    exit_event.wake_through(None)
                 selector.close()
                 os.close(wake)
                 os.close(woken)
