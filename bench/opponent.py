@@ -38,6 +38,8 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from solver import deal_list
+
 from termsolitaire.rules import new_game
 from termsolitaire.solver import Budget, fair
 from termsolitaire.solver.opponent import LEVELS, Opponent, play
@@ -108,16 +110,6 @@ def set_field(item: str) -> None:
     else:
         new = type(old)(value)
     LEVELS[level] = dataclasses.replace(LEVELS[level], **{field: new})
-
-
-def deal_range(text: str) -> range:
-    a, _, b = text.partition("-")
-    return range(int(a), int(b or a) + 1)
-
-
-def deal_list(text: str) -> list[int]:
-    """The deals of ``1-60`` or ``14,18,61-80``."""
-    return [d for part in text.split(",") for d in deal_range(part)]
 
 
 def main() -> None:

@@ -81,6 +81,11 @@ def deal_range(text: str) -> range:
     return range(int(a), int(b or a) + 1)
 
 
+def deal_list(text: str) -> list[int]:
+    """The deals of ``1-60`` or ``14,18,61-80``."""
+    return [d for part in text.split(",") for d in deal_range(part)]
+
+
 def _one(job: tuple[str, dict[str, int], int, float, int, bool, bool, int]) -> Row:
     """One deal, in a fresh worker process (and its helper, for ``per_deal`` 2)."""
     name, variant, deal, seconds, memory_mb, cpu, fcs, per_deal = job

@@ -83,6 +83,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from solver import deal_list
+
 import termsolitaire.solver.stjernen.beams as beams
 import termsolitaire.solver.stjernen.restart as restart
 import termsolitaire.solver.stjernen.schedule as schedule
@@ -316,15 +318,6 @@ def _field(text: str) -> tuple[str, object]:
     return name, _literal(value)
 
 
-def _deals(text: str) -> list[int]:
-    """``1-200``, or ranges and deals apart by commas (``5,16,24-28``)."""
-    out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.strip().partition("-")
-        out.extend(range(int(lo), int(hi or lo) + 1))
-    return out
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", default="1-200", help="a range, e.g. 1-200, or a list: 5,16,24-28")
@@ -374,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
         help="with --speed: a setting of the beam (a BeamConfig field), e.g. peek=1",
     )
     args = ap.parse_args(argv)
-    deals = _deals(args.deals)
+    deals = deal_list(args.deals)
     if args.speed:
         _apply(args.settings)
         load = os.getloadavg()
