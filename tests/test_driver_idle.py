@@ -51,7 +51,10 @@ async def test_an_idle_input_thread_sleeps_yet_keys_and_a_stop_come_through(monk
     thread = threading.Thread(target=driver.run_input_thread, daemon=True)
     try:
         thread.start()
-        await asyncio.sleep(QUIET + 0.5)
+        deadline = time.monotonic() + QUIET + 5
+        while not looks or looks[-1] is not None:  # asleep: a look without a timeout
+            assert time.monotonic() < deadline, looks[-5:]
+            await asyncio.sleep(0.02)
         asleep = len(looks)
         await asyncio.sleep(1.0)
         assert len(looks) == asleep  # not one look in a second of quiet
