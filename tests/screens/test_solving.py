@@ -398,9 +398,9 @@ async def test_asking_again_during_the_search_does_not_start_it_over(
     asked: list[float] = []
     solve = SolverWorker.solve
 
-    async def counted(self, game, budget=10.0):  # type: ignore[no-untyped-def]
+    async def counted(self, game, budget=10.0, **how):  # type: ignore[no-untyped-def]
         asked.append(budget.seconds)
-        return await solve(self, game, budget)
+        return await solve(self, game, budget, **how)
 
     monkeypatch.setattr(SolverWorker, "solve", counted)
     app = SolitaireApp("stjernen", 1, {}, clock=False)
@@ -435,9 +435,9 @@ async def test_an_answer_after_the_board_closed_changes_nothing(
     release = asyncio.Event()
     solve = SolverWorker.solve
 
-    async def late(self, game, budget=10.0):  # type: ignore[no-untyped-def]
+    async def late(self, game, budget=10.0, **how):  # type: ignore[no-untyped-def]
         await release.wait()
-        return await solve(self, game, budget)
+        return await solve(self, game, budget, **how)
 
     monkeypatch.setattr(SolverWorker, "solve", late)
     app = SolitaireApp("penguin", 5, {}, clock=False)

@@ -75,6 +75,8 @@ class Helping:
         move = advice.next_move(game)
         if move is not None:
             return self.show_hint(move)
+        if advice.rough_here(game):
+            return Outcome(search="hint")
         if advice.fair_here(game):
             return Outcome(message=advice.fair_word())
         if advice.is_proved_lost(game):
@@ -145,6 +147,8 @@ class Helping:
         rest = self.advice.rest(self.game)
         if rest is not None:
             return Outcome(solution=Line(rest, demo=demo))
+        if self.advice.rough_here(self.game):
+            return Outcome(search="demo" if demo else "solution")
         fair = self.fair_line(demo)
         if fair is not None:
             return fair
