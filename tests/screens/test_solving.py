@@ -463,3 +463,40 @@ async def test_the_verdict_whole_beside_the_keys_at_80x24(name: str) -> None:
         assert line.text == screen.hint()
         assert fit_text(line.text, line.size.width) == line.text  # the keys whole
         assert screen.query_one("#verdict", TextLine).text == "winnable"
+
+
+async def test_enter_right_after_a_hint_that_searches_waits_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``H`` where only the verdict's rough line is known searches for a hint;
+    Enter pressed before it answers (the player who plays hints by H, Enter)
+    says it is still looking and picks nothing up; then the hint shows and
+    Enter plays it."""
+    import asyncio
+
+    from termsolitaire.solver.worker import SolverWorker
+
+    release = asyncio.Event()
+    solve = SolverWorker.solve
+
+    async def held(self, game, budget=10.0, **how):  # type: ignore[no-untyped-def]
+        if how.get("shorten", True):  # the hint's search waits; the verdict does not
+            await release.wait()
+        return await solve(self, game, budget, **how)
+
+    monkeypatch.setattr(SolverWorker, "solve", held)
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        screen = board(app)
+        await pilot.press("H")
+        assert status(app).startswith("Looking for a winning line")
+        await pilot.press("enter")
+        assert status(app).startswith("Still looking for a winning line")
+        assert screen.controller.hand.src is None and screen.game.log == ()
+        release.set()
+        await until(pilot, lambda: status(app).startswith("Hint: "), "the hint")
+        hinted = screen.controller.hinted
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.game.log, "the hint played")
+        assert screen.game.log == (str(hinted),)
