@@ -200,3 +200,29 @@ def test_f_with_nothing_in_hand_names_the_games_own_word_for_a_pile() -> None:
         c.hand.cursor = None
         c.hand.src = None
         assert f"its {word}'s key" in c.foundation().message
+
+
+def test_a_verdict_s_rough_line_keeps_the_verdict_but_a_hint_searches_again() -> None:
+    """The board's verdict searches without shortening its line (cheaper; most
+    verdicts are never followed): "winnable" stays while the player is on that
+    line, but ``H``, ``S`` and ``D`` ask for a search, whose shortened line then
+    gives the hint, never the rough line's detours."""
+    from termsolitaire.solver import Budget, solve
+
+    c = solo(11)
+    c.solver = True
+    game = c.game
+    rough = solve(game, Budget(seconds=10, cpu=True), shorten=False)
+    c.advice.take(game, rough, game.history, rough=True)
+    assert c.advice.verdict == "winnable"
+    assert c.hint().search == "hint"
+    assert c.solution().search == "solution"
+    assert c.solution(demo=True).search == "demo"
+    game.play(rough.moves[0])  # along the rough line: the verdict holds, no search
+    assert c.advice.keeps_line(game) and c.advice.verdict == "winnable"
+    assert c.hint().search == "hint"
+    short = solve(game, Budget(seconds=10, cpu=True))
+    c.advice.take(game, short, game.history)  # the hint's own search answered
+    outcome = c.answered("hint", 10)
+    assert outcome.search is None and outcome.message.startswith("Hint: ")
+    assert c.hinted == short.moves[0]

@@ -398,9 +398,9 @@ async def test_asking_again_during_the_search_does_not_start_it_over(
     asked: list[float] = []
     solve = SolverWorker.solve
 
-    async def counted(self, game, budget=10.0):  # type: ignore[no-untyped-def]
+    async def counted(self, game, budget=10.0, **how):  # type: ignore[no-untyped-def]
         asked.append(budget.seconds)
-        return await solve(self, game, budget)
+        return await solve(self, game, budget, **how)
 
     monkeypatch.setattr(SolverWorker, "solve", counted)
     app = SolitaireApp("stjernen", 1, {}, clock=False)
@@ -435,9 +435,9 @@ async def test_an_answer_after_the_board_closed_changes_nothing(
     release = asyncio.Event()
     solve = SolverWorker.solve
 
-    async def late(self, game, budget=10.0):  # type: ignore[no-untyped-def]
+    async def late(self, game, budget=10.0, **how):  # type: ignore[no-untyped-def]
         await release.wait()
-        return await solve(self, game, budget)
+        return await solve(self, game, budget, **how)
 
     monkeypatch.setattr(SolverWorker, "solve", late)
     app = SolitaireApp("penguin", 5, {}, clock=False)
@@ -463,3 +463,40 @@ async def test_the_verdict_whole_beside_the_keys_at_80x24(name: str) -> None:
         assert line.text == screen.hint()
         assert fit_text(line.text, line.size.width) == line.text  # the keys whole
         assert screen.query_one("#verdict", TextLine).text == "winnable"
+
+
+async def test_enter_right_after_a_hint_that_searches_waits_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``H`` where only the verdict's rough line is known searches for a hint;
+    Enter pressed before it answers (the player who plays hints by H, Enter)
+    says it is still looking and picks nothing up; then the hint shows and
+    Enter plays it."""
+    import asyncio
+
+    from termsolitaire.solver.worker import SolverWorker
+
+    release = asyncio.Event()
+    solve = SolverWorker.solve
+
+    async def held(self, game, budget=10.0, **how):  # type: ignore[no-untyped-def]
+        if how.get("shorten", True):  # the hint's search waits; the verdict does not
+            await release.wait()
+        return await solve(self, game, budget, **how)
+
+    monkeypatch.setattr(SolverWorker, "solve", held)
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        screen = board(app)
+        await pilot.press("H")
+        assert status(app).startswith("Looking for a winning line")
+        await pilot.press("enter")
+        assert status(app).startswith("Still looking for a winning line")
+        assert screen.controller.hand.src is None and screen.game.log == ()
+        release.set()
+        await until(pilot, lambda: status(app).startswith("Hint: "), "the hint")
+        hinted = screen.controller.hinted
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.game.log, "the hint played")
+        assert screen.game.log == (str(hinted),)

@@ -66,7 +66,8 @@ def test_lost_is_printed_with_status_1(tmp_path):
 def test_unknown_when_the_budget_runs_out_with_status_3():
     out = run("napoleon", "--deal", "25", "--budget", "0.2")
     assert out.returncode == 3 and out.stdout == ""
-    assert out.stderr.startswith("unknown after 0.") and out.stderr.endswith(" s\n")
+    # the form, not the time: a loaded machine stretched the 0.2 s to 1.0 s once
+    assert re.fullmatch(r"unknown after \d+\.\d s\n", out.stderr), out.stderr
 
 
 def test_best_prints_the_best_line_of_an_unknown_search_replayable(tmp_path):

@@ -2,7 +2,7 @@
 compared by the rules core's key exactly as by their boards; the effort spent
 as before, so the same line comes out at every effort; and ``solve`` still
 refuses a search's line that does not win, now that the pass's own replay is
-the check."""
+the check (and without the pass, for a verdict, its own replay)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,32 @@ def test_positions_have_the_same_key_exactly_when_they_have_the_same_board(confi
             seen.append((position_key(g), board(g)))
     for (key_a, board_a), (key_b, board_b) in combinations(seen, 2):
         assert (key_a == key_b) == (board_a == board_b), f"{board_a}\n\n{board_b}"
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None, max_examples=30)
+@given(st.sampled_from(CONFIGS), st.integers(0, 10_000), st.data())
+def test_the_kept_key_is_the_position_s_own_after_play_undo_redo_copy_and_text(config, deal, data):
+    """``position_key`` reads the key the rules core keeps for the position after
+    each move instead of making it again: after any mix of moves, undos, redos,
+    copies and a round trip through position text it is the key made afresh."""
+    from termsolitaire.rules import from_text
+
+    name, variant = config
+    g = new_game(name, deal, **variant)
+    for _ in range(data.draw(st.integers(0, 40))):
+        step = data.draw(st.sampled_from(["play", "play", "undo", "redo", "copy", "text"]))
+        moves = g.legal_moves()
+        if step == "play" and moves:
+            g.play(data.draw(st.sampled_from(moves)))
+        elif step == "undo" and g.can_undo:
+            g.undo()
+        elif step == "redo" and g.can_redo:
+            g.redo()
+        elif step == "copy":
+            g = g.copy()
+        elif step == "text":
+            g = from_text(g.to_text())
+        assert position_key(g) == g._key()
 
 
 @pytest.mark.parametrize(
@@ -129,6 +155,24 @@ def test_solve_refuses_a_search_line_that_does_not_win(monkeypatch):
         monkeypatch.setattr(solver_games, "declaration", lambda name, fake=fake: fake)
         with pytest.raises(AssertionError, match="does not win"):
             solve(g, Budget(seconds=1))
+        with pytest.raises(AssertionError, match="does not win"):  # the verdict's way too
+            solve(g, Budget(seconds=1), shorten=False)
     good = SolverInfo(solve=lambda game, budget: Result("won", line))
     monkeypatch.setattr(solver_games, "declaration", lambda name: good)
     assert solve(g, Budget(seconds=1)).moves == shorten_line(g, line, 2000)
+    assert solve(g, Budget(seconds=1), shorten=False).moves == line
+
+
+def test_a_verdict_s_line_is_the_search_s_own_and_wins():
+    """``shorten=False`` (the board's verdict, whose line nobody sees): the
+    search's line as it came, replayed to a win; the hint's search, shortened,
+    goes without its detours (Penguin deal 11's line moved the same cards back
+    and forth)."""
+    from termsolitaire.solver.base import verify
+
+    g = new_game("penguin", 11)
+    rough = solve(g, Budget(seconds=10, cpu=True), shorten=False)
+    short = solve(g, Budget(seconds=10, cpu=True))
+    assert rough.verdict == short.verdict == "won"
+    assert verify(g, rough.moves) and verify(g, short.moves)
+    assert len(rough.moves) > len(short.moves)

@@ -37,6 +37,22 @@ def test_the_answer_is_the_same_as_in_process():
     asyncio.run(main())
 
 
+def test_a_verdict_s_search_elsewhere_leaves_its_line_as_it_came():
+    """``shorten=False`` reaches the worker: Penguin deal 11's line comes back
+    winning and longer than the shortened one (the back-and-forth kept)."""
+
+    async def main():
+        async with SolverWorker() as worker:
+            game = new_game("penguin", 11)
+            rough = await worker.solve(game, Budget(seconds=20), shorten=False)
+            short = await worker.solve(game, Budget(seconds=20))
+            assert rough.verdict == short.verdict == "won"
+            assert verify(game, rough.moves) and verify(game, short.moves)
+            assert len(rough.moves) > len(short.moves)
+
+    asyncio.run(main())
+
+
 def test_the_event_loop_keeps_running_while_a_long_search_runs_and_a_cancel_kills_it():
     async def main():
         async with SolverWorker() as worker:

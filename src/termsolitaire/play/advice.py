@@ -6,7 +6,10 @@ never loops:
 
 - a winning line (a :class:`~termsolitaire.solver.Plan`) is kept while the
   player follows it or undoes back along it: the verdict stays "winnable" and
-  the next hint is the line's next move, without searching again;
+  the next hint is the line's next move, without searching again. The
+  verdict's own line is *rough* (not shortened: its search is cheaper, and
+  most verdicts are never followed): it keeps the verdict, and the first hint
+  or solution asked from it searches again for a shortened line;
 - a position proved lost is remembered, with the last position a win was found
   from (the way back offered);
 - with no win found and none ruled out, the best line found is kept, and
@@ -97,6 +100,9 @@ class Advice:
 
     def __init__(self) -> None:
         self.plan: Plan | None = None
+        self.rough = False
+        """The kept winning line is a verdict's, not shortened: it keeps the
+        verdict, but hints and solutions are not taken from it."""
         self.won_from: tuple[Move, ...] | None = None
         """The line of play up to the last position a win was found from."""
         self.proved_lost: Hashable | None = None
@@ -172,14 +178,18 @@ class Advice:
             return "No move helps here, by the cards you can see"
         return "Cannot tell from the cards you can see"
 
-    def take(self, game: Game, result: Result, history: tuple[Move, ...]) -> None:
-        """Keep what a search found about ``game`` (after ``history``)."""
+    def take(
+        self, game: Game, result: Result, history: tuple[Move, ...], rough: bool = False
+    ) -> None:
+        """Keep what a search found about ``game`` (after ``history``); ``rough``: its
+        winning line was not shortened (a verdict's)."""
         from ..solver.base import position_key
         from ..solver.plan import Plan
 
         self.fair_plan, self.fair_verdict = None, None
         if result.verdict == "won":
             self.plan = Plan.of(game, result.moves)
+            self.rough = rough
             self.won_from = history
             self.proved_lost = None
             self.verdict = solver_note(game, "winnable")
@@ -204,13 +214,20 @@ class Advice:
         """The winning line's next move from here, if one is known (or the fair
         plan's)."""
         if self.plan is not None:
-            return self.plan.next(game)
+            return None if self.rough else self.plan.next(game)
         rest = self.fair_rest(game)
         return rest[0] if rest else None
 
+    def rough_here(self, game: Game) -> bool:
+        """A win is known from here, but only the verdict's rough line: a hint or a
+        solution searches again for a shortened one."""
+        return self.rough and self.plan is not None and self.plan.remaining(game) is not None
+
     def rest(self, game: Game) -> tuple[Move, ...] | None:
-        """The winning line's moves from here, if one is known."""
-        return self.plan.remaining(game) if self.plan is not None else None
+        """The winning line's moves from here, if one is known (and not rough)."""
+        if self.plan is None or self.rough:
+            return None
+        return self.plan.remaining(game)
 
     def best_rest(self, game: Game) -> tuple[Move, ...] | None:
         """The rest of the kept best line from here (None: none, or off it)."""

@@ -75,6 +75,8 @@ class Helping:
         move = advice.next_move(game)
         if move is not None:
             return self.show_hint(move)
+        if advice.rough_here(game):
+            return self.searching()
         if advice.fair_here(game):
             return Outcome(message=advice.fair_word())
         if advice.is_proved_lost(game):
@@ -85,6 +87,12 @@ class Helping:
                 return Outcome(message=found)
             if found is not None:
                 return self.show_hint(found.move, found.best)
+        return self.searching()
+
+    def searching(self) -> Outcome:
+        """The hint needs a search: until it answers, Enter (which plays a hint)
+        waits for it too, rather than picking up whatever is under the cursor."""
+        self.following = True
         return Outcome(search="hint")
 
     def show_hint(self, move: Move, best: int | None = None) -> Outcome:
@@ -145,6 +153,8 @@ class Helping:
         rest = self.advice.rest(self.game)
         if rest is not None:
             return Outcome(solution=Line(rest, demo=demo))
+        if self.advice.rough_here(self.game):
+            return Outcome(search="demo" if demo else "solution")
         fair = self.fair_line(demo)
         if fair is not None:
             return fair
@@ -174,6 +184,7 @@ class Helping:
     def answered(self, then: str, seconds: float) -> Outcome:
         """The full search asked for by ``then`` (``hint``, ``solution``, ``demo``)
         has answered (its result is in :attr:`advice`): what to show now."""
+        self.following = False
         game, advice = self.game, self.advice
         if advice.fair_here(game):
             if then == "hint":

@@ -403,10 +403,11 @@ class Game:
     def _key(self) -> PositionKey:
         """A hashable key of the position: the cards and their places."""
         down = self._down
-        return (
-            *(bytes([down[n], *[c.code for c in p]]) for n, p in self._piles.items()),
-            *self._key_extra(),
-        )
+        # a list, not a generator: comprehensions run inline (a new position's key
+        # is made after every move, and the solvers' shortening pass makes many)
+        piles = [bytes([down[n], *[c.code for c in p]]) for n, p in self._piles.items()]
+        extra = self._key_extra()
+        return (*piles, *extra) if extra else tuple(piles)
 
     # ------------------------------------------------------------- text
 
@@ -532,14 +533,21 @@ class Game:
     def copy(self) -> Self:
         """An independent copy: position, history, redo list, log and all."""
         new = object.__new__(type(self))
+        own = new.__dict__
         for k, v in self.__dict__.items():
-            if isinstance(v, list | set):
+            # isinstance with a tuple, four times faster than with a union type: the
+            # solvers' shortening pass copies a game for each move it tries
+            if isinstance(v, _MUTABLE):
                 v = v.copy()
             elif isinstance(v, dict):
-                v = {a: (b.copy() if isinstance(b, list | set) else b) for a, b in v.items()}
-            setattr(new, k, v)
+                v = {a: (b.copy() if isinstance(b, _MUTABLE) else b) for a, b in v.items()}
+            own[k] = v
         new._bind()
         return new
+
+
+_MUTABLE = (list, set)
+"""What :meth:`Game.copy` copies inside a dict attribute (the piles' lists)."""
 
 
 def _or_list(values: tuple[int, ...]) -> str:

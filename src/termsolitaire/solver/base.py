@@ -90,8 +90,10 @@ def position_key(game: Game) -> Hashable:
     game, variant and deal, as along one line), as a key: equal exactly when
     their boards are equal (tests/solver/test_shorten_cost.py checks it on
     lines of all four games), at a third of the cost (no text). The rules
-    core's own position key, which its stuck detection compares."""
-    return game._key()
+    core's own position key, which its stuck detection compares: the one it
+    keeps for the position after each move (``_line``), read, not made again."""
+    line = game._line
+    return line[-1] if line else game._key()
 
 
 KNOWN_NOTES: dict[Verdict, str] = {

@@ -15,7 +15,7 @@ import importlib
 
 from termsolitaire.rules import Game, game_class
 
-from .base import KNOWN_NOTES, Budget, Result, SolverInfo
+from .base import KNOWN_NOTES, Budget, Result, SolverInfo, verify
 from .shorten import plays_for, shortened
 
 
@@ -47,12 +47,16 @@ def no_solver(game: Game) -> str:
     return f"There is no solver for {game.title}."
 
 
-def solve(game: Game, budget: Budget | float = 10.0) -> Result:
+def solve(game: Game, budget: Budget | float = 10.0, *, shorten: bool = True) -> Result:
     """Search from ``game``'s current position within ``budget`` (seconds, or a
     :class:`Budget`). ``won`` results carry a line replayed to a win through
     the rules core: the search's line is replayed by the shortening pass
     (:func:`~.shorten.shortened`) before it starts, and the line it gives, if
     shorter, once more at its end.
+
+    ``shorten=False``: the search's line as it came, replayed to a win but not
+    shortened, for an answer whose line nobody sees (the board's verdict: the
+    pass is some 40% of a Penguin verdict's CPU, and a hint searches again).
     A game without a solver gets ``unknown`` at once, with a note saying so."""
     if not isinstance(budget, Budget):
         budget = Budget(seconds=float(budget))
@@ -61,7 +65,10 @@ def solve(game: Game, budget: Budget | float = 10.0) -> Result:
         return Result("unknown", notes=(no_solver(game),))
     result = found.solve(game, budget)
     if result.verdict == "won":  # the line the player sees, without its detours
-        moves = shortened(game, result.moves, plays_for(budget))
+        if shorten:
+            moves = shortened(game, result.moves, plays_for(budget))
+        else:
+            moves = result.moves if verify(game, result.moves) else None
         if moves is None:
             raise AssertionError(f"the {game.name} solver returned a line that does not win")
         result = dataclasses.replace(result, moves=moves)

@@ -94,7 +94,8 @@ def handle(request: Mapping[str, Any]) -> dict[str, Any]:
     try:
         if request["op"] == "solve":
             game = from_text(request["position"])
-            return {"ok": True, "result": _result_to_json(solve(game, _budget(request)))}
+            result = solve(game, _budget(request), shorten=request.get("shorten", True))
+            return {"ok": True, "result": _result_to_json(result)}
         if request["op"] == "fair":  # help from what the player sees (solver/fair.py)
             from .fair import fair_search
 
@@ -261,12 +262,18 @@ class SolverWorker:
         if not self._idle:
             self._idle.append(await self._take())
 
-    async def solve(self, game: Game | str, budget: Budget | float = 10.0) -> Result:
-        """:func:`termsolitaire.solver.solve` on ``game`` (or position text), elsewhere."""
+    async def solve(
+        self, game: Game | str, budget: Budget | float = 10.0, *, shorten: bool = True
+    ) -> Result:
+        """:func:`termsolitaire.solver.solve` on ``game`` (or position text), elsewhere
+        (``shorten=False``: the line not shortened, as there)."""
         if not isinstance(budget, Budget):
             budget = Budget(seconds=float(budget))
         text = game if isinstance(game, str) else game.to_text()
-        reply = await self._request({"op": "solve", "position": text, **_budget_json(budget)})
+        request = {"op": "solve", "position": text, **_budget_json(budget)}
+        if not shorten:
+            request["shorten"] = False
+        reply = await self._request(request)
         return _result_from_json(reply["result"])
 
     async def fair(self, game: Game | str, budget: Budget | float = 4.0) -> FairResult:

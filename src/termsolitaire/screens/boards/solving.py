@@ -149,11 +149,12 @@ class SolverRunner:
 
     async def _verdict(self) -> None:
         await asyncio.sleep(SETTLE)
-        await self._search(VERDICT_SECONDS)
+        await self._search(VERDICT_SECONDS, shorten=False)
 
-    async def _search(self, seconds: float) -> Result | FairResult | None:
+    async def _search(self, seconds: float, shorten: bool = True) -> Result | FairResult | None:
         """Search from the position on the board; the answer, kept and shown, when
-        the board still shows that position."""
+        the board still shows that position. ``shorten=False`` (the verdict): the
+        line is not shortened, and a hint or solution from it searches again."""
         screen = self.screen
         c = screen.controller
         game = c.game
@@ -170,7 +171,9 @@ class SolverRunner:
                     text, Budget(seconds=seconds)
                 )
             else:
-                found = await services.solver().solve(text, Budget(seconds=seconds))
+                found = await services.solver().solve(
+                    text, Budget(seconds=seconds), shorten=shorten
+                )
         except Exception as e:  # the worker process failed: say so, play goes on
             self.show_verdict("")
             screen.say(f"The solver failed: {e}")
@@ -183,7 +186,7 @@ class SolverRunner:
         if setting != self.fair:
             return None  # the setting changed meanwhile (help_changed asks again)
         if isinstance(found, Result):
-            c.advice.take(game, found, history)
+            c.advice.take(game, found, history, rough=not shorten)
         else:
             c.advice.take_fair(game, found, history)
         self.show_verdict(c.advice.verdict)
