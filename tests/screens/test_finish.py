@@ -90,3 +90,48 @@ async def test_the_verdict_gives_way_to_a_long_message(game: str, variant: dict[
         screen.say("Played 9♦ 7→3")  # a short message: the verdict whole again
         await pilot.pause()
         assert "winnable with the cards known" in screen_text(app)
+
+
+@pytest.mark.parametrize("panel", ["results", "stuck"])
+async def test_a_panel_that_opens_by_itself_ignores_enter_at_first(
+    panel: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The results and the stuck offer open after a move, unasked: an Enter that
+    comes in their first moment (meant for the board: a player following hints
+    presses it again and again) chooses nothing; once the moment is over Enter
+    takes the default button, and the letter keys work at once."""
+    from termsolitaire.screens.dialogs import unasked
+    from termsolitaire.screens.dialogs.stuck import StuckScreen
+
+    def opened():  # type: ignore[no-untyped-def]
+        if panel == "results":
+            return ResultsScreen("Won!", 52, 80, 60, game=new_game("penguin", 5))
+        return StuckScreen()
+
+    default, letter, by_letter = (
+        ("new", "q", "quit") if panel == "results" else ("undo", "R", "restart")
+    )
+    monkeypatch.setattr(unasked, "ARM_SECONDS", 3600.0)  # "the first moment", for the test
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, BoardScreen)
+        chosen: list[str | None] = []
+
+        def answered(value: str | None) -> None:
+            chosen.append(value)
+
+        app.push_screen(opened(), answered)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("space")
+        await pilot.pause()
+        assert chosen == [] and isinstance(app.screen, type(opened()))
+        await pilot.press(letter)  # a letter is chosen on purpose: at once
+        await until(pilot, lambda: chosen, "the letter's answer")
+        assert chosen == [by_letter]
+        monkeypatch.setattr(unasked, "ARM_SECONDS", 0.0)  # the moment is over
+        app.push_screen(opened(), answered)
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(pilot, lambda: len(chosen) == 2, "Enter's answer")
+        assert chosen == [by_letter, default]

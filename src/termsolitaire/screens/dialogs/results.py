@@ -18,11 +18,13 @@ from textual.widgets import Button, Static
 from termsolitaire.play.session import clock_text
 from termsolitaire.rules import Game
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.screens.dialogs.unasked import Unasked
 
 
-class ResultsScreen(AsciiFrames, ModalScreen[str]):
+class ResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
     """Dismisses with ``"new"`` or ``"quit"`` (back to where the board was opened
-    from: the menu, the lobby; ``None``: Escape, look at the board).
+    from: the menu, the lobby; ``None``: Escape, look at the board). Opens by
+    itself: its buttons wait a moment (:mod:`.unasked`).
 
     ``runs`` is shown when the game counts completed runs (Spider)."""
 
@@ -70,7 +72,8 @@ class ResultsScreen(AsciiFrames, ModalScreen[str]):
                 yield Button("Back (q)", id="quit")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
+        if not self.too_soon(event):  # (an Enter meant for the board's last move)
+            self.dismiss(event.button.id)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.game is not None if action == "share" else True

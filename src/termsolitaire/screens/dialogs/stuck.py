@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from textual.widgets import Button
+
 from termsolitaire.screens.dialogs.choice import ChoiceScreen
+from termsolitaire.screens.dialogs.unasked import Unasked
 
 
-class StuckScreen(ChoiceScreen[str]):
-    """Dismisses with ``"undo"``, ``"restart"``, ``"new"`` or ``None`` (keep looking)."""
+class StuckScreen(Unasked, ChoiceScreen[str]):
+    """Dismisses with ``"undo"``, ``"restart"``, ``"new"`` or ``None`` (keep looking).
+    Opens by itself after a move: its buttons wait a moment (:mod:`.unasked`)."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -14,3 +18,7 @@ class StuckScreen(ChoiceScreen[str]):
             ["Escape keeps looking at the board."],
             [("z", "Undo", "undo"), ("R", "Restart", "restart"), ("N", "New deal", "new")],
         )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        # ChoiceScreen's own handler answers next, unless this one says too soon
+        self.too_soon(event)

@@ -24,6 +24,7 @@ from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
 from termsolitaire.play.session import clock_text
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.screens.dialogs.unasked import Unasked
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.opponent import FINISH
 
@@ -91,7 +92,7 @@ def verdict(results: Results, me: str) -> str:
     return f"{results.winner.name} wins, by {points}"
 
 
-class MatchResultsScreen(AsciiFrames, ModalScreen[str]):
+class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
     """Dismisses with ``watch``, ``mine`` / ``theirs`` (replay), ``new``, ``leave``,
     or None (Escape: look at the board)."""
 
@@ -198,7 +199,8 @@ class MatchResultsScreen(AsciiFrames, ModalScreen[str]):
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
+        if not self.too_soon(event):  # (it opens by itself: :mod:`..dialogs.unasked`)
+            self.dismiss(event.button.id)
 
     def action_share(self) -> None:
         """``s``: this player's game as share codes (:mod:`..dialogs.share`)."""
