@@ -577,9 +577,9 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
             f"PSS mean {statistics.mean(pss):.1f} MiB; all apps PSS {sum(pss):.0f} MiB",
             "per session": f"PSS {(sum(pss) + shared_pss / 1024) / n:.1f} MiB with its share "
             f"of the warm process and solver pool ({shared_pss / 1024:.0f} MiB in all)",
-            "CPU per login": f"{login_cpu:.2f} s of a core from the first connection to the "
-            f"last board: the app {login_apps:.2f}, the server {login_server:.2f}, the rest "
-            f"{login_cpu - login_apps - login_server:.2f} (solver verdicts, worker starts)",
+            "CPU per login": f"{login_cpu:.3f} s of a core from the first connection to the "
+            f"last board: the app {login_apps:.3f}, the server {login_server:.3f}, the rest "
+            f"{login_cpu - login_apps - login_server:.3f} (solver verdicts, worker starts)",
             "hints at once": hint_summary(hints),
             "server memory": f"RSS {server_rss / 1024:.1f} MiB",
             "CPU per session": f"idle {idle_cpu / n * 100:.2f}% of a core, "
