@@ -44,6 +44,8 @@ sys.path.insert(0, str(HERE))
 
 from term import Term  # noqa: E402
 
+from termsolitaire.testing.terminal import cpu_of  # noqa: E402
+
 STEPS = {
     "login": [
         ("lobby", b"", (b"Spider match lobby", b"Quit")),
@@ -89,18 +91,13 @@ def child(out: str, profile: str, argv: list[str], rehearse: bool) -> int:
 
 
 def cpu_seconds(pid: int, system: bool = False) -> float:
-    """User plus system CPU time of ``pid`` so far (``system``: only the kernel's), in
-    10 ms ticks; without ``system``, to the nanosecond where the kernel keeps
-    schedstat (the sum over the process's threads alive now)."""
+    """User plus system CPU time of ``pid`` so far (``system``: only the kernel's, in
+    10 ms ticks); without ``system``, :func:`~termsolitaire.testing.terminal.cpu_of`
+    (to the nanosecond, over the process's threads alive now)."""
     if not system:
-        try:
-            tasks = Path(f"/proc/{pid}/task").iterdir()
-            return sum(int((t / "schedstat").read_text().split()[0]) for t in tasks) / 1e9
-        except (OSError, ValueError):
-            pass
+        return cpu_of(pid)
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    user = 0 if system else int(fields[11])
-    return (user + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return int(fields[12]) / os.sysconf("SC_CLK_TCK")
 
 
 def _ticks(pid: int) -> float:

@@ -254,10 +254,8 @@ class PtyTerminal:
         return 0
 
     def cpu_seconds(self) -> float:
-        """User plus system CPU time used so far (Linux)."""
-        with open(f"/proc/{self.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """User plus system CPU time used so far (Linux): :func:`cpu_of`."""
+        return cpu_of(self.pid)
 
     def close(self) -> None:
         """End the program for sure (SIGKILL if it is still here) and the pty."""
@@ -300,3 +298,22 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state not in ("Z", "X")
+
+
+def cpu_of(pid: int) -> float:
+    """User plus system CPU time of process ``pid`` so far, in seconds (Linux): to
+    the nanosecond from each live thread's ``schedstat`` where the kernel keeps it
+    (a first frame's 0.2 s in 10 ms ticks moved a launch ratio by 0.08), else in
+    the 10 ms ticks of ``/proc/PID/stat``."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+        total = 0
+        for task in tasks:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        return total / 1e9
+    except (OSError, ValueError):
+        pass
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
