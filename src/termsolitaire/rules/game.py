@@ -403,8 +403,8 @@ class Game:
     def _key(self) -> PositionKey:
         """A hashable key of the position: the cards and their places."""
         down = self._down
-        # a list, not a generator: comprehensions run inline (a new position's key
-        # is made after every move, and the solvers' shortening pass makes many)
+        # a list, not a generator resumed once per pile: a key is made after every
+        # move, and the solvers' shortening pass plays many
         piles = [bytes([down[n], *[c.code for c in p]]) for n, p in self._piles.items()]
         extra = self._key_extra()
         return (*piles, *extra) if extra else tuple(piles)
