@@ -35,10 +35,13 @@ async def test_stuck_offer_undo(penguin_app: SolitaireApp, monkeypatch: pytest.M
 async def test_stuck_offer_new_deal(
     penguin_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from termsolitaire.screens.dialogs import unasked
+
+    monkeypatch.setattr(unasked, "ARM_SECONDS", 0.0)  # a click at once (the wait: test_finish)
     async with penguin_app.run_test(size=(80, 24)) as pilot:
         monkeypatch.setattr(Penguin, "is_stuck", property(lambda self: True))
         await pilot.press("7", "3")
-        monkeypatch.undo()
+        monkeypatch.setattr(Penguin, "is_stuck", property(lambda self: False))
         await pilot.click("#new")
         assert isinstance(penguin_app.screen, PenguinScreen)
         assert board(penguin_app).game.history == ()
