@@ -160,36 +160,17 @@ def expand(
     return found, len(seen)
 
 
-CLASS_STRIDE = 0.0
-"""If not 0: :func:`select` takes a class's second best before the first of the
-classes ranked ``CLASS_STRIDE * width`` places below it (the classes ranked by
-their best position), its third before those ``2 * CLASS_STRIDE * width``
-below, and so on; 0 (or 1 and above, the same choice): the best of every
-class first, then the second of each, and so on."""
-
-
 def select(found: list[Entry], cfg: BeamConfig, width: int) -> list[Entry]:
     """``width`` of ``found`` (sorted best first): with ``cfg.diverse`` the best
-    of each progress first, then the second best of each, and so on (with
-    :data:`CLASS_STRIDE`, the better classes' next best sooner); else the best
-    ``width``."""
+    of each progress first, then the second best of each, and so on; else the
+    best ``width``."""
     if not cfg.diverse:
         return found[:width]
     count: dict[tuple[int, ...], int] = {}
     turns: list[tuple[int, int]] = []
-    stride = int(width * CLASS_STRIDE) if 0 < CLASS_STRIDE < 1 else 0
-    if stride < 1:
-        for k, x in enumerate(found):
-            n = count.get(x[4], 0)
-            count[x[4]] = n + 1
-            turns.append((n, k))
-    else:
-        rank: dict[tuple[int, ...], int] = {}
-        for k, x in enumerate(found):
-            n = count.get(x[4], 0)
-            count[x[4]] = n + 1
-            if n == 0:
-                rank[x[4]] = len(rank)
-            turns.append((n * stride + rank[x[4]], k))
+    for k, x in enumerate(found):
+        n = count.get(x[4], 0)
+        count[x[4]] = n + 1
+        turns.append((n, k))
     turns.sort()
     return [found[k] for _, k in turns[:width]]
