@@ -142,26 +142,6 @@ def test_the_probe_follows_a_plan_only_where_it_gets_further(monkeypatch):
     assert probe(root, 16, [], math.inf, time.monotonic, Pace(), None) == (16, [], 0, ())
 
 
-def test_the_probe_tries_each_suits_plan_alone_and_follows_the_furthest(monkeypatch):
-    """Deal 136: the plans are hearts and diamonds together, then each alone. The
-    first beam stops short of a win; a probe of the first plan only follows
-    hearts and diamonds together (33 cards, stjernen17's screen), but
-    diamonds alone win at width 10, so the probe of every plan follows
-    diamonds, and its line replays to a win through the rules core."""
-    game = new_game("stjernen", deal=136)
-    root = State.from_game(game)
-    assert plans(root) == [(1, 2), (1,), (2,)]
-    first, line, _ = beam(root, FIRST_BEAM, math.inf)
-    assert first < WON
-    monkeypatch.setattr(restart_module, "PROBES", len(plans(root)))
-    best, new, seen, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
-    assert hold == (2,) and best == WON and seen > 0
-    g = game.copy()
-    for m in new:
-        g.play(to_move(m))
-    assert g.is_won
-
-
 def test_restarts_under_a_plan_return_a_line_that_replays():
     """Deal 19: the probe's plan (hearts and diamonds) gets further than the first
     beam; two seconds of restarts under it give a line the rules core plays

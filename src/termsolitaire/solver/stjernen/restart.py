@@ -55,11 +55,6 @@ beam and the restarts follow that plan (:func:`probe`). False: no plans
 (docs/journal/solver-stjernen.md, stjernen11)."""
 
 
-PROBES = 1
-"""How many of :func:`plans` the probe runs, in turn (the best that gets further
-than the first beam is followed): 1, the plan of all the plan suits only."""
-
-
 def probe(
     root: State,
     best: int,
@@ -76,19 +71,13 @@ def probe(
     todo = plans(root) if PLAN_PROBE else []
     if not todo or best == WON:
         return best, line, 0, ()
-    chosen: tuple[int, ...] = ()
-    positions = 0
-    for hold in todo[:PROBES]:
-        cfg = dataclasses.replace(
-            FIRST_BEAM, weights=dataclasses.replace(FIRST_BEAM.weights, hold=hold)
-        )
-        score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
-        positions += seen
-        if score > best:
-            best, line, chosen = score, moves, hold
-        if best == WON or clock() >= deadline:
-            break
-    return best, line, positions, chosen
+    cfg = dataclasses.replace(
+        FIRST_BEAM, weights=dataclasses.replace(FIRST_BEAM.weights, hold=todo[0])
+    )
+    score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
+    if score > best:
+        return score, moves, seen, todo[0]
+    return best, line, seen, ()
 
 
 def plans(root: State) -> list[tuple[int, ...]]:
