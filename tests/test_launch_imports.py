@@ -119,3 +119,24 @@ def test_with_the_solver_help_on_only_the_games_own_solver_loads(tmp_path: Path)
     assert isinstance(modules, list)
     assert "termsolitaire.solver.spider" in modules  # the footer offers Hint
     assert not_needed("spider", modules, solver=True) == []
+
+
+QUIET = """
+import gc, sys
+from termsolitaire import cli
+collections = []
+gc.callbacks.append(lambda phase, info: phase == "start" and collections.append(info["generation"]))
+cli._quietly(cli.PLAY)
+print(len(collections), gc.isenabled(), gc.get_freeze_count(), "textual" in sys.modules)
+"""
+
+
+def test_the_app_is_imported_without_the_collector_which_then_runs_again() -> None:
+    """The launch imports the app (Textual, the screens) with the cyclic collector
+    off, then freezes what the imports made: no collection walks them meanwhile
+    (some 14 ms of a board's launch), and the collector is on again after."""
+    out = subprocess.run([sys.executable, "-c", QUIET], capture_output=True, text=True, check=True)
+    during, enabled, frozen, textual = out.stdout.split()
+    assert textual == "True"  # the app was imported
+    assert during == "0" and enabled == "True"
+    assert int(frozen) > 10_000  # what the imports made, out of the collector's way

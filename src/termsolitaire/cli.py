@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import os
 import sys
 from collections.abc import Collection, Sequence
+from types import ModuleType
 from typing import NoReturn
 
 from . import __version__
@@ -254,16 +256,39 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         return print_stats(args.data_dir, args.recent)
     if args.command == "replay":
-        from .commands.play import run_replay
-
-        return run_replay(args)
+        return int(_quietly(PLAY).run_replay(args))
     if args.command in COMMANDS:
         status: int = importlib.import_module(COMMANDS[args.command][0]).run(args)
         return status
-    from .commands.play import run
-
+    run = _quietly(PLAY).run
     if args.command is None:
-        return run(args, game=None, variant={})
+        return int(run(args, game=None, variant={}))
     g = info(args.command)
     args.variant_given = any(getattr(args, c.key, None) is not None for c in g.variants)
-    return run(args, game=args.command, variant=variant_of(args, args.command, parser))
+    return int(run(args, game=args.command, variant=variant_of(args, args.command, parser)))
+
+
+PLAY = "termsolitaire.commands.play"
+"""The app's module: Textual, the app, the first board's rules and widgets."""
+
+
+def _quietly(name: str) -> ModuleType:
+    """Import ``name`` with the cyclic collector off, then freeze what it made.
+
+    Importing the app (Textual, Rich, the screens: some 35,000 objects, nearly
+    all kept for the life of the process) set off the collector's young
+    collections again and again, each walking what the imports had just made:
+    some 14 ms of a board's 0.24 s to its first frame (issue 33, the local
+    launch). Frozen, what the imports made is never walked again (the app's
+    own garbage still is), as :func:`~termsolitaire.commands.play.settle_imports`
+    and the server's warm process do."""
+    if name in sys.modules:
+        return sys.modules[name]
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return importlib.import_module(name)
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
