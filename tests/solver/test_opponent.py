@@ -277,47 +277,6 @@ def test_in_four_suits_it_builds_in_suit_rather_than_on_rank_alone(tmp_path, cap
     assert out.split("\n")[0] == "t2-t10:4"
 
 
-NEAR_EMPTY = """\
-game: spider
-variant: suits=4
-score: 36
-moves: 8
-t1: 6s 3h 2c 3s 9H 8H 7H 6H 5H 4H
-t2: 5s th 2s 3s 6d 5S
-t3: ac ad js 6C
-t4: 8s 9c kd 5c td QD JD TS 9S
-t5: 3c qc 5c 5D
-t6: 4d 6s 4s 8d 4C
-t7: qs 5D
-t8: 3h tc 2d 6c 7S
-t9: 2c 8h kh JD
-t10: qd 9d kc ks QH
-stock: tc 8d as 6d 4d 7c 7s 4c 2d jh 3c qs 2h 3d 7d th qc 9c 7c ts ac 2s kd as 3d \
-ah ah jh 9s 6h qh td 9h 7d 5h kc ks jc 7h ad 8c 8c 9d jc 4h kh 4s js 2h 8s
-done: -
-"""
-"""4-suit deal 5 after the good level's first 16 actions, the stock whole: 5S
-(t2, over five face-down cards) and 5D (t7, over one) both fit on t3's 6C."""
-
-
-def test_before_the_first_deal_the_four_suit_expert_works_towards_an_empty_pile(
-    monkeypatch,
-) -> None:
-    """Before the first deal the 4-suit expert weighs the work left on the pile
-    nearest to empty (``four_short``, docs/journal/2026-12-05-expert4e.md): it
-    moves 5D off t7 and turns t7's last face-down card, where the good level, and
-    the expert without that weight, turn one of t2's five."""
-    from termsolitaire.solver import opponent
-
-    view = view_of(from_text(NEAR_EMPTY))
-    near = [Move("move", "t7", "t3", 1), Move("turn", "t7")]
-    assert Opponent("expert", 4, seed=0).advise(view) == near
-    assert Opponent("good", 4, seed=0).advise(view)[-1] == Move("turn", "t2")
-    level = dataclasses.replace(LEVELS["expert"], four_short=0)
-    monkeypatch.setitem(opponent.LEVELS, "expert", level)
-    assert Opponent("expert", 4, seed=0).advise(view)[-1] == Move("turn", "t2")
-
-
 def test_at_four_suits_the_ways_it_weighs_in_hindsight_read_no_hidden_card(
     tmp_path, capsys, monkeypatch
 ) -> None:

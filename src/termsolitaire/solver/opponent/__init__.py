@@ -146,15 +146,6 @@ class Level:
     reach from one that leaves a fair player stuck. 4 for the expert: on 1-suit
     deals 141-200 it wins 57 against 53 without, 184 of 1-200 against 181 (a small
     gain: level on 1-140), at a quarter more CPU (docs/journal/2026-12-05-expert16.md)."""
-    four_short: int = 0
-    """In 4-suit games before the first deal (while the stock holds
-    :attr:`four_short_stock` cards or more), the planner's ``short`` weight
-    (:func:`~.plan.evaluate`): the points each card to turn or run to move away
-    costs on the pile nearest to empty, so that work towards a first empty pile
-    counts for more than the same work spread over several piles."""
-    four_short_stock: int = 50
-    """The stock's size from which :attr:`four_short` counts (50, the whole stock:
-    before the first deal only; 0: always)."""
     trial_playout_positions: int = 500
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
@@ -178,7 +169,6 @@ LEVELS: dict[str, Level] = {
             slip=0.0,
             guesses=2,
             hindsight=6,
-            four_short=10,
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
         ),
@@ -212,9 +202,6 @@ class Opponent:
         self.weights = weights(suits)
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
-        self._early_weights = self.weights
-        if suits == 4 and self.level.four_short:
-            self._early_weights = {**self.weights, "short": self.level.four_short}
         self.rng = random.Random(seed)
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
@@ -254,27 +241,24 @@ class Opponent:
 
     def _plan(self, view: View) -> list[SpiderMove]:
         level = self.level
-        w = self._early_weights if view.stock >= level.four_short_stock else self.weights
         state = known_state(view)
         if level.positions <= 1 or self.rng.random() < level.slip:
-            return _first_gain(state, self.rng, w)
+            return _first_gain(state, self.rng, self.weights)
         guessing = level.guesses and self.suits in level.guess_suits
         if level.guesses and self.suits in level.in_view_suits and not view.unseen:
             # Every card is in view (none face down, the stock dealt): the solver
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        line, gain, spent = counted_plan(state, self._positions, w)
+        line, gain, spent = counted_plan(state, self._positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
         if guessing:
-            return self._guess(view, mine, w)
+            return self._guess(view, mine)
         if level.hindsight and self.suits in level.hindsight_suits:
-            return self._hindsight(view, mine, spent, w)
+            return self._hindsight(view, mine, spent)
         return mine
 
-    def _hindsight(
-        self, view: View, mine: list[SpiderMove], spent: int, w: dict[str, int]
-    ) -> list[SpiderMove]:
+    def _hindsight(self, view: View, mine: list[SpiderMove], spent: int) -> list[SpiderMove]:
         """``mine`` (or a deal, or End) or another way, whichever plays out best.
 
         The other ways come from hindsight: on a few guesses (the unseen cards
@@ -290,8 +274,7 @@ class Opponent:
         guesses and chosen between on all of them (off: it did not pay).
         ``spent`` is the positions the planner searched for ``mine``, counted
         against :attr:`Level.think`; with :attr:`Level.best_lines` a guess the
-        solver does not win gives a way too. ``w`` is the planner's weights, which
-        the playouts' player plans by too.
+        solver does not win gives a way too.
         """
         level, rng = self.level, self.rng
         default: tuple[SpiderMove, ...] = (
@@ -321,7 +304,9 @@ class Opponent:
             nonlocal spent
             total = 0
             for g in on:
-                value, used = _playout(g, moves, level.playout_plans, level.playout_positions, w)
+                value, used = _playout(
+                    g, moves, level.playout_plans, level.playout_positions, self.weights
+                )
                 total, spent = total + value, spent + used
             return total
 
@@ -341,9 +326,8 @@ class Opponent:
             values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
         return list(values[0][2])
 
-    def _guess(self, view: View, mine: list[SpiderMove], w: dict[str, int]) -> list[SpiderMove]:
-        """The best of ``mine`` and the solver's plans on guesses; see the module docstring
-        (``w``: the planner's weights, the trial playouts' too)."""
+    def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
+        """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
         level, rng = self.level, self.rng
         plans: dict[tuple[SpiderMove, ...], None] = {}
         if mine:
@@ -356,7 +340,7 @@ class Opponent:
         if len(plans) <= 1:
             return list(next(iter(plans), ()))
         guesses = [sample(view, rng) for _ in range(level.trials)]
-        plays = level.trial_playout
+        w, plays = self.weights, level.trial_playout
 
         def cost(moves: tuple[SpiderMove, ...]) -> float:
             total = 0.0

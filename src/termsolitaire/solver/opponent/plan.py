@@ -26,7 +26,6 @@ FW = {
     "cover": 0,
     "move": 1,
     "square": 0,
-    "short": 0,
 }
 """The weights of :func:`evaluate` in 2- and 4-suit games."""
 
@@ -72,12 +71,8 @@ def evaluate(state: SpiderState, w: dict[str, int]) -> int:
     info = state.info
     down = state.down
     segs = bad = nat = empty = bare = cover = clear = square = 0
-    short = 1 << 20
     for i in range(PILES):
         f = info[i]
-        left = down[i] + f.segs
-        if left < short:
-            short = left
         segs += f.segs
         square += f.square
         if down[i]:
@@ -102,7 +97,6 @@ def evaluate(state: SpiderState, w: dict[str, int]) -> int:
         + cover * w["cover"]
         - clear * w["clear"]
         - square * w["square"] // 10
-        + short * w["short"]
     )
 
 
