@@ -226,3 +226,20 @@ def test_a_verdict_s_rough_line_keeps_the_verdict_but_a_hint_searches_again() ->
     outcome = c.answered("hint", 10)
     assert outcome.search is None and outcome.message.startswith("Hint: ")
     assert c.hinted == short.moves[0]
+
+
+def test_a_verdict_s_rough_line_never_replaces_a_hint_s_line_through_here() -> None:
+    """A verdict's search that answers after a hint's (both from here): the hint's
+    shortened line stays, so the next hint comes at once, not after a search."""
+    from termsolitaire.solver import Budget, solve
+
+    c = solo(11)
+    c.solver = True
+    game = c.game
+    short = solve(game, Budget(seconds=10, cpu=True))
+    c.advice.take(game, short, game.history)  # the hint's search
+    rough = solve(game, Budget(seconds=10, cpu=True), shorten=False)
+    c.advice.take(game, rough, game.history, rough=True)  # the verdict's, later
+    assert c.advice.verdict == "winnable"
+    outcome = c.hint()
+    assert outcome.search is None and c.hinted == short.moves[0]

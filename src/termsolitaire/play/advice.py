@@ -188,8 +188,12 @@ class Advice:
 
         self.fair_plan, self.fair_verdict = None, None
         if result.verdict == "won":
-            self.plan = Plan.of(game, result.moves)
-            self.rough = rough
+            # A verdict's rough line never replaces a shortened one through here (a
+            # hint's, answered while the verdict's search ran).
+            kept = self.plan if not self.rough else None
+            if not (rough and kept is not None and kept.remaining(game) is not None):
+                self.plan = Plan.of(game, result.moves)
+                self.rough = rough
             self.won_from = history
             self.proved_lost = None
             self.verdict = solver_note(game, "winnable")
