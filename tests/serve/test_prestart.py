@@ -164,8 +164,33 @@ async def test_without_the_warm_process_the_server_spawns_and_says_so(
 ) -> None:
     """The warm process is killed: the session it forked goes on (and its end is still
     known), a new login is spawned and logged as such, never refused; a new warm
-    process comes and the next login is forked again."""
+    process comes and the next login is forked again. The server's sweep of stray
+    children runs all the time here: it must leave the dead warm process to be
+    reaped with its status (it took it once, and the log said exit=0)."""
+    from termsolitaire.serve import server as serve_server
+
     monkeypatch.setattr(prestart, "RESTART", 0.5)
+    monkeypatch.setattr(serve_server, "SWEEP", 0.005)
+    sweeps = 0
+    sweep = serve_server.reap_strays
+
+    def counted(known: set[int]) -> list[int]:
+        nonlocal sweeps
+        sweeps += 1
+        return sweep(known)
+
+    monkeypatch.setattr(serve_server, "reap_strays", counted)
+    ended = prestart.Prestart._ended
+
+    async def after_sweeps(self, proc):  # type: ignore[no-untyped-def]
+        # the dead warm process's zombie waits through a few of the server's sweeps
+        # before it is reaped here, as a loaded machine once made it wait
+        start = sweeps
+        while sweeps < start + 3:
+            await asyncio.sleep(0.001)
+        await ended(self, proc)
+
+    monkeypatch.setattr(prestart.Prestart, "_ended", after_sweeps)
     async with serve() as h:
         await warm(h)
         h.register(key, "ann")

@@ -112,6 +112,9 @@ class Prestart:
         self._tasks: set[asyncio.Task[None]] = set()
         self.orphans: set[int] = set()
         """Forked apps whose warm process died, reaped by :func:`_reap_orphan`."""
+        self.ending: set[int] = set()
+        """Dead warm processes not yet reaped by :meth:`_ended` (still ours to reap:
+        the server's sweep would otherwise take the zombie and its exit status)."""
         self.said: set[str] = set()
         self.ready_event = asyncio.Event()
         self._loop = asyncio.get_running_loop()
@@ -157,7 +160,8 @@ class Prestart:
     @property
     def owned(self) -> set[int]:
         """Processes this object reaps (the warm process, orphaned apps)."""
-        return set(self.orphans) | ({self.proc.pid} if self.proc is not None else set())
+        own = self.orphans | self.ending
+        return own | ({self.proc.pid} if self.proc is not None else set())
 
     def _readable(self) -> None:
         channel = self.channel
@@ -212,6 +216,8 @@ class Prestart:
             self.channel.close()
             self.channel = None
         proc, self.proc = self.proc, None
+        if proc is not None:
+            self.ending.add(proc.pid)
         self.ready = False
         self.ready_event.clear()
         for asked in self.waiting.values():
@@ -234,6 +240,8 @@ class Prestart:
             if proc is None or (status := proc.poll()) is not None:
                 break
             await asyncio.sleep(0.02)
+        if proc is not None:
+            self.ending.discard(proc.pid)
         log.warning(
             "prestart: the warm process ended (exit=%s): spawning apps until it is back", status
         )
