@@ -228,7 +228,13 @@ def test_capacity_reusing_the_parents_pile_tops_meets_the_same_positions(deal, s
         assert mine.lost == full.lost
 
 
-@settings(PROPS, max_examples=200 if FULL else 15)
+# As below: positions 80% home already lost to the relaxed game are filtered out,
+# and some runs filter more than the health check allows (a CI run, 2026-12-05).
+@settings(
+    PROPS,
+    max_examples=200 if FULL else 15,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6), steps=st.integers(5, 40))
 def test_capacity_plays_partials_game_with_room_for_every_card(deal, seed, steps):
     """:class:`Capacity` is :mod:`.partial`'s game with room for every card,
