@@ -32,7 +32,6 @@ import asyncio
 import contextlib
 import os
 import re
-import shutil
 import signal
 import sys
 import tempfile
@@ -49,6 +48,7 @@ from serve_load import (
     memory_kib,
     percentile,
     port_of,
+    stop_servers,
 )
 
 from termsolitaire.serve.players import Players
@@ -331,10 +331,7 @@ async def main(args: argparse.Namespace) -> int:
             Path(args.log).write_text("\n".join(log) + "\n")
         return 0 if held == HONEST and status == 0 else 1
     finally:
-        if server.returncode is None:
-            server.kill()
-            await server.wait()
-        shutil.rmtree(data, ignore_errors=True)
+        await stop_servers([server], data)
 
 
 if __name__ == "__main__":

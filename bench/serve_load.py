@@ -161,6 +161,16 @@ async def follow_log(server: asyncio.subprocess.Process, log: list[str]) -> None
         log.append(line.decode().rstrip())
 
 
+async def stop_servers(servers: list[asyncio.subprocess.Process], data: Path) -> None:
+    """The end of a bench, whatever happened: every server still running killed
+    and waited for, and the bench's data directory gone."""
+    for one in servers:
+        if one.returncode is None:
+            one.kill()
+            await one.wait()
+    shutil.rmtree(data, ignore_errors=True)
+
+
 class Player:
     """One logged-in player: what their screen received, and their keys' fate."""
 
@@ -618,11 +628,7 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
         ok = held == args.sessions and not dropped and status == 0
         return 0 if ok else 1
     finally:
-        for one in servers:
-            if one.returncode is None:
-                one.kill()
-                await one.wait()
-        shutil.rmtree(data, ignore_errors=True)
+        await stop_servers(servers, data)
 
 
 if __name__ == "__main__":

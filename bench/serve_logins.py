@@ -27,7 +27,6 @@ import argparse
 import asyncio
 import contextlib
 import re
-import shutil
 import signal
 import statistics
 import sys
@@ -36,7 +35,7 @@ import time
 from pathlib import Path
 
 import asyncssh
-from serve_load import UNLIMITED, Player, family, follow_log, port_of
+from serve_load import UNLIMITED, Player, family, follow_log, port_of, stop_servers
 
 from termsolitaire.serve.players import Players
 
@@ -135,10 +134,7 @@ async def main(args: argparse.Namespace) -> None:
             f"load {Path('/proc/loadavg').read_text().split()[0]}"
         )
     finally:
-        if server.returncode is None:
-            server.kill()
-            await server.wait()
-        shutil.rmtree(data, ignore_errors=True)
+        await stop_servers([server], data)
 
 
 if __name__ == "__main__":
