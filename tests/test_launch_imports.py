@@ -140,3 +140,125 @@ def test_the_app_is_imported_without_the_collector_which_then_runs_again() -> No
     assert textual == "True"  # the app was imported
     assert during == "0" and enabled == "True"
     assert int(frozen) > 10_000  # what the imports made, out of the collector's way
+
+
+LAUNCH = """
+import gc, json, sys
+from termsolitaire import cli, collector
+from termsolitaire.app import SolitaireApp
+
+seen = {"collections": 0, "resumed": None}
+def counted(phase, info):
+    if phase == "start":
+        seen["collections"] += 1
+
+gc.callbacks.append(counted)
+resume = collector.resume
+app = []
+
+def resumed():
+    if collector.paused() and seen["resumed"] is None:
+        seen["resumed"] = seen["collections"]
+        screen = app[0].screen
+        seen["painted"] = [type(screen).__name__, getattr(screen, "_painted_at", None) is not None]
+    resume()
+
+collector.resume = resumed
+
+def run(self, **kw):
+    return super(SolitaireApp, self).run(headless=True, size=(80, 24))
+
+mount = SolitaireApp.on_mount
+
+def on_mount(self):
+    app.append(self)
+    seen["off at mount"] = not gc.isenabled()
+    mount(self)
+
+    def first_frame():
+        if seen["resumed"] is not None:
+            seen["on after"] = gc.isenabled()
+            print(json.dumps(seen))
+            self.exit(0)
+
+    self.set_interval(0.01, first_frame)
+
+SolitaireApp.run = run
+SolitaireApp.on_mount = on_mount
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def test_a_board_launches_with_no_collection_and_the_collector_runs_after(tmp_path: Path) -> None:
+    """From the command line to the board's first frame the cyclic collector is off
+    (some 6 ms of young collections of what the launch keeps: issue 33), and on
+    again once the board is painted."""
+    env = {
+        "TERMSOLITAIRE_HOME": str(tmp_path),
+        "TERMSOLITAIRE_SOLVER_HELP": "0",
+        "PATH": "/usr/bin:/bin",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", LAUNCH, "penguin", "--deal", "5"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads([x for x in done.stdout.splitlines() if x.startswith("{")][-1])
+    assert seen["off at mount"] is True
+    assert seen["resumed"] == 0  # not one collection before the collector came back
+    assert seen["painted"] == ["PenguinScreen", True]  # it came back at the board's paint
+    assert seen["on after"] is True
+
+
+def test_a_command_of_its_own_runs_with_the_collector_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the app's launch waits for its first frame: a subcommand (a long solve,
+    the server) runs with the collector on, and it is on after any command."""
+    import gc
+
+    from termsolitaire import cli
+    from termsolitaire.commands import solve
+
+    during: list[bool] = []
+    monkeypatch.setattr(solve, "run", lambda args: during.append(gc.isenabled()) or 0)
+    assert cli.main(["solve", "penguin", "--deal", "1"]) == 0
+    assert during == [True]
+    assert gc.isenabled()
+    with pytest.raises(SystemExit):
+        cli.main(["no-such-game"])
+    assert gc.isenabled()
+
+
+ENTRY = """
+import gc, sys
+seen = []
+
+def heard(event, args):
+    if event == "import" and args[0] == "termsolitaire.cli":
+        seen.append(gc.isenabled())
+
+sys.addaudithook(heard)
+sys.argv = ["termsolitaire", "show", "penguin", "--deal", "1"]
+from termsolitaire import entry
+status = entry.main()
+print(status, seen, gc.isenabled(), file=sys.stderr)
+"""
+
+
+def test_the_console_script_pauses_the_collector_before_the_command_line_imports() -> None:
+    """``termsolitaire`` starts at :func:`termsolitaire.entry.main`: the command line is
+    imported with the collector off (its imports set off some fifteen young
+    collections), and the collector is on after the command."""
+    import tomllib
+
+    scripts = tomllib.loads(Path("pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["termsolitaire"] == "termsolitaire.entry:main"
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.startswith("game: penguin\n")  # the position was printed
+    assert done.stderr.split() == ["0", "[False]", "True"]

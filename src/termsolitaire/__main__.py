@@ -1,3 +1,3 @@
-from termsolitaire.cli import main
+from termsolitaire.entry import main
 
 raise SystemExit(main())

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from termsolitaire.screens.styled import unless_painted
 from termsolitaire.screens.typeahead import stray
 
-from . import lifeline, textual_hooks
+from . import collector, lifeline, textual_hooks
 from .messages import SettingChanged
 from .play.session import Clock, Services
 from .screens.navigation import Navigation
@@ -183,6 +183,9 @@ class SolitaireApp(Navigation, App[int]):
             self.push_screen(MenuScreen(self.services))
         else:
             self.start_board()
+        # The launch keeps the cyclic collector off until the first screen's first
+        # paint (screens/styled.py); at the latest, it runs again a second from now.
+        self.set_timer(1.0, collector.resume)
 
     def save_boards(self) -> None:
         """Autosave every game on a board (leaving, a hang-up, SIGTERM)."""

@@ -24,7 +24,7 @@ from collections.abc import Collection, Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from . import __version__
+from . import __version__, collector
 from .commands.options import (
     choice,
     deal_number,
@@ -219,6 +219,14 @@ def prebuild(argv: Sequence[str]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    collector.pause()  # until the app's first frame, or the command starts
+    try:
+        return _main(argv)
+    finally:
+        collector.resume()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     _crash_log()
     argv = sys.argv[1:] if argv is None else list(argv)
     key = _wanted(argv)
@@ -258,6 +266,7 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.command == "replay":
         return int(_quietly(PLAY).run_replay(args))
     if args.command in COMMANDS:
+        collector.resume()  # a command of its own: no first frame to wait for
         status: int = importlib.import_module(COMMANDS[args.command][0]).run(args)
         return status
     run = _quietly(PLAY).run

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, cast
 from textual import events, messages
 from textual.message import Message
 
-from termsolitaire import textual_hooks
+from termsolitaire import collector, textual_hooks
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -107,7 +107,12 @@ class StyledOnce:
             for widget in screen.walk_children():
                 textual_hooks.forget_refresh_requests(widget)
             self._drop_refresh = True
-        elif textual_hooks.refresh_covered(self):
+            super()._compositor_refresh()  # type: ignore[misc]
+            # The launch's first frame is painted: the collector, off since the
+            # command line started, runs again (termsolitaire.collector).
+            collector.resume()
+            return
+        if textual_hooks.refresh_covered(self):
             return
         super()._compositor_refresh()  # type: ignore[misc]
 
