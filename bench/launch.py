@@ -3,17 +3,19 @@ time and in instructions (the figure the load does not move).
 
     python bench/launch.py [--runs 5] [--game penguin] [--valgrind]
 
-Each program starts in a fresh Python, headless at 80x24, and exits at its first
-full frame: the board through the command line's own path (``termsolitaire GAME
---deal 5``, :func:`termsolitaire.cli.main`, a scratch TERMSOLITAIRE_HOME, the
-solver's help off) once its title and key line are on the screen; the bare app
-(bench/bare.py) once it is mounted. Printed: the CPU time each used (``time
-.process_time()`` at the first frame; min and median of ``--runs``) and with
-``--valgrind`` the instructions each ran to its exit (valgrind's cachegrind, one
-run each: the same within 0.1% from run to run whatever the machine is doing;
-each run takes some 20 s). The modules are run as they are found: compile them
-first (``python -m compileall -q src``) to measure with bytecode, as an install
-has it. Not part of the test suite.
+Each program starts in a fresh Python, headless at 80x24, and stops (``os._exit``)
+the moment its first screen's first paint is done: the board through the console
+script's own path (:func:`termsolitaire.entry.main`: the collector paused from the
+first import, the app imported quietly; a scratch TERMSOLITAIRE_HOME, the solver's
+help off), once the board's paint with its key line is written; the bare app
+(bench/bare.py) once its screen with the Static is painted. Printed: the CPU time
+each used to that paint (``time.process_time()``; min and median of ``--runs``) and
+with ``--valgrind`` the instructions each ran to it (valgrind's cachegrind, one run
+each: the same within 0.1% from run to run whatever the machine is doing; each run
+takes some 20 s). Stopping at the paint, not at the program's exit, keeps out what
+either does after its first frame (the bare app's exit alone was some 40 ms). The
+modules are run as they are found: compile them first (``python -m compileall -q
+src``) to measure with bytecode, as an install has it. Not part of the test suite.
 """
 
 from __future__ import annotations
@@ -31,44 +33,59 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 BOARD = """
-import sys, time
+import os, sys, time
+from termsolitaire import collector
+
+collector.pause()  # as termsolitaire.entry.main does, before the command line's imports
 from termsolitaire import cli
-from termsolitaire.app import SolitaireApp
 
-def run(self, **kw):
-    return super(SolitaireApp, self).run(headless=True, size=(80, 24))
+quietly = cli._quietly
 
-mount = SolitaireApp.on_mount
 
-def on_mount(self):
-    mount(self)
+def _quietly(name):
+    module = quietly(name)
+    from termsolitaire.app import SolitaireApp
+    from termsolitaire.screens.styled import StyledOnce
 
-    def first_frame():
-        if self.screen.query("KeyLine") and self.screen.query("#title"):
-            print("CPU", time.process_time(), file=sys.stderr)
-            self.exit(0)
+    def run(self, **kw):
+        return super(SolitaireApp, self).run(headless=True, size=(80, 24))
 
-    self.set_interval(0.01, first_frame)
+    paint = StyledOnce._compositor_refresh
 
-SolitaireApp.run = run
-SolitaireApp.on_mount = on_mount
+    def painted(self):
+        first = self._first_paint_due
+        paint(self)
+        if first and self.query("KeyLine"):
+            print("CPU", time.process_time(), file=sys.stderr, flush=True)
+            os._exit(0)
+
+    SolitaireApp.run = run
+    StyledOnce._compositor_refresh = painted
+    return module
+
+
+cli._quietly = _quietly
 sys.exit(cli.main(sys.argv[1:]))
 """
 
 BARE = f"""
-import sys, time
+import os, sys, time
 sys.path.insert(0, {str(HERE)!r})
+from textual.screen import Screen
 from bare import Bare
 
-class FirstFrame(Bare):
-    def on_mount(self):
-        self.set_interval(0.01, self.first_frame)
+paint = Screen._compositor_refresh
 
-    def first_frame(self):
-        print("CPU", time.process_time(), file=sys.stderr)
-        self.exit()
 
-FirstFrame().run(headless=True, size=(80, 24))
+def painted(self):
+    paint(self)
+    if self.query("Static"):
+        print("CPU", time.process_time(), file=sys.stderr, flush=True)
+        os._exit(0)
+
+
+Screen._compositor_refresh = painted
+Bare().run(headless=True, size=(80, 24))
 """
 
 
