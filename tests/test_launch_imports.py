@@ -16,6 +16,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,13 +53,18 @@ sys.exit(cli.main(sys.argv[1:]))
 
 
 def first_frame_modules(tmp_path: Path, *argv: str, solver_help: bool = False) -> dict[str, object]:
+    return probed(PROBE, tmp_path, *argv, solver_help=solver_help)
+
+
+def probed(program: str, tmp_path: Path, *argv: str, solver_help: bool = False) -> dict[str, Any]:
+    """What ``program`` printed (a JSON line) when it launched the app with ``argv``."""
     env = {
         "TERMSOLITAIRE_HOME": str(tmp_path),
         "TERMSOLITAIRE_SOLVER_HELP": "1" if solver_help else "0",
         "PATH": "/usr/bin:/bin",
     }
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, *argv],
+        [sys.executable, "-c", program, *argv],
         capture_output=True,
         text=True,
         env=env,
@@ -67,7 +73,7 @@ def first_frame_modules(tmp_path: Path, *argv: str, solver_help: bool = False) -
     )
     assert done.returncode == 0, done.stderr[-2000:]
     line = [x for x in done.stdout.splitlines() if x.startswith("{")][-1]
-    result: dict[str, object] = json.loads(line)
+    result: dict[str, Any] = json.loads(line)
     return result
 
 
@@ -193,21 +199,7 @@ def test_a_board_launches_with_no_collection_and_the_collector_runs_after(tmp_pa
     """From the command line to the board's first frame the cyclic collector is off
     (some 6 ms of young collections of what the launch keeps: issue 33), and on
     again once the board is painted."""
-    env = {
-        "TERMSOLITAIRE_HOME": str(tmp_path),
-        "TERMSOLITAIRE_SOLVER_HELP": "0",
-        "PATH": "/usr/bin:/bin",
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", LAUNCH, "penguin", "--deal", "5"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    seen = json.loads([x for x in done.stdout.splitlines() if x.startswith("{")][-1])
+    seen = probed(LAUNCH, tmp_path, "penguin", "--deal", "5")
     assert seen["off at mount"] is True
     assert seen["resumed"] == 0  # not one collection before the collector came back
     assert seen["painted"] == ["PenguinScreen", True]  # it came back at the board's paint
