@@ -17,7 +17,7 @@ from termsolitaire.solver.stjernen import restart as restart_module
 from termsolitaire.solver.stjernen.beams import LATE_ROUND
 from termsolitaire.solver.stjernen.evaluation import Weights, evaluate
 from termsolitaire.solver.stjernen.moves import auto, held_kings, plan_suits
-from termsolitaire.solver.stjernen.restart import plan_restart, plans, probe, restarts
+from termsolitaire.solver.stjernen.restart import plans, probe, restarts
 from termsolitaire.solver.stjernen.state import DEAL, INNER, UP, State, to_move
 
 
@@ -168,64 +168,3 @@ def test_restarts_under_a_plan_return_a_line_that_replays():
     for m in new:
         g.play(to_move(m))
     assert g.score == got
-
-
-def _replayed_count(game, line: list[int]) -> int:
-    g = game.copy()
-    for m in line:
-        g.play(to_move(m))
-    return g.score
-
-
-def test_the_plan_restart_probes_each_suit_alone_after_the_roots_beam(monkeypatch):
-    """Deal 136 (stjernen17): the probe follows hearts and diamonds together
-    (33 cards), but diamonds alone win at width 10. With PLAN_RESTART the
-    restarts' time probes hearts alone and diamonds alone, and the win is
-    the answer, its line replaying to a win through the rules core; off,
-    nothing is searched."""
-    game = new_game("stjernen", deal=136)
-    root = State.from_game(game)
-    assert plans(root) == [(1, 2), (1,), (2,)]
-    first, line, _ = beam(root, FIRST_BEAM, math.inf)
-    base, _, _, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
-    assert first < WON and base < WON
-    args = (math.inf, time.monotonic, Pace(), None, 1.0, LATE_ROUND)
-    off = plan_restart(root, first, line, base, hold, *args)
-    assert off == (first, line, 0, hold)
-    monkeypatch.setattr(restart_module, "PLAN_RESTART", True)
-    best, new, seen, plan = plan_restart(root, first, line, base, hold, *args)
-    assert best == WON and plan == (2,) and seen > 0
-    assert _replayed_count(game, new) == WON
-
-
-def test_the_plan_restart_runs_an_adaptive_beam_under_the_furthest_plan(monkeypatch):
-    """Deal 163 (stjernen17: a single suit's plan takes its width-10 line from 9
-    cards to 55): a single plan gets further than the first beam and the
-    probe, so an adaptive beam from the root under it gets the time left; the
-    answer replays through the rules core to the count claimed, and is the
-    root beam's line where that stays further."""
-    game = new_game("stjernen", deal=163)
-    root = State.from_game(game)
-    assert len(plans(root)) > 2
-    first, line, _ = beam(root, FIRST_BEAM, math.inf)
-    base, line, _, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
-    ran: list[BeamConfig] = []
-    real = restart_module.beam
-
-    def spy(st, cfg, *rest):
-        ran.append(cfg)
-        return real(st, cfg, *rest)
-
-    monkeypatch.setattr(restart_module, "beam", spy)
-    monkeypatch.setattr(restart_module, "PLAN_RESTART", True)
-    clock = time.process_time
-    best, new, seen, plan = plan_restart(
-        root, base, line, base, hold, clock() + 8.0, clock, Pace(), None, 1.0, LATE_ROUND
-    )
-    assert best > base and seen > 0 and plan != hold and len(plan) == 1
-    assert [c.adaptive for c in ran] == [False] * (len(ran) - 1) + [True]
-    assert ran[-1].weights.hold == plan
-    assert _replayed_count(game, new) == best
-    # A root line already further than any plan's stays the answer.
-    far = plan_restart(root, 103, line, base, hold, clock() + 4.0, clock, Pace(), None, 1.0, 5)
-    assert far[0] > 103 or (far[0] == 103 and far[1] == line and far[3] == hold)

@@ -54,65 +54,6 @@ PLAN_PROBE = True
 beam and the restarts follow that plan (:func:`probe`). False: no plans
 (docs/journal/solver-stjernen.md, stjernen11)."""
 
-PLAN_RESTART = False
-"""After the root's adaptive beam, in the restarts' time: probe each suit's plan
-alone (the first beam's fixed width, from the root) where a deal has two plan
-suits or more (:func:`plans` past its first, which :func:`probe` ran), and if
-the best of them gets further than the first beam and the probe did, restart
-from the root under that plan (an adaptive beam, all the time left) instead
-of the restarts along the best line (:func:`plan_restart`;
-issue 34, stjernen18). stjernen17 probed them before the root's beam
-(``PROBES``, commit 4c778d6): 13 of 70 hard deals got further under one suit's
-plan, but the probes' 0.74 s a deal came out of the root's beam, which lost
-deals. False: main's schedule."""
-
-
-def plan_restart(
-    root: State,
-    best: int,
-    line: list[int],
-    base: int,
-    hold: tuple[int, ...],
-    deadline: float,
-    clock: Callable[[], float],
-    pace: Pace,
-    helper: Helper | None,
-    min_left: float,
-    late_round: int,
-) -> tuple[int, list[int], int, tuple[int, ...]]:
-    """With :data:`PLAN_RESTART`: the single-suit plans not yet probed, each by a
-    beam of the first beam's width from ``root`` (while half of ``min_left`` is
-    left: the restarts' time is short, about a fifth of the budget); if the best
-    gets further than ``base`` (what the first beam and the probe reached), an
-    adaptive beam from ``root`` under it with all the time left (the restarts
-    along the line then find less than ``min_left`` and do not run). Return
-    (best count, its line, positions seen, the plan the restarts follow: the
-    new one if its beam got further than ``best``, else ``hold``)."""
-    todo = plans(root)[1:] if PLAN_RESTART else []
-    positions = 0
-    top, chosen = base, None
-    for plan in todo:
-        if best == WON or deadline - clock() < min_left / 2:
-            break
-        if plan == hold:
-            continue
-        cfg = dataclasses.replace(
-            FIRST_BEAM, weights=dataclasses.replace(FIRST_BEAM.weights, hold=plan)
-        )
-        score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
-        positions += seen
-        if score > best:
-            best, line, hold = score, moves, plan
-        if score > top:
-            top, chosen = score, plan
-    if chosen is not None and best < WON and deadline - clock() >= min_left / 4:
-        cfg = _config(late_round, 1, chosen, 0)
-        score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
-        positions += seen
-        if score > best:
-            best, line, hold = score, moves, chosen
-    return best, line, positions, hold
-
 
 def probe(
     root: State,

@@ -67,7 +67,6 @@ def run(
     hold: tuple[int, ...] = ()
     line: list[int] = []
     positions = 0
-    base = best
     for k in itertools.count():
         if k == 0:
             cfg = FIRST_BEAM
@@ -84,7 +83,6 @@ def run(
             positions += seen
             if best == WON:
                 break
-            base = best
             if hold:
                 cfg = dataclasses.replace(cfg, weights=dataclasses.replace(cfg.weights, hold=hold))
         end = deadline
@@ -94,11 +92,6 @@ def run(
         positions += seen
         if score > best or not line:
             best, line = score, moves
-        if k == 1 and restart.RESTART_SHARE and best < WON:
-            best, line, seen, hold = restart.plan_restart(
-                root, best, line, base, hold, deadline, clock, pace, helper, min_left, LATE_ROUND
-            )
-            positions += seen
         if k == 1 and restart.RESTART_SHARE and best < WON:
             best, line, seen = restart.restarts(
                 root,
