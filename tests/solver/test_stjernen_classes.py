@@ -35,9 +35,9 @@ def test_the_storage_key_is_the_cards_in_storage_wherever_they_lie():
     other = st.copy()
     other.piles[8] = [*other.piles[8], other.piles[0][-1]]
     assert storage_key(other) != key
-    assert classes(st, BeamConfig(fine=1)) == (*progress(st), key)
+    assert classes(st, BeamConfig(fine=True)) == (*progress(st), key)
     assert classes(st, BeamConfig()) == progress(st)
-    assert classes(st, BeamConfig(diverse=False, fine=1)) == ()
+    assert classes(st, BeamConfig(diverse=False, fine=True)) == ()
 
 
 def _entry(score: int, like: tuple[int, ...]) -> tuple:
@@ -57,14 +57,9 @@ def test_a_second_pick_holds_other_cards_in_storage():
     ]
     plain = [x[0] for x in select([(*x[:4], x[4][:-1], x[5]) for x in found], BeamConfig(), 3)]
     assert plain == [100, 80, 90]
-    fine = [x[0] for x in select(found, BeamConfig(fine=1), 3)]
+    fine = [x[0] for x in select(found, BeamConfig(fine=True), 3)]
     assert fine == [100, 80, 70]
-    assert [x[0] for x in select(found, BeamConfig(fine=1), 4)] == [100, 80, 70, 90]
-    # With fine 2 the second pick of a class is by score (main's), the third
-    # goes to a storage class not yet kept.
-    assert [x[0] for x in select(found, BeamConfig(fine=2), 3)] == [100, 80, 90]
-    found.insert(2, _entry(85, (*a, 7)))
-    assert [x[0] for x in select(found, BeamConfig(fine=2), 4)] == [100, 80, 90, 70]
+    assert [x[0] for x in select(found, BeamConfig(fine=True), 4)] == [100, 80, 70, 90]
 
 
 def test_while_the_progress_classes_fill_the_width_nothing_changes():
@@ -73,9 +68,9 @@ def test_while_the_progress_classes_fill_the_width_nothing_changes():
     three of A before B's only position)."""
     a, b = (1, 0, 0, 0, 5, 5, 5, 5), (0, 1, 0, 0, 5, 5, 5, 5)
     found = [_entry(100, (*a, 7)), _entry(95, (*a, 8)), _entry(90, (*a, 9)), _entry(50, (*b, 7))]
-    assert [x[0] for x in select(found, BeamConfig(fine=1), 2)] == [100, 50]
+    assert [x[0] for x in select(found, BeamConfig(fine=True), 2)] == [100, 50]
     found = [_entry(100 - k, (k, 0, 0, 0, 5, 5, 5, 5, k % 3)) for k in range(20)]
-    fine = select(found, BeamConfig(fine=1), 10)
+    fine = select(found, BeamConfig(fine=True), 10)
     plain = select([(*x[:4], x[4][:-1], x[5]) for x in found], BeamConfig(), 10)
     assert [x[0] for x in fine] == [x[0] for x in plain] == list(range(100, 90, -1))
 
@@ -83,7 +78,7 @@ def test_while_the_progress_classes_fill_the_width_nothing_changes():
 def test_an_adaptive_beam_with_storage_classes_gives_a_line_that_replays(monkeypatch):
     """Deal 3, an adaptive beam of a second with ``FINE_CLASSES``: the line replays
     through the rules core to the count the beam reports."""
-    monkeypatch.setattr(beams_module, "FINE_CLASSES", 1)
+    monkeypatch.setattr(beams_module, "FINE_CLASSES", True)
     game = new_game("stjernen", deal=3)
     cfg = dataclasses.replace(BeamConfig(), adaptive=True, late_round=5)
     clock = time.process_time

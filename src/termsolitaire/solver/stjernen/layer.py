@@ -36,15 +36,14 @@ class BeamConfig:
     best ``width``, which fills the beam with variants of a few positions that
     differ only in where the storage cards lie or which copy of a card was
     taken, and drops the different plans a win may need."""
-    fine: int = 0
-    """If not 0 (with ``diverse``): after the first ``fine`` picks of each progress
-    class by score (main's choice), keep first the best of each *storage class*
-    within it (:func:`storage_key`: the cards the outer ring and the centre
-    hold, wherever they lie) before another position of a storage class
-    already kept, so that the later picks of a progress class hold other cards
-    in storage, not the same ones in other places (:func:`select`; issue 34,
-    stjernen18). It changes nothing while a layer's progress classes outnumber
-    the width (``fine`` 1) or ``fine`` times the width."""
+    fine: bool = False
+    """With ``diverse``: after the best of each progress class, keep first the
+    best of each *storage class* within it (:func:`storage_key`: the cards the
+    outer ring and the centre hold, wherever they lie) before a second position
+    of any storage class, so that the second pick of a progress class holds
+    other cards in storage, not the same ones in other places (:func:`select`;
+    issue 34, stjernen18). It changes nothing while a layer's progress classes
+    outnumber the width."""
     finish: int = 300
     """Expansions of the last look-around when no deal or collect is left."""
     peek: int = 0
@@ -217,7 +216,7 @@ def select(found: list[Entry], cfg: BeamConfig, width: int) -> list[Entry]:
     if not cfg.diverse:
         return found[:width]
     if cfg.fine:
-        return _select_fine(found, width, cfg.fine)
+        return _select_fine(found, width)
     count: dict[tuple[int, ...], int] = {}
     turns: list[tuple[int, int]] = []
     for k, x in enumerate(found):
@@ -228,12 +227,9 @@ def select(found: list[Entry], cfg: BeamConfig, width: int) -> list[Entry]:
     return [found[k] for _, k in turns[:width]]
 
 
-def _select_fine(found: list[Entry], width: int, plain: int) -> list[Entry]:
-    """:func:`select` with ``cfg.fine`` (``plain``): each entry's class is its
-    progress (``x[4][:-1]``) and its storage key (``x[4][-1]``). The first
-    ``plain`` of each progress class by score, in turns as :func:`select`;
-    then the best of each storage class not yet kept, in turns; then the rest."""
-    count: dict[tuple[int, ...], int] = {}
+def _select_fine(found: list[Entry], width: int) -> list[Entry]:
+    """:func:`select` with ``cfg.fine``: each entry's class is its progress
+    (``x[4][:-1]``) and its storage key (``x[4][-1]``)."""
     firsts: dict[tuple[int, ...], int] = {}
     others: dict[tuple[int, ...], int] = {}
     seen: set[tuple[int, ...]] = set()
@@ -241,18 +237,14 @@ def _select_fine(found: list[Entry], width: int, plain: int) -> list[Entry]:
     for k, x in enumerate(found):
         like = x[4]
         coarse = like[:-1]
-        n = count.get(coarse, 0)
-        count[coarse] = n + 1
-        if n < plain:
-            turns.append((0, n, k))
-        elif like not in seen:
+        if like not in seen:
+            seen.add(like)
             n = firsts.get(coarse, 0)
             firsts[coarse] = n + 1
-            turns.append((1, n, k))
+            turns.append((0, n, k))
         else:
             n = others.get(coarse, 0)
             others[coarse] = n + 1
-            turns.append((2, n, k))
-        seen.add(like)
+            turns.append((1, n, k))
     turns.sort()
     return [found[k] for _, _, k in turns[:width]]
