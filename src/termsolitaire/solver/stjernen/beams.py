@@ -8,7 +8,6 @@ in a second process at the same time.
 
 from __future__ import annotations
 
-import dataclasses
 import heapq
 import time
 from collections.abc import Callable
@@ -50,11 +49,6 @@ SLACK = 0.9
 of the cost of a layer is rough, and a beam cut off by the deadline loses the
 rest of its line)."""
 MAX_WIDTH = 2000
-FINE_CLASSES = False
-"""If True, every adaptive beam (the root's, the restarts', the portfolio's) keeps
-its positions with :attr:`.layer.BeamConfig.fine` (storage classes within the
-progress classes); the fixed-width first beam and the king-plan probe stay as
-they were (issue 34, stjernen18)."""
 
 
 class _Lines:
@@ -155,8 +149,6 @@ def beam(
     ``helper`` (another process), every other kept position of a layer is
     looked around there, at the same time."""
     pace = pace if pace is not None else Pace()
-    if FINE_CLASSES and cfg.adaptive and cfg.diverse and not cfg.fine:
-        cfg = dataclasses.replace(cfg, fine=True)
     st = root.copy()
     done: list[tuple[int, int]] = []
     auto(st, done, cfg.weights.hold)

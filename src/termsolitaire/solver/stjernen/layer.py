@@ -36,14 +36,6 @@ class BeamConfig:
     best ``width``, which fills the beam with variants of a few positions that
     differ only in where the storage cards lie or which copy of a card was
     taken, and drops the different plans a win may need."""
-    fine: bool = False
-    """With ``diverse``: after the best of each progress class, keep first the
-    best of each *storage class* within it (:func:`storage_key`: the cards the
-    outer ring and the centre hold, wherever they lie) before a second position
-    of any storage class, so that the second pick of a progress class holds
-    other cards in storage, not the same ones in other places (:func:`select`;
-    issue 34, stjernen18). It changes nothing while a layer's progress classes
-    outnumber the width."""
     finish: int = 300
     """Expansions of the last look-around when no deal or collect is left."""
     peek: int = 0
@@ -77,44 +69,6 @@ def progress(st: State) -> tuple[int, ...]:
     holds, where, and what is left in the upturned piles."""
     p = st.piles
     return (*st.fcount, len(p[0]), len(p[1]), len(p[2]), len(p[3]))
-
-
-STORAGE_PLACES = (4, 5, 6, 7, 8)
-"""The storage: the outer ring and the centre."""
-
-
-def _mix(k: int) -> int:
-    """A 56-bit pseudo-random number fixed by ``k`` (splitmix64's finaliser): the
-    sum of up to 104 of them stays a small int (mypyc's fast ints)."""
-    z = (k + 1) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EB & 0xFFFFFFFFFFFFFFFF
-    return (z ^ (z >> 31)) >> 8
-
-
-_ZCARD = tuple(_mix(k) for k in range(52))
-"""Each card's number in :func:`storage_key`."""
-
-
-def storage_key(st: State) -> int:
-    """The cards in storage as a multiset, wherever they lie: a sum of each card's
-    number (the two packs' copies count twice)."""
-    p = st.piles
-    key = 0
-    for q in STORAGE_PLACES:
-        for c in p[q]:
-            key += _ZCARD[c]
-    return key
-
-
-def classes(st: State, cfg: BeamConfig) -> tuple[int, ...]:
-    """The class of ``st`` for :func:`select`: its :func:`progress`, with
-    ``cfg.fine`` its :func:`storage_key` after it; () without ``cfg.diverse``."""
-    if not cfg.diverse:
-        return ()
-    if cfg.fine:
-        return (*progress(st), storage_key(st))
-    return progress(st)
 
 
 def noise(h: int, cfg: BeamConfig) -> int:
@@ -153,7 +107,7 @@ def look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: 
                 score = evaluate(st, w)
                 if cfg.jitter:
                     score += noise(st.hash, cfg)
-                like = classes(st, cfg)
+                like = progress(st) if cfg.diverse else ()
                 found.append((score, st.score, moves, like, st.hash))
                 tick += 1
                 heapq.heappush(heap, (-score, tick, moves))
@@ -197,7 +151,7 @@ def expand(
         if st.hash in seen:
             continue
         seen.add(st.hash)
-        like = classes(st, cfg)
+        like = progress(st) if cfg.diverse else ()
         around: Found = [(evaluate(st, cfg.weights), st.score, (), like, st.hash)]
         look_around(st, cfg, seen, around, cfg.look)
         found.extend((score, f, node, moves, like, h) for score, f, moves, like, h in around)
@@ -209,14 +163,9 @@ def expand(
 def select(found: list[Entry], cfg: BeamConfig, width: int) -> list[Entry]:
     """``width`` of ``found`` (sorted best first): with ``cfg.diverse`` the best
     of each progress first, then the second best of each, and so on; else the
-    best ``width``. With ``cfg.fine`` the picks of each progress class go first
-    to the best of each of its storage classes in turn (the n-th storage class
-    of every progress class before the (n+1)-th of any), then to the rest of
-    it by score."""
+    best ``width``."""
     if not cfg.diverse:
         return found[:width]
-    if cfg.fine:
-        return _select_fine(found, width)
     count: dict[tuple[int, ...], int] = {}
     turns: list[tuple[int, int]] = []
     for k, x in enumerate(found):
@@ -225,26 +174,3 @@ def select(found: list[Entry], cfg: BeamConfig, width: int) -> list[Entry]:
         turns.append((n, k))
     turns.sort()
     return [found[k] for _, k in turns[:width]]
-
-
-def _select_fine(found: list[Entry], width: int) -> list[Entry]:
-    """:func:`select` with ``cfg.fine``: each entry's class is its progress
-    (``x[4][:-1]``) and its storage key (``x[4][-1]``)."""
-    firsts: dict[tuple[int, ...], int] = {}
-    others: dict[tuple[int, ...], int] = {}
-    seen: set[tuple[int, ...]] = set()
-    turns: list[tuple[int, int, int]] = []
-    for k, x in enumerate(found):
-        like = x[4]
-        coarse = like[:-1]
-        if like not in seen:
-            seen.add(like)
-            n = firsts.get(coarse, 0)
-            firsts[coarse] = n + 1
-            turns.append((0, n, k))
-        else:
-            n = others.get(coarse, 0)
-            others[coarse] = n + 1
-            turns.append((1, n, k))
-    turns.sort()
-    return [found[k] for _, _, k in turns[:width]]
