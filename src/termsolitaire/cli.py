@@ -289,15 +289,17 @@ def _quietly(name: str) -> ModuleType:
     collections again and again, each walking what the imports had just made:
     some 14 ms of a board's 0.24 s to its first frame (issue 33, the local
     launch). Frozen, what the imports made is never walked again (the app's
-    own garbage still is), as :func:`~termsolitaire.commands.play.settle_imports`
-    and the server's warm process do."""
+    own garbage still is), as the server's warm process does before it forks.
+    Under :func:`main` the collector is paused already and stays so until the
+    app's first paint (:mod:`termsolitaire.collector`); called alone, this
+    pauses it for the import only."""
     if name in sys.modules:
         return sys.modules[name]
-    enabled = gc.isenabled()
-    gc.disable()
+    held = collector.paused()
+    collector.pause()
     try:
         return importlib.import_module(name)
     finally:
         gc.freeze()
-        if enabled:
-            gc.enable()
+        if not held:
+            collector.resume()

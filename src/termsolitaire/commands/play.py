@@ -6,7 +6,6 @@ the exit status."""
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 from dataclasses import replace
 from typing import Any
@@ -24,19 +23,8 @@ def apply_display_options(app: SolitaireApp, args: argparse.Namespace) -> None:
         app.look = replace(app.look, four_colour=True)
 
 
-def settle_imports() -> None:
-    """Tell the collector that what the imports made (modules, classes, functions:
-    some 35,000 objects) lives as long as the process, so that its collections
-    during the launch look only at what the app makes. Without it they walked the
-    imports again and again: 5% of the instructions to a board's first frame
-    (issue 33, the local launch). The SSH server's warm process does the same
-    before it forks (:mod:`termsolitaire.serve.warm`)."""
-    gc.freeze()
-
-
 def run(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> int:
     """Start the app ; the exit status."""
-    settle_imports()
     app = SolitaireApp(
         game,
         getattr(args, "deal", None),
@@ -84,7 +72,6 @@ def run_replay(args: argparse.Namespace) -> int:
         where = "" if code or str(args.file) in str(e) else f"{args.file}: "
         sys.stderr.write(f"termsolitaire: {where}{e}\n")
         return 1
-    settle_imports()
     app = SolitaireApp(data_dir=getattr(args, "data_dir", None), replay=replay)
     apply_display_options(app, args)
     result = app.run(mouse=app.services.settings.mouse)
