@@ -34,9 +34,9 @@ HERE = Path(__file__).resolve().parent
 
 BOARD = """
 import os, sys, time
-from termsolitaire import collector
+from termsolitaire import collector, entry
 
-collector.pause()  # as termsolitaire.entry.main does, before the command line's imports
+collector.pause()  # as entry.main does, before the command line's imports
 from termsolitaire import cli
 
 quietly = cli._quietly
@@ -65,7 +65,7 @@ def _quietly(name):
 
 
 cli._quietly = _quietly
-sys.exit(cli.main(sys.argv[1:]))
+sys.exit(entry.main())
 """
 
 BARE = f"""
