@@ -21,6 +21,8 @@ MATCH_FILE = "match.sqlite3"
 
 @dataclass(frozen=True)
 class Paths:
+    """Where the data (saves, statistics) and the settings are kept."""
+
     data: Path
     config: Path
 

@@ -64,6 +64,8 @@ def default_of(name: str) -> Any:
 
 @dataclass
 class Settings:
+    """The player's choices, kept in ``settings.json`` (docs/ui.md, "Settings screen")."""
+
     card_style: str = "unicode"
     four_colour: bool = False
     target_marks: bool = True

@@ -36,6 +36,9 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Geometry:
+    """A board's horizontal measures: card and gap widths, the extra gap at the
+    split, the left margin, and the blank row under the top band (none when short)."""
+
     card: int
     gap: int
     split_gap: int
