@@ -64,9 +64,8 @@ async def test_a_key_meanwhile_stops_the_finish() -> None:
         for move in line[:n]:
             screen.do(screen.controller.play(move))
         await pilot.press("z")  # take the last move back before the board goes on
-        await pilot.pause(0.5)
+        await until(pilot, lambda: not screen.controller.finishing, "the finish to stop")
         assert not screen.game.is_won
-        assert not screen.controller.finishing
 
 
 LONG = {

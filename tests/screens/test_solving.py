@@ -233,8 +233,8 @@ async def test_the_solution_steps_and_plays_as_a_demo() -> None:
         await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
         game = board(app).game
         await pilot.press("S")
+        await until(pilot, lambda: getattr(app.screen, "heading", "") == "Solution", "the solution")
         solution = app.screen
-        assert getattr(solution, "heading", "") == "Solution"
         await pilot.press("right", "right")
         assert solution.replay.index == 2  # type: ignore[attr-defined]
         await pilot.press("left")
