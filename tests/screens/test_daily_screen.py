@@ -50,6 +50,15 @@ async def test_a_daily_from_the_menu(shared: Path) -> None:
         await pilot.press("enter")
         board = await shown_screen(pilot, BoardScreen)
         assert "daily" in board.title_text() and "deal" not in board.title_text()
+        # The daily's board adds End to Penguin's keys and keeps the board's words
+        # and help (they once read only the End key: "1 in hand", a help of one key).
+        await pilot.press("1")
+        assert status(app).startswith("Column 1 in hand"), status(app)
+        await pilot.press("escape", "question_mark")
+        await until(pilot, lambda: "end your daily now" in screen_text(app), "the help")
+        assert "1 2 3 4 5 6 7" in screen_text(app) and "columns" in screen_text(app)
+        await pilot.press("escape")
+        await shown_screen(pilot, BoardScreen)
         for key, words in (("H", "No hints in the daily"), ("R", "played once"), ("P", "never")):
             await pilot.press(key)
             assert words in status(app), key

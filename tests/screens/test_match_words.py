@@ -101,3 +101,22 @@ async def test_the_players_column_never_cuts_a_name_at_80_columns(
         assert f"{long_name} vs(free)" in joined
         assert "Bartholomew-Fitzgerald-" in screen_text(app)  # broken after a hyphen
     other.close()
+
+
+async def test_a_match_board_keeps_the_boards_words_and_keys(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The match's board adds Watch and Results to Spider's keys: a pick-up still
+    names the pile ("Pile 3 in hand"), and its help lists the pile keys beside
+    its own (they once read only the two match keys)."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    match.store.open_table(suits=1, minutes=10, deal=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        await pilot.press(SPIDER_KEYS["t3"])
+        text = screen.query_one("#status").text  # type: ignore[attr-defined]
+        assert str(text).startswith("Pile 3 in hand"), text
+        await pilot.press("escape", "question_mark")
+        await until(pilot, lambda: "watch the opponent" in screen_text(app), "the help")
+        assert "piles" in screen_text(app)

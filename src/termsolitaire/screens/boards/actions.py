@@ -14,6 +14,7 @@ from textual.binding import Binding
 from termsolitaire.messages import DragDropped, DragMoved, PileClicked
 from termsolitaire.play.outcome import Outcome, Question
 from termsolitaire.rules import Move
+from termsolitaire.screens.boards.bindings import screen_bindings
 from termsolitaire.widgets.line import TextLine
 
 if TYPE_CHECKING:
@@ -306,9 +307,7 @@ class BoardActions:
         """Every key of this screen with what it does; a game's pile keys on one row each."""
         rows: list[tuple[str, str]] = []
         groups: dict[str, list[str]] = {}
-        for binding in self.BINDINGS:
-            if not isinstance(binding, Binding):
-                continue
+        for binding in screen_bindings(type(self)):
             keys = " ".join(
                 key_display(self.app.get_key_display(Binding(k.strip(), binding.action)))
                 for k in binding.key.split(",")

@@ -175,7 +175,29 @@ def board_bindings(
     return [*extra, *common]
 
 
+_BINDINGS: dict[type[Any], list[Binding]] = {}
 _KEYS: dict[type[Any], dict[str, str]] = {}
+
+
+def screen_bindings(screen: type[Any]) -> list[Binding]:
+    """The board's own bindings (every one of ours has an id) as Textual merges
+    them: the class's own first, then those it inherits (up to a class that
+    inherits none), one for each id; Textual's own (tab, copy) are left out. A
+    subclass that adds keys of its own (a daily's End, a match's Watch) keeps its
+    board's pile keys: what names piles, lists keys in the help and refreshes the
+    footer reads them here, not in the class's own ``BINDINGS``."""
+    found = _BINDINGS.get(screen)
+    if found is None:
+        found, ids = [], set()
+        for base in screen.__mro__:
+            for b in base.__dict__.get("BINDINGS", ()):
+                if isinstance(b, Binding) and b.id is not None and b.id not in ids:
+                    found.append(b)
+                    ids.add(b.id)
+            if not base.__dict__.get("_inherit_bindings", True):
+                break
+        _BINDINGS[screen] = found
+    return found
 
 
 def key_actions(screen: type[Any]) -> dict[str, str]:

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
@@ -34,7 +33,7 @@ from termsolitaire.play.tables import Table
 from termsolitaire.rules import Card, Game, Move, info
 from termsolitaire.rules.cards import rank_text
 from termsolitaire.screens.boards.actions import BoardActions
-from termsolitaire.screens.boards.bindings import key_actions
+from termsolitaire.screens.boards.bindings import key_actions, screen_bindings
 from termsolitaire.screens.boards.movelist import MoveList
 from termsolitaire.screens.boards.registry import BOARDS, board_css
 from termsolitaire.screens.boards.solving import SolverRunner
@@ -98,7 +97,7 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         self.look = look or CardLook()
         self.notice = notice
         """A message to show instead of the hint when the board opens (a broken save)."""
-        self.words = BoardWords(self.PLACES, self.BINDINGS, lambda: self.look)
+        self.words = BoardWords(self.PLACES, screen_bindings(type(self)), lambda: self.look)
         self.controller = Controller(
             session,
             self.words,
@@ -373,8 +372,8 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         """Refresh the footer's keys when what they offer changed."""
         state = tuple(
             self.check_action(b.action.partition("(")[0], ())
-            for b in self.BINDINGS
-            if isinstance(b, Binding) and b.show
+            for b in screen_bindings(type(self))
+            if b.show
         )
         if state != self._footer:
             self._footer = state
