@@ -85,6 +85,9 @@ async def test_a_killed_child_is_started_again_from_the_store(
         await pump_until(driver, lambda: len(driver.seat.log) == 1)
         first = driver.pid
         assert first is not None
+        # A session of its own: a server's fair share does not count its thinking
+        # against the player's app (tests/serve/test_fairshare.py).
+        assert os.getsid(first) == first != os.getsid(0)
         os.kill(first, signal.SIGKILL)
         # Its death is seen at once, or once the action it had chosen is played.
         await pump_until(driver, lambda: driver.pid != first or driver.due is not None)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from termsolitaire.commands.serve import add_arguments, config_from
-from termsolitaire.serve.fairshare import BACKGROUND
+from termsolitaire.serve.fairshare import BACKGROUND, usage
 
 pytestmark = [
     pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc"),
@@ -109,3 +109,46 @@ def test_cpu_share_is_a_percentage() -> None:
     assert config_from(parser.parse_args(["--cpu-share", "0"])).cpu_share == 0.0
     with pytest.raises(SystemExit):
         parser.parse_args(["--cpu-share", "250"])
+
+
+PARENT = """\
+import subprocess, sys
+burn = "while True: pass"
+own = subprocess.Popen([sys.executable, "-c", burn], start_new_session=True)
+print(own.pid, flush=True)
+sys.stdin.read()
+own.kill()
+"""
+"""An app whose child (as the computer opponent is) burns a core in a session of its own."""
+
+
+def cpu_of(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_child_in_a_session_of_its_own_is_not_counted_against_the_app() -> None:
+    """The computer opponent runs in a session of its own: its thinking does not send
+    its player's app to the background (an expert at 4 suits once took 13 s a move on a
+    busy host, its player's app held at nice 19 with it)."""
+    import subprocess
+    import sys
+    import time
+
+    app = subprocess.Popen(
+        [sys.executable, "-c", PARENT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert app.stdout is not None
+        own = int(app.stdout.readline())
+        end = time.monotonic() + 60
+        while cpu_of(own) < 0.5:  # the child has burned half a CPU-second
+            assert time.monotonic() < end, "the child never ran"
+            time.sleep(0.05)
+        found = usage(app.pid)
+        assert found is not None
+        ran, ready = found
+        assert ran < 0.4 < cpu_of(own)  # the app's own start-up only
+        assert not ready  # the app waits on its input; the busy child is not its
+    finally:
+        app.communicate("")

@@ -275,7 +275,9 @@ class ComputerDriver:
             "actions": list(seat.log),
         }
         try:
-            child = Child.spawn("termsolitaire.match.computer:main")
+            # A session of its own: a scheduling group of its own, which a server's
+            # fair share does not count against the player's app (serve/fairshare.py).
+            child = Child.spawn("termsolitaire.match.computer:main", session=True)
         except OSError as e:
             self.problem = f"The computer opponent could not start: {e.strerror or e}"
             return None

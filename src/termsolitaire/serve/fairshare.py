@@ -68,15 +68,21 @@ TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
 def usage(pid: int) -> tuple[float, bool] | None:
-    """Seconds ``pid`` and every process under it have run on a CPU (with the
-    children already reaped), and whether one of their threads is ready to run
-    now (state R: running or waiting for a CPU). None when ``pid`` is gone.
+    """Seconds ``pid`` and every process under it in its session have run on a CPU
+    (with the children already reaped), and whether one of their threads is ready
+    to run now (state R: running or waiting for a CPU). None when ``pid`` is gone.
+
+    A child that started a session of its own is scheduled on its own and not
+    counted: the computer opponent of a match (``match/computer.py``), which
+    thinks at its level's pace; were it counted, each of its longer thoughts
+    sent its player's app, keys and all, to the background.
 
     Whether it waits is read from the state, not from the time waited
     (``schedstat``): the kernel adds a wait to that count only once the thread
     gets the CPU, so an app starved of it would look idle."""
     ran, ready = 0.0, False
     todo, seen = [pid], set()
+    session = None
     while todo:
         p = todo.pop()
         if p in seen:
@@ -87,6 +93,10 @@ def usage(pid: int) -> tuple[float, bool] | None:
         except (OSError, IndexError):
             if p == pid:
                 return None
+            continue
+        if session is None:
+            session = fields[3]
+        elif fields[3] != session:  # a session of its own
             continue
         # utime, stime, and the reaped children's cutime, cstime
         ran += sum(int(f) for f in fields[11:15]) / TICKS_PER_SECOND
