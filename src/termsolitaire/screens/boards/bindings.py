@@ -7,7 +7,7 @@ screen shows. Pile keys carry the action ``pile('NAME')`` and the id
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from textual.binding import Binding, BindingType
@@ -179,23 +179,30 @@ _BINDINGS: dict[type[Any], list[Binding]] = {}
 _KEYS: dict[type[Any], dict[str, str]] = {}
 
 
+def _merged(screen: type[Any]) -> Iterator[Binding]:
+    """``screen``'s bindings in the order Textual merges them: the class's own first,
+    then those it inherits, up to a class that inherits none."""
+    for base in screen.__mro__:
+        for b in base.__dict__.get("BINDINGS", ()):
+            if isinstance(b, Binding):
+                yield b
+        if not base.__dict__.get("_inherit_bindings", True):
+            break
+
+
 def screen_bindings(screen: type[Any]) -> list[Binding]:
     """The board's own bindings (every one of ours has an id) as Textual merges
-    them: the class's own first, then those it inherits (up to a class that
-    inherits none), one for each id; Textual's own (tab, copy) are left out. A
-    subclass that adds keys of its own (a daily's End, a match's Watch) keeps its
-    board's pile keys: what names piles, lists keys in the help and refreshes the
-    footer reads them here, not in the class's own ``BINDINGS``."""
+    them, one for each id; Textual's own (tab, copy) are left out. A subclass
+    that adds keys of its own (a daily's End, a match's Watch) keeps its board's
+    pile keys: what names piles, lists keys in the help and refreshes the footer
+    reads them here, not in the class's own ``BINDINGS``."""
     found = _BINDINGS.get(screen)
     if found is None:
         found, ids = [], set()
-        for base in screen.__mro__:
-            for b in base.__dict__.get("BINDINGS", ()):
-                if isinstance(b, Binding) and b.id is not None and b.id not in ids:
-                    found.append(b)
-                    ids.add(b.id)
-            if not base.__dict__.get("_inherit_bindings", True):
-                break
+        for b in _merged(screen):
+            if b.id is not None and b.id not in ids:
+                found.append(b)
+                ids.add(b.id)
         _BINDINGS[screen] = found
     return found
 
@@ -206,12 +213,8 @@ def key_actions(screen: type[Any]) -> dict[str, str]:
     keys = _KEYS.get(screen)
     if keys is None:
         keys = {}
-        for base in screen.__mro__:
-            for b in base.__dict__.get("BINDINGS", ()):
-                if isinstance(b, Binding):
-                    for k in b.key.split(","):
-                        keys.setdefault(k.strip(), b.action)
-            if not base.__dict__.get("_inherit_bindings", True):
-                break
+        for b in _merged(screen):
+            for k in b.key.split(","):
+                keys.setdefault(k.strip(), b.action)
         _KEYS[screen] = keys
     return keys
