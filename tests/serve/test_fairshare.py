@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from termsolitaire.commands.serve import add_arguments, config_from
-from termsolitaire.serve.fairshare import BACKGROUND, usage
+from termsolitaire.serve.fairshare import BACKGROUND, Others, usage
 
 pytestmark = [
     pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc"),
@@ -150,5 +150,45 @@ def test_a_child_in_a_session_of_its_own_is_not_counted_against_the_app() -> Non
         ran, ready = found
         assert ran < 0.4 < cpu_of(own)  # the app's own start-up only
         assert not ready  # the app waits on its input; the busy child is not its
+    finally:
+        app.communicate("")
+
+
+REAPER = """\
+import subprocess, sys
+burn = "import time\\nend = time.process_time() + 0.6\\nwhile time.process_time() < end: pass"
+own = subprocess.Popen([sys.executable, "-c", burn], start_new_session=True)
+print(own.pid, flush=True)
+own.wait()
+sys.stdin.read()
+"""
+"""An app whose child in a session of its own burns 0.6 CPU-seconds, ends and is
+reaped, as a match's computer opponent is at the end of its game."""
+
+
+def test_a_reaped_child_of_its_own_session_does_not_jump_the_apps_count() -> None:
+    """The kernel adds a reaped child's CPU to its parent's at once: without the
+    fair share's memory of what it saw, the app's count jumped by all of it and the
+    app went to the background for 2 s at the end of every match with the computer."""
+    import subprocess
+    import sys
+    import time
+
+    app = subprocess.Popen(
+        [sys.executable, "-c", REAPER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert app.stdout is not None
+        own = int(app.stdout.readline())
+        others = Others()
+        end = time.monotonic() + 60
+        while Path(f"/proc/{own}").exists():  # looked at every 20 ms until reaped
+            assert time.monotonic() < end, "the child never ended"
+            usage(app.pid, others)
+            time.sleep(0.02)
+        remembered, plain = usage(app.pid, others), usage(app.pid)
+        assert remembered is not None and plain is not None
+        assert plain[0] - remembered[0] >= 0.4  # its time reached the app's count
+        assert remembered[0] < 0.4  # and was taken out again
     finally:
         app.communicate("")

@@ -46,7 +46,7 @@ import logging
 import os
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 log = logging.getLogger("termsolitaire.serve")
@@ -67,7 +67,17 @@ MAX_HOLD = 32.0
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def usage(pid: int) -> tuple[float, bool] | None:
+@dataclass
+class Others:
+    """An app's children in sessions of their own, as last seen (pid: CPU-seconds
+    run), and what those it has reaped had run: the kernel adds a reaped child's
+    time to its parent's at once, and :func:`usage` takes it out again."""
+
+    seen: dict[int, float] = field(default_factory=dict)
+    reaped: float = 0.0
+
+
+def usage(pid: int, others: Others | None = None) -> tuple[float, bool] | None:
     """Seconds ``pid`` and every process under it in its session have run on a CPU
     (with the children already reaped), and whether one of their threads is ready
     to run now (state R: running or waiting for a CPU). None when ``pid`` is gone.
@@ -75,7 +85,10 @@ def usage(pid: int) -> tuple[float, bool] | None:
     A child that started a session of its own is scheduled on its own and not
     counted: the computer opponent of a match (``match/computer.py``), which
     thinks at its level's pace; were it counted, each of its longer thoughts
-    sent its player's app, keys and all, to the background.
+    sent its player's app, keys and all, to the background. Given ``others``
+    (the same object at every look), what such a child had run when last seen
+    is taken out of the app's count once it is reaped (else the app's count
+    jumped by all of it at the end of a match).
 
     Whether it waits is read from the state, not from the time waited
     (``schedstat``): the kernel adds a wait to that count only once the thread
@@ -83,6 +96,7 @@ def usage(pid: int) -> tuple[float, bool] | None:
     ran, ready = 0.0, False
     todo, seen = [pid], set()
     session = None
+    apart: dict[int, float] = {}
     while todo:
         p = todo.pop()
         if p in seen:
@@ -97,6 +111,7 @@ def usage(pid: int) -> tuple[float, bool] | None:
         if session is None:
             session = fields[3]
         elif fields[3] != session:  # a session of its own
+            apart[p] = sum(int(f) for f in fields[11:15]) / TICKS_PER_SECOND
             continue
         # utime, stime, and the reaped children's cutime, cstime
         ran += sum(int(f) for f in fields[11:15]) / TICKS_PER_SECOND
@@ -107,6 +122,10 @@ def usage(pid: int) -> tuple[float, bool] | None:
                         ready = (task / "stat").read_text().rsplit(")", 1)[1].split()[0] == "R"
                 with contextlib.suppress(OSError, ValueError):
                     todo += [int(c) for c in (task / "children").read_text().split()]
+    if others is not None:
+        others.reaped += sum(t for p, t in others.seen.items() if p not in apart)
+        others.seen = apart
+        ran -= others.reaped
     return ran, ready
 
 
@@ -223,6 +242,8 @@ class _App:
     """When its stay in the background ends, calm or not."""
     caught: int = 0
     """Times caught over its share, less the times it came back calm."""
+    others: Others = field(default_factory=Others)
+    """Its children in sessions of their own (:func:`usage`)."""
 
 
 class FairShare:
@@ -242,7 +263,7 @@ class FairShare:
     ...     foreground = 0
     ...     def set(self, pid, nice): given[pid] = nice; return True
     ...     def get(self, pid): return given.get(pid)
-    >>> fair = FairShare(0.5, Fake(), usage=use.get, clock=lambda: now[0])
+    >>> fair = FairShare(0.5, Fake(), usage=lambda pid, others: use.get(pid), clock=lambda: now[0])
     >>> fair.started(1); fair.started(2); given   # start-up runs in the background
     {1: 19, 2: 19}
     >>> def second(a, b, ready_b=None):  # CPU-seconds each uses in the next second
@@ -286,7 +307,7 @@ class FairShare:
         share: float,
         priority: Priority,
         *,
-        usage: Callable[[int], tuple[float, bool] | None] = usage,
+        usage: Callable[[int, Others], tuple[float, bool] | None] = usage,
         clock: Callable[[], float] | None = None,
     ) -> None:
         import time
@@ -303,9 +324,10 @@ class FairShare:
 
     def started(self, pid: int) -> None:
         """A new app: it starts in the background where that can be undone."""
-        ran, _ = self.usage(pid) or (0.0, False)
+        others = Others()
+        ran, _ = self.usage(pid, others) or (0.0, False)
         now = self.clock()
-        app = self.apps[pid] = _App(deque([(now, ran, False)]), self.foreground)
+        app = self.apps[pid] = _App(deque([(now, ran, False)]), self.foreground, others=others)
         if self.priority.reversible:
             app.nice, app.until = BACKGROUND, now + HOLD
         self._apply(pid)
@@ -320,7 +342,7 @@ class FairShare:
         looked: list[tuple[int, _App, float, float, float]] = []
         for pid in pids:
             app = self.apps.get(pid)
-            used = self.usage(pid)
+            used = self.usage(pid, app.others) if app is not None else None
             if app is None or used is None:
                 continue
             last = next((x for x in reversed(app.samples) if now - x[0] >= CATCH), app.samples[0])
