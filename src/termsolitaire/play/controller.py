@@ -117,7 +117,7 @@ class Controller(Pointer, Helping):
                 return "This game is over: its clock has stopped"
             return "The board is hidden: nothing to pause" if hidden else None
         if hidden:
-            return "The board is hidden: enlarge the window (or close the dialog) to play"
+            return "Enlarge the window (or close the dialog) to play"
         if mode is Mode.PAUSED and action != "quit":
             return "Paused: P plays on"
         if action in NEW:
