@@ -350,6 +350,23 @@ def test_the_fair_playouts_that_judge_its_plans_at_one_suit_read_no_hidden_card(
     _bare_advice_unchanged_by_permutation(monkeypatch, "_stuck")
 
 
+def test_the_one_suit_expert_judges_its_plans_with_trials_of_4000_positions(monkeypatch) -> None:
+    """Each trial of a plan on a guess is the solver's search of 4000 positions, not
+    1500: a trial cut off at 1500 mostly said how far 1500 positions got (58 of the
+    fresh 1-suit deals 201-260 against 52, docs/journal/2026-12-05-expert6.md). On
+    BARE the expert has two plans, so the guesses (3000 positions) and the trials
+    (4000) both run."""
+    from termsolitaire.solver import opponent
+
+    asked: list[int] = []
+    real = opponent._solve
+    monkeypatch.setattr(opponent, "_solve", lambda s, n: asked.append(n) or real(s, n))
+    Opponent("expert", 1, seed=0).advise(view_of(from_text(BARE)))
+    assert LEVELS["expert"].trial_positions == 4000
+    assert 3000 in asked
+    assert 4000 in asked
+
+
 def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
     """With ``second_round`` (tried at 4 suits and not kept: docs/journal/match.md, off
     for every level) the expert plays the best two ways out on more guesses
@@ -402,7 +419,9 @@ def test_in_one_suit_the_expert_joins_runs_over_face_down_cards_before_it_turns(
     """The 1-suit expert counts a run lying over face-down cards as work
     (``one_suit_cover``, docs/journal/match.md, expert12): before it turns t6 it joins
     3S-AS onto 4S and 4S-AS onto 5S, so two piles hide their cards under one run
-    fewer each. Without that weight it turns at once, as the good level does."""
+    fewer each. Without that weight its own plan turns at once, as the good level
+    does (its guesses left out: their trials, of 4000 positions since expert6,
+    then choose yet another plan)."""
     from termsolitaire.solver import opponent
 
     view = view_of(from_text(JOIN))
@@ -410,7 +429,7 @@ def test_in_one_suit_the_expert_joins_runs_over_face_down_cards_before_it_turns(
     joined = [Move("move", "t7", "t8", 3), Move("move", "t8", "t2", 4), turn]
     assert Opponent("expert", 1, seed=0).advise(view) == joined
     assert Opponent("good", 1, seed=0).advise(view) == [turn]
-    level = dataclasses.replace(LEVELS["expert"], one_suit_cover=0)
+    level = dataclasses.replace(LEVELS["expert"], one_suit_cover=0, guesses=0)
     monkeypatch.setitem(opponent.LEVELS, "expert", level)
     assert Opponent("expert", 1, seed=0).advise(view) == [turn]
 
