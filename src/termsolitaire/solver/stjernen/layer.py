@@ -56,8 +56,6 @@ class BeamConfig:
     weights: Weights = field(default_factory=Weights)
 
 
-Found = list[tuple[int, int, tuple[int, ...], tuple[int, ...], int]]
-"""Positions found: (score, foundation cards, moves that reach it, progress, hash)."""
 Entry = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]
 """A position found in a layer: (score, foundation cards, the node of the kept
 position it was reached from, the moves from there, progress, hash)."""
@@ -76,11 +74,14 @@ def noise(h: int, cfg: BeamConfig) -> int:
     return ((h ^ (cfg.seed * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9 >> 40) % cfg.jitter
 
 
-def look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: int) -> None:
+def look_around(
+    st: State, cfg: BeamConfig, seen: set[int], found: list[Entry], look: int, node: int
+) -> None:
     """Best-first search over card moves from ``st`` (left as it was): up to
-    ``look`` expansions; every new position goes into ``found``. Going from one
-    position expanded to the next, only the moves after the lines' common
-    start are taken back and played (the next is often a child of the last)."""
+    ``look`` expansions; every new position goes into ``found``, as an entry
+    reached from ``node``. Going from one position expanded to the next, only
+    the moves after the lines' common start are taken back and played (the
+    next is often a child of the last)."""
     w = cfg.weights
     heap: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
     tick = 0
@@ -108,7 +109,7 @@ def look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: 
                 if cfg.jitter:
                     score += noise(st.hash, cfg)
                 like = progress(st) if cfg.diverse else ()
-                found.append((score, st.score, moves, like, st.hash))
+                found.append((score, st.score, node, moves, like, st.hash))
                 tick += 1
                 heapq.heappush(heap, (-score, tick, moves))
     undo(st, base)
@@ -152,9 +153,8 @@ def expand(
             continue
         seen.add(st.hash)
         like = progress(st) if cfg.diverse else ()
-        around: Found = [(evaluate(st, cfg.weights), st.score, (), like, st.hash)]
-        look_around(st, cfg, seen, around, cfg.look)
-        found.extend((score, f, node, moves, like, h) for score, f, moves, like, h in around)
+        found.append((evaluate(st, cfg.weights), st.score, node, (), like, st.hash))
+        look_around(st, cfg, seen, found, cfg.look, node)
         if clock() > deadline:
             break
     return found, len(seen)

@@ -104,28 +104,35 @@ def _to_foundations(
     left; a king of a suit in ``hold`` only as :func:`auto` says."""
     piles = st.piles
     fc = st.fcount
-    n0, n1, n2, n3 = NEEDED
     held: set[int] | frozenset[int] = _NONE
+    # A card is wanted when it is the next of its own suit's foundation (-1 for
+    # a full one: no card), on a foundation holding at least ``passed`` cards;
+    # checked card by card, with no set of the wanted cards made each turn.
     while True:
         if passed:
-            want = {NEEDED[s][fc[s]] for s in range(4) if passed <= fc[s] < FULL}
-            if not want:
+            if not any(passed <= fc[s] < FULL for s in range(4)):
                 return
-        else:  # -1 for a full foundation: no card
-            want = {n0[fc[0]], n1[fc[1]], n2[fc[2]], n3[fc[3]]}
-            if hold:
-                held = held_kings(st, hold)
+        elif hold:
+            held = held_kings(st, hold)
         for p in SOURCES:
             q = piles[p]
-            if q and q[-1] in want and q[-1] not in held:
-                m = p << 5 | st.fnd_target(q[-1])
-                done.append((m, st.make(m)))
-                break
+            if q:
+                card = q[-1]
+                s = card // 13
+                n = fc[s]
+                if NEEDED[s][n] == card and n >= passed and card not in held:
+                    m = p << 5 | st.fnd_target(card)
+                    done.append((m, st.make(m)))
+                    break
         else:
             for i in INNER:
                 q = piles[i]
-                if q and q[-1] in want and not piles[i + 4]:
-                    card = q[-1]
+                if not q or piles[i + 4]:
+                    continue
+                card = q[-1]
+                s = card // 13
+                n = fc[s]
+                if NEEDED[s][n] == card and n >= passed:
                     if card in held and sum(piles[j].count(card) for j in INNER) > 1:
                         continue
                     m = i << 5 | (i + 4)
@@ -172,7 +179,7 @@ def search_steps(st: State) -> list[Step]:
     piles = st.piles
     board, guarded, free = _board(st)
     empty = guarded + free[:1]
-    want = wanted(st)
+    fc = st.fcount  # a card is wanted (:func:`wanted`) if its foundation takes it next
     out: list[Step] = []
     for i in INNER:
         p = piles[i]
@@ -196,7 +203,11 @@ def search_steps(st: State) -> list[Step]:
         card = p[-1]
         # Worth moving: to free the position for the inner card behind a lone
         # card, or to uncover a card that goes up or onto the centre at once.
-        ok = bool(piles[src - 4]) if len(p) == 1 else (p[-2] in want or p[-2] in board)
+        if len(p) == 1:
+            ok = bool(piles[src - 4])
+        else:
+            under = p[-2]
+            ok = NEEDED[under // 13][fc[under // 13]] == under or under in board
         for d in board.get(card, ()):
             if d == CENTRE or ok:
                 out.append(src << 5 | d)
@@ -388,7 +399,7 @@ def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
     ring) is worked out once, and a pile's walk stops as soon as it has got
     past its deepest target."""
     piles = st.piles
-    want = wanted(st, ahead)
+    fc = st.fcount
     out: list[tuple[int, int]] = []
     base: tuple[list[int], list[bool], int, int, list[int]] | None = None
     for p in _DIG_PILES:
@@ -398,7 +409,14 @@ def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
         last = top if p < 4 and piles[p + 4] else top - 1
         reach = -1
         for k in range(top - depth if top > depth else 0, last + 1):
-            if cards[k] in want:
+            card = cards[k]
+            # In :func:`wanted`: the card's turn in its suit (the first at or
+            # after the foundation's height n) comes before n + ahead.
+            n = fc[card // 13]
+            turn = 12 - card % 13
+            if turn < n:
+                turn += 13
+            if n <= turn < n + ahead and turn < FULL:
                 size = top - k + (len(piles[p + 4]) if p < 4 else 0)
                 if reach < 0:
                     if base is None:
