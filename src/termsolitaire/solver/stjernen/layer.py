@@ -56,17 +56,30 @@ class BeamConfig:
     weights: Weights = field(default_factory=Weights)
 
 
-Entry = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]
+Entry = tuple[int, int, int, tuple[int, ...], int, int]
 """A position found in a layer: (score, foundation cards, the node of the kept
 position it was reached from, the moves from there, progress, hash)."""
 
 
-def progress(st: State) -> tuple[int, ...]:
+def progress(st: State) -> int:
     """How far a position has got: the cards on each foundation and those left
-    in each inner pile. Positions alike in this differ in what the storage
-    holds, where, and what is left in the upturned piles."""
+    in each inner pile, seven bits each in one int (a pile holds at most 104
+    cards; an int is cheaper to make, hash and compare than the tuple it
+    stands for, and classes the positions alike). Positions alike in this
+    differ in what the storage holds, where, and what is left in the
+    upturned piles."""
     p = st.piles
-    return (*st.fcount, len(p[0]), len(p[1]), len(p[2]), len(p[3]))
+    f = st.fcount
+    return (
+        f[0]
+        | f[1] << 7
+        | f[2] << 14
+        | f[3] << 21
+        | len(p[0]) << 28
+        | len(p[1]) << 35
+        | len(p[2]) << 42
+        | len(p[3]) << 49
+    )
 
 
 def noise(h: int, cfg: BeamConfig) -> int:
@@ -108,7 +121,7 @@ def look_around(
                 score = evaluate(st, w)
                 if cfg.jitter:
                     score += noise(st.hash, cfg)
-                like = progress(st) if cfg.diverse else ()
+                like = progress(st) if cfg.diverse else 0
                 found.append((score, st.score, node, moves, like, st.hash))
                 tick += 1
                 heapq.heappush(heap, (-score, tick, moves))
@@ -152,7 +165,7 @@ def expand(
         if st.hash in seen:
             continue
         seen.add(st.hash)
-        like = progress(st) if cfg.diverse else ()
+        like = progress(st) if cfg.diverse else 0
         found.append((evaluate(st, cfg.weights), st.score, node, (), like, st.hash))
         look_around(st, cfg, seen, found, cfg.look, node)
         if clock() > deadline:
@@ -166,11 +179,22 @@ def select(found: list[Entry], cfg: BeamConfig, width: int) -> list[Entry]:
     best ``width``."""
     if not cfg.diverse:
         return found[:width]
-    count: dict[tuple[int, ...], int] = {}
-    turns: list[tuple[int, int]] = []
-    for k, x in enumerate(found):
-        n = count.get(x[4], 0)
-        count[x[4]] = n + 1
-        turns.append((n, k))
-    turns.sort()
-    return [found[k] for _, k in turns[:width]]
+    # turns[n]: the entries that are the (n+1)-th of their class, best first;
+    # taken turn by turn (what sorting (n, index) pairs gives, without the sort).
+    count: dict[int, int] = {}
+    turns: list[list[Entry]] = []
+    for x in found:
+        like = x[4]
+        n = count.get(like, 0)
+        count[like] = n + 1
+        if n == len(turns):
+            turns.append([x])
+        else:
+            turns[n].append(x)
+    out: list[Entry] = []
+    for turn in turns:
+        if len(out) + len(turn) >= width:
+            out.extend(turn[: width - len(out)])
+            return out
+        out.extend(turn)
+    return out
