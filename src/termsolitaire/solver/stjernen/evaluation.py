@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .state import CENTRE, FULL, INNER, OUTER, UP, State
+from .state import CENTRE, FULL, OUTER, UP, State
 
 BIG: Final = 50
 """Burial of a copy that is not there (on a foundation already)."""
@@ -144,7 +144,8 @@ def _stock_burials(stock: list[int], round_: int, ws: int) -> tuple[list[int], l
     return got[0][:], got[1][:]
 
 
-_STORAGE: Final = (CENTRE, *OUTER)
+_STORAGE: Final = [CENTRE, *OUTER]
+"""A list: when compiled, a loop over a ``Final`` tuple makes a tuple each time."""
 _UP_CACHE: Final[dict[tuple[int, ...], list[list[int]]]] = {}
 
 
@@ -246,7 +247,7 @@ def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
                     elif b < b2[c]:
                         b2[c] = b
         else:
-            for u in UP:
+            for u in range(9, 15):  # UP
                 q = piles[u]
                 b = len(q)
                 for c in q:
@@ -279,7 +280,7 @@ def _inner(st: State, wi: int) -> _Inner:
         i1 = [BIG] * 52
         i2 = [BIG] * 52
         rows = []
-        for i in INNER:
+        for i in range(4):  # INNER
             row = []
             for k, c in enumerate(reversed(piles[i]), 1):
                 b = k * wi // 10
@@ -378,7 +379,7 @@ def evaluate(st: State, w: Weights) -> int:
     extra = [0, 0, 0, 0]
     stuck: list[list[int] | None] = [None, None, None, None]
     spare = (not piles[4]) + (not piles[5]) + (not piles[6]) + (not piles[7])
-    for i in INNER:
+    for i in range(4):  # INNER (a native loop when compiled)
         run = piles[i + 4]
         if run and piles[i]:
             first_card = run[0]
@@ -397,7 +398,7 @@ def evaluate(st: State, w: Weights) -> int:
                 held.append((k, b1[k]))
                 b1[k] = b2[k] = BIG
     later: list[tuple[int, int]] = []
-    for i in INNER:
+    for i in range(4):  # INNER (a native loop when compiled)
         x = extra[i]
         late = stuck[i]
         if late is None:

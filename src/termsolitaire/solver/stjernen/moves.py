@@ -21,7 +21,13 @@ from .state import CENTRE, COLLECT, DEAL, FND, FULL, INNER, NEEDED, OUTER, ROUND
 
 Step = int | tuple[int, ...]
 _NONE: Final[frozenset[int]] = frozenset()
-SOURCES: Final = (CENTRE, *OUTER, *UP)
+SOURCES: Final = [CENTRE, *OUTER, *UP]
+"""The places a card goes home from, in :func:`auto`'s order. The loops over
+the places are written over ranges and lists: when compiled, a loop over a
+``Final`` tuple of ints makes a tuple and iterates it as an object each time."""
+_OUTER_UP: Final = [*OUTER, *UP]
+_NO_PLACES: Final[list[int]] = []
+"""What :func:`_board` gives a card no place takes (never changed)."""
 
 
 def wanted(st: State, ahead: int = 1) -> set[int]:
@@ -125,7 +131,7 @@ def _to_foundations(
                     done.append((m, st.make(m)))
                     break
         else:
-            for i in INNER:
+            for i in range(4):  # INNER
                 q = piles[i]
                 if not q or piles[i + 4]:
                     continue
@@ -151,13 +157,13 @@ def _board(st: State) -> tuple[dict[int, list[int]], list[int], list[int]]:
     board: dict[int, list[int]] = {}
     c = piles[CENTRE]
     if not c:
-        for a in (0, 13, 26, 39):
+        for a in range(0, 52, 13):  # the aces
             board[a] = [CENTRE]
     elif c[-1] % 13 != 12:
         board[c[-1] + 1] = [CENTRE]
     guarded: list[int] = []
     free: list[int] = []
-    for o in OUTER:
+    for o in range(4, 8):  # OUTER
         p = piles[o]
         if not p:
             (guarded if piles[o - 4] else free).append(o)
@@ -181,7 +187,7 @@ def search_steps(st: State) -> list[Step]:
     empty = guarded + free[:1]
     fc = st.fcount  # a card is wanted (:func:`wanted`) if its foundation takes it next
     out: list[Step] = []
-    for i in INNER:
+    for i in range(4):  # INNER
         p = piles[i]
         if not p:
             continue
@@ -189,14 +195,14 @@ def search_steps(st: State) -> list[Step]:
         card = p[-1]
         if not piles[o]:
             out.append(i << 5 | o)
-            for d in board.get(card, ()):
+            for d in board.get(card, _NO_PLACES):
                 out.append((i << 5 | o, o << 5 | d))
             for d in empty:
                 if d != o:
                     out.append((i << 5 | o, o << 5 | d))
-        elif o in board.get(card, ()):
+        elif o in board.get(card, _NO_PLACES):
             out.append(i << 5 | o)
-    for src in OUTER:
+    for src in range(4, 8):  # OUTER
         p = piles[src]
         if not p:
             continue
@@ -208,18 +214,18 @@ def search_steps(st: State) -> list[Step]:
         else:
             under = p[-2]
             ok = NEEDED[under // 13][fc[under // 13]] == under or under in board
-        for d in board.get(card, ()):
+        for d in board.get(card, _NO_PLACES):
             if d == CENTRE or ok:
                 out.append(src << 5 | d)
         if ok:
             for d in empty:
                 if len(p) > 1 or not piles[d - 4]:
                     out.append(src << 5 | d)
-    for src in UP:
+    for src in range(9, 15):  # UP
         p = piles[src]
         if p:
             card = p[-1]
-            for d in board.get(card, ()):
+            for d in board.get(card, _NO_PLACES):
                 out.append(src << 5 | d)
             for d in empty:
                 out.append(src << 5 | d)
@@ -240,13 +246,13 @@ def sound_steps(st: State) -> list[int]:
         f = st.fnd_target(c[-1])
         if f >= 0:
             out.append(CENTRE << 5 | f)
-    for i in INNER:
+    for i in range(4):  # INNER
         p = piles[i]
         if p:
             o = i + 4
-            if not piles[o] or o in board.get(p[-1], ()):
+            if not piles[o] or o in board.get(p[-1], _NO_PLACES):
                 out.append(i << 5 | o)
-    for src in (*OUTER, *UP):
+    for src in _OUTER_UP:
         p = piles[src]
         if not p:
             continue
@@ -254,7 +260,7 @@ def sound_steps(st: State) -> list[int]:
         f = st.fnd_target(card)
         if f >= 0:
             out.append(src << 5 | f)
-        for d in board.get(card, ()):
+        for d in board.get(card, _NO_PLACES):
             out.append(src << 5 | d)
         lone = src < CENTRE and len(p) == 1 and not piles[src - 4]
         for d in empty:
@@ -281,13 +287,13 @@ def _place(st: State, card: int, exclude: int) -> int:
     c = piles[CENTRE]
     if (not c and card % 13 == 0) or (c and c[-1] % 13 != 12 and c[-1] + 1 == card):
         return CENTRE
-    for o in OUTER:
+    for o in range(4, 8):  # OUTER
         if o != exclude:
             q = piles[o]
             if q and q[-1] % 13 != 12 and q[-1] + 1 == card:
                 return o
     spare = -1
-    for o in OUTER:
+    for o in range(4, 8):  # OUTER
         if o != exclude and not piles[o]:
             if not piles[o - 4]:
                 return o
@@ -387,7 +393,7 @@ def dig_targets(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
     return out
 
 
-_DIG_PILES: Final = (*INNER, *UP, *OUTER)
+_DIG_PILES: Final = [*INNER, *UP, *OUTER]
 
 
 def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
