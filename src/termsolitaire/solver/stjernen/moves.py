@@ -458,12 +458,17 @@ def _reach(
     """:func:`dig_reach` of pile ``p``, or ``need`` if it is at least that,
     from the parts of it that do not depend on the pile (``base``)."""
     fcount, started0, free_fnd, centre, tops0 = base
+    # The cards in the order they come off: the outer run in front first (for
+    # an inner pile), then the pile, each from the top (read in place).
+    pile = piles[p]
     if p < 4:
         exclude = p + 4
-        order = piles[exclude][::-1] + piles[p][::-1]
+        front = piles[exclude]
     else:
         exclude = p
-        order = piles[p][::-1]
+        front = _NO_PLACES
+    nf = len(front)
+    total = nf + len(pile)
     fc = fcount[:]
     started = started0[:]
     tops: list[int] = []
@@ -475,9 +480,10 @@ def _reach(
                 tops.append(t)
             else:
                 empty += 1
-    for n, card in enumerate(order):
+    for n in range(total):
         if n >= need:
             return n
+        card = front[nf - 1 - n] if n < nf else pile[total - 1 - n]
         s = card // 13
         r = card % 13
         if started[s]:
@@ -499,4 +505,4 @@ def _reach(
             return n
         empty -= 1
         tops.append(card)
-    return len(order)
+    return total
