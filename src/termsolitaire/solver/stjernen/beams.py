@@ -12,9 +12,10 @@ import heapq
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from .evaluation import Weights, evaluate
-from .layer import BeamConfig, Entry, Found, beam_steps, expand, look_around, select
+from .layer import BeamConfig, Entry, beam_steps, expand, look_around, select
 from .moves import auto
 from .pair import Helper
 from .state import COLLECT, DEAL, ROUNDS, UP, WON, State
@@ -170,7 +171,7 @@ def beam(
                 ours = {x[5] for x in found}
                 found.extend(x for x in got[0] if x[5] not in ours)
                 positions += got[1]
-        found.sort(key=lambda x: -x[0])
+        found.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
         snaps = dict((node, snap) for snap, node in layer)
         if cfg.peek:
             found = _peek(st, cfg, found, snaps)
@@ -246,9 +247,9 @@ def _finish(st: State, cfg: BeamConfig, lines: _Lines, node: int) -> int:
     """No deal or collect is left: a longer look-around for the most foundation
     cards; record the best in ``lines``; return the positions seen."""
     seen = {st.hash}
-    found: Found = []
-    look_around(st, cfg, seen, found, cfg.finish)
+    found: list[Entry] = []
+    look_around(st, cfg, seen, found, cfg.finish, node)
     best = max(found, key=lambda x: x[1], default=None)
     if best and best[1] > lines.best_score:
-        lines.add(node, best[2], best[1])
+        lines.add(node, best[3], best[1])
     return len(seen)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .state import CENTRE, FULL, INNER, OUTER, UP, State
+from .state import CENTRE, FULL, OUTER, UP, State
 
 BIG: Final = 50
 """Burial of a copy that is not there (on a foundation already)."""
@@ -144,7 +144,8 @@ def _stock_burials(stock: list[int], round_: int, ws: int) -> tuple[list[int], l
     return got[0][:], got[1][:]
 
 
-_STORAGE: Final = (CENTRE, *OUTER)
+_STORAGE: Final = [CENTRE, *OUTER]
+"""A list: when compiled, a loop over a ``Final`` tuple makes a tuple each time."""
 _UP_CACHE: Final[dict[tuple[int, ...], list[list[int]]]] = {}
 
 
@@ -195,11 +196,42 @@ _INNER_CACHE: Final[dict[tuple[int, int], _Inner]] = {}
 _BASE_CACHE: Final[dict[tuple[int, int, bool], tuple[list[int], list[int]]]] = {}
 
 
+class _Last:
+    """The last answer of :func:`_base_burials` and of :func:`_inner`, with their
+    keys: the next position scored often shares them (a third of the time the
+    stock's and the upturned piles', two thirds the inner ring's), and comparing
+    the keys costs less than making the caches' tuple keys and looking them up.
+    What it holds is what the caches hold for the same keys."""
+
+    def __init__(self) -> None:
+        self.base_ok = False
+        self.uhash = 0
+        self.ws = 0
+        self.next_round = False
+        self.base: tuple[list[int], list[int]] = ([], [])
+        self.inner_ok = False
+        self.ihash = 0
+        self.wi = 0
+        self.inner: _Inner = ([], [], [])
+
+
+_LAST: Final = _Last()
+
+
 def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
     """Fresh burial arrays holding the stock's and the upturned piles' cards.
     They change only with a deal, a collect or a card taken off an upturned
     pile, and a look-around does few of these, so the work is kept, by the
     hash of just those places (:attr:`.State.uhash`)."""
+    last = _LAST
+    if (
+        last.base_ok
+        and last.uhash == st.uhash
+        and last.ws == w.stock
+        and last.next_round == w.next_round
+    ):
+        kept = last.base
+        return kept[0][:], kept[1][:]
     key = (st.uhash, w.stock, w.next_round)
     got = _BASE_CACHE.get(key)
     if got is None:
@@ -215,7 +247,7 @@ def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
                     elif b < b2[c]:
                         b2[c] = b
         else:
-            for u in UP:
+            for u in range(9, 15):  # UP
                 q = piles[u]
                 b = len(q)
                 for c in q:
@@ -228,6 +260,11 @@ def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
         if len(_BASE_CACHE) > 4096:
             _BASE_CACHE.clear()
         got = _BASE_CACHE[key] = (b1, b2)
+    last.base_ok = True
+    last.uhash = st.uhash
+    last.ws = w.stock
+    last.next_round = w.next_round
+    last.base = got
     return got[0][:], got[1][:]
 
 
@@ -243,7 +280,7 @@ def _inner(st: State, wi: int) -> _Inner:
         i1 = [BIG] * 52
         i2 = [BIG] * 52
         rows = []
-        for i in INNER:
+        for i in range(4):  # INNER
             row = []
             for k, c in enumerate(reversed(piles[i]), 1):
                 b = k * wi // 10
@@ -323,8 +360,17 @@ def evaluate(st: State, w: Weights) -> int:
     # How long each outer position stays busy: the wait of its run's bottom card,
     # with the inner ring counted by its own depth only; then the inner ring with
     # that, leaving out copies that a run of their suit in front makes too late.
-    got = _INNER_CACHE.get((st.ihash, w.inner))
-    i1, i2, rows = got if got is not None else _inner(st, w.inner)
+    last = _LAST
+    if last.inner_ok and last.ihash == st.ihash and last.wi == w.inner:
+        i1, i2, rows = last.inner
+    else:
+        got = _INNER_CACHE.get((st.ihash, w.inner))
+        inner = got if got is not None else _inner(st, w.inner)
+        last.inner_ok = True
+        last.ihash = st.ihash
+        last.wi = w.inner
+        last.inner = inner
+        i1, i2, rows = inner
     lam = w.lam
     cap = w.cap
     block = w.block
@@ -333,7 +379,7 @@ def evaluate(st: State, w: Weights) -> int:
     extra = [0, 0, 0, 0]
     stuck: list[list[int] | None] = [None, None, None, None]
     spare = (not piles[4]) + (not piles[5]) + (not piles[6]) + (not piles[7])
-    for i in INNER:
+    for i in range(4):  # INNER (a native loop when compiled)
         run = piles[i + 4]
         if run and piles[i]:
             first_card = run[0]
@@ -352,7 +398,7 @@ def evaluate(st: State, w: Weights) -> int:
                 held.append((k, b1[k]))
                 b1[k] = b2[k] = BIG
     later: list[tuple[int, int]] = []
-    for i in INNER:
+    for i in range(4):  # INNER (a native loop when compiled)
         x = extra[i]
         late = stuck[i]
         if late is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Final
 
 from .evaluation import Weights, evaluate
 from .moves import auto, dig, diggable, play, search_steps, undo
@@ -56,19 +57,30 @@ class BeamConfig:
     weights: Weights = field(default_factory=Weights)
 
 
-Found = list[tuple[int, int, tuple[int, ...], tuple[int, ...], int]]
-"""Positions found: (score, foundation cards, moves that reach it, progress, hash)."""
-Entry = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]
+Entry = tuple[int, int, int, tuple[int, ...], int, int]
 """A position found in a layer: (score, foundation cards, the node of the kept
 position it was reached from, the moves from there, progress, hash)."""
 
 
-def progress(st: State) -> tuple[int, ...]:
+def progress(st: State) -> int:
     """How far a position has got: the cards on each foundation and those left
-    in each inner pile. Positions alike in this differ in what the storage
-    holds, where, and what is left in the upturned piles."""
+    in each inner pile, seven bits each in one int (a pile holds at most 104
+    cards; an int is cheaper to make, hash and compare than the tuple it
+    stands for, and classes the positions alike). Positions alike in this
+    differ in what the storage holds, where, and what is left in the
+    upturned piles."""
     p = st.piles
-    return (*st.fcount, len(p[0]), len(p[1]), len(p[2]), len(p[3]))
+    f = st.fcount
+    return (
+        f[0]
+        | f[1] << 7
+        | f[2] << 14
+        | f[3] << 21
+        | len(p[0]) << 28
+        | len(p[1]) << 35
+        | len(p[2]) << 42
+        | len(p[3]) << 49
+    )
 
 
 def noise(h: int, cfg: BeamConfig) -> int:
@@ -76,20 +88,33 @@ def noise(h: int, cfg: BeamConfig) -> int:
     return ((h ^ (cfg.seed * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9 >> 40) % cfg.jitter
 
 
-def look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: int) -> None:
+_TICKS: Final = 1 << 24
+"""More than the positions one look-around finds (at most ``finish`` expansions
+of some dozens of steps each): its heap's keys are ``-score * _TICKS + tick``."""
+
+
+def look_around(
+    st: State, cfg: BeamConfig, seen: set[int], found: list[Entry], look: int, node: int
+) -> None:
     """Best-first search over card moves from ``st`` (left as it was): up to
-    ``look`` expansions; every new position goes into ``found``. Going from one
-    position expanded to the next, only the moves after the lines' common
-    start are taken back and played (the next is often a child of the last)."""
+    ``look`` expansions; every new position goes into ``found``, as an entry
+    reached from ``node``. Going from one position expanded to the next, only
+    the moves after the lines' common start are taken back and played (the
+    next is often a child of the last).
+
+    Written for speed, as :func:`beam_steps` inline (no generator) and with
+    the heap's (-score, tick) pairs as one int each (``-score * _TICKS +
+    tick``: the same order, compared as ints), the lines in a list by tick."""
     w = cfg.weights
-    heap: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
-    tick = 0
+    hold = w.hold
+    heap: list[int] = [0]
+    paths: list[tuple[int, ...]] = [()]
     at: tuple[int, ...] = ()
     base: list[tuple[int, int]] = []
     for _ in range(look):
         if not heap:
             break
-        _, _, path = heapq.heappop(heap)
+        path = paths[heapq.heappop(heap) & (_TICKS - 1)]
         n = 0
         limit = min(len(path), len(at))
         while n < limit and path[n] == at[n]:
@@ -100,18 +125,47 @@ def look_around(st: State, cfg: BeamConfig, seen: set[int], found: Found, look: 
         for m in path[n:]:
             base.append((m, st.make(m)))
         at = path
-        for done in beam_steps(st, cfg):
-            if st.hash not in seen:
-                seen.add(st.hash)
-                moves = path + tuple([m for m, _ in done])
-                score = evaluate(st, w)
-                if cfg.jitter:
-                    score += noise(st.hash, cfg)
-                like = progress(st) if cfg.diverse else ()
-                found.append((score, st.score, moves, like, st.hash))
-                tick += 1
-                heapq.heappush(heap, (-score, tick, moves))
+        for step in search_steps(st):
+            done: list[tuple[int, int]] = []
+            play(st, step, done)
+            auto(st, done, hold)
+            _note(st, cfg, w, seen, found, node, heap, paths, path, done)
+            undo(st, done)
+        if cfg.dig_depth:
+            for p, k in diggable(st, cfg.ahead, cfg.dig_depth):
+                done = []
+                if dig(st, p, k, done):
+                    auto(st, done, hold)
+                    _note(st, cfg, w, seen, found, node, heap, paths, path, done)
+                    undo(st, done)
     undo(st, base)
+
+
+def _note(
+    st: State,
+    cfg: BeamConfig,
+    w: Weights,
+    seen: set[int],
+    found: list[Entry],
+    node: int,
+    heap: list[int],
+    paths: list[tuple[int, ...]],
+    path: tuple[int, ...],
+    done: list[tuple[int, int]],
+) -> None:
+    """:func:`look_around`'s note of the position a step reached, if new."""
+    h = st.hash
+    if h in seen:
+        return
+    seen.add(h)
+    moves = path + tuple([m for m, _ in done])
+    score = evaluate(st, w)
+    if cfg.jitter:
+        score += noise(h, cfg)
+    like = progress(st) if cfg.diverse else 0
+    found.append((score, st.score, node, moves, like, h))
+    heapq.heappush(heap, -score * _TICKS + len(paths))
+    paths.append(moves)
 
 
 def beam_steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
@@ -151,10 +205,9 @@ def expand(
         if st.hash in seen:
             continue
         seen.add(st.hash)
-        like = progress(st) if cfg.diverse else ()
-        around: Found = [(evaluate(st, cfg.weights), st.score, (), like, st.hash)]
-        look_around(st, cfg, seen, around, cfg.look)
-        found.extend((score, f, node, moves, like, h) for score, f, moves, like, h in around)
+        like = progress(st) if cfg.diverse else 0
+        found.append((evaluate(st, cfg.weights), st.score, node, (), like, st.hash))
+        look_around(st, cfg, seen, found, cfg.look, node)
         if clock() > deadline:
             break
     return found, len(seen)
@@ -166,11 +219,22 @@ def select(found: list[Entry], cfg: BeamConfig, width: int) -> list[Entry]:
     best ``width``."""
     if not cfg.diverse:
         return found[:width]
-    count: dict[tuple[int, ...], int] = {}
-    turns: list[tuple[int, int]] = []
-    for k, x in enumerate(found):
-        n = count.get(x[4], 0)
-        count[x[4]] = n + 1
-        turns.append((n, k))
-    turns.sort()
-    return [found[k] for _, k in turns[:width]]
+    # turns[n]: the entries that are the (n+1)-th of their class, best first;
+    # taken turn by turn (what sorting (n, index) pairs gives, without the sort).
+    count: dict[int, int] = {}
+    turns: list[list[Entry]] = []
+    for x in found:
+        like = x[4]
+        n = count.get(like, 0)
+        count[like] = n + 1
+        if n == len(turns):
+            turns.append([x])
+        else:
+            turns[n].append(x)
+    out: list[Entry] = []
+    for turn in turns:
+        if len(out) + len(turn) >= width:
+            out.extend(turn[: width - len(out)])
+            return out
+        out.extend(turn)
+    return out

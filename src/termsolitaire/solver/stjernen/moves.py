@@ -21,7 +21,13 @@ from .state import CENTRE, COLLECT, DEAL, FND, FULL, INNER, NEEDED, OUTER, ROUND
 
 Step = int | tuple[int, ...]
 _NONE: Final[frozenset[int]] = frozenset()
-SOURCES: Final = (CENTRE, *OUTER, *UP)
+SOURCES: Final = [CENTRE, *OUTER, *UP]
+"""The places a card goes home from, in :func:`auto`'s order. The loops over
+the places are written over ranges and lists: when compiled, a loop over a
+``Final`` tuple of ints makes a tuple and iterates it as an object each time."""
+_OUTER_UP: Final = [*OUTER, *UP]
+_NO_PLACES: Final[list[int]] = []
+"""What :func:`_board` gives a card no place takes (never changed)."""
 
 
 def wanted(st: State, ahead: int = 1) -> set[int]:
@@ -104,28 +110,35 @@ def _to_foundations(
     left; a king of a suit in ``hold`` only as :func:`auto` says."""
     piles = st.piles
     fc = st.fcount
-    n0, n1, n2, n3 = NEEDED
     held: set[int] | frozenset[int] = _NONE
+    # A card is wanted when it is the next of its own suit's foundation (-1 for
+    # a full one: no card), on a foundation holding at least ``passed`` cards;
+    # checked card by card, with no set of the wanted cards made each turn.
     while True:
         if passed:
-            want = {NEEDED[s][fc[s]] for s in range(4) if passed <= fc[s] < FULL}
-            if not want:
+            if not any(passed <= fc[s] < FULL for s in range(4)):
                 return
-        else:  # -1 for a full foundation: no card
-            want = {n0[fc[0]], n1[fc[1]], n2[fc[2]], n3[fc[3]]}
-            if hold:
-                held = held_kings(st, hold)
+        elif hold:
+            held = held_kings(st, hold)
         for p in SOURCES:
             q = piles[p]
-            if q and q[-1] in want and q[-1] not in held:
-                m = p << 5 | st.fnd_target(q[-1])
-                done.append((m, st.make(m)))
-                break
+            if q:
+                card = q[-1]
+                s = card // 13
+                n = fc[s]
+                if NEEDED[s][n] == card and n >= passed and card not in held:
+                    m = p << 5 | st.fnd_target(card)
+                    done.append((m, st.make(m)))
+                    break
         else:
-            for i in INNER:
+            for i in range(4):  # INNER
                 q = piles[i]
-                if q and q[-1] in want and not piles[i + 4]:
-                    card = q[-1]
+                if not q or piles[i + 4]:
+                    continue
+                card = q[-1]
+                s = card // 13
+                n = fc[s]
+                if NEEDED[s][n] == card and n >= passed:
                     if card in held and sum(piles[j].count(card) for j in INNER) > 1:
                         continue
                     m = i << 5 | (i + 4)
@@ -144,13 +157,13 @@ def _board(st: State) -> tuple[dict[int, list[int]], list[int], list[int]]:
     board: dict[int, list[int]] = {}
     c = piles[CENTRE]
     if not c:
-        for a in (0, 13, 26, 39):
+        for a in range(0, 52, 13):  # the aces
             board[a] = [CENTRE]
     elif c[-1] % 13 != 12:
         board[c[-1] + 1] = [CENTRE]
     guarded: list[int] = []
     free: list[int] = []
-    for o in OUTER:
+    for o in range(4, 8):  # OUTER
         p = piles[o]
         if not p:
             (guarded if piles[o - 4] else free).append(o)
@@ -172,9 +185,9 @@ def search_steps(st: State) -> list[Step]:
     piles = st.piles
     board, guarded, free = _board(st)
     empty = guarded + free[:1]
-    want = wanted(st)
+    fc = st.fcount  # a card is wanted (:func:`wanted`) if its foundation takes it next
     out: list[Step] = []
-    for i in INNER:
+    for i in range(4):  # INNER
         p = piles[i]
         if not p:
             continue
@@ -182,33 +195,37 @@ def search_steps(st: State) -> list[Step]:
         card = p[-1]
         if not piles[o]:
             out.append(i << 5 | o)
-            for d in board.get(card, ()):
+            for d in board.get(card, _NO_PLACES):
                 out.append((i << 5 | o, o << 5 | d))
             for d in empty:
                 if d != o:
                     out.append((i << 5 | o, o << 5 | d))
-        elif o in board.get(card, ()):
+        elif o in board.get(card, _NO_PLACES):
             out.append(i << 5 | o)
-    for src in OUTER:
+    for src in range(4, 8):  # OUTER
         p = piles[src]
         if not p:
             continue
         card = p[-1]
         # Worth moving: to free the position for the inner card behind a lone
         # card, or to uncover a card that goes up or onto the centre at once.
-        ok = bool(piles[src - 4]) if len(p) == 1 else (p[-2] in want or p[-2] in board)
-        for d in board.get(card, ()):
+        if len(p) == 1:
+            ok = bool(piles[src - 4])
+        else:
+            under = p[-2]
+            ok = NEEDED[under // 13][fc[under // 13]] == under or under in board
+        for d in board.get(card, _NO_PLACES):
             if d == CENTRE or ok:
                 out.append(src << 5 | d)
         if ok:
             for d in empty:
                 if len(p) > 1 or not piles[d - 4]:
                     out.append(src << 5 | d)
-    for src in UP:
+    for src in range(9, 15):  # UP
         p = piles[src]
         if p:
             card = p[-1]
-            for d in board.get(card, ()):
+            for d in board.get(card, _NO_PLACES):
                 out.append(src << 5 | d)
             for d in empty:
                 out.append(src << 5 | d)
@@ -229,13 +246,13 @@ def sound_steps(st: State) -> list[int]:
         f = st.fnd_target(c[-1])
         if f >= 0:
             out.append(CENTRE << 5 | f)
-    for i in INNER:
+    for i in range(4):  # INNER
         p = piles[i]
         if p:
             o = i + 4
-            if not piles[o] or o in board.get(p[-1], ()):
+            if not piles[o] or o in board.get(p[-1], _NO_PLACES):
                 out.append(i << 5 | o)
-    for src in (*OUTER, *UP):
+    for src in _OUTER_UP:
         p = piles[src]
         if not p:
             continue
@@ -243,7 +260,7 @@ def sound_steps(st: State) -> list[int]:
         f = st.fnd_target(card)
         if f >= 0:
             out.append(src << 5 | f)
-        for d in board.get(card, ()):
+        for d in board.get(card, _NO_PLACES):
             out.append(src << 5 | d)
         lone = src < CENTRE and len(p) == 1 and not piles[src - 4]
         for d in empty:
@@ -270,13 +287,13 @@ def _place(st: State, card: int, exclude: int) -> int:
     c = piles[CENTRE]
     if (not c and card % 13 == 0) or (c and c[-1] % 13 != 12 and c[-1] + 1 == card):
         return CENTRE
-    for o in OUTER:
+    for o in range(4, 8):  # OUTER
         if o != exclude:
             q = piles[o]
             if q and q[-1] % 13 != 12 and q[-1] + 1 == card:
                 return o
     spare = -1
-    for o in OUTER:
+    for o in range(4, 8):  # OUTER
         if o != exclude and not piles[o]:
             if not piles[o - 4]:
                 return o
@@ -376,7 +393,7 @@ def dig_targets(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
     return out
 
 
-_DIG_PILES: Final = (*INNER, *UP, *OUTER)
+_DIG_PILES: Final = [*INNER, *UP, *OUTER]
 
 
 def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
@@ -388,7 +405,7 @@ def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
     ring) is worked out once, and a pile's walk stops as soon as it has got
     past its deepest target."""
     piles = st.piles
-    want = wanted(st, ahead)
+    fc = st.fcount
     out: list[tuple[int, int]] = []
     base: tuple[list[int], list[bool], int, int, list[int]] | None = None
     for p in _DIG_PILES:
@@ -398,7 +415,14 @@ def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
         last = top if p < 4 and piles[p + 4] else top - 1
         reach = -1
         for k in range(top - depth if top > depth else 0, last + 1):
-            if cards[k] in want:
+            card = cards[k]
+            # In :func:`wanted`: the card's turn in its suit (the first at or
+            # after the foundation's height n) comes before n + ahead.
+            n = fc[card // 13]
+            turn = 12 - card % 13
+            if turn < n:
+                turn += 13
+            if n <= turn < n + ahead and turn < FULL:
                 size = top - k + (len(piles[p + 4]) if p < 4 else 0)
                 if reach < 0:
                     if base is None:
@@ -434,12 +458,17 @@ def _reach(
     """:func:`dig_reach` of pile ``p``, or ``need`` if it is at least that,
     from the parts of it that do not depend on the pile (``base``)."""
     fcount, started0, free_fnd, centre, tops0 = base
+    # The cards in the order they come off: the outer run in front first (for
+    # an inner pile), then the pile, each from the top (read in place).
+    pile = piles[p]
     if p < 4:
         exclude = p + 4
-        order = piles[exclude][::-1] + piles[p][::-1]
+        front = piles[exclude]
     else:
         exclude = p
-        order = piles[p][::-1]
+        front = _NO_PLACES
+    nf = len(front)
+    total = nf + len(pile)
     fc = fcount[:]
     started = started0[:]
     tops: list[int] = []
@@ -451,9 +480,10 @@ def _reach(
                 tops.append(t)
             else:
                 empty += 1
-    for n, card in enumerate(order):
+    for n in range(total):
         if n >= need:
             return n
+        card = front[nf - 1 - n] if n < nf else pile[total - 1 - n]
         s = card // 13
         r = card % 13
         if started[s]:
@@ -475,4 +505,4 @@ def _reach(
             return n
         empty -= 1
         tops.append(card)
-    return len(order)
+    return total

@@ -25,6 +25,7 @@ import contextlib
 import gc
 import os
 import time
+from operator import itemgetter
 from typing import Any
 
 from ... import children
@@ -105,7 +106,7 @@ def serve(channel: children.Frames) -> None:
         cfg, items, seconds, cpu, keep = request
         clock = time.process_time if cpu else time.monotonic
         found, seen = expand(st, items, cfg, clock() + seconds, clock)
-        found.sort(key=lambda x: -x[0])
+        found.sort(key=itemgetter(0), reverse=True)  # stable, as the beam's
         chosen = select(found, cfg, keep)
         most = max(found, key=lambda x: x[1], default=None)
         if most is not None and most not in chosen:

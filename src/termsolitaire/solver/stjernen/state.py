@@ -184,12 +184,12 @@ class State:
         self.slot_suit = [-1] * 4
         self.suit_slot = [-1] * 4
         self.fcount = [0] * 4
-        for k, f in enumerate(FND):
-            cards = piles[f]
+        for k in range(4):  # FND, as a native loop when compiled
+            cards = piles[15 + k]
             if cards:
                 s = cards[0] // 13
                 self.slot_suit[k] = s
-                self.suit_slot[s] = f
+                self.suit_slot[s] = 15 + k
                 self.fcount[s] = len(cards)
 
     def copy(self) -> State:
@@ -297,7 +297,7 @@ class State:
             stock = self.stock
             h = self.hash
             n = 0
-            for u in UP[: 7 - self.round]:
+            for u in range(9, 16 - self.round):  # UP[: 7 - round]
                 if not stock:
                     break
                 card = stock.pop()
@@ -313,7 +313,8 @@ class State:
         h = self.hash ^ ZROUND[self.round] ^ ZROUND[self.round + 1]
         gathered: list[int] = []
         lens = 0
-        for k, u in enumerate(UP):
+        for k in range(6):  # UP
+            u = 9 + k
             p = piles[u]
             z = ZOBRIST[u]
             for d, card in enumerate(p):
@@ -356,7 +357,7 @@ class State:
         if m == DEAL:
             stock = self.stock
             h = self.hash
-            for u in reversed(UP[:info]):
+            for u in range(8 + info, 8, -1):  # reversed(UP[:info])
                 p = piles[u]
                 card = p.pop()
                 h ^= ZOBRIST[u][len(p)][card]
@@ -372,7 +373,8 @@ class State:
             h ^= ZSTOCK[d][card]
         gathered.reverse()
         pos = 0
-        for k, u in enumerate(UP):
+        for k in range(6):  # UP
+            u = 9 + k
             n = (info >> (7 * k)) & 127
             p = piles[u]
             p.extend(gathered[pos : pos + n])
