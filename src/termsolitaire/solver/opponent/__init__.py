@@ -385,19 +385,14 @@ def _hidden(state: SpiderState) -> SpiderState:
     return SpiderState(piles, list(state.down), [BLANK] * len(state.stock), list(state.done))
 
 
-def _playout(
-    guess: SpiderState, moves: tuple[SpiderMove, ...], plans: int, positions: int, w: dict[str, int]
+def _fair_plans(
+    state: SpiderState, plans: int, positions: int, w: dict[str, int], deal: bool
 ) -> tuple[int, int]:
-    """How far from a win ``guess`` is after ``moves`` and ``plans`` plans (each up to
-    its first turn, or a deal when none gains) of a player who sees only what a
-    player would (:func:`~.plan.plan` on :func:`_hidden`), by what that player then
-    sees (:func:`~.plan.evaluate`, each move played costing ``w["move"]``; a win:
-    less than any); and the positions those plans searched."""
-    state = guess.copy()
-    played = len(moves)
-    searched = 0
-    for m in moves:
-        state.make(m)
+    """Play on ``state`` (changed) at most ``plans`` plans of a player who sees only
+    what a player would (:func:`~.plan.plan` on :func:`_hidden`), each up to its
+    first turn; where none gains, a deal if ``deal`` and the stock has one, else
+    stop. The moves played and the positions the plans searched."""
+    played = searched = 0
     for _ in range(plans):
         if state.won:
             break
@@ -405,12 +400,28 @@ def _playout(
         searched += used
         start = up_to_turn(line) if gain > 0 else []
         if not start:
-            if not state.stock:
+            if not deal or not state.stock:
                 break
             start = [DEAL_MOVE]
         for m in start:
             state.make(m)
         played += len(start)
+    return played, searched
+
+
+def _playout(
+    guess: SpiderState, moves: tuple[SpiderMove, ...], plans: int, positions: int, w: dict[str, int]
+) -> tuple[int, int]:
+    """How far from a win ``guess`` is after ``moves`` and ``plans`` plans (each up to
+    its first turn, or a deal when none gains) of a player who sees only what a
+    player would (:func:`_fair_plans`), by what that player then sees
+    (:func:`~.plan.evaluate`, each move played costing ``w["move"]``; a win: less
+    than any); and the positions those plans searched."""
+    state = guess.copy()
+    for m in moves:
+        state.make(m)
+    played, searched = _fair_plans(state, plans, positions, w, deal=True)
+    played += len(moves)
     if state.won:
         return played - 10 * WIN, searched
     return evaluate(_hidden(state), w) + played * w["move"], searched
@@ -418,18 +429,9 @@ def _playout(
 
 def _stuck(state: SpiderState, plans: int, positions: int, w: dict[str, int]) -> int:
     """The face-down cards left in ``state`` (changed) after at most ``plans`` plans of
-    a player who sees only what a player would (:func:`~.plan.plan` on
-    :func:`_hidden`, each up to its first turn), stopping when none gains: where a
-    fair player would be stuck before the next deal."""
-    for _ in range(plans):
-        if state.won:
-            break
-        line, gain, _ = counted_plan(_hidden(state), positions, w)
-        start = up_to_turn(line) if gain > 0 else []
-        if not start:
-            break
-        for m in start:
-            state.make(m)
+    a player who sees only what a player would (:func:`_fair_plans`), stopping
+    when none gains: where a fair player would be stuck before the next deal."""
+    _fair_plans(state, plans, positions, w, deal=False)
     return sum(state.down)
 
 
