@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from termsolitaire.rules import new_game
 from termsolitaire.solver.stjernen import BeamConfig, beam, beam_steps
 from termsolitaire.solver.stjernen.evaluation import Weights
-from termsolitaire.solver.stjernen.layer import Entry, progress, select
+from termsolitaire.solver.stjernen.layer import Entry, look_around, progress, select
 from termsolitaire.solver.stjernen.state import DEAL, State
 
 CASES = [
@@ -97,6 +97,39 @@ def test_progress_classes_positions_as_its_parts_do(deal: int, data: st.DataObje
         parts = [key >> (7 * j) & 127 for j in range(8)]
         assert parts == [*state.fcount, *(len(state.piles[i]) for i in range(4))]
         steps = [tuple(m for m, _ in done) for done in beam_steps(state, cfg)]
+        if state.stock:
+            steps.append((DEAL,))
+        if not steps:
+            return
+        for m in data.draw(st.sampled_from(steps)):
+            state.make(m)
+
+
+LOOKS = [BeamConfig(), BeamConfig(ahead=3, weights=Weights(hold=(0, 2))), BeamConfig(dig_depth=0)]
+
+
+@settings(max_examples=20, deadline=None)
+@given(deal=st.integers(min_value=1, max_value=2**20), data=st.data())
+def test_a_look_around_tries_the_steps_beam_steps_plays(deal: int, data: st.DataObject) -> None:
+    """:func:`look_around` plays the beam's steps inline (for speed), as
+    :func:`beam_steps` yields them: one expansion notes exactly the new positions
+    ``beam_steps`` reaches, in its order, so the two cannot drift apart."""
+    state = State.from_game(new_game("stjernen", deal=deal))
+    for _ in range(30):
+        for cfg in LOOKS:
+            seen = {state.hash}
+            played: list[tuple[tuple[int, ...], int]] = []
+            for done in beam_steps(state, cfg):
+                if state.hash not in seen:
+                    seen.add(state.hash)
+                    played.append((tuple(m for m, _ in done), state.hash))
+            key = state.key()
+            found: list[Entry] = []
+            look_around(state, cfg, {state.hash}, found, 1, 7)
+            assert state.key() == key  # left as it was
+            assert [(x[3], x[5]) for x in found] == played
+            assert all(x[2] == 7 for x in found)
+        steps = [tuple(m for m, _ in done) for done in beam_steps(state, BeamConfig())]
         if state.stock:
             steps.append((DEAL,))
         if not steps:

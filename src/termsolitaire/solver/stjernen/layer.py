@@ -172,7 +172,9 @@ def beam_steps(st: State, cfg: BeamConfig) -> Iterator[list[tuple[int, int]]]:
     """Play each step the beam tries from ``st`` in turn, with the foundation
     moves after it, and yield what was played; the step is taken back when the
     caller asks for the next. The card moves of :func:`search_steps` come first,
-    then the digs, each worked out and played in one go."""
+    then the digs, each worked out and played in one go. :func:`look_around`
+    plays the same steps inline, for speed: a change here goes there too
+    (tests/solver/test_stjernen_lines.py holds the two alike)."""
     for step in search_steps(st):
         done: list[tuple[int, int]] = []
         play(st, step, done)
