@@ -6,8 +6,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -121,39 +126,6 @@ own.kill()
 """
 """An app whose child (as the computer opponent is) burns a core in a session of its own."""
 
-
-def cpu_of(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def test_a_child_in_a_session_of_its_own_is_not_counted_against_the_app() -> None:
-    """The computer opponent runs in a session of its own: its thinking does not send
-    its player's app to the background (an expert at 4 suits once took 13 s a move on a
-    busy host, its player's app held at nice 19 with it)."""
-    import subprocess
-    import sys
-    import time
-
-    app = subprocess.Popen(
-        [sys.executable, "-c", PARENT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert app.stdout is not None
-        own = int(app.stdout.readline())
-        end = time.monotonic() + 60
-        while cpu_of(own) < 0.5:  # the child has burned half a CPU-second
-            assert time.monotonic() < end, "the child never ran"
-            time.sleep(0.05)
-        found = usage(app.pid)
-        assert found is not None
-        ran, ready = found
-        assert ran < 0.4 < cpu_of(own)  # the app's own start-up only
-        assert not ready  # the app waits on its input; the busy child is not its
-    finally:
-        app.communicate("")
-
-
 REAPER = """\
 import subprocess, sys
 burn = "import time\\nend = time.process_time() + 0.6\\nwhile time.process_time() < end: pass"
@@ -166,29 +138,53 @@ sys.stdin.read()
 reaped, as a match's computer opponent is at the end of its game."""
 
 
+@contextlib.contextmanager
+def app_with_child(script: str) -> Iterator[tuple[int, int]]:
+    """Run ``script`` as an app: its pid and the pid of the child it prints; the app
+    ends when its input closes."""
+    app = subprocess.Popen(
+        [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert app.stdout is not None
+        yield app.pid, int(app.stdout.readline())
+    finally:
+        app.communicate("")
+
+
+def cpu_of(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_child_in_a_session_of_its_own_is_not_counted_against_the_app() -> None:
+    """The computer opponent runs in a session of its own: its thinking does not send
+    its player's app to the background (an expert at 4 suits once took 13 s a move on a
+    busy host, its player's app held at nice 19 with it)."""
+    with app_with_child(PARENT) as (app, own):
+        end = time.monotonic() + 60
+        while cpu_of(own) < 0.5:  # the child has burned half a CPU-second
+            assert time.monotonic() < end, "the child never ran"
+            time.sleep(0.05)
+        found = usage(app)
+        assert found is not None
+        ran, ready = found
+        assert ran < 0.4 < cpu_of(own)  # the app's own start-up only
+        assert not ready  # the app waits on its input; the busy child is not its
+
+
 def test_a_reaped_child_of_its_own_session_does_not_jump_the_apps_count() -> None:
     """The kernel adds a reaped child's CPU to its parent's at once: without the
     fair share's memory of what it saw, the app's count jumped by all of it and the
     app went to the background for 2 s at the end of every match with the computer."""
-    import subprocess
-    import sys
-    import time
-
-    app = subprocess.Popen(
-        [sys.executable, "-c", REAPER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert app.stdout is not None
-        own = int(app.stdout.readline())
+    with app_with_child(REAPER) as (app, own):
         others = Others()
         end = time.monotonic() + 60
         while Path(f"/proc/{own}").exists():  # looked at every 20 ms until reaped
             assert time.monotonic() < end, "the child never ended"
-            usage(app.pid, others)
+            usage(app, others)
             time.sleep(0.02)
-        remembered, plain = usage(app.pid, others), usage(app.pid)
+        remembered, plain = usage(app, others), usage(app)
         assert remembered is not None and plain is not None
         assert plain[0] - remembered[0] >= 0.4  # its time reached the app's count
         assert remembered[0] < 0.4  # and was taken out again
-    finally:
-        app.communicate("")
