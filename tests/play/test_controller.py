@@ -15,7 +15,7 @@ from termsolitaire.play.controller import Controller
 from termsolitaire.play.modes import MATCH, REPLAY, WATCH, Mode
 from termsolitaire.play.session import GameSession
 from termsolitaire.play.tables import ViewTable
-from termsolitaire.rules import new_game
+from termsolitaire.rules import from_text, new_game
 
 
 def solo(deal: int = 5) -> Controller:
@@ -243,3 +243,29 @@ def test_a_verdict_s_rough_line_never_replaces_a_hint_s_line_through_here() -> N
     assert c.advice.verdict == "winnable"
     outcome = c.hint()
     assert outcome.search is None and c.hinted == short.moves[0]
+
+
+def _spider_with_t1_face_down() -> Controller:
+    """Spider deal 123 (2 suits) with t1's top card turned down: t1 shows only
+    face-down cards, every other pile a face-up card."""
+    lines = new_game("spider", 123, suits=2).to_text().splitlines()
+    lines = [line.lower() if line.startswith("t1:") else line for line in lines]
+    return Controller(GameSession(None, from_text("\n".join(lines) + "\n")))
+
+
+def test_t_turns_the_cursors_pile_when_it_can_be_turned() -> None:
+    c = _spider_with_t1_face_down()
+    c.hand.cursor = "t1"
+    assert c.turn().moved
+    assert [str(m) for m in c.game.history] == ["turn t1"]
+
+
+def test_t_on_a_face_up_pile_asks_which_pile_so_the_next_key_turns_it() -> None:
+    # The footer says "t+pile turn": with the cursor left on a face-up pile, t then
+    # 1 must turn pile 1, not refuse and then pick pile 1 up.
+    c = _spider_with_t1_face_down()
+    c.hand.cursor = "t5"
+    assert c.turn().message.startswith("Turn which pile")
+    assert c.pile("t1").moved
+    assert [str(m) for m in c.game.history] == ["turn t1"]
+    assert c.hand.src is None

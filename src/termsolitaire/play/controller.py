@@ -370,13 +370,14 @@ class Controller(Pointer, Helping):
         return self.play(COLLECT)
 
     def turn(self) -> Outcome:
-        """Spider's ``t``: turn the top card of the pile in hand or under the cursor,
-        or of the pile whose key comes next."""
+        """Spider's ``t``: turn the top card of the pile in hand or under the cursor
+        where it can be turned, else of the pile whose key comes next (so ``t``
+        then a pile's key turns that pile wherever the cursor was left)."""
         why = self.refusal("turn")
         if why:
             return refused(why)
         pile = self.hand.src or self.hand.cursor
-        if pile is not None:
+        if pile is not None and self.game.is_legal(Move.turn(pile)):
             return self.play(Move.turn(pile))
         self.turning = True
         return Outcome(message="Turn which pile's top card? Press its key (Escape: never mind)")

@@ -87,6 +87,6 @@ class SpiderScreen(BoardScreen):
         self.do(self.controller.end())
 
     def action_turn(self) -> None:
-        """``t``: turn a pile's top card (the pile in hand, under the cursor, or the
-        one whose key comes next)."""
+        """``t``: turn a pile's top card (the pile in hand or under the cursor where
+        it can be turned, else the one whose key comes next)."""
         self.do(self.controller.turn())
