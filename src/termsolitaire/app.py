@@ -18,7 +18,7 @@ from textual.driver import Driver
 from textual.screen import Screen
 
 from termsolitaire.screens.styled import unless_painted
-from termsolitaire.screens.typeahead import stray
+from termsolitaire.screens.typeahead import after_escape, stray
 
 from . import collector, lifeline, textual_hooks
 from .messages import SettingChanged
@@ -254,6 +254,10 @@ class SolitaireApp(Navigation, App[int]):
         if stray(event, self.screen):
             event.prevent_default()
             self.post_message(events.Key(event.key, event.character))
+        elif (key := after_escape(event)) is not None:
+            event.prevent_default()  # Escape and a key in one read: both, in order
+            self.post_message(events.Key("escape", "\x1b"))
+            self.post_message(events.Key(key, key))
 
     # ---------------------------------------------------------- settings
 

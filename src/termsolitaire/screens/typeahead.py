@@ -14,6 +14,17 @@ where the player meant them:
 - :class:`TypeAheadMixin`, on a screen that opens with a widget to type in: a
   key that reaches it before that widget has focus goes to that widget (text
   to an input, Enter to submit it, arrows and Enter to a list).
+
+An Escape and the key after it in one read (or less than Textual's 100 ms
+apart) reach Textual as one key: the terminal's way of sending Alt with a key.
+Escape then ``1`` came as ``¡`` (the Option layer of a Mac keyboard) and
+Escape then ``q`` as ``alt+q``, neither bound, so both keys were lost: the
+player's "put it back, take pile 1 instead" did nothing, or the next key
+played with the wrong pile in hand. :func:`after_escape` gives the key back,
+and the app plays Escape then that key (no screen binds an Alt key). After
+Escape a space, ``#`` or ``?`` arrives alone and the Escape is lost in
+Textual's parser; ``f`` and ``b`` come as Ctrl+→ and Ctrl+←, which the keys
+themselves send too.
 """
 
 from __future__ import annotations
@@ -27,6 +38,24 @@ from termsolitaire import textual_hooks
 
 TYPED_ON = "_termsolitaire_screen"
 """The attribute a key carries: the screen it was typed on."""
+
+
+_OPTION_LAYER = dict(zip("¡™£¢∞§¶•ªº–≠", "1234567890-=", strict=True))
+"""What Textual makes of Escape and a digit, ``-`` or ``=`` sent in one read."""
+
+
+def after_escape(event: events.Key) -> str | None:
+    """The key that came with an Escape as one key (``alt+q`` is Escape then
+    ``q``), or None where ``event`` is a key of its own."""
+    key = event.key
+    if key.startswith("alt+"):
+        rest = key[4:]
+        if len(rest) == 1:
+            return rest
+        if rest.startswith("shift+") and len(rest) == 7:
+            return rest[6].upper()
+        return None
+    return _OPTION_LAYER.get(event.character or "")
 
 
 class KeysFollowTheScreen:
