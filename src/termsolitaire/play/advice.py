@@ -46,15 +46,20 @@ class Hint:
     best: int | None = None
 
 
+KNOWN = " with the cards known"
+
+
 def solver_note(game: Game, text: str) -> str:
     """The solver sees face-down cards too (Spider's, a stock's order): when there
     are any, its answers say so."""
-    if any(not up for n in game.pile_names for _, up in game.pile(n)):
-        return f"{text} with the cards known"
-    return text
+    return f"{text}{KNOWN}" if peeks(game) else text
 
 
-KNOWN = " with the cards known"
+def peeks(game: Game) -> bool:
+    """Whether the solver, searching from ``game``, sees cards the player cannot."""
+    return any(not up for n in game.pile_names for _, up in game.pile(n))
+
+
 FAIR = "fair: "
 """The verdict's start when the help sees only what the player sees."""
 FAIR_WORDS = {"good": "a good move here", "none": "no move helps", "unknown": "cannot tell"}
@@ -114,6 +119,11 @@ class Advice:
         self.best_trusted = False
         """A hint's full search found no win on the way to the kept best line, so
         hints may follow it without searching."""
+        self.plan_peeked = False
+        """The winning line was found from a position with cards the player could
+        not see: it is "winnable with the cards known" all along, and a line found
+        with none hidden (Stjernen's first stock all dealt) stays plain "winnable"
+        after the collect turns the stock face down."""
         self.verdict = ""
         """What the status line's right end says now."""
         self.fair_plan: Plan | None = None
@@ -131,7 +141,7 @@ class Advice:
         needed; the verdict stays). Otherwise the line is dropped."""
         if self.plan is not None and self.plan.remaining(game) is not None:
             self.won_from = game.history
-            self.verdict = solver_note(game, "winnable")
+            self.verdict = "winnable" + (KNOWN if self.plan_peeked else "")
             return True
         self.plan = None
         if self.fair_plan is not None and self.fair_plan.remaining(game):
@@ -194,6 +204,7 @@ class Advice:
             if not (rough and kept is not None and kept.remaining(game) is not None):
                 self.plan = Plan.of(game, result.moves)
                 self.rough = rough
+                self.plan_peeked = peeks(game)
             self.won_from = history
             self.proved_lost = None
             self.verdict = solver_note(game, "winnable")
