@@ -57,6 +57,25 @@ async def test_keys_do_not_play_on_a_hidden_board() -> None:
         assert type(app.screen).__name__ == "HelpScreen"
 
 
+async def test_the_hidden_boards_refusal_goes_once_the_board_is_seen_again() -> None:
+    """A key on a board too small to show says "Enlarge the window…"; enlarged,
+    the board is back and that line must not stay: it says what is in hand."""
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = board(app)
+        await pilot.press("3")
+        assert status(app).startswith("Enlarge the window")
+        await pilot.resize_terminal(80, 24)
+        assert screen.board.display and status(app) == ""
+        await pilot.press("7")
+        await pilot.resize_terminal(60, 20)
+        await pilot.press("3")
+        assert status(app).startswith("Enlarge the window")
+        await pilot.resize_terminal(80, 24)
+        assert status(app).startswith("Column 7 in hand"), status(app)
+        assert screen.game.history == ()
+
+
 async def test_a_match_clock_never_stops() -> None:
     now, clock = stepped()
     app = SolitaireApp("penguin", 5, {}, clock=clock)

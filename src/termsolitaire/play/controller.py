@@ -40,6 +40,9 @@ from .session import GameSession
 from .tables import Ended, Refused, Replaced, SoloTable, Table
 from .words import PlainWords, Words, done_text, move_text, named_move_text
 
+HIDDEN = "Enlarge the window (or close the dialog) to play"
+"""Why a key does nothing on a board the player cannot see."""
+
 
 @dataclass
 class Controller(Pointer, Helping):
@@ -117,7 +120,7 @@ class Controller(Pointer, Helping):
                 return "This game is over: its clock has stopped"
             return "The board is hidden: nothing to pause" if hidden else None
         if hidden:
-            return "Enlarge the window (or close the dialog) to play"
+            return HIDDEN
         if mode is Mode.PAUSED and action != "quit":
             return "Paused: P plays on"
         if action in NEW:
@@ -368,6 +371,14 @@ class Controller(Pointer, Helping):
 
     def collect(self) -> Outcome:
         return self.play(COLLECT)
+
+    def seen_again(self, said: str) -> str | None:
+        """The board is seen again, its status line saying ``said``: if that was
+        the refusal of a key typed while it was hidden, what to say now instead
+        (what is in hand, or nothing); else None."""
+        if said != HIDDEN:
+            return None
+        return self.in_hand_text() if self.hand.src is not None else ""
 
     def turn(self) -> Outcome:
         """Spider's ``t``: turn the top card of the pile in hand or under the cursor

@@ -231,6 +231,14 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         self.controller.advance_clock()
         self.controller.hidden = self.too_small
         self.update_footer()
+        self.seen_again()
+
+    def seen_again(self) -> None:
+        """Once the board is seen, a "nothing plays while hidden" line no longer holds."""
+        if not self.hidden_now:
+            now = self.controller.seen_again(self.query_one("#status", TextLine).text)
+            if now is not None:
+                self.say(now)
 
     # What the tests and the other screens ask of a board.
     dragging = property(lambda self: self.controller.dragging)
@@ -263,6 +271,7 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
             if middle.display == hidden:  # set only to change it: each set lays out again
                 middle.display = not hidden
         self.update_footer()
+        self.seen_again()
 
     @property
     def sep(self) -> str:
