@@ -234,9 +234,12 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         self.seen_again()
 
     def seen_again(self) -> None:
-        """Once the board is seen, a "nothing plays while hidden" line no longer holds."""
-        if not self.hidden_now:
-            now = self.controller.seen_again(self.query_one("#status", TextLine).text)
+        """Once the board is seen, a "nothing plays while hidden" line no longer holds.
+        (Nothing to do on a board the app took down as it ended: no status line.)"""
+        if self.hidden_now:
+            return
+        for status in self.query("#status").results(TextLine):
+            now = self.controller.seen_again(status.text)
             if now is not None:
                 self.say(now)
 
