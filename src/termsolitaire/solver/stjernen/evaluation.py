@@ -98,13 +98,15 @@ def _turn(n: int, r: int) -> int:
     return k if k >= n else k + 13
 
 
-_LATE: Final[dict[tuple[int, int], list[int]]] = {}
+_LATE: Final[list[list[int] | None]] = [None] * (52 * (FULL + 1))
+""":func:`_late`'s answers, by ``bottom * 27 + n`` (a list index costs less than
+a dict look-up by a tuple key, which must be built first)."""
 
 
 def _late(bottom: int, n: int) -> list[int]:
     """Per card code, behind an outer run whose bottom card is ``bottom`` with ``n``
     cards of its suit up: 0 free, 1 only for the later turn, 2 of no use."""
-    got = _LATE.get((bottom, n))
+    got = _LATE[bottom * (FULL + 1) + n]
     if got is None:
         s = bottom // 13
         kb = _turn(n, bottom % 13)
@@ -114,7 +116,7 @@ def _late(bottom: int, n: int) -> list[int]:
             if k1 < kb:
                 k2 = k1 + 13
                 got[s * 13 + r] = 1 if kb < k2 < 26 else 2
-        _LATE[bottom, n] = got
+        _LATE[bottom * (FULL + 1) + n] = got
     return got
 
 
@@ -386,8 +388,9 @@ def evaluate(st: State, w: Weights) -> int:
             wait = _wait_with(fcount, b1, b2, i1, i2, first_card if bottom else run[-1], lam, cap)
             extra[i] = wait * block // 100
             if check_late and (len(run) > 1 or not spare):
-                late = _LATE.get((first_card, fcount[first_card // 13]))
-                stuck[i] = late if late is not None else _late(first_card, fcount[first_card // 13])
+                n = fcount[first_card // 13]
+                late = _LATE[first_card * 27 + n]  # FULL + 1
+                stuck[i] = late if late is not None else _late(first_card, n)
     # A plan's kings: the inner ring's copy takes the first turn, the best of
     # the others (merged above) the second.
     held: list[tuple[int, int]] = []
