@@ -90,6 +90,12 @@ def _turns() -> list[list[list[tuple[int, bool, int]]]]:
 
 
 _TURNS: Final = _turns()
+_CODED: Final = [
+    [[e << 7 | later << 6 | c for c, later, e in row] for row in rows] for rows in _TURNS
+]
+""":data:`_TURNS` with each turn one int, ``e << 7 | later << 6 | card``: the
+hot loops read it with shifts and masks instead of unpacking a tuple (when
+compiled, each tuple item is a checked, boxed read)."""
 
 
 def _turn(n: int, r: int) -> int:
@@ -316,10 +322,12 @@ def _wait_with(
     four)."""
     s = card // 13
     cum = 0
-    for c, later, e in _TURNS[s][fcount[s]]:
-        e += lam * cum // 10
+    for v in _CODED[s][fcount[s]]:
+        e = (v >> 7) + lam * cum // 10
         if e >= cap:
             return cap
+        c = v & 63
+        later = v & 64
         if c == card and not later:
             return e
         x = b1[c]
@@ -446,11 +454,12 @@ def evaluate(st: State, w: Weights) -> int:
     for s in range(4):
         cum = 0
         j = 0
-        for c, late_turn, e in _TURNS[s][fcount[s]]:
-            e += lam * cum // 10
+        for v in _CODED[s][fcount[s]]:
+            e = (v >> 7) + lam * cum // 10
             if e >= horizon:
                 break
-            if late_turn:
+            c = v & 63
+            if v & 64:  # the later copy's turn
                 b = b2[c]
             else:
                 b = b1[c]
@@ -473,15 +482,17 @@ def evaluate(st: State, w: Weights) -> int:
         if e < 0:
             # Walk on from where the horizon stopped, up to the cap.
             s = card // 13
-            turns = _TURNS[s][fcount[s]]
+            turns = _CODED[s][fcount[s]]
             cum = stop_cum[s]
             j = stop[s]
             e = cap
             while j < len(turns):
-                c, late_turn, e0 = turns[j]
-                e0 += lam * cum // 10
+                v = turns[j]
+                e0 = (v >> 7) + lam * cum // 10
                 if e0 >= cap:
                     break
+                c = v & 63
+                late_turn = v & 64
                 if late_turn:
                     cum += b2[c]
                 else:
