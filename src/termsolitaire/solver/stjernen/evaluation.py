@@ -199,7 +199,7 @@ def upturned_burials(
     return out
 
 
-_Inner = tuple[list[int], list[int], list[list[tuple[int, int]]]]
+_Inner = tuple[list[int], list[int], list[list[int]]]
 _INNER_CACHE: Final[dict[tuple[int, int], _Inner]] = {}
 _BASE_CACHE: Final[dict[tuple[int, int, bool], tuple[list[int], list[int]]]] = {}
 
@@ -279,8 +279,9 @@ def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
 def _inner(st: State, wi: int) -> _Inner:
     """The inner ring on its own: per card code the two least burials of its
     copies there by depth alone, and per pile its cards with that burial, the
-    top first, those at least :data:`BIG` deep left out (they never count);
-    kept by the inner ring's hash, as it changes only when a card leaves it."""
+    top first, each one int ``burial << 6 | card``, those at least :data:`BIG`
+    deep left out (they never count); kept by the inner ring's hash, as it
+    changes only when a card leaves it."""
     key = (st.ihash, wi)
     got = _INNER_CACHE.get(key)
     piles = st.piles
@@ -298,7 +299,7 @@ def _inner(st: State, wi: int) -> _Inner:
                 elif b < i2[c]:
                     i2[c] = b
                 if b < BIG:
-                    row.append((c, b))
+                    row.append(b << 6 | c)
             rows.append(row)
         if len(_INNER_CACHE) > 4096:
             _INNER_CACHE.clear()
@@ -413,20 +414,22 @@ def evaluate(st: State, w: Weights) -> int:
         x = extra[i]
         late = stuck[i]
         if late is None:
-            for c, d in rows[i]:
-                b = d + x
+            for v in rows[i]:
+                b = (v >> 6) + x
                 if b >= BIG:  # nor any below it: b1 and b2 are at most BIG
                     break
+                c = v & 63
                 if b < b1[c]:
                     b2[c] = b1[c]
                     b1[c] = b
                 elif b < b2[c]:
                     b2[c] = b
             continue
-        for c, d in rows[i]:
-            b = d + x
+        for v in rows[i]:
+            b = (v >> 6) + x
             if b >= BIG:
                 break
+            c = v & 63
             t = late[c]
             if t:
                 if t == 1:
