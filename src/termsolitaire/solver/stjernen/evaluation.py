@@ -224,6 +224,15 @@ class _Last:
 
 
 _LAST: Final = _Last()
+_EXTRA: Final = [0, 0, 0, 0]
+_STUCK: Final[list[list[int] | None]] = [None, None, None, None]
+_STOP: Final = [0, 0, 0, 0]
+_STOP_CUM: Final = [0, 0, 0, 0]
+_WAITS: Final = [0] * (4 * FULL)
+""":func:`evaluate`'s scratch lists, written before they are read in each call
+(so not made and freed at every position; :func:`evaluate` is not re-entrant,
+as :data:`_LAST` is not). ``_WAITS[s * 26 + j]``: the wait of suit ``s``'s
+``j``-th turn to come, for the first ``_STOP[s]`` turns."""
 
 
 def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
@@ -387,19 +396,24 @@ def evaluate(st: State, w: Weights) -> int:
     block = w.block
     bottom = w.bottom
     check_late = w.late
-    extra = [0, 0, 0, 0]
-    stuck: list[list[int] | None] = [None, None, None, None]
+    extra = _EXTRA
+    stuck = _STUCK
     spare = (not piles[4]) + (not piles[5]) + (not piles[6]) + (not piles[7])
     for i in range(4):  # INNER (a native loop when compiled)
         run = piles[i + 4]
+        x = 0
+        late = None
         if run and piles[i]:
             first_card = run[0]
             wait = _wait_with(fcount, b1, b2, i1, i2, first_card if bottom else run[-1], lam, cap)
-            extra[i] = wait * block // 100
+            x = wait * block // 100
             if check_late and (len(run) > 1 or not spare):
                 n = fcount[first_card // 13]
                 late = _LATE[first_card * 27 + n]  # FULL + 1
-                stuck[i] = late if late is not None else _late(first_card, n)
+                if late is None:
+                    late = _late(first_card, n)
+        extra[i] = x
+        stuck[i] = late
     # A plan's kings: the inner ring's copy takes the first turn, the best of
     # the others (merged above) the second.
     held: list[tuple[int, int]] = []
@@ -451,22 +465,20 @@ def evaluate(st: State, w: Weights) -> int:
     # each card's first turn on the way (for the outer ring and the centre).
     horizon = w.horizon
     pen = 0
-    first = [-1] * 52
-    stop = [0, 0, 0, 0]
-    stop_cum = [0, 0, 0, 0]
+    waits = _WAITS
+    stop = _STOP
+    stop_cum = _STOP_CUM
     for s in range(4):
         cum = 0
         j = 0
+        at = s * 26  # FULL
         for v in _CODED[s][fcount[s]]:
             e = (v >> 7) + lam * cum // 10
             if e >= horizon:
                 break
             c = v & 63
-            if v & 64:  # the later copy's turn
-                b = b2[c]
-            else:
-                b = b1[c]
-                first[c] = e
+            b = b2[c] if v & 64 else b1[c]  # the later copy's turn, or the first
+            waits[at + j] = e
             pen += b * (horizon - e)
             cum += b
             j += 1
@@ -481,33 +493,36 @@ def evaluate(st: State, w: Weights) -> int:
                 score += w.empty
             continue
         card = q[-1]
-        e = first[card]
-        if e < 0:
+        # The card's first turn is the suit's turn ``want`` to come (it is
+        # never a later copy's turn).
+        s = card // 13
+        n = fcount[s]
+        want = 12 - card % 13 - n
+        if want < 0:
+            want += 13
+        at = s * 26  # FULL
+        j = stop[s]
+        if want < j:
+            e = waits[at + want]
+            if e > cap:
+                e = cap
+        else:
             # Walk on from where the horizon stopped, up to the cap.
-            s = card // 13
-            turns = _CODED[s][fcount[s]]
+            turns = _CODED[s][n]
             cum = stop_cum[s]
-            j = stop[s]
             e = cap
-            while j < len(turns):
+            while j <= want:
                 v = turns[j]
                 e0 = (v >> 7) + lam * cum // 10
                 if e0 >= cap:
                     break
+                waits[at + j] = e0
                 c = v & 63
-                late_turn = v & 64
-                if late_turn:
-                    cum += b2[c]
-                else:
-                    first[c] = e0
-                    cum += b1[c]
+                cum += b2[c] if v & 64 else b1[c]
                 j += 1
-                if c == card and not late_turn:
+                if j > want:
                     e = e0
-                    break
             stop[s] = j
             stop_cum[s] = cum
-        elif e > cap:
-            e = cap
         score -= (w.centre if k == 4 else occupied) * e // 10
     return score
