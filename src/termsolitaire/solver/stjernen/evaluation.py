@@ -201,7 +201,7 @@ def upturned_burials(
 
 _Inner = tuple[list[int], list[int], list[list[int]]]
 _INNER_CACHE: Final[dict[tuple[int, int], _Inner]] = {}
-_BASE_CACHE: Final[dict[tuple[int, int, bool], list[int]]] = {}
+_BASE_CACHE: Final[dict[tuple[int, int, bool], tuple[list[int], list[int]]]] = {}
 
 
 class _Last:
@@ -216,7 +216,7 @@ class _Last:
         self.uhash = 0
         self.ws = 0
         self.next_round = False
-        self.base: list[int] = []
+        self.base: tuple[list[int], list[int]] = ([], [])
         self.inner_ok = False
         self.ihash = 0
         self.wi = 0
@@ -235,13 +235,11 @@ as :data:`_LAST` is not). ``_WAITS[s * 26 + j]``: the wait of suit ``s``'s
 ``j``-th turn to come, for the first ``_STOP[s]`` turns."""
 
 
-def _base_burials(st: State, w: Weights) -> list[int]:
-    """A fresh burial array holding the stock's and the upturned piles' cards:
-    per card code the least burial of its copies, then from index 52 on the
-    second least (one list, so one copy a call). The burials change only with
-    a deal, a collect or a card taken off an upturned pile, and a look-around
-    does few of these, so the work is kept, by the hash of just those places
-    (:attr:`.State.uhash`)."""
+def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
+    """Fresh burial arrays holding the stock's and the upturned piles' cards.
+    They change only with a deal, a collect or a card taken off an upturned
+    pile, and a look-around does few of these, so the work is kept, by the
+    hash of just those places (:attr:`.State.uhash`)."""
     last = _LAST
     if (
         last.base_ok
@@ -249,7 +247,8 @@ def _base_burials(st: State, w: Weights) -> list[int]:
         and last.ws == w.stock
         and last.next_round == w.next_round
     ):
-        return last.base[:]
+        kept = last.base
+        return kept[0][:], kept[1][:]
     key = (st.uhash, w.stock, w.next_round)
     got = _BASE_CACHE.get(key)
     if got is None:
@@ -277,13 +276,13 @@ def _base_burials(st: State, w: Weights) -> list[int]:
                         b2[c] = b
         if len(_BASE_CACHE) > 4096:
             _BASE_CACHE.clear()
-        got = _BASE_CACHE[key] = b1 + b2
+        got = _BASE_CACHE[key] = (b1, b2)
     last.base_ok = True
     last.uhash = st.uhash
     last.ws = w.stock
     last.next_round = w.next_round
     last.base = got
-    return got[:]
+    return got[0][:], got[1][:]
 
 
 def _inner(st: State, wi: int) -> _Inner:
@@ -319,7 +318,8 @@ def _inner(st: State, wi: int) -> _Inner:
 
 def _wait_with(
     fcount: list[int],
-    bb: list[int],
+    b1: list[int],
+    b2: list[int],
     i1: list[int],
     i2: list[int],
     card: int,
@@ -328,8 +328,8 @@ def _wait_with(
 ) -> int:
     """The wait of ``card``'s first turn (the turns before it in its suit, and
     the burial of the cards wanted in them), at most ``cap``, with the burials
-    of ``bb`` (the least of each card's, then from 52 on the second least)
-    and ``i1``/``i2`` together (the two least of each card's four)."""
+    of ``b1``/``b2`` and ``i1``/``i2`` together (the two least of each card's
+    four)."""
     s = card // 13
     cum = 0
     for v in _CODED[s][fcount[s]]:
@@ -340,11 +340,11 @@ def _wait_with(
         later = v & 64
         if c == card and not later:
             return e
-        x = bb[c]
+        x = b1[c]
         y = i1[c]
         if later:
             if x <= y:
-                v = bb[c + 52]
+                v = b2[c]
                 cum += y if y < v else v
             else:
                 v = i2[c]
@@ -365,18 +365,18 @@ def evaluate(st: State, w: Weights) -> int:
     agree with is in the tests)."""
     piles = st.piles
     fcount = st.fcount
-    bb = _base_burials(st, w)
+    b1, b2 = _base_burials(st, w)
     for p in _STORAGE:
         q = piles[p]
         if q:
             b = len(q)
             for c in q:
                 b -= 1
-                if b < bb[c]:
-                    bb[c + 52] = bb[c]
-                    bb[c] = b
-                elif b < bb[c + 52]:
-                    bb[c + 52] = b
+                if b < b1[c]:
+                    b2[c] = b1[c]
+                    b1[c] = b
+                elif b < b2[c]:
+                    b2[c] = b
     # How long each outer position stays busy: the wait of its run's bottom card,
     # with the inner ring counted by its own depth only; then the inner ring with
     # that, leaving out copies that a run of their suit in front makes too late.
@@ -405,7 +405,7 @@ def evaluate(st: State, w: Weights) -> int:
         late = None
         if run and piles[i]:
             first_card = run[0]
-            wait = _wait_with(fcount, bb, i1, i2, first_card if bottom else run[-1], lam, cap)
+            wait = _wait_with(fcount, b1, b2, i1, i2, first_card if bottom else run[-1], lam, cap)
             x = wait * block // 100
             if check_late and (len(run) > 1 or not spare):
                 n = fcount[first_card // 13]
@@ -421,8 +421,8 @@ def evaluate(st: State, w: Weights) -> int:
         for s in w.hold:
             k = s * 13 + 12
             if not fcount[s] and (k in piles[0] or k in piles[1] or k in piles[2] or k in piles[3]):
-                held.append((k, bb[k]))
-                bb[k] = bb[k + 52] = BIG
+                held.append((k, b1[k]))
+                b1[k] = b2[k] = BIG
     later: list[tuple[int, int]] = []
     for i in range(4):  # INNER (a native loop when compiled)
         x = extra[i]
@@ -430,14 +430,14 @@ def evaluate(st: State, w: Weights) -> int:
         if late is None:
             for v in rows[i]:
                 b = (v >> 6) + x
-                if b >= BIG:  # nor any below it: the burials are at most BIG
+                if b >= BIG:  # nor any below it: b1 and b2 are at most BIG
                     break
                 c = v & 63
-                if b < bb[c]:
-                    bb[c + 52] = bb[c]
-                    bb[c] = b
-                elif b < bb[c + 52]:
-                    bb[c + 52] = b
+                if b < b1[c]:
+                    b2[c] = b1[c]
+                    b1[c] = b
+                elif b < b2[c]:
+                    b2[c] = b
             continue
         for v in rows[i]:
             b = (v >> 6) + x
@@ -449,18 +449,18 @@ def evaluate(st: State, w: Weights) -> int:
                 if t == 1:
                     later.append((c, b))
                 continue
-            if b < bb[c]:
-                bb[c + 52] = bb[c]
-                bb[c] = b
-            elif b < bb[c + 52]:
-                bb[c + 52] = b
+            if b < b1[c]:
+                b2[c] = b1[c]
+                b1[c] = b
+            elif b < b2[c]:
+                b2[c] = b
     # A copy that can serve only its suit's later turn: the first turn waits for
     # the other copy (absent if there is none).
     for c, b in later:
-        if b < bb[c + 52]:
-            bb[c + 52] = b
+        if b < b2[c]:
+            b2[c] = b
     for k, b in held:
-        bb[k + 52] = b
+        b2[k] = b
     # Burial times urgency up to the horizon, suit by suit, noting the wait of
     # each card's first turn on the way (for the outer ring and the centre).
     horizon = w.horizon
@@ -477,7 +477,7 @@ def evaluate(st: State, w: Weights) -> int:
             if e >= horizon:
                 break
             c = v & 63
-            b = bb[c + 52] if v & 64 else bb[c]  # the later copy's turn, or the first
+            b = b2[c] if v & 64 else b1[c]  # the later copy's turn, or the first
             waits[at + j] = e
             pen += b * (horizon - e)
             cum += b
@@ -518,7 +518,7 @@ def evaluate(st: State, w: Weights) -> int:
                     break
                 waits[at + j] = e0
                 c = v & 63
-                cum += bb[c + 52] if v & 64 else bb[c]
+                cum += b2[c] if v & 64 else b1[c]
                 j += 1
                 if j > want:
                     e = e0
