@@ -177,7 +177,7 @@ def beam(
             found = _peek(st, cfg, found, snaps)
         now = clock()
         pace.add(is_late, now - began, len(layer))
-        best_f = max(found, key=lambda x: x[1], default=None)
+        best_f = max(found, key=itemgetter(1), default=None)
         if best_f and best_f[1] > lines.best_score:
             lines.add(best_f[2], best_f[3], best_f[1])
         finished = 0
@@ -249,7 +249,7 @@ def _finish(st: State, cfg: BeamConfig, lines: _Lines, node: int) -> int:
     seen = {st.hash}
     found: list[Entry] = []
     look_around(st, cfg, seen, found, cfg.finish, node)
-    best = max(found, key=lambda x: x[1], default=None)
+    best = max(found, key=itemgetter(1), default=None)
     if best and best[1] > lines.best_score:
         lines.add(node, best[3], best[1])
     return len(seen)

@@ -90,6 +90,12 @@ def _turns() -> list[list[list[tuple[int, bool, int]]]]:
 
 
 _TURNS: Final = _turns()
+_CODED: Final = [
+    [[e << 7 | later << 6 | c for c, later, e in row] for row in rows] for rows in _TURNS
+]
+""":data:`_TURNS` with each turn one int, ``e << 7 | later << 6 | card``: the
+hot loops read it with shifts and masks instead of unpacking a tuple (when
+compiled, each tuple item is a checked, boxed read)."""
 
 
 def _turn(n: int, r: int) -> int:
@@ -98,13 +104,15 @@ def _turn(n: int, r: int) -> int:
     return k if k >= n else k + 13
 
 
-_LATE: Final[dict[tuple[int, int], list[int]]] = {}
+_LATE: Final[list[list[int] | None]] = [None] * (52 * (FULL + 1))
+""":func:`_late`'s answers, by ``bottom * 27 + n`` (a list index costs less than
+a dict look-up by a tuple key, which must be built first)."""
 
 
 def _late(bottom: int, n: int) -> list[int]:
     """Per card code, behind an outer run whose bottom card is ``bottom`` with ``n``
     cards of its suit up: 0 free, 1 only for the later turn, 2 of no use."""
-    got = _LATE.get((bottom, n))
+    got = _LATE[bottom * (FULL + 1) + n]
     if got is None:
         s = bottom // 13
         kb = _turn(n, bottom % 13)
@@ -114,7 +122,7 @@ def _late(bottom: int, n: int) -> list[int]:
             if k1 < kb:
                 k2 = k1 + 13
                 got[s * 13 + r] = 1 if kb < k2 < 26 else 2
-        _LATE[bottom, n] = got
+        _LATE[bottom * (FULL + 1) + n] = got
     return got
 
 
@@ -191,7 +199,7 @@ def upturned_burials(
     return out
 
 
-_Inner = tuple[list[int], list[int], list[list[tuple[int, int]]]]
+_Inner = tuple[list[int], list[int], list[list[int]]]
 _INNER_CACHE: Final[dict[tuple[int, int], _Inner]] = {}
 _BASE_CACHE: Final[dict[tuple[int, int, bool], tuple[list[int], list[int]]]] = {}
 
@@ -216,6 +224,15 @@ class _Last:
 
 
 _LAST: Final = _Last()
+_EXTRA: Final = [0, 0, 0, 0]
+_STUCK: Final[list[list[int] | None]] = [None, None, None, None]
+_STOP: Final = [0, 0, 0, 0]
+_STOP_CUM: Final = [0, 0, 0, 0]
+_WAITS: Final = [0] * (4 * FULL)
+""":func:`evaluate`'s scratch lists, written before they are read in each call
+(so not made and freed at every position; :func:`evaluate` is not re-entrant,
+as :data:`_LAST` is not). ``_WAITS[s * 26 + j]``: the wait of suit ``s``'s
+``j``-th turn to come, for the first ``_STOP[s]`` turns."""
 
 
 def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
@@ -271,8 +288,9 @@ def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
 def _inner(st: State, wi: int) -> _Inner:
     """The inner ring on its own: per card code the two least burials of its
     copies there by depth alone, and per pile its cards with that burial, the
-    top first, those at least :data:`BIG` deep left out (they never count);
-    kept by the inner ring's hash, as it changes only when a card leaves it."""
+    top first, each one int ``burial << 6 | card``, those at least :data:`BIG`
+    deep left out (they never count); kept by the inner ring's hash, as it
+    changes only when a card leaves it."""
     key = (st.ihash, wi)
     got = _INNER_CACHE.get(key)
     piles = st.piles
@@ -290,7 +308,7 @@ def _inner(st: State, wi: int) -> _Inner:
                 elif b < i2[c]:
                     i2[c] = b
                 if b < BIG:
-                    row.append((c, b))
+                    row.append(b << 6 | c)
             rows.append(row)
         if len(_INNER_CACHE) > 4096:
             _INNER_CACHE.clear()
@@ -314,10 +332,12 @@ def _wait_with(
     four)."""
     s = card // 13
     cum = 0
-    for c, later, e in _TURNS[s][fcount[s]]:
-        e += lam * cum // 10
+    for v in _CODED[s][fcount[s]]:
+        e = (v >> 7) + lam * cum // 10
         if e >= cap:
             return cap
+        c = v & 63
+        later = v & 64
         if c == card and not later:
             return e
         x = b1[c]
@@ -376,18 +396,24 @@ def evaluate(st: State, w: Weights) -> int:
     block = w.block
     bottom = w.bottom
     check_late = w.late
-    extra = [0, 0, 0, 0]
-    stuck: list[list[int] | None] = [None, None, None, None]
+    extra = _EXTRA
+    stuck = _STUCK
     spare = (not piles[4]) + (not piles[5]) + (not piles[6]) + (not piles[7])
     for i in range(4):  # INNER (a native loop when compiled)
         run = piles[i + 4]
+        x = 0
+        late = None
         if run and piles[i]:
             first_card = run[0]
             wait = _wait_with(fcount, b1, b2, i1, i2, first_card if bottom else run[-1], lam, cap)
-            extra[i] = wait * block // 100
+            x = wait * block // 100
             if check_late and (len(run) > 1 or not spare):
-                late = _LATE.get((first_card, fcount[first_card // 13]))
-                stuck[i] = late if late is not None else _late(first_card, fcount[first_card // 13])
+                n = fcount[first_card // 13]
+                late = _LATE[first_card * 27 + n]  # FULL + 1
+                if late is None:
+                    late = _late(first_card, n)
+        extra[i] = x
+        stuck[i] = late
     # A plan's kings: the inner ring's copy takes the first turn, the best of
     # the others (merged above) the second.
     held: list[tuple[int, int]] = []
@@ -402,20 +428,22 @@ def evaluate(st: State, w: Weights) -> int:
         x = extra[i]
         late = stuck[i]
         if late is None:
-            for c, d in rows[i]:
-                b = d + x
+            for v in rows[i]:
+                b = (v >> 6) + x
                 if b >= BIG:  # nor any below it: b1 and b2 are at most BIG
                     break
+                c = v & 63
                 if b < b1[c]:
                     b2[c] = b1[c]
                     b1[c] = b
                 elif b < b2[c]:
                     b2[c] = b
             continue
-        for c, d in rows[i]:
-            b = d + x
+        for v in rows[i]:
+            b = (v >> 6) + x
             if b >= BIG:
                 break
+            c = v & 63
             t = late[c]
             if t:
                 if t == 1:
@@ -437,21 +465,20 @@ def evaluate(st: State, w: Weights) -> int:
     # each card's first turn on the way (for the outer ring and the centre).
     horizon = w.horizon
     pen = 0
-    first = [-1] * 52
-    stop = [0, 0, 0, 0]
-    stop_cum = [0, 0, 0, 0]
+    waits = _WAITS
+    stop = _STOP
+    stop_cum = _STOP_CUM
     for s in range(4):
         cum = 0
         j = 0
-        for c, late_turn, e in _TURNS[s][fcount[s]]:
-            e += lam * cum // 10
+        at = s * 26  # FULL
+        for v in _CODED[s][fcount[s]]:
+            e = (v >> 7) + lam * cum // 10
             if e >= horizon:
                 break
-            if late_turn:
-                b = b2[c]
-            else:
-                b = b1[c]
-                first[c] = e
+            c = v & 63
+            b = b2[c] if v & 64 else b1[c]  # the later copy's turn, or the first
+            waits[at + j] = e
             pen += b * (horizon - e)
             cum += b
             j += 1
@@ -466,31 +493,36 @@ def evaluate(st: State, w: Weights) -> int:
                 score += w.empty
             continue
         card = q[-1]
-        e = first[card]
-        if e < 0:
+        # The card's first turn is the suit's turn ``want`` to come (it is
+        # never a later copy's turn).
+        s = card // 13
+        n = fcount[s]
+        want = 12 - card % 13 - n
+        if want < 0:
+            want += 13
+        at = s * 26  # FULL
+        j = stop[s]
+        if want < j:
+            e = waits[at + want]
+            if e > cap:
+                e = cap
+        else:
             # Walk on from where the horizon stopped, up to the cap.
-            s = card // 13
-            turns = _TURNS[s][fcount[s]]
+            turns = _CODED[s][n]
             cum = stop_cum[s]
-            j = stop[s]
             e = cap
-            while j < len(turns):
-                c, late_turn, e0 = turns[j]
-                e0 += lam * cum // 10
+            while j <= want:
+                v = turns[j]
+                e0 = (v >> 7) + lam * cum // 10
                 if e0 >= cap:
                     break
-                if late_turn:
-                    cum += b2[c]
-                else:
-                    first[c] = e0
-                    cum += b1[c]
+                waits[at + j] = e0
+                c = v & 63
+                cum += b2[c] if v & 64 else b1[c]
                 j += 1
-                if c == card and not late_turn:
+                if j > want:
                     e = e0
-                    break
             stop[s] = j
             stop_cum[s] = cum
-        elif e > cap:
-            e = cap
         score -= (w.centre if k == 4 else occupied) * e // 10
     return score

@@ -223,13 +223,20 @@ def select(found: list[Entry], cfg: BeamConfig, width: int) -> list[Entry]:
         return found[:width]
     # turns[n]: the entries that are the (n+1)-th of their class, best first;
     # taken turn by turn (what sorting (n, index) pairs gives, without the sort).
+    # Once the first turn alone fills the width (in a wide beam, usually long
+    # before the end of ``found``), the rest cannot be taken.
     count: dict[int, int] = {}
-    turns: list[list[Entry]] = []
+    firsts: list[Entry] = []
+    turns: list[list[Entry]] = [firsts]
     for x in found:
         like = x[4]
         n = count.get(like, 0)
         count[like] = n + 1
-        if n == len(turns):
+        if not n:
+            firsts.append(x)
+            if len(firsts) == width:
+                return firsts
+        elif n == len(turns):
             turns.append([x])
         else:
             turns[n].append(x)

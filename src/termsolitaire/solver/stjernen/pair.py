@@ -108,7 +108,7 @@ def serve(channel: children.Frames) -> None:
         found, seen = expand(st, items, cfg, clock() + seconds, clock)
         found.sort(key=itemgetter(0), reverse=True)  # stable, as the beam's
         chosen = select(found, cfg, keep)
-        most = max(found, key=lambda x: x[1], default=None)
+        most = max(found, key=itemgetter(1), default=None)
         if most is not None and most not in chosen:
             chosen.append(most)
         channel.send((chosen, seen))
