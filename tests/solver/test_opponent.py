@@ -367,51 +367,6 @@ def test_the_one_suit_expert_judges_its_plans_with_trials_of_4000_positions(monk
     assert 4000 in asked
 
 
-def _stuck_before_a_deal() -> str:
-    """1-suit deal 6 after the good level's first 4 actions: the expert sees no plan
-    that gains, and the solver's lines on its guesses move before they deal."""
-    return _midgame(6, 1, 4)
-
-
-def test_before_a_deal_the_one_suit_expert_arranges_the_piles_for_it(monkeypatch) -> None:
-    """Stuck with cards in the stock, the 1-suit expert judges the solver's lines
-    that move before their deal against dealing at once, by where a fair player
-    gets stuck after the deal (``deal_lines``, docs/journal/2026-12-05-expert7.md):
-    here it moves t8's run onto t2, then deals; without the judge it deals at once
-    (its plan is empty)."""
-    from termsolitaire.solver import opponent
-
-    assert LEVELS["expert"].deal_lines == 4
-    view = view_of(from_text(_stuck_before_a_deal()))
-    advice = Opponent("expert", 1, seed=0).advise(view)
-    assert [m.kind for m in advice] == ["move", "deal"]
-    assert (advice[0].src, advice[0].dst) == ("t8", "t2")
-    monkeypatch.setitem(
-        opponent.LEVELS, "expert", dataclasses.replace(LEVELS["expert"], deal_lines=0)
-    )
-    assert Opponent("expert", 1, seed=0).advise(view) == []
-
-
-def test_the_judge_before_a_deal_reads_no_hidden_card(monkeypatch) -> None:
-    """The arrangements before a deal are judged on guesses of what the expert has
-    not seen, by a fair player (:func:`_after_deal`): it judges on the position
-    above, and on each of two permutations of the face-down and stock cards it
-    judges again and advises the same."""
-    from termsolitaire.solver import opponent
-
-    judged: list[int] = []
-    real = opponent._after_deal
-    monkeypatch.setattr(opponent, "_after_deal", lambda *a: judged.append(1) or real(*a))
-    text = _stuck_before_a_deal()
-    mine = Opponent("expert", 1, seed=0).advise(view_of(from_text(text)))
-    assert judged
-    for seed in range(2):
-        judged.clear()
-        other = view_of(from_text(_permuted(text, seed)))
-        assert Opponent("expert", 1, seed=0).advise(other) == mine, f"permutation {seed}"
-        assert judged
-
-
 def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
     """With ``second_round`` (tried at 4 suits and not kept: docs/journal/match.md, off
     for every level) the expert plays the best two ways out on more guesses

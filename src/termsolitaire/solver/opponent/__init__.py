@@ -162,10 +162,7 @@ class Level:
     """More guesses the solver finds a line on when the expert is about to deal at
     1 suit (:meth:`Opponent._before_deal`; 0: off): each line's moves before its
     deal are a way to arrange the piles for the deal, and every way, dealing at
-    once included, is judged by where a fair player gets stuck after the deal.
-    4 for the expert: on the fresh 1-suit deals 261-380 it wins 108 against 106
-    (55 against 52 on 261-320, 53 against 54 on 321-380), at a sixth more CPU
-    (docs/journal/2026-12-05-expert7.md)."""
+    once included, is judged by where a fair player gets stuck after the deal."""
     deal_trials: int = 6
     """Fresh guesses each arrangement before a deal is judged on."""
     deal_plans: int = 6
@@ -189,7 +186,6 @@ LEVELS: dict[str, Level] = {
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
             trial_positions=4000,
-            deal_lines=4,
         ),
     )
 }
