@@ -158,16 +158,6 @@ class Level:
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
     won 3 of deals 1-15 against 9 (docs/journal/match.md)."""
-    deal_lines: int = 0
-    """More guesses the solver finds a line on when the expert is about to deal at
-    1 suit (:meth:`Opponent._before_deal`; 0: off): each line's moves before its
-    deal are a way to arrange the piles for the deal, and every way, dealing at
-    once included, is judged by where a fair player gets stuck after the deal."""
-    deal_trials: int = 6
-    """Fresh guesses each arrangement before a deal is judged on."""
-    deal_plans: int = 6
-    """Plans the fair player makes after the deal, on each of those guesses, until
-    none gains (each of :attr:`trial_playout_positions`)."""
 
 
 LEVELS: dict[str, Level] = {
@@ -222,9 +212,6 @@ class Opponent:
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
         self._queue: list[SpiderMove] = []
         self._expect: tuple[object, ...] | None = None
-        # The judge before a deal draws its guesses from a stream of its own, so
-        # a game where it deals at once stays the game it was without it.
-        self._deal_rng = random.Random(None if seed is None else seed * 7919 + 5)
 
     @property
     def pace(self) -> float:
@@ -350,16 +337,11 @@ class Opponent:
         plans: dict[tuple[SpiderMove, ...], None] = {}
         if mine:
             plans[tuple(mine)] = None
-        dealing: list[tuple[SpiderMove, ...]] = []
         for _ in range(level.guesses):
             line, _ = _solve(sample(view, rng), level.guess_positions)
             start = up_to_turn(line)
             if start and start[-1][0] >= 0:
                 plans[tuple(start)] = None
-            elif len(start) > 1:
-                dealing.append(tuple(start))
-        if not plans and view.stock and level.deal_lines:
-            return self._before_deal(view, dealing)
         if len(plans) <= 1:
             return list(next(iter(plans), ()))
         guesses = [sample(view, rng) for _ in range(level.trials)]
@@ -379,49 +361,6 @@ class Opponent:
             return total / len(guesses) + transfers / DEPTH
 
         best = min(plans, key=cost)
-        return list(best)
-
-    def _before_deal(self, view: View, found: list[tuple[SpiderMove, ...]]) -> list[SpiderMove]:
-        """A deal, after the arrangement of the piles a fair player does best with.
-
-        The expert is stuck (no plan gains) and would deal. The solver's lines on
-        guesses (``found``, and :attr:`Level.deal_lines` more guesses of its own)
-        each arrange the piles before their deal; the moves before a deal show no
-        card, so they are a free choice of where the ten dealt cards land. Each
-        way, dealing at once first (it keeps ties), is judged on the same fresh
-        guesses by a fair player after the deal (:func:`_after_deal`): where it
-        gets stuck, by what it then sees.
-        """
-        level, rng = self.level, self._deal_rng
-        now: tuple[SpiderMove, ...] = (DEAL_MOVE,)
-        ways: dict[tuple[object, ...], tuple[SpiderMove, ...]] = {}
-        lines = list(found)
-        for _ in range(level.deal_lines):
-            line, _ = _solve(sample(view, rng), level.guess_positions)
-            start = tuple(up_to_turn(line))
-            if len(start) > 1 and start[-1][0] < 0:
-                lines.append(start)
-        plain = _state_signature(known_state(view))
-        for start in lines:
-            signature = _way_signature(view, start)
-            if signature[0] != plain:
-                ways.setdefault(signature, start)
-        if not ways:
-            return list(now)
-        guesses = [sample(view, rng) for _ in range(level.deal_trials)]
-        w = self.weights
-
-        def cost(moves: tuple[SpiderMove, ...]) -> int:
-            return sum(
-                _after_deal(g, moves, level.deal_plans, level.trial_playout_positions, w)
-                for g in guesses
-            )
-
-        best, best_cost = now, cost(now)
-        for moves in ways.values():
-            c = cost(moves)
-            if c < best_cost:
-                best, best_cost = moves, c
         return list(best)
 
 
@@ -494,22 +433,6 @@ def _stuck(state: SpiderState, plans: int, positions: int, w: dict[str, int]) ->
     when none gains: where a fair player would be stuck before the next deal."""
     _fair_plans(state, plans, positions, w, deal=False)
     return sum(state.down)
-
-
-def _after_deal(
-    guess: SpiderState, moves: tuple[SpiderMove, ...], plans: int, positions: int, w: dict[str, int]
-) -> int:
-    """How far from a win ``guess`` is, as its player sees it (:func:`~.plan.evaluate`,
-    each move played costing ``w["move"]``), after ``moves`` (ending in a deal) and at
-    most ``plans`` plans of a player who sees only what a player would, each up to
-    its first turn, until none gains: where that player gets stuck after the deal."""
-    state = guess.copy()
-    for m in moves:
-        state.make(m)
-    played = len(moves) - 1 + _fair_plans(state, plans, positions, w, deal=False)[0]
-    if state.won:
-        return played - 10 * WIN
-    return evaluate(_hidden(state), w) + played * w["move"]
 
 
 def _way_signature(view: View, moves: tuple[SpiderMove, ...]) -> tuple[object, ...]:
