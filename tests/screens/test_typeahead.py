@@ -78,7 +78,7 @@ def test_what_an_escape_and_a_key_in_one_read_become_is_known() -> None:
     for data, key in (("\x1b1", "1"), ("\x1b0", "0"), ("\x1bq", "q"), ("\x1bZ", "Z")):
         (event,) = parsed(data)
         assert after_escape(event) == key, (data, event)
-    for data in ("1", "q", "Z", "\x1b[A"):
+    for data in ("1", "q", "Z", "\x1b[A", "£", "§"):  # £ § are Shift+3 on some keyboards
         (event,) = parsed(data)
         assert after_escape(event) is None, (data, event)
 

@@ -24,7 +24,8 @@ played with the wrong pile in hand. :func:`after_escape` gives the key back,
 and the app plays Escape then that key (no screen binds an Alt key). After
 Escape a space, ``#`` or ``?`` arrives alone and the Escape is lost in
 Textual's parser; ``f`` and ``b`` come as Ctrl+→ and Ctrl+←, which the keys
-themselves send too.
+themselves send too; and ``3`` and ``6`` as ``£`` and ``§``, keys of their own
+on some keyboards (:data:`_OPTION_LAYER`).
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ TYPED_ON = "_termsolitaire_screen"
 """The attribute a key carries: the screen it was typed on."""
 
 
-_OPTION_LAYER = dict(zip("¡™£¢∞§¶•ªº–≠", "1234567890-=", strict=True))
-"""What Textual makes of Escape and a digit, ``-`` or ``=`` sent in one read."""
+_OPTION_LAYER = dict(zip("¡™¢∞¶•ªº–≠", "12457890-=", strict=True))
+"""What Textual makes of Escape and a digit, ``-`` or ``=`` sent in one read.
+Not ``£`` (Escape 3) or ``§`` (Escape 6): a British or a German keyboard types
+them with Shift+3, and a key pressed by mistake must change nothing."""
 
 
 def after_escape(event: events.Key) -> str | None:
