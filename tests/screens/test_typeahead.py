@@ -17,9 +17,13 @@ from .conftest import board, status
 
 async def burst(app: SolitaireApp, pilot, keys: str | list[str]) -> None:
     """Keys posted to the app all at once, as one read of a terminal delivers them."""
+    chars = {"number_sign": "#", "enter": "\r", "down": None, "right": None}
+    await burst_events(app, pilot, [events.Key(key, chars.get(key, key)) for key in keys])
+
+
+async def burst_events(app: SolitaireApp, pilot, keys: list[events.Key]) -> None:
     for key in keys:
-        char = {"number_sign": "#", "enter": "\r", "down": None, "right": None}.get(key, key)
-        app.post_message(events.Key(key, char))
+        app.post_message(key)
     for _ in range(6):
         await pilot.pause()
 
@@ -105,10 +109,3 @@ def test_no_screen_binds_an_alt_key() -> None:
                 keys = [k.strip() for k in keys.split(",")]
                 found += [(mod.name, k) for k in keys if after_escape(events.Key(k, None))]
     assert found == []
-
-
-async def burst_events(app: SolitaireApp, pilot, keys: list[events.Key]) -> None:
-    for key in keys:
-        app.post_message(key)
-    for _ in range(6):
-        await pilot.pause()
