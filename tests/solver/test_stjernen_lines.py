@@ -85,6 +85,19 @@ def test_select_takes_the_classes_turn_by_turn(classes: list[int], width: int) -
     assert select(found, BeamConfig(), width) == _select_by_sort(found, width)
 
 
+def step_on(state: State, cfg: BeamConfig, data: st.DataObject) -> bool:
+    """Play one of the beam's steps from ``state`` (or the deal), drawn by
+    ``data``; False where there is none."""
+    steps = [tuple(m for m, _ in done) for done in beam_steps(state, cfg)]
+    if state.stock:
+        steps.append((DEAL,))
+    if not steps:
+        return False
+    for m in data.draw(st.sampled_from(steps)):
+        state.make(m)
+    return True
+
+
 @settings(max_examples=50, deadline=None)
 @given(deal=st.integers(min_value=1, max_value=2**20), data=st.data())
 def test_progress_classes_positions_as_its_parts_do(deal: int, data: st.DataObject) -> None:
@@ -96,13 +109,8 @@ def test_progress_classes_positions_as_its_parts_do(deal: int, data: st.DataObje
         key = progress(state)
         parts = [key >> (7 * j) & 127 for j in range(8)]
         assert parts == [*state.fcount, *(len(state.piles[i]) for i in range(4))]
-        steps = [tuple(m for m, _ in done) for done in beam_steps(state, cfg)]
-        if state.stock:
-            steps.append((DEAL,))
-        if not steps:
+        if not step_on(state, cfg, data):
             return
-        for m in data.draw(st.sampled_from(steps)):
-            state.make(m)
 
 
 LOOKS = [BeamConfig(), BeamConfig(ahead=3, weights=Weights(hold=(0, 2))), BeamConfig(dig_depth=0)]
@@ -129,10 +137,5 @@ def test_a_look_around_tries_the_steps_beam_steps_plays(deal: int, data: st.Data
             assert state.key() == key  # left as it was
             assert [(x[3], x[5]) for x in found] == played
             assert all(x[2] == 7 for x in found)
-        steps = [tuple(m for m, _ in done) for done in beam_steps(state, BeamConfig())]
-        if state.stock:
-            steps.append((DEAL,))
-        if not steps:
+        if not step_on(state, BeamConfig(), data):
             return
-        for m in data.draw(st.sampled_from(steps)):
-            state.make(m)
