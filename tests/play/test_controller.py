@@ -15,7 +15,7 @@ from termsolitaire.play.controller import Controller
 from termsolitaire.play.modes import MATCH, REPLAY, WATCH, Mode
 from termsolitaire.play.session import GameSession
 from termsolitaire.play.tables import ViewTable
-from termsolitaire.rules import from_text, new_game
+from termsolitaire.rules import Game, from_text, new_game
 
 
 def solo(deal: int = 5) -> Controller:
@@ -245,12 +245,16 @@ def test_a_verdict_s_rough_line_never_replaces_a_hint_s_line_through_here() -> N
     assert outcome.search is None and c.hinted == short.moves[0]
 
 
-def _spider_with_t1_face_down() -> Controller:
+def face_down_t1() -> Game:
     """Spider deal 123 (2 suits) with t1's top card turned down: t1 shows only
-    face-down cards, every other pile a face-up card."""
+    face-down cards, every other pile a face-up card (the board's tests use it too)."""
     lines = new_game("spider", 123, suits=2).to_text().splitlines()
     lines = [line.lower() if line.startswith("t1:") else line for line in lines]
-    return Controller(GameSession(None, from_text("\n".join(lines) + "\n")))
+    return from_text("\n".join(lines) + "\n")
+
+
+def _spider_with_t1_face_down() -> Controller:
+    return Controller(GameSession(None, face_down_t1()))
 
 
 def test_t_turns_the_cursors_pile_when_it_can_be_turned() -> None:

@@ -6,8 +6,9 @@ from textual.app import App
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.play.session import GameSession
-from termsolitaire.rules import Game, from_text, new_game
+from termsolitaire.rules import Game
 from termsolitaire.screens.boards.spider import SpiderScreen
+from tests.play.test_controller import face_down_t1
 
 from .conftest import board, status
 
@@ -85,13 +86,6 @@ async def test_time_limit_runs_out_and_results_show() -> None:
         assert app.screen.headline == "Time is up"
 
 
-def _face_down_t1() -> Game:
-    """Deal 123 with t1's top card turned down: t1 shows only face-down cards."""
-    lines = new_game("spider", 123, suits=2).to_text().splitlines()
-    lines = [line.lower() if line.startswith("t1:") else line for line in lines]
-    return from_text("\n".join(lines) + "\n")
-
-
 class OneBoard(App[None]):
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -103,7 +97,7 @@ class OneBoard(App[None]):
 
 
 async def test_turn_with_t_then_pile_key() -> None:
-    app = OneBoard(_face_down_t1())
+    app = OneBoard(face_down_t1())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t", "1")
         assert [str(m) for m in app.game.history] == ["turn t1"]
@@ -112,7 +106,7 @@ async def test_turn_with_t_then_pile_key() -> None:
 
 
 async def test_click_on_face_down_top_turns_it() -> None:
-    app = OneBoard(_face_down_t1())
+    app = OneBoard(face_down_t1())
     async with app.run_test(size=(80, 24)) as pilot:
         view = app.screen.board.piles["t1"]  # type: ignore[attr-defined]
         y = len(view._rows)  # the last card row, under the label row
