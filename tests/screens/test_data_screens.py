@@ -21,6 +21,7 @@ from termsolitaire.screens.settings import SettingsScreen
 from termsolitaire.screens.stats import StatsScreen
 from termsolitaire.storage.paths import paths
 from termsolitaire.storage.settings import load_settings
+from termsolitaire.widgets.keyline import KeyLine
 
 GAMES = [  # id, game, variant, deal, won, score, moves, seconds (oldest first)
     ("a", "penguin", {}, 5, True, 52, 80, 200.0),
@@ -114,6 +115,8 @@ async def test_stats_screen_empty() -> None:
         await pilot.pause()
         text = str(app.screen.query_one("#stats-empty", Static).render())
         assert "No finished games yet" in text
+        # nothing to deal again, so the key line does not offer Enter
+        assert "Play this deal" not in app.screen.query_one(KeyLine).shown()
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "MenuScreen"

@@ -190,5 +190,11 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
         self.dismiss()
         self.app.post_message(choice)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is offered only where there is a finished game to deal again."""
+        if action == "play_selected":
+            return bool(self.finished)
+        return True
+
     def action_close(self) -> None:
         self.dismiss()
