@@ -37,6 +37,7 @@ def test_the_board_marks_ones_own_line_and_hides_the_ignored(
     assert main(["board", "--match-dir", str(shared), "--ascii"]) == 0
     out = capsys.readouterr().out
     assert " ann " not in out and ">1" in out  # all games: only Penguin was played
+    assert "Penguin | daily of" in out and not {"·", "±", "─"} & set(out)  # ASCII only
     assert main(["board", "spider", "--all", "--match-dir", str(shared)]) == 0
     assert "No daily finished yet" in capsys.readouterr().out
 

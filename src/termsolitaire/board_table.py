@@ -12,6 +12,10 @@ from .match.daily import Board, Line, title_of
 from .play.session import clock_text
 
 HEADINGS = {"day": "today's daily", "week": "this week", "all": "all-time records"}
+# box.SIMPLE_HEAD drawn in ASCII: a rule under the headings and nothing else, so
+# a table looks the same with either card style (box.ASCII would box it in and
+# take four columns more at 80)
+SIMPLE_HEAD_ASCII = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
 EMPTY = {
     "day": "Nobody has played this daily yet",
     "week": "No daily finished this week yet",
@@ -45,8 +49,8 @@ def board_table(
     if which == "week":
         heading = f"week of {day}"
     table = Table(
-        title=f"{title_of(game, variant)} · {heading}",
-        box=box.ASCII if ascii_only else box.SIMPLE_HEAD,
+        title=f"{title_of(game, variant)}{' | ' if ascii_only else ' · '}{heading}",
+        box=SIMPLE_HEAD_ASCII if ascii_only else box.SIMPLE_HEAD,
         title_justify="left",
         pad_edge=False,
     )

@@ -95,6 +95,28 @@ async def test_a_daily_from_the_menu(shared: Path) -> None:
     assert (ann.state("penguin", {}), ann.summary("penguin", {})) == before == ("lost", (0, 1))
 
 
+async def test_ascii_writes_the_dailies_without_middle_dots_or_plus_minus(shared: Path) -> None:
+    """Under ``--ascii`` (or the ASCII card style) the menu's daily line, the
+    dailies' title and lines and the leaderboard separate their fields with ``|``
+    and write a rating's ``±`` as ``+-``, as the board's header does."""
+    from dataclasses import replace
+
+    app = SolitaireApp(clock=False)
+    app.look = replace(app.look, ascii=True)  # as run() does for --ascii
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        label = menu.query_one("#menu-daily", Label)
+        await until(pilot, lambda: "Daily:" in str(label.render()), "the menu's daily line")
+        assert "Daily: Stjernen | nobody has played it yet | d: dailies" in str(label.render())
+        await pilot.press("d")
+        await shown_screen(pilot, DailyScreen)
+        await until(pilot, lambda: "Stjernen | daily of" in screen_text(app), "the leaderboard")
+        text = screen_text(app)
+        assert "you are ann | rating 1500 +-350?" in text
+        assert "Penguin | nobody has played it yet" in text
+        assert "·" not in text and "±" not in text
+
+
 async def test_the_lobbys_info_shows_the_rating(tmp_path: Path) -> None:
     from termsolitaire.screens.match.players import PlayersScreen
 

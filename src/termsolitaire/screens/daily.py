@@ -192,15 +192,17 @@ class DailyScreen(Screen[None]):
             self.say(e.reason)
             return
         self.query_one("#daily-title", TextLine).set(
-            f"Daily deals · {self.daily.today()} ({zone}) · you are {store.me.name} · "
-            f"rating {rating}"
+            self.look.words(
+                f"Daily deals · {self.daily.today()} ({zone}) · you are {store.me.name} · "
+                f"rating {rating}"
+            )
         )
         options = self.query_one("#dailies", OptionList)
         keep = options.highlighted
         options.clear_options()
         options.add_options(
             [
-                Option(line.removeprefix("Daily: "), id=f"{g}:{variant_key(v)}")
+                Option(self.look.words(line.removeprefix("Daily: ")), id=f"{g}:{variant_key(v)}")
                 for line, (g, v) in zip(lines, self.choices, strict=True)
             ]
         )

@@ -8,7 +8,7 @@ game, starts it (asking first when a game of that kind is in progress).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -25,6 +25,9 @@ from termsolitaire.screens.styled import StyledOnce
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
 from termsolitaire.widgets.keyline import KeyLine
+
+if TYPE_CHECKING:
+    from termsolitaire.widgets.cards import CardLook
 
 RESUME = "resume:"
 """The id prefix of a Resume line (then the save slot)."""
@@ -152,7 +155,9 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, Screen[None]):
             line = headline(daily) if daily is not None else ""
         except MatchError:
             line = ""
-        self.query_one("#menu-daily", Label).update(f"{line} · d: dailies" if line else "")
+        look: CardLook | None = getattr(self.app, "look", None)
+        text = f"{line} · d: dailies" if line else ""
+        self.query_one("#menu-daily", Label).update(look.words(text) if look else text)
 
     def came_back(self, game: str, variant: dict[str, int]) -> None:
         """The player left a board of ``game``: its line is highlighted on return."""

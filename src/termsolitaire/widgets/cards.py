@@ -53,6 +53,20 @@ class CardLook:
 
     # ------------------------------------------------------------ text
 
+    @property
+    def sep(self) -> str:
+        """The separator of a header's fields (ASCII terminals get a plain one)."""
+        return " | " if self.ascii else " · "
+
+    def words(self, text: str) -> str:
+        """``text`` as this look writes it: on ASCII terminals the fields'
+        `` · `` becomes `` | `` and a rating's ``±`` becomes ``+-``.
+
+        >>> CardLook(ascii=True).words("Penguin · rating 1500 ±350?")
+        'Penguin | rating 1500 +-350?'
+        """
+        return text.replace(" · ", " | ").replace("±", "+-") if self.ascii else text
+
     def label(self, card: Card) -> str:
         """``10♥`` (Unicode) or ``10H`` (ASCII)."""
         rank = RANK_TEXT.get(card.rank, str(card.rank))

@@ -279,7 +279,7 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
     @property
     def sep(self) -> str:
         """The separator of header fields (ASCII terminals get a plain one)."""
-        return " | " if self.look.ascii else " · "
+        return self.look.sep
 
     def title_text(self) -> str:
         """``Spider · 2 suits · deal 7 · 10 min``: the game, its variant, the deal
