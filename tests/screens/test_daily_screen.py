@@ -117,6 +117,27 @@ async def test_ascii_writes_the_dailies_without_middle_dots_or_plus_minus(shared
         assert "·" not in text and "±" not in text
 
 
+async def test_ascii_writes_the_lobby_without_middle_dots(tmp_path: Path) -> None:
+    """The match lobby under ``--ascii``: its title, daily line and table details
+    separate their fields with ``|`` too."""
+    from dataclasses import replace
+
+    from termsolitaire.screens.match.lobby import LobbyScreen
+
+    from .matchkit import WallClock, lobby_app
+
+    app, match = lobby_app(tmp_path / "match", WallClock(), tmp_path / "home")
+    app.look = replace(app.look, ascii=True)  # as run() does for --ascii
+    match.store.open_table(1, 10)  # ann's own open table: the details show it
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await until(pilot, lambda: "d: dailies" in screen_text(app), "the lobby's daily line")
+        text = screen_text(app)
+        assert "Spider match lobby | you are ann | 1 open table" in text
+        assert "Stjernen | nobody has played it yet | d: dailies" in text
+        assert "·" not in text and "±" not in text
+
+
 async def test_the_lobbys_info_shows_the_rating(tmp_path: Path) -> None:
     from termsolitaire.screens.match.players import PlayersScreen
 

@@ -160,7 +160,7 @@ class LobbyScreen(LobbyHome):
     # ------------------------------------------------------------ reading
 
     def say(self, text: str) -> None:
-        self.query_one("#status", TextLine).set(text)
+        self.query_one("#status", TextLine).set(self.look.words(text))
 
     @while_shown
     def poll(self) -> None:
@@ -205,8 +205,10 @@ class LobbyScreen(LobbyHome):
         shown = len(self.tables)
         what = "table" if self.finished_too else "open table"
         self.query_one("#lobby-title", TextLine).set(
-            f"Spider match lobby · you are {self.match.me.name} · {shown} {what}"
-            + ("" if shown == 1 else "s")
+            self.look.words(
+                f"Spider match lobby · you are {self.match.me.name} · {shown} {what}"
+                + ("" if shown == 1 else "s")
+            )
         )
         self.query_one("#invites", Static).update(
             "\n".join(
@@ -228,7 +230,8 @@ class LobbyScreen(LobbyHome):
             line = headline(Daily(self.match.store))
         except MatchError:
             line = ""
-        self.query_one("#lobby-daily", TextLine).set(f"{line} · d: dailies" if line else "")
+        text = f"{line} · d: dailies" if line else ""
+        self.query_one("#lobby-daily", TextLine).set(self.look.words(text))
 
     def action_daily(self) -> None:
         """The daily deals and their leaderboards, on this lobby's store."""
@@ -280,7 +283,7 @@ class LobbyScreen(LobbyHome):
             else "No table is open on this host.\nn: open one, against a person, "
             "the computer or hot-seat"
         )
-        self.query_one("#detail", Static).update(text)
+        self.query_one("#detail", Static).update(self.look.words(text))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_detail()

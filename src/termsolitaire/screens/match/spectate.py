@@ -134,7 +134,7 @@ class SpectatorScreen(Screen[None]):
         suits = f"{info.suits} suit{'s' if info.suits > 1 else ''}"
         with Horizontal(id="spectate-head"):
             title = f"Watching table {self.table_id} · {suits} · {info.minutes} min"
-            yield TextLine(title, id="spectate-title")
+            yield TextLine(self.look.words(title), id="spectate-title")
             yield TextLine("", align="right", id="spectate-count")
         with Horizontal(id="boards"):
             for i, board in enumerate(self.boards):
@@ -185,7 +185,7 @@ class SpectatorScreen(Screen[None]):
             self.say(e.reason)
 
     def say(self, text: str) -> None:
-        self.query_one("#spectate-status", TextLine).set(text)
+        self.query_one("#spectate-status", TextLine).set(self.look.words(text))
 
     def show_boards(self) -> None:
         for watcher, board in zip(self.watchers, self.boards, strict=True):
