@@ -73,3 +73,33 @@ async def test_rules_from_the_menu_and_from_a_board_help() -> None:
         await pilot.press("r")
         assert isinstance(app.screen, RulesScreen) and app.screen.game == "penguin"
         assert "beak" in app.screen.query_one(Markdown).source
+
+
+async def test_ascii_draws_the_menu_and_settings_frames_and_choices_in_ascii() -> None:
+    """Under ``--ascii`` the menu's and the settings' frames are ``+ - |`` like the
+    dialogs', and the menu's choices read ``(*)`` chosen, ``( )`` not, without
+    colour; a choice clicked moves the ``*``."""
+    import re
+    from dataclasses import replace
+
+    from termsolitaire.screens.settings import SettingsScreen
+
+    from .matchkit import screen_text, shown_screen
+
+    lines = re.compile("[\u2500-\u257f\u2590\u258c]")  # box drawing, Textual's ▐ ▌
+    app = SolitaireApp(clock=False)
+    app.look = replace(app.look, ascii=True)  # as run() does for --ascii
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "+----" in text and not lines.search(text), lines.findall(text)[:5]
+        assert "Spidersuits(*)1()2()4" in text.replace(" ", "")  # (the SVG's spaces)
+        await pilot.click("#spider-suits-2")
+        await pilot.pause()
+        assert "Spidersuits()1(*)2()4" in screen_text(app).replace(" ", "")
+        await pilot.press("o")
+        await shown_screen(pilot, SettingsScreen)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "+----" in text and not lines.search(text), lines.findall(text)[:5]

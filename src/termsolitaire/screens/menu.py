@@ -21,6 +21,7 @@ from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services, describe, time_limit_of
 from termsolitaire.rules import GameInfo, games
 from termsolitaire.screens.boards import has_board
+from termsolitaire.screens.dialogs.frames import AsciiFrames, radio_button
 from termsolitaire.screens.styled import StyledOnce
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
@@ -57,7 +58,7 @@ def value_label(key: str, value: int) -> str:
     return "none" if key == "time_limit" and not value else str(value)
 
 
-class MenuScreen(StyledOnce, KeysFollowTheScreen, Screen[None]):
+class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
     CSS_PATH = "menu.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", id="menu-play", priority=False),
@@ -91,6 +92,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, Screen[None]):
             self.query_one(f"#{game}-{key}-{value}", RadioButton).value = True
 
     def compose(self) -> ComposeResult:
+        radio = radio_button(self)
         with Vertical(id="menu"):
             yield Label("termsolitaire", id="menu-title")
             yield Label("", id="menu-daily")
@@ -102,7 +104,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, Screen[None]):
                     with RadioSet(id=f"{game}-{key}"):
                         chosen = self.default(game, key)
                         for v in values:
-                            yield RadioButton(
+                            yield radio(
                                 value_label(key, v), value=v == chosen, id=f"{game}-{key}-{v}"
                             )
                     if key == "time_limit":

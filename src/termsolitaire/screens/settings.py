@@ -22,6 +22,7 @@ from termsolitaire import textual_hooks
 from termsolitaire.messages import SettingChanged
 from termsolitaire.play.session import Services
 from termsolitaire.rules import GameInfo, games
+from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
 from termsolitaire.storage.settings import Settings, choices
 from termsolitaire.widgets.keyline import KeyLine
@@ -120,7 +121,7 @@ class SettingsList(OptionList):
     ]
 
 
-class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
+class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, AsciiFrames, Screen[None]):
     CSS_PATH = "settings.tcss"
     AUTO_FOCUS = "#settings-list"
     BINDINGS: ClassVar[list[BindingType]] = [

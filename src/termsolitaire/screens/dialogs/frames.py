@@ -15,6 +15,7 @@ from typing import Any, cast
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import RadioButton
 
 from termsolitaire.widgets.cards import CardLook
 
@@ -36,6 +37,23 @@ def ascii_frames(root: Widget) -> None:
             kind, colour = getattr(styles, edge)
             if kind not in NO_LINE:
                 setattr(styles, edge, ("ascii", colour))
+
+
+class AsciiRadioButton(RadioButton):
+    """A radio button drawn ``(*)`` when chosen and ``( )`` when not: ASCII, and
+    readable without colour (Textual's ``▐●▌`` tells them apart by colour only)."""
+
+    BUTTON_LEFT = "("
+    BUTTON_RIGHT = ")"
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return "*" if self.value else " "
+
+
+def radio_button(node: DOMNode) -> type[RadioButton]:
+    """The radio button the app's look draws with."""
+    return AsciiRadioButton if ascii_look(node) else RadioButton
 
 
 class AsciiFrames:
