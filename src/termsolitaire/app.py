@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.driver import Driver
 from textual.screen import Screen
 
@@ -258,6 +259,10 @@ class SolitaireApp(Navigation, App[int]):
             event.prevent_default()  # Escape and a key in one read: both, in order
             self.post_message(events.Key("escape", "\x1b"))
             self.post_message(events.Key(key, key))
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A binding's key as the key lines show it: in words on ASCII terminals."""
+        return self.look.key(super().get_key_display(binding))
 
     # ---------------------------------------------------------- settings
 

@@ -78,7 +78,8 @@ async def test_rules_from_the_menu_and_from_a_board_help() -> None:
 async def test_ascii_draws_the_menu_and_settings_frames_and_choices_in_ascii() -> None:
     """Under ``--ascii`` the menu's and the settings' frames are ``+ - |`` like the
     dialogs', and the menu's choices read ``(*)`` chosen, ``( )`` not, without
-    colour; a choice clicked moves the ``*``."""
+    colour; a choice clicked moves the ``*``. The keys are named in words, the
+    Resume line's dash is ``-``. (Textual's rule under the Resume lines stays.)"""
     import re
     from dataclasses import replace
 
@@ -86,15 +87,20 @@ async def test_ascii_draws_the_menu_and_settings_frames_and_choices_in_ascii() -
 
     from .matchkit import screen_text, shown_screen
 
-    lines = re.compile("[\u2500-\u257f\u2590\u258c]")  # box drawing, Textual's ▐ ▌
+    # box drawing, Textual's ▐ ▌ and its key glyphs, the key line's ▏, ‹ › and —
+    lines = re.compile("[\u2500-\u257f\u2590\u258c\u258f←→⏎‹›—]")
+    g = new_game("penguin", 3)
+    SaveStore(paths()).save(g, "id-penguin")  # a Resume line (its dash)
     app = SolitaireApp(clock=False)
     app.look = replace(app.look, ascii=True)  # as run() does for --ascii
     async with app.run_test(size=(80, 24)) as pilot:
         await shown_screen(pilot, MenuScreen)
         await pilot.pause()
-        text = screen_text(app)
+        text = screen_text(app).replace("─" * 74, "")
+        flat = text.replace(" ", "")  # (the SVG leaves out some spaces)
         assert "+----" in text and not lines.search(text), lines.findall(text)[:5]
-        assert "Spidersuits(*)1()2()4" in text.replace(" ", "")  # (the SVG's spaces)
+        assert "ResumePenguin-deal3" in flat and "|^ppalette" in flat
+        assert "Spidersuits(*)1()2()4" in flat
         await pilot.click("#spider-suits-2")
         await pilot.pause()
         assert "Spidersuits()1(*)2()4" in screen_text(app).replace(" ", "")
@@ -102,4 +108,6 @@ async def test_ascii_draws_the_menu_and_settings_frames_and_choices_in_ascii() -
         await shown_screen(pilot, SettingsScreen)
         await pilot.pause()
         text = screen_text(app)
+        flat = text.replace(" ", "")
         assert "+----" in text and not lines.search(text), lines.findall(text)[:5]
+        assert "LeftPreviouschoice" in flat and "<textual-dark>" in flat

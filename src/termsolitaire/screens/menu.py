@@ -8,7 +8,7 @@ game, starts it (asking first when a game of that kind is in progress).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -25,10 +25,8 @@ from termsolitaire.screens.dialogs.frames import AsciiFrames, radio_button
 from termsolitaire.screens.styled import StyledOnce
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
+from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.keyline import KeyLine
-
-if TYPE_CHECKING:
-    from termsolitaire.widgets.cards import CardLook
 
 RESUME = "resume:"
 """The id prefix of a Resume line (then the save slot)."""
@@ -157,9 +155,9 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             line = headline(daily) if daily is not None else ""
         except MatchError:
             line = ""
-        look: CardLook | None = getattr(self.app, "look", None)
+        look: CardLook = getattr(self.app, "look", None) or CardLook()
         text = f"{line} · d: dailies" if line else ""
-        self.query_one("#menu-daily", Label).update(look.words(text) if look else text)
+        self.query_one("#menu-daily", Label).update(look.words(text))
 
     def came_back(self, game: str, variant: dict[str, int]) -> None:
         """The player left a board of ``game``: its line is highlighted on return."""
@@ -194,8 +192,10 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         games = self.query_one("#games", OptionList)
         keep = games.highlighted
         games.clear_options()
+        look: CardLook = getattr(self.app, "look", None) or CardLook()
         lines: list[Option | None] = [
-            Option(f"Resume {describe(s)}", id=RESUME + key) for key, s in self.saved.items()
+            Option(look.words(f"Resume {describe(s)}"), id=RESUME + key)
+            for key, s in self.saved.items()
         ]
         if lines:
             lines.append(None)  # a separator

@@ -22,7 +22,7 @@ from termsolitaire import textual_hooks
 from termsolitaire.messages import SettingChanged
 from termsolitaire.play.session import Services
 from termsolitaire.rules import GameInfo, games
-from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.screens.dialogs.frames import AsciiFrames, ascii_look
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
 from termsolitaire.storage.settings import Settings, choices
 from termsolitaire.widgets.keyline import KeyLine
@@ -93,13 +93,14 @@ def value_text(name: str, value: Any) -> str:
     return NAMES.get(str(value), str(value))
 
 
-def row_text(name: str, label: str, current: Any) -> Text:
+def row_text(name: str, label: str, current: Any, ascii_only: bool = False) -> Text:
     """``Card style   [Unicode]  ASCII``: every choice, the current one marked;
-    only ``‹ current ›`` when the choices do not fit."""
+    only ``‹ current ›`` (``< current >`` in ASCII) when the choices do not fit."""
     text = Text(f"{label:<{LABEL_WIDTH}}")
     values = choices(name)
     if sum(len(value_text(name, v)) + 3 for v in values) > CHOICES_WIDTH:
-        text.append(f"‹ {value_text(name, current)} ›", style="bold reverse")
+        left, right = "<>" if ascii_only else "‹›"
+        text.append(f"{left} {value_text(name, current)} {right}", style="bold reverse")
         return text
     for v in values:
         shown = value_text(name, v)
@@ -149,14 +150,15 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, AsciiFrames, Screen[No
         return self.services.settings
 
     def row(self, name: str, label: str) -> Text:
-        return row_text(name, label, self.settings.get(name))
+        return row_text(name, label, self.settings.get(name), ascii_look(self))
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
         options.highlighted = 0
         options.focus()
         self.show_help(0)
-        self.note("← → Enter change the setting; changes apply and are saved at once")
+        arrows = "Left Right" if ascii_look(self) else "← →"
+        self.note(f"{arrows} Enter change the setting; changes apply and are saved at once")
 
     def note(self, text: str) -> None:
         self.query_one("#settings-note", Static).update(text)

@@ -37,6 +37,10 @@ SELECTED = Style(reverse=True, bold=True)
 CURSOR_MARK = Style(bold=True)  # the ">" on the card under the cursor
 
 
+ASCII_KEYS = {"⏎": "Enter", "←": "Left", "→": "Right", "↑": "Up", "↓": "Down", "⌫": "Bksp"}
+"""The keys Textual shows with a glyph, as an ASCII terminal shows them."""
+
+
 @dataclass(frozen=True, slots=True)
 class CardLook:
     """Drawing options: card width, ASCII or Unicode, two or four suit colours, spacing."""
@@ -60,12 +64,23 @@ class CardLook:
 
     def words(self, text: str) -> str:
         """``text`` as this look writes it: on ASCII terminals the fields'
-        `` · `` becomes `` | `` and a rating's ``±`` becomes ``+-``.
+        `` · `` becomes `` | ``, a dash `` - `` and a rating's ``±`` ``+-``.
 
-        >>> CardLook(ascii=True).words("Penguin · rating 1500 ±350?")
-        'Penguin | rating 1500 +-350?'
+        >>> CardLook(ascii=True).words("Penguin · rating 1500 ±350? — deal 5")
+        'Penguin | rating 1500 +-350? - deal 5'
         """
-        return text.replace(" · ", " | ").replace("±", "+-") if self.ascii else text
+        if not self.ascii:
+            return text
+        return text.replace(" · ", " | ").replace(" — ", " - ").replace("±", "+-")
+
+    def key(self, shown: str) -> str:
+        """A key as the key lines show it (Textual's ``⏎``, ``←``), in words on
+        ASCII terminals.
+
+        >>> CardLook(ascii=True).key("⏎"), CardLook().key("⏎"), CardLook(ascii=True).key("^p")
+        ('Enter', '⏎', '^p')
+        """
+        return ASCII_KEYS.get(shown, shown) if self.ascii else shown
 
     def label(self, card: Card) -> str:
         """``10♥`` (Unicode) or ``10H`` (ASCII)."""

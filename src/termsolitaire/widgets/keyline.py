@@ -32,6 +32,8 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
+from termsolitaire.widgets.cards import CardLook
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -196,12 +198,14 @@ class KeyLine(Widget):
         keys = self.keys
         palette = self._palette if self._show_command_palette else None
         base = Style(bgcolor=self.rich_style.bgcolor)  # the blanks: the felt of the line
+        look = getattr(self.app, "look", None)
+        ascii_look = isinstance(look, CardLook) and look.ascii
         right: list[Segment] = []
         if palette is not None:  # compact, as Textual's own: no padding round the key
             key_style, text_style = self._styles(palette)
             border = self.get_component_rich_style("keyline--border")
             right = [
-                Segment(PALETTE_BORDER, border),
+                Segment("|" if ascii_look else PALETTE_BORDER, border),
                 Segment(palette.display, key_style),
                 Segment(f" {palette.description}", text_style),
                 Segment(" ", base),
