@@ -25,7 +25,11 @@ and the app plays Escape then that key (no screen binds an Alt key). After
 Escape a space, ``#`` or ``?`` arrives alone and the Escape is lost in
 Textual's parser; ``f`` and ``b`` come as Ctrl+→ and Ctrl+←, which the keys
 themselves send too; and ``3`` and ``6`` as ``£`` and ``§``, keys of their own
-on some keyboards (:data:`_OPTION_LAYER`).
+on some keyboards (:data:`_OPTION_LAYER`). The terminal driver (the local game
+and SSH) sends such an Escape on its own before the parser sees it
+(:func:`termsolitaire.terminal.driver.escape_first`), so there every key after
+an Escape comes as itself; this hook covers the browser, where Textual reads
+the input.
 """
 
 from __future__ import annotations

@@ -75,6 +75,28 @@ the parser starts over."""
 
 _LATIN1 = "termsolitaire.latin1"
 
+ESCAPE_THEN_KEY = re.compile(r"\x1b(?=[ -NQ-WYZ`-~])")
+"""An ESC that a printable character follows in the same read where no
+sequence starts (``[`` CSI: the arrows, the mouse; ``O`` SS3: F1-F4; ``P``,
+``X``, ``]``, ``^``, ``_`` and ``\\``: the strings a terminal answers queries
+with): a player's Escape and the key they pressed next, sent together (over
+SSH, or typed fast). Textual's parser reads the pair as one Alt key, and loses
+the Escape of an Escape and a space, ``#`` or ``?`` (and of ``f`` and ``b``,
+which it reads as Ctrl+arrows). :func:`escape_first` sends the Escape alone."""
+KITTY_ESCAPE = "\x1b[27u"
+"""The Escape key in the kitty keyboard protocol: the parser reads it as Escape
+at once, and the character after it as a key of its own."""
+
+
+def escape_first(text: str) -> str:
+    r"""``text`` with each Escape that came with a key sent on its own.
+
+    >>> escape_first("\x1b \x1bf\x1b[A\x1bOP\x1b]11;?\x1b\\")
+    '\x1b[27u \x1b[27uf\x1b[A\x1bOP\x1b]11;?\x1b\\'
+    """
+    return ESCAPE_THEN_KEY.sub(KITTY_ESCAPE, text) if "\x1b" in text else text
+
+
 TICK = 0.1
 """Seconds between two looks at the parser while input may be in flight (a lone
 ESC is a key once Textual's escape delay has passed with nothing after it)."""
@@ -353,7 +375,7 @@ def terminal_driver(base: type[Any], *, compact: bool = True) -> type[Any]:
                             lifeline.hang_up("terminal closed")
                             break
                         fed += len(data)
-                        deliver(parser.feed(decode(data)))
+                        deliver(parser.feed(escape_first(decode(data))))
                         if fed > STALLED_BYTES:
                             parser, fed = XTermParser(self._debug), 0
                     deliver(parser.tick())
