@@ -166,7 +166,7 @@ async def test_resizing_spreads_the_star() -> None:
         assert "Enlarge the window to 70×22" in str(screen(app).query_one("#enlarge").render())
 
 
-def _nearly_won() -> str:
+def _nearly_won(round_: int = 6) -> str:
     """Every card on the foundations but the last A♣, which lies on o1."""
     ranks = "KQJT98765432A"
     fnd = {s: " ".join(f"{r}{s}" for r in ranks * 2) for s in "SHDC"}
@@ -178,22 +178,26 @@ def _nearly_won() -> str:
     piles["stock"] = "-"
     order = ["c", *[f"i{k}" for k in range(1, 5)], *[f"o{k}" for k in range(1, 5)]]
     order += [f"f{k}" for k in range(1, 5)] + [f"u{k}" for k in range(1, 7)] + ["stock"]
-    return "game: stjernen\nround: 6\n" + "".join(f"{p}: {piles[p]}\n" for p in order)
+    return f"game: stjernen\nround: {round_}\n" + "".join(f"{p}: {piles[p]}\n" for p in order)
 
 
-async def test_last_card_home_shows_the_won_panel() -> None:
+@pytest.mark.parametrize("round_", [6, 4])
+async def test_last_card_home_shows_the_won_panel(round_: int) -> None:
+    """The won panel; beside the stock, the game's end (in round 4 a collect
+    would still be legal, but no longer worth saying)."""
     from termsolitaire.rules import from_text
     from termsolitaire.screens.dialogs.results import ResultsScreen
 
     app = StjernenApp(1)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen(app).start(from_text(_nearly_won()))
+        screen(app).start(from_text(_nearly_won(round_)))
         assert screen(app).star.piles["f4"].badge == "♣ 2nd"
         assert screen(app).star.piles["f1"].badge == "♠ ✓"
         await pilot.press("8", "f")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         assert screen(app).game.is_won
+        assert "all 104 cards home" in info(app) and "collects" not in info(app)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -139,6 +139,8 @@ class StjernenScreen(BoardScreen):
         lines = [f"round {g.round} of {g.rounds} {dash} rows of {g.row_width}"]
         if stock:
             lines.append(f"stock: {stock} card{'s' if stock != 1 else ''}")
+        elif g.is_won:  # (a collect is still legal, but the game is over)
+            lines.append("all 104 cards home")
         elif g.can_collect:
             lines.append("stock empty: o collects")
         else:
