@@ -20,7 +20,6 @@ from termsolitaire.solver.stjernen import (
     Prover,
     beam,
     beam_steps,
-    beams,
 )
 from termsolitaire.solver.stjernen.book import BOOK
 from termsolitaire.solver.stjernen.moves import sound_steps
@@ -317,21 +316,6 @@ def test_a_beam_narrowed_in_the_late_rounds_still_gives_a_line_that_replays():
         g.play(to_move(m))
     assert g.score == score > 0
     assert pace.early > 0 and pace.late > 0
-
-
-def test_the_pace_costs_the_early_rounds_at_their_mean_when_asked(monkeypatch):
-    """With ``PACE_MEAN`` the cost of an early kept position is the mean over
-    every early position so far (a wide cheap layer outweighs a narrow dear
-    one), so one dear layer does not narrow the next one fivefold; without it,
-    the running average of the recent layers."""
-    pace = Pace()
-    pace.add(False, 0.2, 1000)  # 200 us a position
-    pace.add(False, 0.1, 100)  # 1 ms a position
-    pace.add(True, 0.05, 10)  # the late rounds apart
-    assert pace.cost(False) == pytest.approx(0.7 * 0.0002 + 0.3 * 0.001)
-    monkeypatch.setattr(beams, "PACE_MEAN", True)
-    assert pace.cost(False) == pytest.approx(0.3 / 1100)
-    assert pace.cost(True) == pytest.approx(0.005)
 
 
 @pytest.mark.parametrize("left", [4, 25, 120])

@@ -50,13 +50,6 @@ SLACK = 0.9
 of the cost of a layer is rough, and a beam cut off by the deadline loses the
 rest of its line)."""
 MAX_WIDTH = 2000
-PACE_MEAN = False
-"""Cost the early rounds' layers at the mean cost of every early kept position
-so far (seconds over positions, so a wide layer counts for more than a
-narrow one) instead of the running average of the recent layers. A kept
-position's cost moves 3-5x with the stage of the deal, and the width the
-running average gives moves as much: the beam is as narrow as its narrowest
-layer, and the mean keeps its width more even."""
 
 
 class _Lines:
@@ -96,8 +89,6 @@ class Pace:
 
     early: float = 0.0
     late: float = 0.0
-    early_seconds: float = 0.0
-    early_kept: int = 0
 
     def add(self, late: bool, seconds: float, kept: int) -> None:
         if not kept:
@@ -107,16 +98,12 @@ class Pace:
             self.late = cost if not self.late else 0.7 * self.late + 0.3 * cost
         else:
             self.early = cost if not self.early else 0.7 * self.early + 0.3 * cost
-            self.early_seconds += seconds
-            self.early_kept += kept
 
     def cost(self, late: bool) -> float:
         """Seconds per kept position (the early cost stands in for the late one,
         and 1 ms for both, until measured)."""
         if late and self.late:
             return self.late
-        if PACE_MEAN and self.early_kept:
-            return self.early_seconds / self.early_kept
         return self.early or 0.001
 
 
