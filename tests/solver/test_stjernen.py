@@ -23,7 +23,27 @@ from termsolitaire.solver.stjernen import (
 )
 from termsolitaire.solver.stjernen.book import BOOK
 from termsolitaire.solver.stjernen.moves import sound_steps
-from termsolitaire.solver.stjernen.state import COLLECT, DEAL, State, from_move, to_move
+from termsolitaire.solver.stjernen.state import (
+    CENTRE,
+    COLLECT,
+    DEAL,
+    FND,
+    FND_FIRST,
+    FRONT,
+    INNER,
+    INNER_END,
+    NAMES,
+    NPLACES,
+    OUTER,
+    OUTER_END,
+    OUTER_FIRST,
+    UP,
+    UP_END,
+    UP_FIRST,
+    State,
+    from_move,
+    to_move,
+)
 
 DEALS = st.integers(min_value=0, max_value=2**32)
 FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
@@ -80,6 +100,26 @@ def _agree(game, state: State) -> None:
     assert state.score == game.score
     ours = sorted(str(to_move(m)) for m in state.legal(every_corner=True))
     assert ours == sorted(str(m) for m in game.legal_moves()), game.to_text()
+
+
+def test_the_place_bounds_name_the_piles_of_the_rules_core():
+    """The compiled loops' bounds (``range(UP_FIRST, UP_END)``, ``i + FRONT``)
+    are the places the pile tuples and the rules' names say: a bound off by one
+    would drop a pile from the search or read the wrong one."""
+    assert tuple(range(INNER_END)) == INNER
+    assert tuple(range(OUTER_FIRST, OUTER_END)) == OUTER
+    assert tuple(range(UP_FIRST, UP_END)) == UP
+    assert tuple(range(FND_FIRST, NPLACES)) == FND
+    assert OUTER_END == CENTRE and NAMES[CENTRE] == "c"
+    names = [NAMES[p] for p in (*INNER, *OUTER, *UP, *FND)]
+    assert names == [
+        *(f"i{k}" for k in range(1, 5)),
+        *(f"o{k}" for k in range(1, 5)),
+        *(f"u{k}" for k in range(1, 7)),
+        *(f"f{k}" for k in range(1, 5)),
+    ]
+    for i in INNER:  # oN stands in front of iN
+        assert NAMES[i + FRONT] == "o" + NAMES[i][1:]
 
 
 @settings(deadline=None, max_examples=1000 if FULL else 12)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .state import CENTRE, FULL, OUTER, UP, State
+from .state import CENTRE, FRONT, FULL, INNER_END, OUTER, OUTER_FIRST, UP, UP_END, UP_FIRST, State
 
 BIG: Final = 50
 """Burial of a copy that is not there (on a foundation already)."""
@@ -264,7 +264,7 @@ def _base_burials(st: State, w: Weights) -> tuple[list[int], list[int]]:
                     elif b < b2[c]:
                         b2[c] = b
         else:
-            for u in range(9, 15):  # UP
+            for u in range(UP_FIRST, UP_END):
                 q = piles[u]
                 b = len(q)
                 for c in q:
@@ -298,7 +298,7 @@ def _inner(st: State, wi: int) -> _Inner:
         i1 = [BIG] * 52
         i2 = [BIG] * 52
         rows = []
-        for i in range(4):  # INNER
+        for i in range(INNER_END):
             row = []
             for k, c in enumerate(reversed(piles[i]), 1):
                 b = k * wi // 10
@@ -398,9 +398,14 @@ def evaluate(st: State, w: Weights) -> int:
     check_late = w.late
     extra = _EXTRA
     stuck = _STUCK
-    spare = (not piles[4]) + (not piles[5]) + (not piles[6]) + (not piles[7])
-    for i in range(4):  # INNER (a native loop when compiled)
-        run = piles[i + 4]
+    spare = (
+        (not piles[OUTER_FIRST])
+        + (not piles[OUTER_FIRST + 1])
+        + (not piles[OUTER_FIRST + 2])
+        + (not piles[OUTER_FIRST + 3])
+    )
+    for i in range(INNER_END):
+        run = piles[i + FRONT]
         x = 0
         late = None
         if run and piles[i]:
@@ -424,7 +429,7 @@ def evaluate(st: State, w: Weights) -> int:
                 held.append((k, b1[k]))
                 b1[k] = b2[k] = BIG
     later: list[tuple[int, int]] = []
-    for i in range(4):  # INNER (a native loop when compiled)
+    for i in range(INNER_END):
         x = extra[i]
         late = stuck[i]
         if late is None:
@@ -486,10 +491,10 @@ def evaluate(st: State, w: Weights) -> int:
         stop_cum[s] = cum
     score = w.foundation * (fcount[0] + fcount[1] + fcount[2] + fcount[3]) - w.burial * pen // 10
     occupied = w.occupied
-    for k in range(5):
-        q = piles[k + 4]
+    for p in range(OUTER_FIRST, CENTRE + 1):
+        q = piles[p]
         if not q:
-            if k < 4:
+            if p != CENTRE:
                 score += w.empty
             continue
         card = q[-1]
@@ -524,5 +529,5 @@ def evaluate(st: State, w: Weights) -> int:
                     e = e0
             stop[s] = j
             stop_cum[s] = cum
-        score -= (w.centre if k == 4 else occupied) * e // 10
+        score -= (w.centre if p == CENTRE else occupied) * e // 10
     return score

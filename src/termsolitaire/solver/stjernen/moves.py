@@ -17,7 +17,25 @@ from __future__ import annotations
 
 from typing import Final
 
-from .state import CENTRE, COLLECT, DEAL, FND, FULL, INNER, NEEDED, OUTER, ROUNDS, UP, State
+from .state import (
+    CENTRE,
+    COLLECT,
+    DEAL,
+    FND,
+    FRONT,
+    FULL,
+    INNER,
+    INNER_END,
+    NEEDED,
+    OUTER,
+    OUTER_END,
+    OUTER_FIRST,
+    ROUNDS,
+    UP,
+    UP_END,
+    UP_FIRST,
+    State,
+)
 
 Step = int | tuple[int, ...]
 _NONE: Final[frozenset[int]] = frozenset()
@@ -131,9 +149,9 @@ def _to_foundations(
                     done.append((m, st.make(m)))
                     break
         else:
-            for i in range(4):  # INNER
+            for i in range(INNER_END):
                 q = piles[i]
-                if not q or piles[i + 4]:
+                if not q or piles[i + FRONT]:
                     continue
                 card = q[-1]
                 s = card // 13
@@ -141,9 +159,9 @@ def _to_foundations(
                 if NEEDED[s][n] == card and n >= passed:
                     if card in held and sum(piles[j].count(card) for j in INNER) > 1:
                         continue
-                    m = i << 5 | (i + 4)
+                    m = i << 5 | (i + FRONT)
                     done.append((m, st.make(m)))
-                    m = (i + 4) << 5 | st.fnd_target(card)
+                    m = (i + FRONT) << 5 | st.fnd_target(card)
                     done.append((m, st.make(m)))
                     break
             else:
@@ -163,10 +181,10 @@ def _board(st: State) -> tuple[dict[int, list[int]], list[int], list[int]]:
         board[c[-1] + 1] = [CENTRE]
     guarded: list[int] = []
     free: list[int] = []
-    for o in range(4, 8):  # OUTER
+    for o in range(OUTER_FIRST, OUTER_END):
         p = piles[o]
         if not p:
-            (guarded if piles[o - 4] else free).append(o)
+            (guarded if piles[o - FRONT] else free).append(o)
         elif p[-1] % 13 != 12:
             board.setdefault(p[-1] + 1, []).append(o)
     return board, guarded, free
@@ -187,11 +205,11 @@ def search_steps(st: State) -> list[Step]:
     empty = guarded + free[:1]
     fc = st.fcount  # a card is wanted (:func:`wanted`) if its foundation takes it next
     out: list[Step] = []
-    for i in range(4):  # INNER
+    for i in range(INNER_END):
         p = piles[i]
         if not p:
             continue
-        o = i + 4
+        o = i + FRONT
         card = p[-1]
         if not piles[o]:
             out.append(i << 5 | o)
@@ -202,7 +220,7 @@ def search_steps(st: State) -> list[Step]:
                     out.append((i << 5 | o, o << 5 | d))
         elif o in board.get(card, _NO_PLACES):
             out.append(i << 5 | o)
-    for src in range(4, 8):  # OUTER
+    for src in range(OUTER_FIRST, OUTER_END):
         p = piles[src]
         if not p:
             continue
@@ -210,7 +228,7 @@ def search_steps(st: State) -> list[Step]:
         # Worth moving: to free the position for the inner card behind a lone
         # card, or to uncover a card that goes up or onto the centre at once.
         if len(p) == 1:
-            ok = bool(piles[src - 4])
+            ok = bool(piles[src - FRONT])
         else:
             under = p[-2]
             ok = NEEDED[under // 13][fc[under // 13]] == under or under in board
@@ -219,9 +237,9 @@ def search_steps(st: State) -> list[Step]:
                 out.append(src << 5 | d)
         if ok:
             for d in empty:
-                if len(p) > 1 or not piles[d - 4]:
+                if len(p) > 1 or not piles[d - FRONT]:
                     out.append(src << 5 | d)
-    for src in range(9, 15):  # UP
+    for src in range(UP_FIRST, UP_END):
         p = piles[src]
         if p:
             card = p[-1]
@@ -246,10 +264,10 @@ def sound_steps(st: State) -> list[int]:
         f = st.fnd_target(c[-1])
         if f >= 0:
             out.append(CENTRE << 5 | f)
-    for i in range(4):  # INNER
+    for i in range(INNER_END):
         p = piles[i]
         if p:
-            o = i + 4
+            o = i + FRONT
             if not piles[o] or o in board.get(p[-1], _NO_PLACES):
                 out.append(i << 5 | o)
     for src in _OUTER_UP:
@@ -262,9 +280,9 @@ def sound_steps(st: State) -> list[int]:
             out.append(src << 5 | f)
         for d in board.get(card, _NO_PLACES):
             out.append(src << 5 | d)
-        lone = src < CENTRE and len(p) == 1 and not piles[src - 4]
+        lone = src < OUTER_END and len(p) == 1 and not piles[src - FRONT]
         for d in empty:
-            if not (lone and not piles[d - 4]):
+            if not (lone and not piles[d - FRONT]):
                 out.append(src << 5 | d)
     if st.stock:
         out.append(DEAL)
@@ -287,15 +305,15 @@ def _place(st: State, card: int, exclude: int) -> int:
     c = piles[CENTRE]
     if (not c and card % 13 == 0) or (c and c[-1] % 13 != 12 and c[-1] + 1 == card):
         return CENTRE
-    for o in range(4, 8):  # OUTER
+    for o in range(OUTER_FIRST, OUTER_END):
         if o != exclude:
             q = piles[o]
             if q and q[-1] % 13 != 12 and q[-1] + 1 == card:
                 return o
     spare = -1
-    for o in range(4, 8):  # OUTER
+    for o in range(OUTER_FIRST, OUTER_END):
         if o != exclude and not piles[o]:
-            if not piles[o - 4]:
+            if not piles[o - FRONT]:
                 return o
             if spare < 0:
                 spare = o
@@ -314,7 +332,7 @@ def dig_reach(st: State, p: int) -> int:
     return _reach(
         st.piles,
         p,
-        len(st.piles[p]) + len(st.piles[p + 4]) if p < 4 else len(st.piles[p]),
+        len(st.piles[p]) + len(st.piles[p + FRONT]) if p < INNER_END else len(st.piles[p]),
         _base(st),
     )
 
@@ -322,7 +340,7 @@ def dig_reach(st: State, p: int) -> int:
 def dig_size(st: State, p: int, k: int) -> int:
     """The cards :func:`dig` takes off to reach card ``k`` of pile ``p``."""
     n = len(st.piles[p]) - 1 - k
-    return n + len(st.piles[p + 4]) if p < 4 else n
+    return n + len(st.piles[p + FRONT]) if p < INNER_END else n
 
 
 def dig(st: State, p: int, k: int, done: list[tuple[int, int]]) -> bool:
@@ -335,8 +353,8 @@ def dig(st: State, p: int, k: int, done: list[tuple[int, int]]) -> bool:
     card = piles[p][k]
     ok = True
 
-    if p < 4:
-        o = p + 4
+    if p < INNER_END:
+        o = p + FRONT
         while ok and piles[o]:
             d = _place(st, piles[o][-1], o)
             ok = d >= 0
@@ -388,7 +406,7 @@ def dig_targets(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
         cards = piles[p]
         top = len(cards) - 1
         for k in range(max(0, top - depth), top + 1):
-            if cards[k] in want and (k < top or (p < 4 and piles[p + 4])):
+            if cards[k] in want and (k < top or (p < INNER_END and piles[p + FRONT])):
                 out.append((p, k))
     return out
 
@@ -412,7 +430,7 @@ def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
         cards = piles[p]
         top = len(cards) - 1
         # A top card is a target only on an inner pile behind a busy outer position.
-        last = top if p < 4 and piles[p + 4] else top - 1
+        last = top if p < INNER_END and piles[p + FRONT] else top - 1
         reach = -1
         for k in range(top - depth if top > depth else 0, last + 1):
             card = cards[k]
@@ -423,7 +441,7 @@ def diggable(st: State, ahead: int, depth: int) -> list[tuple[int, int]]:
             if turn < n:
                 turn += 13
             if n <= turn < n + ahead and turn < FULL:
-                size = top - k + (len(piles[p + 4]) if p < 4 else 0)
+                size = top - k + (len(piles[p + FRONT]) if p < INNER_END else 0)
                 if reach < 0:
                     if base is None:
                         base = _base(st)
@@ -461,8 +479,8 @@ def _reach(
     # The cards in the order they come off: the outer run in front first (for
     # an inner pile), then the pile, each from the top (read in place).
     pile = piles[p]
-    if p < 4:
-        exclude = p + 4
+    if p < INNER_END:
+        exclude = p + FRONT
         front = piles[exclude]
     else:
         exclude = p
@@ -473,8 +491,8 @@ def _reach(
     started = started0[:]
     tops: list[int] = []
     empty = 0
-    for k in range(4):
-        if k + 4 != exclude:
+    for k in range(4):  # tops0[k] is outer position OUTER_FIRST + k
+        if k + OUTER_FIRST != exclude:
             t = tops0[k]
             if t >= 0:
                 tops.append(t)

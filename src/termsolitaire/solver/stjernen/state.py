@@ -30,6 +30,18 @@ CENTRE: Final = 8
 UP: Final = (9, 10, 11, 12, 13, 14)
 FND: Final = (15, 16, 17, 18)
 NPLACES: Final = 19
+# The same places as bounds, for the hot loops and tests: ``range(UP_FIRST,
+# UP_END)`` is a native loop when compiled (a loop over a ``Final`` tuple is
+# not), and a literal ``Final`` int is a C constant there.
+INNER_END: Final = 4
+"""The inner ring is the places below this: ``p < INNER_END``."""
+FRONT: Final = 4
+"""``i + FRONT`` is the outer position in front of inner pile ``i``."""
+OUTER_FIRST: Final = 4
+OUTER_END: Final = 8
+UP_FIRST: Final = 9
+UP_END: Final = 15
+FND_FIRST: Final = 15
 DEAL: Final = -1
 COLLECT: Final = -2
 ROUNDS: Final = 6
@@ -148,7 +160,7 @@ class State:
             u ^= parts[p]
         i = parts[0] ^ parts[1] ^ parts[2] ^ parts[3]
         h = u ^ i
-        for p in range(4, 9):
+        for p in range(OUTER_FIRST, CENTRE + 1):
             h ^= parts[p]
         for p in FND:
             h ^= parts[p]
@@ -157,7 +169,7 @@ class State:
     def key(self) -> tuple[object, ...]:
         """An exact key of the position (for tests): what the hash stands for."""
         fnd = tuple(sorted(tuple(self.piles[f]) for f in FND))
-        rest = tuple(tuple(self.piles[p]) for p in range(15))
+        rest = tuple(tuple(self.piles[p]) for p in range(FND_FIRST))
         return (self.round, tuple(self.stock), rest, fnd)
 
     @property
@@ -184,12 +196,12 @@ class State:
         self.slot_suit = [-1] * 4
         self.suit_slot = [-1] * 4
         self.fcount = [0] * 4
-        for k in range(4):  # FND, as a native loop when compiled
-            cards = piles[15 + k]
+        for k in range(4):  # the foundations, as a native loop when compiled
+            cards = piles[FND_FIRST + k]
             if cards:
                 s = cards[0] // 13
                 self.slot_suit[k] = s
-                self.suit_slot[s] = 15 + k
+                self.suit_slot[s] = FND_FIRST + k
                 self.fcount[s] = len(cards)
 
     def copy(self) -> State:
@@ -238,7 +250,7 @@ class State:
         for i in INNER:
             p = piles[i]
             if p:
-                o = i + 4
+                o = i + FRONT
                 if not piles[o] or o in board.get(p[-1], ()):
                     moves.append(i << 5 | o)
         for src in (*OUTER, *UP):
@@ -278,7 +290,7 @@ class State:
             dp = piles[dst]
             zc = ZOBRIST[src][len(sp)][card]
             # Nothing is ever placed on the inner ring or the upturned piles.
-            if src < 4:
+            if src < INNER_END:
                 self.ihash ^= zc
             elif src > CENTRE:
                 self.uhash ^= zc
@@ -286,10 +298,10 @@ class State:
             h ^= ZOBRIST[dst][len(dp)][card]
             dp.append(card)
             self.hash = h
-            if dst >= 15:
+            if dst >= FND_FIRST:
                 s = card // 13
                 if not self.fcount[s]:
-                    self.slot_suit[dst - 15] = s
+                    self.slot_suit[dst - FND_FIRST] = s
                     self.suit_slot[s] = dst
                 self.fcount[s] += 1
             return 0
@@ -297,7 +309,7 @@ class State:
             stock = self.stock
             h = self.hash
             n = 0
-            for u in range(9, 16 - self.round):  # UP[: 7 - round]
+            for u in range(UP_FIRST, UP_FIRST + 7 - self.round):  # the row: 7 - round piles
                 if not stock:
                     break
                 card = stock.pop()
@@ -313,8 +325,8 @@ class State:
         h = self.hash ^ ZROUND[self.round] ^ ZROUND[self.round + 1]
         gathered: list[int] = []
         lens = 0
-        for k in range(6):  # UP
-            u = 9 + k
+        for k in range(UP_END - UP_FIRST):
+            u = UP_FIRST + k
             p = piles[u]
             z = ZOBRIST[u]
             for d, card in enumerate(p):
@@ -339,7 +351,7 @@ class State:
             card = dp.pop()
             sp = piles[src]
             zc = ZOBRIST[src][len(sp)][card]
-            if src < 4:
+            if src < INNER_END:
                 self.ihash ^= zc
             elif src > CENTRE:
                 self.uhash ^= zc
@@ -347,17 +359,17 @@ class State:
             h ^= zc
             sp.append(card)
             self.hash = h
-            if dst >= 15:
+            if dst >= FND_FIRST:
                 s = card // 13
                 self.fcount[s] -= 1
                 if not self.fcount[s]:
-                    self.slot_suit[dst - 15] = -1
+                    self.slot_suit[dst - FND_FIRST] = -1
                     self.suit_slot[s] = -1
             return
         if m == DEAL:
             stock = self.stock
             h = self.hash
-            for u in range(8 + info, 8, -1):  # reversed(UP[:info])
+            for u in range(UP_FIRST - 1 + info, UP_FIRST - 1, -1):  # the row's piles, backwards
                 p = piles[u]
                 card = p.pop()
                 h ^= ZOBRIST[u][len(p)][card]
@@ -373,8 +385,8 @@ class State:
             h ^= ZSTOCK[d][card]
         gathered.reverse()
         pos = 0
-        for k in range(6):  # UP
-            u = 9 + k
+        for k in range(UP_END - UP_FIRST):
+            u = UP_FIRST + k
             n = (info >> (7 * k)) & 127
             p = piles[u]
             p.extend(gathered[pos : pos + n])
