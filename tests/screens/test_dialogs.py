@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 
 import pytest
+from textual.widgets import Markdown
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules.penguin import Penguin
@@ -93,3 +94,6 @@ async def test_ascii_draws_dialog_frames_in_ascii_too() -> None:
             drawn = screen_text(app)
             assert "+--" in drawn, kind.__name__
             assert not LINES.search(drawn), (kind.__name__, LINES.findall(drawn)[:5])
+            if kind is HelpScreen:  # how to play names the target mark as drawn
+                source = app.screen.query_one(Markdown).source
+                assert "marked v" in source and "▼" not in source

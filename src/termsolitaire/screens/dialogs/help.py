@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
-from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.screens.dialogs.frames import AsciiFrames, ascii_look
 from termsolitaire.screens.dialogs.rulebook import RulesScreen
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 
@@ -44,6 +44,8 @@ class HelpScreen(AsciiFrames, KeysFollowTheScreen, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         general = files(__package__).joinpath("help.md").read_text(encoding="utf-8")
+        if ascii_look(self):
+            general = general.replace("▼", "v")  # the target mark as the board draws it
         with VerticalScroll(id="help-body"):
             yield Static(f"{self.heading}: keys", id="help-title")
             yield Static(key_table(self.keys), id="help-keys")
