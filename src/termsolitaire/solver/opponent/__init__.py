@@ -104,11 +104,6 @@ class Level:
     the trials win their guesses (before the last deal they never did at 1500,
     docs/journal/match.md), so a deeper trial there tells a plan that wins from
     one that does not, where before it only rated the best position found."""
-    trials_dealt: int = 0
-    """:attr:`trials` once the stock is dealt (0: the same). There the choice
-    between plans is close (the plan chosen at the last bare pile changes with
-    the seed, docs/journal/2026-12-06-expert8.md), so more guesses cut the
-    noise of judging on three."""
     guess_suits: tuple[int, ...] = (1,)
     """The suit counts at which it guesses (with ``guesses``)."""
     hindsight: int = 0
@@ -354,8 +349,7 @@ class Opponent:
                 plans[tuple(start)] = None
         if len(plans) <= 1:
             return list(next(iter(plans), ()))
-        trials = (level.trials_dealt if not view.stock else 0) or level.trials
-        guesses = [sample(view, rng) for _ in range(trials)]
+        guesses = [sample(view, rng) for _ in range(level.trials)]
         w, plays = self.weights, level.trial_playout
         depth = level.trial_positions_dealt if not view.stock else 0
         depth = depth or level.trial_positions
