@@ -180,8 +180,7 @@ LEVELS: dict[str, Level] = {
             hindsight=6,
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
-            trial_positions=6000,
-            trial_positions_dealt=4000,
+            trial_positions=4000,
         ),
     )
 }
