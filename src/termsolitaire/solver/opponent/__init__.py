@@ -181,7 +181,6 @@ LEVELS: dict[str, Level] = {
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
             trial_positions=4000,
-            trial_positions_dealt=2000,
         ),
     )
 }
