@@ -99,11 +99,6 @@ class Level:
     got; at 4000 the expert wins 58 of the fresh 1-suit deals 201-260 against 52
     (losing none of main's wins), 72 of 1-80 as before, at about a fifth more CPU
     (docs/journal/2026-12-05-expert6.md)."""
-    trial_positions_dealt: int = 0
-    """:attr:`trial_positions` once the stock is dealt (0: the same). Only then do
-    the trials win their guesses (before the last deal they never did at 1500,
-    docs/journal/match.md), so a deeper trial there tells a plan that wins from
-    one that does not, where before it only rated the best position found."""
     guess_suits: tuple[int, ...] = (1,)
     """The suit counts at which it guesses (with ``guesses``)."""
     hindsight: int = 0
@@ -351,8 +346,6 @@ class Opponent:
             return list(next(iter(plans), ()))
         guesses = [sample(view, rng) for _ in range(level.trials)]
         w, plays = self.weights, level.trial_playout
-        depth = level.trial_positions_dealt if not view.stock else 0
-        depth = depth or level.trial_positions
 
         def cost(moves: tuple[SpiderMove, ...]) -> float:
             total = 0.0
@@ -363,7 +356,7 @@ class Opponent:
                 if plays:
                     left = _stuck(state.copy(), plays, level.trial_playout_positions, w)
                     total += level.trial_down * left
-                total += _solve(state, depth)[1]
+                total += _solve(state, level.trial_positions)[1]
             transfers = sum(1 for m in moves if m[1] != TURN)
             return total / len(guesses) + transfers / DEPTH
 
