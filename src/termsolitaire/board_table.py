@@ -10,6 +10,7 @@ from rich.table import Table
 
 from .match.daily import Board, Line, title_of
 from .play.session import clock_text
+from .widgets.cards import CardLook
 
 HEADINGS = {"day": "today's daily", "week": "this week", "all": "all-time records"}
 # box.SIMPLE_HEAD drawn in ASCII: a rule under the headings and nothing else, so
@@ -45,11 +46,12 @@ def board_table(
     """One leaderboard: rank, player (this player's line marked), result, score,
     time, moves, and the player's match rating with its deviation (``?``:
     provisional)."""
+    look = CardLook(ascii=ascii_only)
     heading = HEADINGS[which] if which != "day" else f"daily of {day}"
     if which == "week":
         heading = f"week of {day}"
     table = Table(
-        title=f"{title_of(game, variant)}{' | ' if ascii_only else ' · '}{heading}",
+        title=look.words(f"{title_of(game, variant)} · {heading}"),
         box=SIMPLE_HEAD_ASCII if ascii_only else box.SIMPLE_HEAD,
         title_justify="left",
         pad_edge=False,
@@ -73,7 +75,7 @@ def board_table(
             "" if playing else str(line.score),
             "" if playing else clock_text(line.seconds),
             "" if playing else str(line.moves),
-            line.rating.text().replace("±", "+-") if ascii_only else line.rating.text(),
+            look.words(line.rating.text()),
         ]
         table.add_row(*cells, style="bold" if line.mine else None)
     if not lines:

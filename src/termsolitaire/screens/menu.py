@@ -21,11 +21,10 @@ from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services, describe, time_limit_of
 from termsolitaire.rules import GameInfo, games
 from termsolitaire.screens.boards import has_board
-from termsolitaire.screens.dialogs.frames import AsciiFrames, radio_button
+from termsolitaire.screens.dialogs.frames import AsciiFrames, app_look, radio_button
 from termsolitaire.screens.styled import StyledOnce
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
-from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.keyline import KeyLine
 
 RESUME = "resume:"
@@ -155,9 +154,8 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             line = headline(daily) if daily is not None else ""
         except MatchError:
             line = ""
-        look: CardLook = getattr(self.app, "look", None) or CardLook()
         text = f"{line} · d: dailies" if line else ""
-        self.query_one("#menu-daily", Label).update(look.words(text))
+        self.query_one("#menu-daily", Label).update(app_look(self).words(text))
 
     def came_back(self, game: str, variant: dict[str, int]) -> None:
         """The player left a board of ``game``: its line is highlighted on return."""
@@ -192,7 +190,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         games = self.query_one("#games", OptionList)
         keep = games.highlighted
         games.clear_options()
-        look: CardLook = getattr(self.app, "look", None) or CardLook()
+        look = app_look(self)
         lines: list[Option | None] = [
             Option(look.words(f"Resume {describe(s)}"), id=RESUME + key)
             for key, s in self.saved.items()

@@ -23,10 +23,15 @@ NO_LINE = frozenset({"", "none", "hidden", "blank"})
 EDGES = ("border_top", "border_right", "border_bottom", "border_left")
 
 
+def app_look(node: DOMNode) -> CardLook:
+    """The look of the app ``node`` belongs to (the default one where it has none)."""
+    look = getattr(node.app, "look", None)
+    return look if isinstance(look, CardLook) else CardLook()
+
+
 def ascii_look(node: DOMNode) -> bool:
     """Whether the app ``node`` belongs to draws with ASCII only."""
-    look = getattr(node.app, "look", None)
-    return isinstance(look, CardLook) and look.ascii
+    return app_look(node).ascii
 
 
 def ascii_frames(root: Widget) -> None:
