@@ -160,7 +160,8 @@ def out(**kw):
 s = MatchStore(Player.make("ann"), sys.argv[1])
 seat = s.seat(1)
 before = list(seat.log)
-move = next(str(m) for m in seat.game.legal_moves() if m.kind == "move")
+moves = seat.game.legal_moves()  # a transfer; on a random deal with none, a deal
+move = next((str(m) for m in moves if m.kind == "move"), str(moves[0]))
 seat.act(move)
 refusals = []
 for attempt in (lambda: s.open_table(), lambda: s.add_friend("bob")):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from termsolitaire.match import MatchStore, Player
-from termsolitaire.rules import Move
+from termsolitaire.rules import Game, Move
 from termsolitaire.screens.dialogs.ask import AskScreen
 from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
 from termsolitaire.screens.match.handover import HandOverScreen
@@ -27,11 +27,16 @@ from .conftest import SPIDER_KEYS, answer, chord
 from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
 
 
-def transfer(screen: MatchScreen) -> Move:
-    """A transfer the player can make now (the first legal one); on the rare deal
-    with none, the first legal action (a deal from the stock)."""
-    moves = screen.game.legal_moves()
+def first_action(game: Game) -> Move:
+    """A transfer that can be made in ``game`` now (the first legal one); on the
+    rare deal (a match's is random) with none, the first legal action (a deal)."""
+    moves = game.legal_moves()
     return next((m for m in moves if m.kind == "move"), moves[0])
+
+
+def transfer(screen: MatchScreen) -> Move:
+    """:func:`first_action` on the player's board."""
+    return first_action(screen.game)
 
 
 def panel(screen: MatchScreen) -> str:
@@ -61,7 +66,7 @@ async def test_table_joined_played_ended_results_both_sides(
         clock.advance(30)
         bseat = bob.join(screen.seat.table_id)
         bseat.start()
-        move = next(m for m in bseat.game.legal_moves() if m.kind == "move")
+        move = first_action(bseat.game)
         bseat.play(move)
         await until(pilot, lambda: "bob" in panel(screen), "bob in the side panel")
         await until(pilot, lambda: f"moves{1:>6}" in panel(screen), "bob's move in the panel")
@@ -167,7 +172,7 @@ async def test_watch_shows_the_opponents_board_live(
         assert "Watching bob" in watch.query_one("#title").text  # type: ignore[attr-defined]
         assert watch.game.to_text() == bseat.game.to_text()
         for _ in range(3):
-            bseat.play(next(m for m in bseat.game.legal_moves() if m.kind == "move"))
+            bseat.play(first_action(bseat.game))
         await until(pilot, lambda: watch.game.to_text() == bseat.game.to_text(), "bob's moves")
         await pilot.press("1", "2")  # nothing plays on a watched board
         assert watch.game.to_text() == bseat.game.to_text()

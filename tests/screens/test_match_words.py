@@ -18,7 +18,7 @@ from termsolitaire.screens.match.match_results import MatchResultsScreen
 
 from .conftest import SPIDER_KEYS, answer, chord
 from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
-from .test_match import transfer
+from .test_match import first_action, transfer
 
 
 def shown(screen: MatchResultsScreen, button: str) -> bool:
@@ -49,7 +49,7 @@ async def test_results_say_not_started_and_offer_their_replay_once_there_is_one(
 
         clock.advance(30)
         bseat.start()
-        bseat.play(next(m for m in bseat.game.legal_moves() if m.kind == "move"))
+        bseat.play(first_action(bseat.game))
         await until(pilot, lambda: shown(results, "theirs"), "their replay offered")
         clock.advance(60)
         await until(pilot, lambda: "playing, 9:00 left" in screen_text(app), "bob's clock")
