@@ -9,7 +9,10 @@ from typing import Protocol
 
 from ..rules import Card, Game, Move
 
-ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|"})
+ASCII_TEXT = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|", "—": "-", "±": "+-"})
+"""The game's sentences on an ASCII terminal: suits as letters, a field's ``·``
+as ``|``, a dash as ``-``, a rating's ``±`` as ``+-`` (the status line's words
+and the look's, :meth:`~termsolitaire.widgets.cards.CardLook.words`)."""
 
 
 class Words(Protocol):

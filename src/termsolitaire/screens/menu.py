@@ -21,10 +21,11 @@ from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services, describe, time_limit_of
 from termsolitaire.rules import GameInfo, games
 from termsolitaire.screens.boards import has_board
-from termsolitaire.screens.dialogs.frames import AsciiFrames, app_look, radio_button
+from termsolitaire.screens.dialogs.frames import AsciiFrames, radio_button
 from termsolitaire.screens.styled import StyledOnce
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
+from termsolitaire.widgets.cards import app_look
 from termsolitaire.widgets.keyline import KeyLine
 
 RESUME = "resume:"

@@ -15,10 +15,15 @@ Nothing here knows a rule: a card is a rank, a suit and a face.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 
+from termsolitaire.play.words import ASCII_TEXT
 from termsolitaire.rules import Card
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
 
 GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_TEXT = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
@@ -35,6 +40,12 @@ TARGET_LABEL = Style(color="bright_green", bold=True)
 CURSOR_LABEL = Style(reverse=True, bold=True)
 SELECTED = Style(reverse=True, bold=True)
 CURSOR_MARK = Style(bold=True)  # the ">" on the card under the cursor
+
+
+def app_look(node: DOMNode) -> CardLook:
+    """The look of the app ``node`` belongs to (the default one where it has none)."""
+    look = getattr(node.app, "look", None)
+    return look if isinstance(look, CardLook) else CardLook()
 
 
 ASCII_KEYS = {"⏎": "Enter", "←": "Left", "→": "Right", "↑": "Up", "↓": "Down", "⌫": "Bksp"}
@@ -63,15 +74,13 @@ class CardLook:
         return " | " if self.ascii else " · "
 
     def words(self, text: str) -> str:
-        """``text`` as this look writes it: on ASCII terminals the fields'
-        `` · `` becomes `` | ``, a dash `` - `` and a rating's ``±`` ``+-``.
+        """``text`` as this look writes it: on ASCII terminals as the status line
+        does (:data:`~termsolitaire.play.words.ASCII_TEXT`).
 
         >>> CardLook(ascii=True).words("Penguin · rating 1500 ±350? — deal 5")
         'Penguin | rating 1500 +-350? - deal 5'
         """
-        if not self.ascii:
-            return text
-        return text.replace(" · ", " | ").replace(" — ", " - ").replace("±", "+-")
+        return text.translate(ASCII_TEXT) if self.ascii else text
 
     def key(self, shown: str) -> str:
         """A key as the key lines show it (Textual's ``⏎``, ``←``), in words on

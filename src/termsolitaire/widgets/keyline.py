@@ -32,7 +32,7 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
-from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.cards import app_look
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -198,8 +198,7 @@ class KeyLine(Widget):
         keys = self.keys
         palette = self._palette if self._show_command_palette else None
         base = Style(bgcolor=self.rich_style.bgcolor)  # the blanks: the felt of the line
-        look = getattr(self.app, "look", None)
-        ascii_look = isinstance(look, CardLook) and look.ascii
+        ascii_look = app_look(self).ascii
         right: list[Segment] = []
         if palette is not None:  # compact, as Textual's own: no padding round the key
             key_style, text_style = self._styles(palette)

@@ -135,8 +135,7 @@ class StjernenScreen(BoardScreen):
     def info_lines(self) -> list[str]:
         g = self.stjernen
         stock = len(g.pile(g.stock_pile))
-        dash = "-" if self.look.ascii else "—"
-        lines = [f"round {g.round} of {g.rounds} {dash} rows of {g.row_width}"]
+        lines = [self.look.words(f"round {g.round} of {g.rounds} — rows of {g.row_width}")]
         if stock:
             lines.append(f"stock: {stock} card{'s' if stock != 1 else ''}")
         elif g.is_won:  # (a collect is still legal, but the game is over)

@@ -15,7 +15,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from termsolitaire.play.words import ASCII_SUITS
+from termsolitaire.play.words import ASCII_TEXT
 from termsolitaire.rules import Card
 from termsolitaire.widgets.board import Place
 from termsolitaire.widgets.cards import CardLook
@@ -71,7 +71,7 @@ class BoardWords:
         """``text`` as the status line shows it: piles named by their labels, and
         the suits as letters on an ASCII terminal."""
         text = self.named(text)
-        return text.translate(ASCII_SUITS) if self.ascii else text
+        return text.translate(ASCII_TEXT) if self.ascii else text
 
 
 @functools.lru_cache(maxsize=64)

@@ -17,16 +17,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import RadioButton
 
-from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.cards import app_look
 
 NO_LINE = frozenset({"", "none", "hidden", "blank"})
 EDGES = ("border_top", "border_right", "border_bottom", "border_left")
-
-
-def app_look(node: DOMNode) -> CardLook:
-    """The look of the app ``node`` belongs to (the default one where it has none)."""
-    look = getattr(node.app, "look", None)
-    return look if isinstance(look, CardLook) else CardLook()
 
 
 def ascii_look(node: DOMNode) -> bool:
