@@ -105,7 +105,7 @@ def _turn(n: int, r: int) -> int:
 
 
 _LATE: Final[list[list[int] | None]] = [None] * (52 * (FULL + 1))
-""":func:`_late`'s answers, by ``bottom * 27 + n`` (a list index costs less than
+""":func:`_late`'s answers, by ``bottom * (FULL + 1) + n`` (a list index costs less than
 a dict look-up by a tuple key, which must be built first)."""
 
 
@@ -231,7 +231,7 @@ _STOP_CUM: Final = [0, 0, 0, 0]
 _WAITS: Final = [0] * (4 * FULL)
 """:func:`evaluate`'s scratch lists, written before they are read in each call
 (so not made and freed at every position; :func:`evaluate` is not re-entrant,
-as :data:`_LAST` is not). ``_WAITS[s * 26 + j]``: the wait of suit ``s``'s
+as :data:`_LAST` is not). ``_WAITS[s * FULL + j]``: the wait of suit ``s``'s
 ``j``-th turn to come, for the first ``_STOP[s]`` turns."""
 
 
@@ -414,7 +414,7 @@ def evaluate(st: State, w: Weights) -> int:
             x = wait * block // 100
             if check_late and (len(run) > 1 or not spare):
                 n = fcount[first_card // 13]
-                late = _LATE[first_card * 27 + n]  # FULL + 1
+                late = _LATE[first_card * (FULL + 1) + n]
                 if late is None:
                     late = _late(first_card, n)
         extra[i] = x
@@ -476,7 +476,7 @@ def evaluate(st: State, w: Weights) -> int:
     for s in range(4):
         cum = 0
         j = 0
-        at = s * 26  # FULL
+        at = s * FULL
         for v in _CODED[s][fcount[s]]:
             e = (v >> 7) + lam * cum // 10
             if e >= horizon:
@@ -505,7 +505,7 @@ def evaluate(st: State, w: Weights) -> int:
         want = 12 - card % 13 - n
         if want < 0:
             want += 13
-        at = s * 26  # FULL
+        at = s * FULL
         j = stop[s]
         if want < j:
             e = waits[at + want]
