@@ -85,6 +85,19 @@ def pytest_terminal_summary(terminalreporter):  # type: ignore[no-untyped-def]
         terminalreporter.write_line(f"{len(reasons)} PostgreSQL tests skipped: {why}")
 
 
+def pytest_xdist_auto_num_workers(config):  # type: ignore[no-untyped-def]
+    """``-n auto`` (README's test command) starts two workers a core, not one.
+
+    About a third of the suite's time is spent waiting, not computing: on ptys,
+    SSH servers and their timeouts, a child's fsyncs. With one worker a core the
+    workers kept 1.26 of 2 cores busy (docs/journal/2026-12-06-lead23.md); a second worker a core
+    computes while the first waits. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still
+    decides when set (xdist reads it)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return 2 * len(os.sched_getaffinity(0))
+
+
 def pytest_report_header() -> str:
     """Whether these tests run the compiled solver (an editable install with
     TERMSOLITAIRE_COMPILE=1 leaves .so files in src/ that do not follow edits:

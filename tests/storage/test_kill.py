@@ -14,7 +14,9 @@ from termsolitaire.storage.saves import SaveStore
 
 from ..conftest import FULL
 
-ACTIONS = 1000
+ACTIONS = 1000 if FULL else 300
+"""Actions the child plays; it is killed at a random one of them (each autosave
+is an fsync, so the size of the run is the test's time)."""
 
 CHILD = """
 import random, sys
