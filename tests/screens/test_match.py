@@ -151,6 +151,37 @@ async def test_time_up_ends_the_game_by_the_clock(
         assert match.store.table(seat.table_id).seat_of("ann").reason == "time"
 
 
+@pytest.mark.parametrize("width", [80, 60])
+async def test_every_results_button_shows_on_a_narrow_terminal(
+    shared: Path, clock: WallClock, tmp_path: Path, width: int
+) -> None:
+    """The match board needs 80 columns, but its results stay on a terminal made
+    narrower after the game: the panel, 78 wide, then puts its five buttons in
+    two rows, so Leave does not fall off the edge."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    bseat = bob.join(match.store.open_table(suits=1, minutes=5, deal=5).table_id)
+    bseat.start()
+    bseat.play(first_action(bseat.game))  # both have a game to replay: all five buttons
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        await pilot.press(*chord(transfer(screen), SPIDER_KEYS))
+        await answer(pilot, ["e"], "y")
+        await shown_screen(pilot, MatchResultsScreen)
+        await pilot.resize_terminal(width, 20)
+        results = app.screen
+        buttons = list(results.query("#buttons Button"))
+        await until(pilot, lambda: all(b.display for b in buttons), "all five buttons")
+        await pilot.pause()
+        assert [str(b.label) for b in buttons][-1] == "Leave (q)"
+        for b in buttons:  # each drawn whole, inside the panel
+            assert b.region.width == len(str(b.label)) + 2, str(b.label)
+            assert results.query_one("#panel").region.contains_region(b.region), str(b.label)
+        assert len({b.region.y for b in buttons}) == (1 if width == 80 else 2)
+    bob.close()
+
+
 async def test_watch_shows_the_opponents_board_live(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:

@@ -136,7 +136,16 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
                 yield Button("New game (n)", id="new", compact=True)
                 yield Button("Leave (q)", id="leave", compact=True, variant="primary")
 
+    def on_resize(self) -> None:
+        """The buttons in rows of three where one row does not fit (a Spider board
+        plays down to about 60 columns; the panel is 78 wide)."""
+        buttons = self.query_one("#buttons")
+        need = sum(len(str(b.label)) + 2 for b in buttons.query(Button))
+        room = min(self.size.width, 78) - 4  # the panel's border and padding
+        buttons.set_class(need > room, "narrow")
+
     def on_mount(self) -> None:
+        self.on_resize()
         self.changes = Follow(self, self.seat.store, self.poll, POLL)
         self.poll()
         if self.changes.pushed:  # the clocks still tick; the results are read on changes
