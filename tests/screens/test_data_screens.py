@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Static
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.cli import main
-from termsolitaire.replay import Replay, load_replay, parse_replay
+from termsolitaire.replay import Replay, load_replay, parse_replay, replay_of
 from termsolitaire.rules import new_game
 from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.boards.replay import ReplayMixin
@@ -263,6 +263,8 @@ async def test_replay_steps_both_ways(
     expected = load_replay(path)
     n = len(expected)
     assert n >= 3
+    # Deals and turns are not moves (RULES.md): a line with one counts steps.
+    word = "move" if all(m.kind == "move" for m in expected.moves) else "step"
     app = SolitaireApp(clock=False, replay=load_replay(path))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -276,10 +278,10 @@ async def test_replay_steps_both_ways(
             header = screen.query_one("#stats").text  # type: ignore[attr-defined]
             if i:
                 said = screen.move_text(expected.moves[i - 1])  # as the board labels piles
-                assert header == f"move {i} of {n}: {said}"
+                assert header == f"{word} {i} of {n}: {said}"
                 assert not re.search(r"\b[tcpiouf]\d+\b", header), header
             else:
-                assert header == f"start of {n} moves"
+                assert header == f"start of {n} {word}s"
 
         await pilot.press("right")
         await at(1)
@@ -356,3 +358,20 @@ def test_replay_header_text() -> None:
 
     r = parse_replay(b"game: penguin\ndeal: 5\n")
     assert move_text(r) == "start of 0 moves"
+
+
+def test_a_replay_that_deals_or_turns_counts_steps_not_moves() -> None:
+    """Dealing and turning are not moves (RULES.md): a Spider replay says ``step``,
+    so its count never reads against the board's and the results' ``moves``."""
+    from termsolitaire.screens.boards.replay import move_text
+
+    game = new_game("spider", 5, suits=1)
+    deal = next(m for m in game.legal_moves() if m.kind == "deal")
+    game.play(deal)
+    transfer = next(m for m in game.legal_moves() if m.kind == "move")
+    game.play(transfer)
+    r = replay_of(game)
+    assert move_text(r) == "start of 2 steps"
+    r.go(2)
+    assert move_text(r) == f"step 2 of 2: {transfer}"
+    assert game.moves == 1  # the board's count: the transfer alone

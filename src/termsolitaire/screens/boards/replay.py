@@ -221,11 +221,17 @@ class ReplayMixin:
 
 def move_text(replay: Replay, say: Callable[[Move], str] = str) -> str:
     """``move i of N: <move>`` (``start of N moves`` before the first); ``say``
-    words the move as the board labels its piles (``7→3``)."""
+    words the move as the board labels its piles (``7→3``).
+
+    Where the line also deals, turns or collects, it counts steps: those
+    are not moves (RULES.md, Spider's score), and the board's and the results'
+    ``moves`` count transfers only, so ``move 122 of 122: turn 0`` after
+    "Moves 103" read as a contradiction."""
     n = len(replay)
+    word = "move" if all(m.kind == "move" for m in replay.moves) else "step"
     if replay.index == 0 or replay.last_move is None:
-        return f"start of {n} move{'s' if n != 1 else ''}"
-    return f"move {replay.index} of {n}: {say(replay.last_move)}"
+        return f"start of {n} {word}{'s' if n != 1 else ''}"
+    return f"{word} {replay.index} of {n}: {say(replay.last_move)}"
 
 
 _CLASSES: dict[type[BoardScreen], type[BoardScreen]] = {}
