@@ -26,6 +26,7 @@ from .messages import SettingChanged
 from .play.session import Clock, Services
 from .screens.navigation import Navigation
 from .widgets.cards import CardLook
+from .widgets.scrollbars import scroll_bars_follow_the_look
 
 if TYPE_CHECKING:
     from termsolitaire.screens.boards.board import BoardScreen
@@ -53,6 +54,7 @@ textual_hooks.reactives_set_at_once()  # a node's reactives set without two fail
 textual_hooks.ansi_theme_direct()  # the ANSI theme a line is drawn with read in three dict reads
 textual_hooks.auto_focus_without_query()  # a screen's first focus found without a CSS query
 textual_hooks.covered_lines_not_divided()  # a line under the widgets in front not cut up
+scroll_bars_follow_the_look()  # a scroll bar's thumb in whole cells under ASCII
 
 # Screens are imported when first shown: a board opened from the command line
 # starts without the menu, the statistics, the settings or the other boards.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.rule import Rule
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -197,7 +198,11 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             for key, s in self.saved.items()
         ]
         if lines:
-            lines.append(None)  # a separator
+            # A separator: Textual draws it with ─, so under ASCII a line of - that
+            # the cursor passes over, as over the separator.
+            lines.append(
+                Option(Rule(characters="-", style="none"), disabled=True) if look.ascii else None
+            )
         lines += [Option(f"{g.title:<9} {g.blurb}", id=g.name) for g in playable()]
         games.add_options(lines)
         if keep is not None and keep < games.option_count:
