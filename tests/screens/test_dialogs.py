@@ -75,6 +75,28 @@ LINES = re.compile("[\u2500-\u257f\u2581\u2594\u258a\u258e\u2590\u258c]")
 """Box-drawing characters, and the blocks Textual's ``tall``/``wide`` frames use."""
 
 
+@pytest.mark.parametrize("game", ["stjernen", "penguin", "spider", "napoleon"])
+async def test_ascii_writes_the_help_and_the_rules_pages_in_ascii(game: str) -> None:
+    """Under ``--ascii`` a board's help (its keys and how to play) and its game's
+    rules page, every screenful of them, hold ASCII characters only: bullets,
+    tables without box-drawn lines, arrows, dashes, suits, the scroll bar."""
+    from termsolitaire.screens.dialogs.rulebook import RulesScreen
+
+    app = SolitaireApp(game, 3, clock=False)
+    app.look = replace(app.look, ascii=True)  # as run() does for --ascii
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for keys, kind in ((["question_mark"], HelpScreen), (["r"], RulesScreen)):
+            await pilot.press(*keys)
+            await shown_screen(pilot, kind)
+            for _ in range(12):  # every screenful
+                await pilot.pause()
+                drawn = screen_text(app)
+                wide = sorted({ch for ch in drawn if ord(ch) > 127})
+                assert not wide, (kind.__name__, wide)
+                await pilot.press("pagedown")
+
+
 async def test_ascii_draws_dialog_frames_in_ascii_too() -> None:
     """Issue 30: under ``--ascii`` the help, the deal-number prompt, End's question
     and the results are framed with ``+ - |``, like the cards."""

@@ -9,10 +9,18 @@ from typing import Protocol
 
 from ..rules import Card, Game, Move
 
-ASCII_TEXT = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|", "—": "-", "±": "+-"})
+ASCII_TEXT = str.maketrans(
+    {
+        **{"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|", "±": "+-"},
+        **{"—": "-", "–": "-", "−": "-", "…": "...", "→": "->", "←": "<-", "✓": "ok"},
+        **{"▼": "v", "°": " degrees"},
+    }
+)
 """The game's sentences on an ASCII terminal: suits as letters, a field's ``·``
-as ``|``, a dash as ``-``, a rating's ``±`` as ``+-`` (the status line's words
-and the look's, :meth:`~termsolitaire.widgets.cards.CardLook.words`)."""
+as ``|``, dashes and minus as ``-``, a rating's ``±`` as ``+-``, arrows as
+``->``, the target mark ``▼`` as ``v`` (as the board draws it) (the status
+line's words, the look's, :meth:`~termsolitaire.widgets.cards.CardLook.words`,
+and the rules and help pages)."""
 
 
 class Words(Protocol):

@@ -15,8 +15,9 @@ from typing import Any, cast
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import RadioButton
+from textual.widgets import Markdown, RadioButton
 
+from termsolitaire.play.words import ASCII_TEXT
 from termsolitaire.widgets.cards import app_look
 
 NO_LINE = frozenset({"", "none", "hidden", "blank"})
@@ -53,6 +54,26 @@ class AsciiRadioButton(RadioButton):
 def radio_button(node: DOMNode) -> type[RadioButton]:
     """The radio button the app's look draws with."""
     return AsciiRadioButton if ascii_look(node) else RadioButton
+
+
+class AsciiMarkdown(Markdown):
+    """A Markdown page in ASCII: its bullets, its tables without Textual's
+    box-drawn key lines, its rules; its text as :meth:`CardLook.words` writes it."""
+
+    BULLETS = ["* ", "- ", "+ ", "* ", "- "]  # noqa: RUF012 (Markdown declares it so)
+    DEFAULT_CSS = """
+    AsciiMarkdown MarkdownTableContent { keyline: none; }
+    AsciiMarkdown MarkdownHorizontalRule { border-bottom: ascii $secondary; }
+    AsciiMarkdown MarkdownBlockQuote { border-left: ascii $text-primary 50%; }
+    """
+
+    def __init__(self, markdown: str, **kw: Any) -> None:
+        super().__init__(markdown.translate(ASCII_TEXT), **kw)
+
+
+def markdown(node: DOMNode, text: str, **kw: Any) -> Markdown:
+    """A Markdown page as the app's look draws it: ASCII under ``--ascii``."""
+    return AsciiMarkdown(text, **kw) if ascii_look(node) else Markdown(text, **kw)
 
 
 class AsciiFrames:

@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
-from termsolitaire.screens.dialogs.frames import AsciiFrames, ascii_look
+from termsolitaire.screens.dialogs.frames import AsciiFrames, markdown
 from termsolitaire.screens.dialogs.rulebook import RulesScreen
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
+from termsolitaire.widgets.cards import app_look
 
 
 def key_table(keys: list[tuple[str, str]]) -> Table:
@@ -44,12 +45,11 @@ class HelpScreen(AsciiFrames, KeysFollowTheScreen, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         general = files(__package__).joinpath("help.md").read_text(encoding="utf-8")
-        if ascii_look(self):
-            general = general.replace("▼", "v")  # the target mark as the board draws it
         with VerticalScroll(id="help-body"):
             yield Static(f"{self.heading}: keys", id="help-title")
-            yield Static(key_table(self.keys), id="help-keys")
-            yield Markdown(general)
+            words = app_look(self).words
+            yield Static(key_table([(words(k), words(w)) for k, w in self.keys]), id="help-keys")
+            yield markdown(self, general)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -16,10 +16,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
 
 from termsolitaire.rules import games, info
-from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.screens.dialogs.frames import AsciiFrames, markdown
 from termsolitaire.widgets.keyline import KeyLine
 
 DOC_HEAD = """# The rules of the four games
@@ -65,7 +64,7 @@ class RulesScreen(AsciiFrames, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-body"):
-            yield Markdown(rules_text(self.game), id="rules-text")
+            yield markdown(self, rules_text(self.game), id="rules-text")
         yield KeyLine()
 
     def on_mount(self) -> None:
