@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import itemgetter
 
 from .evaluation import Weights, evaluate
@@ -50,21 +50,6 @@ SLACK = 0.9
 of the cost of a layer is rough, and a beam cut off by the deadline loses the
 rest of its line)."""
 MAX_WIDTH = 2000
-LARGEST = True
-"""Read the layers to come (:func:`deals_left`) and the pools of :attr:`Pace.kept`
-on the layer's kept position with the largest stock (before its look-around):
-the round's layers go on while any kept position has a deal left, so the
-largest stock is the count of them. False: on the layer's best position
-found, which undercounts them (deal 1, stjernen22: at the end of round 4 the
-best had no deal left while three more layers came, and the widths fell
-1,077 -> 539 -> 232). Before either, the plan was read on whichever position
-the look-arounds left in the beam's state, whose stock swings from layer to
-layer (round 4 of deal 1: 1,091, 964, 963, 1,716, 1,546, 774)."""
-
-
-def _stock_of(entry: tuple[object, int]) -> int:
-    """The cards in the stock of a layer's entry (a snapshot and its node)."""
-    return len(entry[0][1])  # type: ignore[index]
 
 
 class _Lines:
@@ -100,17 +85,10 @@ class Pace:
     late rounds and in them, as a running average that follows the recent
     layers (a kept position costs less in a wider beam, where more of what its
     look-around finds was seen already). Shared by the beams of one
-    :func:`solve`, so an adaptive beam knows its costs from its first layer on,
-    and how many of a round's cards are left for the next (:attr:`kept`)."""
+    :func:`solve`, so an adaptive beam knows its costs from its first layer on."""
 
     early: float = 0.0
     late: float = 0.0
-    kept: dict[int, float] = field(default_factory=dict)
-    """For each round, the share of its pool (the cards in the stock and the
-    upturned piles at its first layer) still there at the next round's first
-    layer, both read as :data:`LARGEST` says, as the beams of this search met
-    it (the mean of the last measure and those before it): the cards a round
-    takes home are not dealt again in the next."""
 
     def add(self, late: bool, seconds: float, kept: int) -> None:
         if not kept:
@@ -128,43 +106,15 @@ class Pace:
             return self.late
         return self.early or 0.001
 
-    def round_kept(self, r: int, before: int, after: int) -> None:
-        """Round ``r`` began with ``before`` cards in its pool and left ``after``."""
-        if before <= 0:
-            return
-        share = after / before
-        old = self.kept.get(r)
-        self.kept[r] = share if old is None else (old + share) / 2
 
-
-def pool(st: State) -> int:
-    """The cards still to be dealt in this round or a later one: the stock and
-    the upturned piles."""
-    return len(st.stock) + sum(len(st.piles[u]) for u in UP)
-
-
-def deals_left(
-    st: State, late_round: int, kept: dict[int, float] | None = None, start: int = 0
-) -> tuple[int, int]:
-    """The layers still to come after ``st``'s, before round ``late_round`` and from
-    it on: in this round one a deal of the stock; in each later round one after
-    the collect and one a deal of its pool. Round ``r`` leaves
-    ``kept[r]`` of its pool to the next (``start``: the cards in this round's
-    pool at its first layer, 0 if not known), or the cards left now if fewer;
-    a round not in ``kept`` (or without ``start``) deals every card left now
-    again."""
-    left = pool(st)
-    base = start
+def deals_left(st: State, late_round: int) -> tuple[int, int]:
+    """The deals still to come, at most, before round ``late_round`` and from it
+    on (every card in the stock and the upturned piles dealt again each round)."""
+    pool = len(st.stock) + sum(len(st.piles[u]) for u in UP)
     early = late = 0
     for r in range(st.round, ROUNDS + 1):
-        if r == st.round:
-            k = -(-len(st.stock) // (7 - r))
-        else:
-            share = kept.get(r - 1) if kept else None
-            if share is not None and base:
-                left = min(left, round(share * base))
-            base = left
-            k = 1 + -(-left // (7 - r))
+        n = len(st.stock) if r == st.round else pool
+        k = -(-n // (7 - r))
         if late_round and r >= late_round:
             late += k
         else:
@@ -172,13 +122,11 @@ def deals_left(
     return early, late
 
 
-def _adapt(st: State, cfg: BeamConfig, pace: Pace, left: float, start: int = 0) -> int:
-    """The width that spends ``left`` seconds evenly on the early rounds' layers
-    still to come after ``st``'s (:func:`deals_left`, with ``pace.kept`` and this
-    round's pool ``start``), the late rounds keeping ``cfg.late_width`` each
-    (up to four times that in the late rounds themselves, when time is left
-    over)."""
-    early, late = deals_left(st, cfg.late_round, pace.kept, start)
+def _adapt(st: State, cfg: BeamConfig, pace: Pace, left: float) -> int:
+    """The width that spends ``left`` seconds evenly on the early rounds' deals
+    still to come, the late rounds keeping ``cfg.late_width`` each (up to four
+    times that in the late rounds themselves, when time is left over)."""
+    early, late = deals_left(st, cfg.late_round)
     if early == 0:
         width = int(left / max(late * pace.cost(True), 1e-9))
         return max(cfg.late_width, min(width, 4 * cfg.late_width))
@@ -209,11 +157,6 @@ def beam(
     layers: dict[tuple[int, int], list[tuple[object, int]]] = {(st.round, 0): [(st.snapshot(), 0)]}
     keys = [(st.round, 0)]
     positions = 0
-    # The pool of each round at its first layer (read as LARGEST says); the
-    # root's round is measured for Pace.kept only from the round's start (no
-    # upturned card yet), a later one always.
-    starts: dict[int, int] = {}
-    fresh = not any(st.piles[u] for u in UP)
     while keys and lines.best_score < WON and clock() < deadline:
         key = heapq.heappop(keys)
         layer = layers.pop(key)
@@ -239,22 +182,8 @@ def beam(
             lines.add(best_f[2], best_f[3], best_f[1])
         finished = 0
         width = cfg.width
-        if found and (cfg.adaptive or key[1] == 0):
-            # The plan and the pools are read on a position of the layer chosen
-            # as LARGEST says, not on whichever one the look-arounds left in st
-            # (the positions of a layer differ in their stock).
-            if LARGEST:
-                st.restore(max(layer, key=_stock_of)[0])  # type: ignore[arg-type]
-            else:
-                st.restore(snaps[found[0][2]])  # type: ignore[arg-type]
-                for m in found[0][3]:
-                    st.make(m)
-            if key[1] == 0:
-                starts[key[0]] = pool(st)
-                if key[0] - 1 in starts and (fresh or key[0] - 1 > root.round):
-                    pace.round_kept(key[0] - 1, starts[key[0] - 1], starts[key[0]])
         if cfg.adaptive:
-            width = _adapt(st, cfg, pace, (deadline - now) * SLACK, starts.get(key[0], 0))
+            width = _adapt(st, cfg, pace, (deadline - now) * SLACK)
         elif is_late:
             width = min(width, cfg.late_width)
         for _, _, node, moves, _, _ in select(found, cfg, width):
