@@ -154,6 +154,9 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
+    packet_weights: tuple[int, ...] = ()
+    """In 1-suit games, the planner's weights grown by the stock's packets left:
+    (hidden, cover, clear) each plus that many points per packet (empty: none)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -255,10 +258,11 @@ class Opponent:
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        line, gain, spent = counted_plan(state, self._positions, self.weights)
+        w = self._weights_at(view)
+        line, gain, spent = counted_plan(state, self._positions, w)
         mine = up_to_turn(line) if gain > 0 else []
         if guessing:
-            return self._guess(view, mine)
+            return self._guess(view, mine, w)
         if level.hindsight and self.suits in level.hindsight_suits:
             return self._hindsight(view, mine, spent)
         return mine
@@ -331,7 +335,17 @@ class Opponent:
             values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
         return list(values[0][2])
 
-    def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
+    def _weights_at(self, view: View) -> dict[str, int]:
+        grow = self.level.packet_weights
+        if self.suits != 1 or not grow:
+            return self.weights
+        packets = (view.stock + 9) // 10
+        w = dict(self.weights)
+        for name, k in zip(("hidden", "cover", "clear"), grow, strict=False):
+            w[name] += k * packets if k > 0 else -k * (5 - packets)
+        return w
+
+    def _guess(self, view: View, mine: list[SpiderMove], w: dict[str, int]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
         level, rng = self.level, self.rng
         plans: dict[tuple[SpiderMove, ...], None] = {}
@@ -345,7 +359,7 @@ class Opponent:
         if len(plans) <= 1:
             return list(next(iter(plans), ()))
         guesses = [sample(view, rng) for _ in range(level.trials)]
-        w, plays = self.weights, level.trial_playout
+        plays = level.trial_playout
 
         def cost(moves: tuple[SpiderMove, ...]) -> float:
             total = 0.0
