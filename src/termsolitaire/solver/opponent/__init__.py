@@ -16,8 +16,9 @@ stock card, so it cannot read one. It plans on what it sees
 it plays the plan up to its first turn, then looks again. In 1-suit games it
 keeps a pile of face-down cards bare, as room to work, rather than bury it
 under a run (:data:`~.plan.FW_ONE_SUIT`; the expert also counts the runs that
-cover face-down cards as work, :data:`~.plan.FW_ONE_SUIT_EXPERT`); in 4-suit games it builds in suit
-where it can (:data:`~.plan.FW_FOUR`). When no plan gains
+cover face-down cards as work, :data:`~.plan.FW_ONE_SUIT_EXPERT`, and a face-down
+card as more work while deals are left to bury it, :attr:`Level.hidden_per_packet`);
+in 4-suit games it builds in suit where it can (:data:`~.plan.FW_FOUR`). When no plan gains
 anything it deals, and when the stock is empty too it presses End.
 
 The planner's search is the free undo of the match rules, used as lookahead:
@@ -154,9 +155,17 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
-    packet_weights: tuple[int, ...] = ()
-    """In 1-suit games, the planner's weights grown by the stock's packets left:
-    (hidden, cover, clear) each plus that many points per packet (empty: none)."""
+    hidden_per_packet: int = 0
+    """In 1-suit games, points added to the planner's ``hidden`` weight (25) for each
+    packet left in the stock: a deal puts a card on every pile, so a card still
+    face down with more deals to come will lie under more cards, and turning it
+    now is worth more than turning it after the last deal. 5 for the expert (50
+    points a face-down card before the first deal, 25 after the last): it turns
+    more cards between the early deals and reaches the last with fewer face down
+    (deals 268, 269, 276, 297: 27-33 left at the last deal with main's 25, 0-14
+    with this, and all four won); it wins 55 of the fresh 1-suit deals 441-500
+    against 52 and 74 of 1-80 against 72, at about a third more CPU an action
+    (docs/journal/2026-12-06-expert9.md)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -179,6 +188,7 @@ LEVELS: dict[str, Level] = {
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
             trial_positions=4000,
+            hidden_per_packet=5,
         ),
     )
 }
@@ -336,14 +346,14 @@ class Opponent:
         return list(values[0][2])
 
     def _weights_at(self, view: View) -> dict[str, int]:
-        grow = self.level.packet_weights
-        if self.suits != 1 or not grow:
+        """The planner's weights in ``view``: at 1 suit, with
+        :attr:`Level.hidden_per_packet` per packet left in the stock (which a
+        player sees: fair)."""
+        per_packet = self.level.hidden_per_packet
+        if self.suits != 1 or not per_packet:
             return self.weights
         packets = (view.stock + 9) // 10
-        w = dict(self.weights)
-        for name, k in zip(("hidden", "cover", "clear"), grow, strict=False):
-            w[name] += k * packets if k > 0 else -k * (5 - packets)
-        return w
+        return {**self.weights, "hidden": self.weights["hidden"] + per_packet * packets}
 
     def _guess(self, view: View, mine: list[SpiderMove], w: dict[str, int]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
