@@ -162,10 +162,11 @@ class Level:
     now is worth more than turning it after the last deal. 5 for the expert (50
     points a face-down card before the first deal, 25 after the last): it turns
     more cards between the early deals and reaches the last with fewer face down
-    (deals 268, 269, 276, 297: 27-33 left at the last deal with main's 25, 0-14
+    (deals 268, 269, 276, 297: 27-33 left at the last deal with main's 25, 0-13
     with this, and all four won); it wins 55 of the fresh 1-suit deals 441-500
-    against 52 and 74 of 1-80 against 72, at about a third more CPU an action
-    (docs/journal/2026-12-06-expert9.md)."""
+    against 52 and 74 of 1-80 against 72, but 54 of 81-140 against 57 and 56
+    of 141-200 as main (184 of 1-200 against 185), at 14-23% more CPU an
+    action (docs/journal/2026-12-06-expert9.md)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
