@@ -202,35 +202,6 @@ def test_one_suit_positions_sets_how_far_it_plans_at_one_suit_only(monkeypatch) 
     assert asked == [200, 500]
 
 
-def test_the_one_suit_expert_values_a_face_down_card_more_while_deals_are_left(
-    monkeypatch,
-) -> None:
-    """At 1 suit the expert's planner (and the fair playouts that judge its plans)
-    counts a face-down card 25 points plus 5 for each packet left in the stock
-    (``hidden_per_packet``, docs/journal/2026-12-06-expert9.md): 40 on BARE, whose
-    stock holds 3 packets. The good level, and the expert at 2 suits, keep 25."""
-    from termsolitaire.solver import opponent
-
-    hidden: list[int] = []
-    real = opponent.counted_plan
-
-    def spy(state: object, max_nodes: int, w: dict[str, int]) -> object:
-        hidden.append(w["hidden"])
-        return real(state, max_nodes, w)
-
-    monkeypatch.setattr(opponent, "counted_plan", spy)
-    view = view_of(from_text(BARE))
-    assert view.stock == 30
-    Opponent("expert", 1, seed=0).advise(view)
-    assert set(hidden) == {40}
-    hidden.clear()
-    Opponent("good", 1, seed=0).advise(view)
-    assert set(hidden) == {25}
-    dealt = view_of(new_game("spider", deal=5, suits=2))
-    assert Opponent("expert", 2, seed=0)._weights_at(dealt)["hidden"] == 25
-    assert Opponent("expert", 1, seed=0)._weights_at(dealt)["hidden"] == 50
-
-
 IN_VIEW = """\
 game: spider
 variant: suits=1

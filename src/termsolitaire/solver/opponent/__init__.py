@@ -16,9 +16,8 @@ stock card, so it cannot read one. It plans on what it sees
 it plays the plan up to its first turn, then looks again. In 1-suit games it
 keeps a pile of face-down cards bare, as room to work, rather than bury it
 under a run (:data:`~.plan.FW_ONE_SUIT`; the expert also counts the runs that
-cover face-down cards as work, :data:`~.plan.FW_ONE_SUIT_EXPERT`, and a face-down
-card as more work while deals are left to bury it, :attr:`Level.hidden_per_packet`);
-in 4-suit games it builds in suit where it can (:data:`~.plan.FW_FOUR`). When no plan gains
+cover face-down cards as work, :data:`~.plan.FW_ONE_SUIT_EXPERT`); in 4-suit games it builds in suit
+where it can (:data:`~.plan.FW_FOUR`). When no plan gains
 anything it deals, and when the stock is empty too it presses End.
 
 The planner's search is the free undo of the match rules, used as lookahead:
@@ -155,18 +154,6 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
-    hidden_per_packet: int = 0
-    """In 1-suit games, points added to the planner's ``hidden`` weight (25) for each
-    packet left in the stock: a deal puts a card on every pile, so a card still
-    face down with more deals to come will lie under more cards, and turning it
-    now is worth more than turning it after the last deal. 5 for the expert (50
-    points a face-down card before the first deal, 25 after the last): it turns
-    more cards between the early deals and reaches the last with fewer face down
-    (deals 268, 269, 276, 297: 27-33 left at the last deal with main's 25, 0-13
-    with this, and all four won); it wins 55 of the fresh 1-suit deals 441-500
-    against 52 and 74 of 1-80 against 72, but 54 of 81-140 against 57 and 56
-    of 141-200 as main (184 of 1-200 against 185), at 14-23% more CPU an
-    action (docs/journal/2026-12-06-expert9.md)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -189,7 +176,6 @@ LEVELS: dict[str, Level] = {
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
             trial_positions=4000,
-            hidden_per_packet=5,
         ),
     )
 }
@@ -269,11 +255,10 @@ class Opponent:
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        w = self._weights_at(view)
-        line, gain, spent = counted_plan(state, self._positions, w)
+        line, gain, spent = counted_plan(state, self._positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
         if guessing:
-            return self._guess(view, mine, w)
+            return self._guess(view, mine)
         if level.hindsight and self.suits in level.hindsight_suits:
             return self._hindsight(view, mine, spent)
         return mine
@@ -346,17 +331,7 @@ class Opponent:
             values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
         return list(values[0][2])
 
-    def _weights_at(self, view: View) -> dict[str, int]:
-        """The planner's weights in ``view``: at 1 suit, with
-        :attr:`Level.hidden_per_packet` per packet left in the stock (which a
-        player sees: fair)."""
-        per_packet = self.level.hidden_per_packet
-        if self.suits != 1 or not per_packet:
-            return self.weights
-        packets = (view.stock + 9) // 10
-        return {**self.weights, "hidden": self.weights["hidden"] + per_packet * packets}
-
-    def _guess(self, view: View, mine: list[SpiderMove], w: dict[str, int]) -> list[SpiderMove]:
+    def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
         level, rng = self.level, self.rng
         plans: dict[tuple[SpiderMove, ...], None] = {}
@@ -370,7 +345,7 @@ class Opponent:
         if len(plans) <= 1:
             return list(next(iter(plans), ()))
         guesses = [sample(view, rng) for _ in range(level.trials)]
-        plays = level.trial_playout
+        w, plays = self.weights, level.trial_playout
 
         def cost(moves: tuple[SpiderMove, ...]) -> float:
             total = 0.0
