@@ -137,12 +137,14 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
                 yield Button("Leave (q)", id="leave", compact=True, variant="primary")
 
     def on_resize(self) -> None:
-        """The buttons in rows of three where one row does not fit (a Spider board
-        plays down to about 60 columns; the panel is 78 wide)."""
+        """The buttons in rows of three where one row does not fit: the match board
+        needs 80 columns, but a terminal made narrower after the game keeps these."""
+        panel = self.query_one("#panel")
+        width = panel.styles.width
+        room = min(self.size.width, int(width.value) if width else self.size.width)
         buttons = self.query_one("#buttons")
         need = sum(len(str(b.label)) + 2 for b in buttons.query(Button))
-        room = min(self.size.width, 78) - 4  # the panel's border and padding
-        buttons.set_class(need > room, "narrow")
+        buttons.set_class(need > room - panel.styles.gutter.width, "narrow")
 
     def on_mount(self) -> None:
         self.on_resize()
