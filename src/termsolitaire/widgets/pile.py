@@ -38,8 +38,9 @@ shows it is in hand (a pick-up repaints one row a card, not the whole face)."""
 
 
 def target_mark(look: CardLook) -> str:
-    """The one cell that marks a pile the card in hand may go to."""
-    return "v" if look.ascii else "▼"
+    """The one cell that marks a pile the card in hand may go to (``v`` in ASCII,
+    as the help and the status line write it)."""
+    return look.words("▼")
 
 
 class PileView(Widget):

@@ -129,7 +129,7 @@ class StjernenScreen(BoardScreen):
         look = self.board.piles[pile].look
         glyph = look.label(g.pile(pile)[0][0])[-1]
         stage = g.foundation_pass(pile)
-        done = "ok" if look.ascii else "✓"
+        done = look.words("✓")  # "ok" in ASCII
         return f"{glyph} {done if stage == 3 else '1st' if stage == 1 else '2nd'}"
 
     def info_lines(self) -> list[str]:
