@@ -63,6 +63,32 @@ async def test_won_panel_new_deal(
         assert not board(penguin_app).over
 
 
+async def test_the_help_and_the_results_show_their_own_keys_over_the_board_s(
+    penguin_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under the help and the won panel the board's key line ("z Undo", "R Restart")
+    showed keys that do nothing there, and nothing said how to close the help or
+    that Escape looks at the won board: each has its own line at the foot."""
+    from termsolitaire.widgets.keyline import KeyLine
+
+    def foot() -> list[str]:
+        widget, _ = penguin_app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        return widget.shown()
+
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await shown_screen(pilot, HelpScreen)
+        await pilot.pause()
+        assert foot()[:2] == ["Close help", "Rules"]
+        await pilot.press("escape")
+        monkeypatch.setattr(Penguin, "is_won", property(lambda self: True))
+        await pilot.press("7", "3")
+        await shown_screen(pilot, ResultsScreen)
+        await pilot.pause()
+        assert foot()[:4] == ["New deal", "Back", "Share", "Look at the board"]
+
+
 async def test_restart_key(penguin_app: SolitaireApp) -> None:
     async with penguin_app.run_test(size=(80, 24)) as pilot:
         start = board(penguin_app).game.to_text()
