@@ -123,6 +123,31 @@ async def test_ascii_writes_the_help_and_the_rules_pages_in_ascii(game: str) -> 
                 await pilot.press("pagedown")
 
 
+async def test_ascii_marks_a_search_and_a_cut_message_with_dots() -> None:
+    """Under ``--ascii`` the verdict's "working on it" and the mark where a long
+    status message is cut were the one "…" left on the board: now "..."."""
+    from termsolitaire.screens.boards.solving import SEARCHING
+    from termsolitaire.widgets.line import TextLine
+
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    app.look = replace(app.look, ascii=True)  # as run() does for --ascii
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+
+        def shown(name: str) -> str:
+            return screen.query_one(f"#{name}", TextLine).render_line(0).text
+
+        screen.say("Played 9♦ 7→3")
+        screen.solving.show_verdict(SEARCHING)
+        await pilot.pause()
+        assert shown("verdict").strip() == "..."
+        screen.say("Played 9♦ 7→3, " + "and a long message " * 6)
+        await pilot.pause()
+        line = shown("status")
+        assert line.rstrip().endswith("..."), line
+        assert all(ord(ch) < 128 for ch in line + shown("verdict")), line
+
+
 async def test_ascii_draws_dialog_frames_in_ascii_too() -> None:
     """Issue 30: under ``--ascii`` the help, the deal-number prompt, End's question
     and the results are framed with ``+ - |``, like the cards."""
