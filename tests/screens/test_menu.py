@@ -137,3 +137,19 @@ async def test_a_narrow_menu_keeps_every_choice_button_and_unit_whole(width: int
         first, second = (games.render_line(y).text for y in (0, 1))
         if not first.rstrip().endswith("stock"):  # Stjernen's blurb wraps
             assert second.startswith(" " * 10) and second.strip() in "rounds of stock", second
+
+
+async def test_the_menu_s_help_offers_no_rules_key() -> None:
+    """The menu's help has no game's rules to show (``r`` there did nothing): its
+    key line offers Escape alone."""
+    from termsolitaire.widgets.keyline import KeyLine
+
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        widget, _ = app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine) and widget.shown() == ["Close help"], widget
+        await pilot.press("r")
+        assert isinstance(app.screen, HelpScreen)

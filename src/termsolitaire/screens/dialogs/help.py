@@ -53,6 +53,10 @@ class HelpScreen(AsciiFrames, KeysFollowTheScreen, ModalScreen[None]):
             yield markdown(self, general)
         yield KeyLine()  # its own keys over the board's, which do nothing here
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``r`` only where there is a game's rules to show (its key line says so)."""
+        return self.game is not None if action == "rules" else True
+
     def action_close(self) -> None:
         self.dismiss(None)
 
