@@ -8,8 +8,10 @@ game, starts it (asking first when a game of that kind is in progress).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.rule import Rule
 from rich.table import Table
 from textual.app import ComposeResult
@@ -75,14 +77,23 @@ def row_width(values: tuple[int, ...], key: str, gap: int = 2, unit: str = "minu
     return LABEL_WIDTH + buttons + (len(unit) if key == "time_limit" else 0)
 
 
-def game_line(title: str, blurb: str) -> Table:
+@dataclass(frozen=True, slots=True)
+class GameLine:
     """A game's line: its name, then its blurb, which wraps under itself where
-    the menu is narrow (not back under the name)."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(width=9, no_wrap=True)
-    grid.add_column()
-    grid.add_row(title, blurb)
-    return grid
+    the menu is narrow (not back under the name); as text, the line itself."""
+
+    title: str
+    blurb: str
+
+    def __str__(self) -> str:
+        return f"{self.title:<9} {self.blurb}"
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(width=9, no_wrap=True)
+        grid.add_column()
+        grid.add_row(self.title, self.blurb)
+        yield grid
 
 
 def value_label(key: str, value: int) -> str:
@@ -252,7 +263,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             lines.append(
                 Option(Rule(characters="-", style="none"), disabled=True) if look.ascii else None
             )
-        lines += [Option(game_line(g.title, g.blurb), id=g.name) for g in playable()]
+        lines += [Option(GameLine(g.title, g.blurb), id=g.name) for g in playable()]
         games.add_options(lines)
         if keep is not None and keep < games.option_count:
             games.highlighted = keep
