@@ -109,6 +109,30 @@ def test_stats_prints_the_table_from_the_data_dir(tmp_path):
     assert "suits=" not in out.stdout
 
 
+def test_stats_on_an_80_column_terminal_cuts_no_column(tmp_path):
+    """On a terminal the tables had a rule under their heads and three spaces
+    between columns, and heads as long as "fewest moves": at 80 columns Rich cut
+    every column ("vari…", "pla…", the deal "6705598…"). The screen's short heads,
+    two spaces and the end to the minute (as the screen) make both tables fit,
+    for every game, a ten-digit deal and an hour's game."""
+    from rich.console import Console
+
+    from termsolitaire.stats_table import stats_tables
+    from termsolitaire.storage.stats import Stats
+
+    stats = Stats(tmp_path / "stats.sqlite3")
+    stats.record("a", "stjernen", {}, 4294967295, True, 104, 1234, 3754.9)
+    stats.record("b", "spider", {"suits": 4}, 670559875, False, 1090, 150, 600.0)
+    stats.record("c", "napoleon", {}, 5, False, 20, 60, 200.0)
+    console = Console(width=80, record=True, force_terminal=True)
+    for table in stats_tables(stats.summaries(), stats.finished(limit=20), plain=False):
+        console.print(table)
+    stats.close()
+    text = console.export_text()
+    assert "…" not in text, text
+    assert "4 suits" in text and "4294967295" in text and "1:02:34" in text
+
+
 def test_stats_recent_below_zero_is_refused_in_one_line(tmp_path):
     """Issue 30: ``stats --recent -1`` is a usage error, not an empty list."""
     out = run("stats", "--recent", "-1", "--data-dir", str(tmp_path))

@@ -107,6 +107,10 @@ class SolitaireApp(Navigation, App[int]):
     """Menu first, or straight to a board when a game was named."""
 
     TITLE = "termsolitaire"
+    CSS = "Toast { max-width: 75%; }"
+    """A notice three quarters of the window wide, not half: at 80 columns a half
+    broke a kept-aside file's name ("settings.json.corrupt-20261206-05414" over
+    "5")."""
 
     def __init__(
         self,

@@ -84,21 +84,28 @@ SUMMARY_HEAD = (
     "variant",
     "played",
     "won",
-    "win %",
-    "best score",
-    "best time",
-    "fewest moves",
+    "win%",
+    "best",
+    "fastest",
+    "fewest",
     "streak",
     "longest",
 )
+"""The heads of the figures per game, the statistics screen's too: short enough
+that the table fits 80 columns on a terminal ("best score", "best time" and
+"fewest moves" made Rich cut every column to "vari…", "pla…")."""
 FINISHED_HEAD = ("finished (UTC)", "game", "variant", "deal", "result", "score", "moves", "time")
 
 
 def _table(
     head: tuple[str, ...], rows: Sequence[tuple[str, ...]], right: set[int], plain: bool
 ) -> Table:
-    """A Rich table: a line under the heads on a terminal, no lines at all when piped."""
-    table = Table(box=None if plain else box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    """A Rich table: a line under the heads on a terminal, no lines at all when piped;
+    two spaces between columns either way (the line's box puts one of its own)."""
+    padding = (0, 1) if plain else (0, 1, 0, 0)
+    table = Table(
+        box=None if plain else box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=padding
+    )
     for i, name in enumerate(head):
         table.add_column(name, justify="right" if i in right else "left", no_wrap=True)
     for row in rows:
@@ -131,10 +138,22 @@ def print_stats(data_dir: str | None, recent: int) -> int:
         return 0
     plain = not sys.stdout.isatty()
     console = _Console(width=1000 if plain else None, highlight=False)
-    rows = [summary_row(s) for s in summaries]
-    console.print(_table(SUMMARY_HEAD, rows, {2, 3, 4, 5, 6, 7, 8, 9}, plain))
-    if finished:
-        console.print()
-        done = [finished_row(f) for f in finished]
-        console.print(_table(FINISHED_HEAD, done, {3, 5, 6, 7}, plain))
+    for i, table in enumerate(stats_tables(summaries, finished, plain)):
+        if i:
+            console.print()
+        console.print(table)
     return 0
+
+
+def stats_tables(
+    summaries: Sequence[Summary], finished: Sequence[Finished], plain: bool
+) -> list[Table]:
+    """The figures per game and variant, then the finished games (when there are any):
+    piped, each game's end to the second; on a terminal to the minute, as the
+    screen shows it, so that a ten-digit deal and an hour's game fit 80 columns."""
+    rows = [summary_row(s) for s in summaries]
+    tables = [_table(SUMMARY_HEAD, rows, {2, 3, 4, 5, 6, 7, 8, 9}, plain)]
+    if finished:
+        done = [finished_row(f, seconds=plain) for f in finished]
+        tables.append(_table(FINISHED_HEAD, done, {3, 5, 6, 7}, plain))
+    return tables

@@ -193,6 +193,32 @@ def test_whatever_is_played_undo_takes_it_all_back(actions: list) -> None:
     assert c.game.to_text() == start
 
 
+def test_a_key_that_cannot_take_a_hints_cards_starts_the_players_own_chord() -> None:
+    """After "Hint: 2H 4->f" the hint's card is in hand; ``1`` (column 1, which
+    cannot take it) picks up column 1's card, as it does with nothing in hand,
+    rather than refusing "2H goes only on the 3H"; ``3`` then plays 1->3. The
+    hint's own key, or another place that takes its card, still plays it; the
+    mouse alike."""
+    from termsolitaire.rules import Move
+
+    c = solo()  # deal 5: t4's top card is 2H, AH on f2; t7's 9D goes on t3's 10D
+    c.show_hint(Move.parse("t4-f2"))
+    assert c.hand.src == "t4"
+    outcome = c.pile("t7")
+    assert not outcome.refused and c.hand.src == "t7" and c.game.log == ()
+    assert c.pile("t3").moved and c.game.log == ("t7-t3",)
+    c.show_hint(Move.parse("t4-f2"))
+    assert c.pile("f2").moved and c.game.log[-1] == "t4-f2"
+    c.show_hint(Move.parse("t6-c1"))
+    assert c.pile("c2").moved and c.game.log[-1] == "t6-c2"  # a cell takes any card
+    c.show_hint(Move.parse("t4-f1"))  # 2S now on t4
+    outcome = c.click("t5", 1)
+    assert not outcome.refused and c.hand.src == "t5"
+    c.hand.drop()
+    c.pile("t7")  # the player's own pick: a refused key puts it back, as before
+    assert c.pile("t1").refused and c.hand.src is None
+
+
 def test_f_with_nothing_in_hand_names_the_games_own_word_for_a_pile() -> None:
     """Napoleon's cards sit in positions of a circle; the others' in piles."""
     for name, word in (("napoleon", "position"), ("penguin", "pile")):

@@ -20,6 +20,7 @@ from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.daily import DailyResults, DailyScreen
 from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
 from termsolitaire.screens.menu import MenuScreen
+from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
 
 from .conftest import status
@@ -174,7 +175,10 @@ async def test_every_games_daily_ends_with_its_end_key(game: str, shared: Path) 
         await pilot.press("e" if game == "spider" else "E")
         await shown_screen(pilot, ConfirmEndScreen)
         await pilot.press("y")
-        await shown_screen(pilot, DailyResults)
+        results = await shown_screen(pilot, DailyResults)
+        await pilot.pause()
+        foot, _ = results.get_widget_at(1, 29)  # its own keys, not the board's
+        assert isinstance(foot, KeyLine) and foot.shown() == ["Leaderboard", "Look at the board"]
         await pilot.press("l")
         await shown_screen(pilot, DailyScreen)
         assert board.game.name == game

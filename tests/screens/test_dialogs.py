@@ -63,6 +63,32 @@ async def test_won_panel_new_deal(
         assert not board(penguin_app).over
 
 
+async def test_the_help_and_the_results_show_their_own_keys_over_the_board_s(
+    penguin_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under the help and the won panel the board's key line ("z Undo", "R Restart")
+    showed keys that do nothing there, and nothing said how to close the help or
+    that Escape looks at the won board: each has its own line at the foot."""
+    from termsolitaire.widgets.keyline import KeyLine
+
+    def foot() -> list[str]:
+        widget, _ = penguin_app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        return widget.shown()
+
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await shown_screen(pilot, HelpScreen)
+        await pilot.pause()
+        assert foot()[:2] == ["Close help", "Rules"]
+        await pilot.press("escape")
+        monkeypatch.setattr(Penguin, "is_won", property(lambda self: True))
+        await pilot.press("7", "3")
+        await shown_screen(pilot, ResultsScreen)
+        await pilot.pause()
+        assert foot()[:4] == ["New deal", "Back", "Share", "Look at the board"]
+
+
 async def test_restart_key(penguin_app: SolitaireApp) -> None:
     async with penguin_app.run_test(size=(80, 24)) as pilot:
         start = board(penguin_app).game.to_text()
@@ -95,6 +121,31 @@ async def test_ascii_writes_the_help_and_the_rules_pages_in_ascii(game: str) -> 
                 wide = sorted({ch for ch in drawn if ord(ch) > 127})
                 assert not wide, (kind.__name__, wide)
                 await pilot.press("pagedown")
+
+
+async def test_ascii_marks_a_search_and_a_cut_message_with_dots() -> None:
+    """Under ``--ascii`` the verdict's "working on it" and the mark where a long
+    status message is cut were the one "…" left on the board: now "..."."""
+    from termsolitaire.screens.boards.solving import SEARCHING
+    from termsolitaire.widgets.line import TextLine
+
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    app.look = replace(app.look, ascii=True)  # as run() does for --ascii
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+
+        def shown(name: str) -> str:
+            return screen.query_one(f"#{name}", TextLine).render_line(0).text
+
+        screen.say("Played 9♦ 7→3")
+        screen.solving.show_verdict(SEARCHING)
+        await pilot.pause()
+        assert shown("verdict").strip() == "..."
+        screen.say("Played 9♦ 7→3, " + "and a long message " * 6)
+        await pilot.pause()
+        line = shown("status")
+        assert line.rstrip().endswith("..."), line
+        assert all(ord(ch) < 128 for ch in line + shown("verdict")), line
 
 
 async def test_ascii_draws_dialog_frames_in_ascii_too() -> None:

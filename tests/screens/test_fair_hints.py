@@ -85,7 +85,8 @@ async def test_turning_fair_hints_off_brings_the_full_knowledge_help_back() -> N
 
 async def test_in_a_match_the_setting_cannot_turn_fair_hints_off(tmp_path: Path) -> None:
     """A match board's help stays fair with the setting off (and a match gives no
-    hints at all: its policy); the settings say so when it is turned off."""
+    hints at all: its policy); the settings say that, not that hints "stay fair"
+    there (a player in a match gets none to be fair)."""
     home = tmp_path / "home"
     home.mkdir(parents=True, exist_ok=True)
     (home / "settings.json").write_text('{"version": 1, "fair_hints": false}\n')
@@ -98,7 +99,7 @@ async def test_in_a_match_the_setting_cannot_turn_fair_hints_off(tmp_path: Path)
         assert status(app).startswith("No hints in a match"), status(app)
         note = await switch_fair_hints(pilot, app)  # on
         note = await switch_fair_hints(pilot, app)  # off again
-        assert note.endswith("(not in a match: there they stay fair)"), note
+        assert note.endswith("(a match gives no hints at all)"), note
         assert screen.solving.fair
         assert KNOWN not in screen_text(app)
         assert board(app) is screen

@@ -22,6 +22,7 @@ from termsolitaire.screens.match.match import MatchScreen
 from termsolitaire.screens.match.match_results import MatchResultsScreen
 from termsolitaire.screens.match.newgame import NewGameScreen
 from termsolitaire.screens.match.watch import WatchScreen
+from termsolitaire.widgets.keyline import KeyLine
 
 from .conftest import SPIDER_KEYS, answer, chord
 from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
@@ -179,6 +180,8 @@ async def test_every_results_button_shows_on_a_narrow_terminal(
             assert b.region.width == len(str(b.label)) + 2, str(b.label)
             assert results.query_one("#panel").region.contains_region(b.region), str(b.label)
         assert len({b.region.y for b in buttons}) == (1 if width == 80 else 2)
+        foot, _ = results.get_widget_at(1, 19)  # the panel's keys, not the board's
+        assert isinstance(foot, KeyLine) and foot.shown() == ["Look at the board"], foot
     bob.close()
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Button, Markdown
+import pytest
+from textual.widgets import Button, Label, Markdown
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import games, new_game
@@ -114,3 +115,41 @@ async def test_ascii_draws_the_menu_and_settings_frames_and_choices_in_ascii() -
         flat = text.replace(" ", "")
         assert "+----" in text and not lines.search(text), lines.findall(text)[:5]
         assert "LeftPreviouschoice" in flat and "<textual-dark>" in flat
+
+
+@pytest.mark.parametrize("width", [67, 70, 75, 80])
+async def test_a_narrow_menu_keeps_every_choice_button_and_unit_whole(width: int) -> None:
+    """From 67 columns (the narrowest board) to 80, the time limit's "20", its
+    unit and the Quit button lie inside the frame (at 70 the unit was cut to "m",
+    at 66 the 20 was gone and Quit half cut); a game's blurb that wraps goes on
+    under itself, not under the game's name."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        inner = menu.content_region
+        unit = app.screen.query_one(".option-unit", Label)
+        for part in ("#spider-time_limit-20", "#quit"):
+            region = app.screen.query_one(part).region
+            assert inner.contains_region(region), (part, region, inner)
+        assert str(unit.render()) in ("minutes", "min") and inner.contains_region(unit.region)
+        games = menu.query_one("#games")
+        first, second = (games.render_line(y).text for y in (0, 1))
+        if not first.rstrip().endswith("stock"):  # Stjernen's blurb wraps
+            assert second.startswith(" " * 10) and second.strip() in "rounds of stock", second
+
+
+async def test_the_menu_s_help_offers_no_rules_key() -> None:
+    """The menu's help has no game's rules to show (``r`` there did nothing): its
+    key line offers Escape alone."""
+    from termsolitaire.widgets.keyline import KeyLine
+
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        widget, _ = app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine) and widget.shown() == ["Close help"], widget
+        await pilot.press("r")
+        assert isinstance(app.screen, HelpScreen)

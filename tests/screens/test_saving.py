@@ -235,6 +235,28 @@ async def test_broken_save_in_the_menu() -> None:
         assert list(home.saves.glob("spider.json.corrupt-*"))
 
 
+async def test_a_broken_file_s_notice_keeps_the_kept_aside_name_whole() -> None:
+    """At 80 columns the notice was half the window wide and broke the name of
+    the file kept aside over two lines ("settings.json.corrupt-20261206-05414",
+    then "5"): a player looking for that file could not copy it."""
+    from textual.widgets._toast import Toast
+
+    from .test_solving import until
+
+    home = paths()
+    home.config.mkdir(parents=True, exist_ok=True)
+    home.settings.write_text('{"card_style": 12')
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        kept = [p.name for p in home.config.glob("settings.json.corrupt-*")]
+        assert len(kept) == 1
+        await until(pilot, lambda: bool(app.screen.query(Toast)), "the notice")
+        toast = app.screen.query_one(Toast)
+        lines = [toast.render_line(y).text for y in range(toast.size.height)]
+        assert any(kept[0] in line for line in lines), lines
+
+
 async def seed(name: str, deal: int, moves: int, **kw: object) -> tuple[str, str]:
     """Play ``moves`` first moves of a deal and leave; the save's JSON and id."""
     variant = {"suits": 2} if name == "spider" else {}

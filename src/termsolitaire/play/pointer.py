@@ -45,6 +45,7 @@ class Pointer:
         def hint(self) -> Outcome: ...
 
         following: bool
+        hinted: Move | None
 
     def pile(self, name: str) -> Outcome:
         """A pile's key: pick it up, or put the cards in hand on it (Spider after
@@ -57,10 +58,21 @@ class Pointer:
             return self.pick(name, None)
         if hand.src == name:
             return self.put_back()
+        from_hint = self.hint_in_hand()
         outcome = self.drop_on(name, strict=True)
         if outcome.refused:  # a chord is one gesture: the next key starts a new one
             hand.drop()
+            if from_hint:
+                return self.pick(name, None)
         return outcome
+
+    def hint_in_hand(self) -> bool:
+        """The cards in hand are the ones a hint picked up, not the player's: a pile
+        that cannot take them is where the player starts a move of their own (after
+        "Next: 2♠ 4→f", ``1`` takes column 1's card, rather than "2♠ goes only on the
+        3♠")."""
+        hinted, hand = self.hinted, self.hand
+        return hinted is not None and hinted.kind == "move" and hinted.src == hand.src
 
     def pick(self, name: str, count: int | None) -> Outcome:
         """Take cards from ``name`` in hand, or do what the rules say a pick there
@@ -237,7 +249,11 @@ class Pointer:
                 hand.pick(pile, count)
                 return Outcome(marks=True)
             return self.pile(pile)
-        return self.drop_on(pile)
+        from_hint = self.hint_in_hand()
+        outcome = self.drop_on(pile)
+        if outcome.refused and from_hint:  # the player's own pick, as a key's (:meth:`pile`)
+            return self.pick(pile, count or None)
+        return outcome
 
     def drag(self, pile: str, count: int) -> bool:
         """Cards of ``pile`` are dragged: pick them up (once); whether they move."""

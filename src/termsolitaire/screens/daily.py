@@ -67,7 +67,7 @@ class DailyResults(ResultsScreen):
     CSS_PATH = str(Path(results_module.__file__).with_name("results.tcss"))
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n,l", "choose('quit')", "Leaderboard", id="daily-results-board"),
+        Binding("l,n", "choose('quit')", "Leaderboard", id="daily-results-board"),
         Binding("q", "choose('quit')", "Back", id="daily-results-quit"),
         Binding("escape", "choose('')", "Look at the board", id="daily-results-close"),
     ]
@@ -81,6 +81,7 @@ class DailyResults(ResultsScreen):
             yield Static(self.figures_text(), id="figures")
             with Horizontal(id="buttons"):
                 yield Button("Leaderboard (l)", id="quit", variant="primary")
+        yield KeyLine()  # its own keys over the board's (as the solo results)
 
 
 class DailyBoard(_Board):

@@ -8,9 +8,12 @@ game, starts it (asking first when a game of that kind is in progress).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.rule import Rule
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -52,6 +55,47 @@ def option_sets() -> list[tuple[str, str, str, tuple[int, ...], int]]:
     return out
 
 
+LABEL_WIDTH = 19
+"""An option row's label column (``.option-label`` in menu.tcss)."""
+
+
+MENU_WIDTH = 78
+"""The menu's frame at its widest (``#menu`` in menu.tcss)."""
+
+
+def row_width(values: tuple[int, ...], key: str, gap: int = 2, unit: str = "minutes") -> int:
+    """The columns an option row takes: its label, each choice's button (three
+    columns, its value with a space either side) and the ``gap`` after it, and
+    the time limit's unit.
+
+    >>> row_width((0, 5, 10, 15, 20), "time_limit")
+    72
+    >>> row_width((0, 5, 10, 15, 20), "time_limit", gap=1, unit="min")
+    63
+    """
+    buttons = sum(5 + len(value_label(key, v)) + gap for v in values)
+    return LABEL_WIDTH + buttons + (len(unit) if key == "time_limit" else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """A game's line: its name, then its blurb, which wraps under itself where
+    the menu is narrow (not back under the name); as text, the line itself."""
+
+    title: str
+    blurb: str
+
+    def __str__(self) -> str:
+        return f"{self.title:<9} {self.blurb}"
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(width=9, no_wrap=True)
+        grid.add_column()
+        grid.add_row(self.title, self.blurb)
+        yield grid
+
+
 def value_label(key: str, value: int) -> str:
     """A choice as the menu shows it: ``none`` or the number (the row says its unit)."""
     return "none" if key == "time_limit" and not value else str(value)
@@ -79,6 +123,21 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         self.saved: dict[str, Saved] = {}
         self.back_from: str | None = None
         """The save slot of the game the player just left (its line is highlighted)."""
+
+    def on_resize(self) -> None:
+        """Where the menu is narrower than its widest row (under 76 columns the
+        time limit's "minutes" was cut off, under 70 its "20", and under 66 the
+        Quit button), the choices and the buttons close up and the unit reads
+        "min" (or nothing, under 67 columns, where only Napoleon's board fits)."""
+        menu = self.query_one("#menu")
+        room = min(self.size.width, MENU_WIDTH) - menu.styles.gutter.width
+        rows = [(values, key) for _, key, _, values, _ in self.options]
+        narrow = any(row_width(*row) > room for row in rows)
+        close = all(row_width(*row, gap=1, unit="min") <= room for row in rows)
+        word = "min" if close else ""
+        menu.set_class(narrow, "narrow")
+        for unit in self.query(".option-unit").results(Label):
+            unit.update(word if narrow else "minutes")
 
     def default(self, game: str, key: str) -> int:
         """The settings' default for an option of ``game``."""
@@ -120,6 +179,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
     """Mounted, and not shown yet: the saves were just read (:meth:`on_mount`)."""
 
     def on_mount(self) -> None:
+        self.on_resize()
         self.refresh_lines()
         games = self.query_one("#games", OptionList)
         games.highlighted = 0
@@ -203,7 +263,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             lines.append(
                 Option(Rule(characters="-", style="none"), disabled=True) if look.ascii else None
             )
-        lines += [Option(f"{g.title:<9} {g.blurb}", id=g.name) for g in playable()]
+        lines += [Option(GameLine(g.title, g.blurb), id=g.name) for g in playable()]
         games.add_options(lines)
         if keep is not None and keep < games.option_count:
             games.highlighted = keep

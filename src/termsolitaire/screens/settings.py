@@ -46,7 +46,7 @@ GENERAL_ROWS: list[tuple[str, str, str]] = [
     (
         "fair_hints",
         "Fair hints",
-        "Spider, Stjernen: hints see only the cards you see; a match keeps it on",
+        "Spider, Stjernen: hints see only the cards you see (a match gives none)",
     ),
 ]
 
@@ -200,7 +200,7 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, AsciiFrames, Screen[No
         if name == "fair_hints":
             if self.settings.fair_hints:
                 return "Saved; hints see only the cards you see"
-            return "Saved; hints see every card (not in a match: there they stay fair)"
+            return "Saved; hints see every card (a match gives no hints at all)"
         return "Saved"
 
     def action_close(self) -> None:

@@ -21,7 +21,7 @@ from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services
 from termsolitaire.rules import info
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
-from termsolitaire.stats_table import finished_row, summary_row, variant_dict
+from termsolitaire.stats_table import SUMMARY_HEAD, finished_row, summary_row, variant_dict
 from termsolitaire.storage.files import StorageError
 from termsolitaire.storage.stats import Finished, Summary
 from termsolitaire.widgets.keyline import KeyLine
@@ -32,18 +32,8 @@ LISTED = 200
 """Finished games in the table (newest first)."""
 EMPTY = "No finished games yet. Play one from the menu: won and lost games show here."
 
-SUMMARY_COLUMNS = (
-    "game",
-    "variant",
-    "played",
-    "won",
-    "win%",
-    "best",
-    "fastest",
-    "fewest",
-    "streak",
-    "longest",
-)
+SUMMARY_COLUMNS = SUMMARY_HEAD
+"""The same heads as ``termsolitaire stats``."""
 FINISHED_COLUMNS = ("date (UTC)", "game", "variant", "deal", "result", "score", "moves", "time")
 
 

@@ -12,13 +12,16 @@ from rich.segment import Segment
 from textual.strip import Strip
 from textual.widget import Widget
 
+from termsolitaire.widgets.cards import app_look
 
-def fit_text(text: str, width: int) -> str:
+
+def fit_text(text: str, width: int, cut: str = "…") -> str:
     """``text`` made to fit ``width`` columns the way a reader loses least.
 
     A line of clauses (``"a; b; c; d"``) first drops clauses from the one before
     the last backwards, so its head and its last word stay ("Keys: ...; ? help");
-    then the head is cut short, "…" marking the cut, before the last clause.
+    then the head is cut short, ``cut`` ("…", or "..." on an ASCII terminal)
+    marking the cut, before the last clause.
 
     >>> fit_text("Keys: 1-7 columns; arrows+Space; mouse; ? help", 30)
     'Keys: 1-7 columns; ? help'
@@ -26,6 +29,8 @@ def fit_text(text: str, width: int) -> str:
     'Keys: 1-7 c…; ? help'
     >>> fit_text("Hint: 4→f (Enter or its key plays it)", 20)
     'Hint: 4→f (Enter or…'
+    >>> fit_text("Hint: 4->f (Enter or its key plays it)", 20, "...")
+    'Hint: 4->f (Enter...'
     """
     if len(text) <= width:
         return text
@@ -39,8 +44,8 @@ def fit_text(text: str, width: int) -> str:
             return shorter
     if len(clauses) == 2 and len(clauses[1]) + 2 <= width // 2:
         room = width - len(clauses[1]) - 2
-        return clauses[0][: room - 1].rstrip() + "…; " + clauses[1]
-    return text[: width - 1].rstrip() + "…"
+        return clauses[0][: room - len(cut)].rstrip() + cut + "; " + clauses[1]
+    return (text[: max(0, width - len(cut))].rstrip() + cut)[:width]
 
 
 def drop_parts(text: str, width: int, sep: str) -> str:
@@ -82,8 +87,8 @@ class TextLine(Widget):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
-        if self.fit:
-            text = fit_text(self.text, width)
+        if self.fit:  # (the cut's mark as the app draws: "..." under --ascii)
+            text = fit_text(self.text, width, "..." if app_look(self).ascii else "…")
         elif self.drop:
             text = drop_parts(self.text, width, self.drop)
         else:

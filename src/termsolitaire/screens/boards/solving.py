@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, cast
 from textual.worker import Worker
 
 from termsolitaire.play.advice import verdict_forms
+from termsolitaire.play.words import ASCII_TEXT
 from termsolitaire.widgets.line import TextLine
 
 if TYPE_CHECKING:  # the solver's modules load when its help is on, the replay's when shown
@@ -118,11 +119,14 @@ class SolverRunner:
         status = screen.query_one("#status", TextLine)
         verdict = screen.query_one("#verdict", TextLine)
         room = screen.app.size.width - 4 - len(status.text)  # both lines' padding
-        text = next(f for f in verdict_forms(self.verdict) if not f or len(f) <= room)
+        forms = verdict_forms(self.verdict)
+        if screen.words.ascii:  # the search's "…" as "...", as the status line's words
+            forms = [f.translate(ASCII_TEXT) for f in forms]
+        text = next(f for f in forms if not f or len(f) <= room)
         if verdict.text == text:
             return
         width = len(text) + 2
-        if text == SEARCHING and verdict.display and verdict.styles.width is not None:
+        if self.verdict == SEARCHING and verdict.display and verdict.styles.width is not None:
             # The "…" of a new search goes out with the move that started it, in its
             # frame: in the room the last verdict had (no new layout, no second frame).
             width = max(width, int(verdict.styles.width.value))

@@ -16,6 +16,7 @@ from termsolitaire.screens.dialogs.frames import AsciiFrames, markdown
 from termsolitaire.screens.dialogs.rulebook import RulesScreen
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.widgets.cards import app_look
+from termsolitaire.widgets.keyline import KeyLine
 
 
 def key_table(keys: list[tuple[str, str]]) -> Table:
@@ -28,7 +29,7 @@ def key_table(keys: list[tuple[str, str]]) -> Table:
 
 
 class HelpScreen(AsciiFrames, KeysFollowTheScreen, ModalScreen[None]):
-    """Escape, q or ? closes it."""
+    """Escape, q or ? closes it; its key line says so (over the board's)."""
 
     CSS_PATH = "help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -50,6 +51,11 @@ class HelpScreen(AsciiFrames, KeysFollowTheScreen, ModalScreen[None]):
             words = app_look(self).words
             yield Static(key_table([(words(k), words(w)) for k, w in self.keys]), id="help-keys")
             yield markdown(self, general)
+        yield KeyLine()  # its own keys over the board's, which do nothing here
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``r`` only where there is a game's rules to show (its key line says so)."""
+        return self.game is not None if action == "rules" else True
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -19,6 +19,7 @@ from termsolitaire.play.session import clock_text
 from termsolitaire.rules import Game
 from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.screens.dialogs.unasked import Unasked
+from termsolitaire.widgets.keyline import KeyLine
 
 
 class ResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
@@ -70,6 +71,9 @@ class ResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
             with Horizontal(id="buttons"):
                 yield Button("New deal (n)", id="new", variant="primary")
                 yield Button("Back (q)", id="quit")
+        # Its own keys over the board's (which do nothing under the panel): Escape
+        # looks at the board, which the panel does not say.
+        yield KeyLine()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if not self.too_soon(event):  # (an Enter meant for the board's last move)

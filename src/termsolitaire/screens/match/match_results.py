@@ -26,6 +26,7 @@ from termsolitaire.play.session import clock_text
 from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.screens.dialogs.unasked import Unasked
 from termsolitaire.screens.match.polling import Follow, while_shown
+from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.opponent import FINISH
 
 POLL = 0.5
@@ -97,12 +98,14 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
     or None (Escape: look at the board)."""
 
     CSS_PATH = "match_results.tcss"
+    # The key line at the foot shows what the buttons do not say (Escape): the five
+    # buttons name their own keys, and the line had no room for them beside it.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("w", "choose('watch')", "Watch", id="match-results-watch"),
-        Binding("y", "choose('mine')", "Replay yours", id="match-results-mine"),
-        Binding("o", "choose('theirs')", "Replay theirs", id="match-results-theirs"),
-        Binding("n", "choose('new')", "New game", id="match-results-new"),
-        Binding("q", "choose('leave')", "Leave", id="match-results-leave"),
+        Binding("w", "choose('watch')", "Watch", id="match-results-watch", show=False),
+        Binding("y", "choose('mine')", "Replay yours", id="match-results-mine", show=False),
+        Binding("o", "choose('theirs')", "Replay theirs", id="match-results-theirs", show=False),
+        Binding("n", "choose('new')", "New game", id="match-results-new", show=False),
+        Binding("q", "choose('leave')", "Leave", id="match-results-leave", show=False),
         Binding("s", "share", "Share", id="match-results-share", show=False),
         Binding("escape", "choose('')", "Look at the board", id="match-results-close"),
     ]
@@ -135,6 +138,7 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
                 yield Button("Their replay (o)", id="theirs", compact=True)
                 yield Button("New game (n)", id="new", compact=True)
                 yield Button("Leave (q)", id="leave", compact=True, variant="primary")
+        yield KeyLine()  # over the board's keys, which do nothing under the panel
 
     def on_resize(self) -> None:
         """The buttons in rows of three where one row does not fit: the match board
