@@ -159,3 +159,49 @@ def test_winnable_goes_before_or_after_the_game(argv):
 
     assert build_parser().parse_args(argv).winnable is True
     assert build_parser().parse_args(["penguin"]).winnable is False
+
+
+@pytest.mark.parametrize("argv", [["penguin", "--deal", "5"], [], ["match"]])
+def test_playing_without_a_terminal_says_so_in_one_line(argv, tmp_path):
+    """``termsolitaire penguin </dev/null`` (a cron job, a pipe) read an end of
+    file as the board was built and ended in a traceback; ``| less`` drew the
+    board into the pipe. Either way one line now says what is missing, and
+    nothing is written or saved."""
+    home = tmp_path / "home"
+    env = dict(os.environ, TERMSOLITAIRE_HOME=str(home))
+    env.pop("TEXTUAL_DRIVER", None)
+    out = subprocess.run(
+        [sys.executable, "-m", "termsolitaire", *argv],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert out.returncode == 1
+    assert out.stdout == ""
+    assert out.stderr == (
+        "termsolitaire: playing needs a terminal, and standard input is not one"
+        " (show, solve and stats work without)\n"
+    )
+    assert not home.exists() or not any(home.rglob("*.json"))
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty")
+def test_playing_into_a_pipe_names_standard_output(tmp_path):
+    primary, secondary = os.openpty()
+    try:
+        out = subprocess.run(
+            [sys.executable, "-m", "termsolitaire", "napoleon"],
+            stdin=secondary,
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, TERMSOLITAIRE_HOME=str(tmp_path)),
+            timeout=60,
+        )
+    finally:
+        os.close(primary)
+        os.close(secondary)
+    assert out.returncode == 1
+    assert out.stdout == ""
+    assert "standard output is not one" in out.stderr

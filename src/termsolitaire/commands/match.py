@@ -26,6 +26,10 @@ def run(args: argparse.Namespace) -> int:
     from termsolitaire.match import MatchError, MatchStore, current_player
     from termsolitaire.match.services import MatchServices
 
+    from .play import no_terminal
+
+    if no_terminal():
+        return 1
     try:
         store = MatchStore(current_player(), args.match_dir)
     except MatchError as e:

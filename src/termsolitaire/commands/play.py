@@ -6,6 +6,7 @@ the exit status."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import replace
 from typing import Any
@@ -23,8 +24,28 @@ def apply_display_options(app: SolitaireApp, args: argparse.Namespace) -> None:
         app.look = replace(app.look, four_colour=True)
 
 
+NEEDS_TERMINAL = "playing needs a terminal, and {} is not one (show, solve and stats work without)"
+
+
+def no_terminal() -> bool:
+    """True, having said why on stderr, when the app has no terminal here: its
+    standard input or output is a pipe, a file or /dev/null. Started there,
+    Textual drew into the pipe, or read an end of file at once and ended in a
+    traceback. Under textual-serve (``termsolitaire web``) the browser is the
+    terminal: Textual's web driver, named by ``TEXTUAL_DRIVER``, uses pipes."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return False
+    for name, stream in (("standard input", sys.stdin), ("standard output", sys.stdout)):
+        if stream is None or not stream.isatty():
+            sys.stderr.write(f"termsolitaire: {NEEDS_TERMINAL.format(name)}\n")
+            return True
+    return False
+
+
 def run(args: argparse.Namespace, game: str | None, variant: dict[str, int]) -> int:
     """Start the app ; the exit status."""
+    if no_terminal():
+        return 1
     app = SolitaireApp(
         game,
         getattr(args, "deal", None),
@@ -71,6 +92,8 @@ def run_replay(args: argparse.Namespace) -> int:
     except ValueError as e:
         where = "" if code or str(args.file) in str(e) else f"{args.file}: "
         sys.stderr.write(f"termsolitaire: {where}{e}\n")
+        return 1
+    if no_terminal():
         return 1
     app = SolitaireApp(data_dir=getattr(args, "data_dir", None), replay=replay)
     apply_display_options(app, args)
