@@ -15,7 +15,7 @@ from termsolitaire.play.controller import Controller
 from termsolitaire.play.modes import MATCH, REPLAY, WATCH, Mode
 from termsolitaire.play.session import GameSession
 from termsolitaire.play.tables import ViewTable
-from termsolitaire.rules import Game, from_text, new_game
+from termsolitaire.rules import Game, Move, from_text, new_game
 
 
 def solo(deal: int = 5) -> Controller:
@@ -299,3 +299,40 @@ def test_t_on_a_face_up_pile_asks_which_pile_so_the_next_key_turns_it() -> None:
     assert c.pile("t1").moved
     assert [str(m) for m in c.game.history] == ["turn t1"]
     assert c.hand.src is None
+
+
+def test_a_search_that_found_nothing_is_not_run_again_from_the_same_position() -> None:
+    """Stjernen, hints followed to where the full search finds no win, no loss and
+    no line that gets a card further: ``H`` said "No winning line found in 10 s"
+    and a second ``H`` searched another 10 s for the same words (seen by
+    playtest24). Now the second ``H`` (and ``S``, ``D``) says so at once and
+    where to search longer; after a move the next ``H`` searches again."""
+    from termsolitaire.solver.base import Result
+
+    c = Controller(GameSession(None, new_game("stjernen", 7)))
+    c.solver = True
+    game = c.game
+    assert c.hint().search == "hint"
+    c.advice.take(game, Result("unknown", (), best=0), game.history)
+    first = c.answered("hint", 10)
+    assert first.message == "No winning line found in 10 s: cannot tell yet"
+    for again in (c.hint(), c.solution(), c.solution(demo=True)):
+        assert again.search is None
+        assert again.message == "No winning line found here in 10 s (searched already)"
+        assert again.note is not None and "--jobs 2" in again.note
+    c.play(Move.parse("deal"))
+    assert c.hint().search == "hint"
+
+
+def test_a_fair_cannot_tell_names_the_setting_that_sees_every_card() -> None:
+    """With fair hints on, "Cannot tell from the cards you can see" came again and
+    again with no word of the setting that lets the solver see every card."""
+    from termsolitaire.solver.fair import FairResult
+
+    c = Controller(GameSession(None, new_game("stjernen", 7)))
+    c.solver = True
+    game = c.game
+    c.advice.take_fair(game, FairResult("unknown"), game.history)
+    outcome = c.hint()
+    assert outcome.message == "Cannot tell from the cards you can see"
+    assert outcome.note is not None and "Fair hints off" in outcome.note

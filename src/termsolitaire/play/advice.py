@@ -133,6 +133,10 @@ class Advice:
         after a full-knowledge answer (or one with nothing hidden)."""
         self.fair_board: Hashable | None = None
         """The position the last fair search answered about, as its key."""
+        self.vain: Hashable | None = None
+        """The position a full search found nothing about (no win, no loss, no line
+        that gets a card further), as its key; :attr:`vain_seconds` it searched."""
+        self.vain_seconds = 0.0
 
     # ------------------------------------------------------------ the verdict
 
@@ -217,6 +221,20 @@ class Advice:
         else:
             self.verdict = "cannot tell yet"
             self.keep_best_line(game, result)
+
+    def found_nothing(self, game: Game, seconds: float) -> None:
+        """A full search of ``seconds`` from ``game`` found no win, no loss and no
+        line that gets a card further."""
+        from ..solver.base import position_key
+
+        self.vain, self.vain_seconds = position_key(game), seconds
+
+    def searched_in_vain(self, game: Game) -> bool:
+        """A full search found nothing from this very position: the same search
+        again would find the same, or next to it."""
+        from ..solver.base import position_key
+
+        return self.vain is not None and self.vain == position_key(game)
 
     def is_proved_lost(self, game: Game) -> bool:
         from ..solver.base import position_key

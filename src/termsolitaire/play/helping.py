@@ -78,7 +78,7 @@ class Helping:
         if advice.rough_here(game):
             return self.searching()
         if advice.fair_here(game):
-            return Outcome(message=advice.fair_word())
+            return self.fair_answer()
         if advice.is_proved_lost(game):
             return self.way_back()
         if advice.best_trusted:
@@ -87,6 +87,8 @@ class Helping:
                 return Outcome(message=found)
             if found is not None:
                 return self.show_hint(found.move, found.best)
+        if advice.searched_in_vain(game):
+            return self.in_vain()
         return self.searching()
 
     def searching(self) -> Outcome:
@@ -162,7 +164,26 @@ class Helping:
             best = self.best_line(demo)
             if best is not None:
                 return best
+        if self.advice.searched_in_vain(self.game):
+            return self.in_vain()
         return Outcome(search="demo" if demo else "solution")
+
+    def fair_answer(self) -> Outcome:
+        """The fair search gives no move here: what it says, and the setting that
+        would let the solver see every card (a match or a daily gives no hints, so
+        this is a game where the player may change it)."""
+        return Outcome(message=self.advice.fair_word(), note=FAIR_SETTING)
+
+    def in_vain(self) -> Outcome:
+        """A full search from this very position found no win, no loss and no line
+        that gets a card further: it is said again at once, not searched for
+        another ``seconds`` to much the same end (the note says where to look
+        longer)."""
+        seconds = self.advice.vain_seconds
+        return Outcome(
+            message=f"No winning line found here in {seconds:.0f} s (searched already)",
+            note=longer_search(self.game, seconds),
+        )
 
     def fair_line(self, demo: bool) -> Outcome | None:
         """The fair plan from here as a line to step through (or play as a demo),
@@ -171,7 +192,7 @@ class Helping:
         if rest is not None:
             return Outcome(solution=Line(rest, FAIR_LINE, demo))
         if self.advice.fair_here(self.game):
-            return Outcome(message=self.advice.fair_word())
+            return self.fair_answer()
         return None
 
     def best_line(self, demo: bool) -> Outcome | None:
@@ -189,8 +210,8 @@ class Helping:
         if advice.fair_here(game):
             if then == "hint":
                 move = advice.next_move(game)
-                return self.show_hint(move) if move else Outcome(message=advice.fair_word())
-            return self.fair_line(then == "demo") or Outcome(message=advice.fair_word())
+                return self.show_hint(move) if move else self.fair_answer()
+            return self.fair_line(then == "demo") or self.fair_answer()
         if then == "hint":
             move = advice.next_move(game)
             if move is not None:
@@ -213,9 +234,16 @@ class Helping:
             outcome = self.best_line(then == "demo")
         if outcome is None:
             outcome = Outcome(message=f"No winning line found in {seconds:.0f} s: cannot tell yet")
+            advice.found_nothing(game, seconds)
         outcome.note = longer_search(game, seconds)
         return outcome
 
+
+FAIR_SETTING = (
+    "Fair hints see only the cards you see. With Fair hints off (Settings: o in the menu)"
+    " the solver sees every card."
+)
+"""Said beside a fair search's "cannot tell" or "no move helps"."""
 
 FAIR_LINE = "Fair plan"
 """The heading of the fair plan stepped through or played as a demo: it ends
