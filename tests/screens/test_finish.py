@@ -134,3 +134,16 @@ async def test_a_panel_that_opens_by_itself_ignores_enter_at_first(
         await pilot.press("enter")
         await until(pilot, lambda: len(chosen) == 2, "Enter's answer")
         assert chosen == [by_letter, default]
+
+
+def test_the_results_offer_to_share_only_a_game_with_moves() -> None:
+    """The time-up panel of a game left alone offered "s shares this game as a
+    code" for a replay of nothing (playtest24)."""
+    game = new_game("penguin", 5)
+    untouched = ResultsScreen("Time is up", 3, 0, 300, game=game)
+    assert "shares" not in untouched.figures_text()
+    assert untouched.check_action("share", ()) is False
+    game.play(game.legal_moves()[0])
+    played = ResultsScreen("Time is up", 3, 1, 300, game=game)
+    assert "s shares this game as a code" in played.figures_text()
+    assert played.check_action("share", ()) is True

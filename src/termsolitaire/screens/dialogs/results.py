@@ -48,8 +48,9 @@ class ResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
         game: Game | None = None,
     ) -> None:
         super().__init__()
-        self.game = game
-        """The game, for Share (``s``); None: nothing to share."""
+        self.game = game if game is not None and game.history else None
+        """The game, for Share (``s``); None: nothing to share (a clock that ran
+        out before the first move leaves a game with nothing to replay)."""
         self.headline = headline
         self.score = score
         self.runs = runs
