@@ -218,6 +218,18 @@ class SolitaireApp(Navigation, App[int]):
         self.save_boards()
         self.exit(0)
 
+    def _handle_exception(self, error: Exception) -> None:
+        """After a hang-up an error in a handler ends nothing that is not ending
+        already, and shows nobody a traceback: the games are saved and the app is
+        leaving with status 0. A terminal hung up about 0.2 s after the start (an
+        SSH client gone at once) caught the first screen half built: Textual mounts
+        none of a closing screen's widgets but still sends it its ``Mount``, and
+        the board's, the menu's and the lobby's handlers each raised looking for
+        them (``NoMatches``), ending the process in a traceback with status 1."""
+        if lifeline.hung_up() is not None:
+            return
+        super()._handle_exception(error)
+
     def on_input_dropped(self, message: InputDropped) -> None:
         """The terminal sent more than anyone types: say so, once in a while."""
         self.notify(

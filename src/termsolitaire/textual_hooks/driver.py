@@ -18,6 +18,7 @@ HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.app", "App", "_driver"),
     ("textual.app", "App", "_on_key"),
     ("textual.app", "App", "_on_resize"),
+    ("textual.app", "App", "_handle_exception"),
     ("textual.driver", "Driver", "_mouse"),
     ("textual.driver", "Driver", "_app"),
     ("textual.driver", "Driver", "_loop"),
