@@ -55,26 +55,20 @@ def option_sets() -> list[tuple[str, str, str, tuple[int, ...], int]]:
     return out
 
 
-LABEL_WIDTH = 19
-"""An option row's label column (``.option-label`` in menu.tcss)."""
+def row_width(
+    values: tuple[int, ...], key: str, label: int, gap: int = 2, unit: str = "minutes"
+) -> int:
+    """The columns an option row takes: its ``label``'s, each choice's button
+    (three columns, its value with a space either side) and the ``gap`` after
+    it, and the time limit's unit.
 
-
-MENU_WIDTH = 78
-"""The menu's frame at its widest (``#menu`` in menu.tcss)."""
-
-
-def row_width(values: tuple[int, ...], key: str, gap: int = 2, unit: str = "minutes") -> int:
-    """The columns an option row takes: its label, each choice's button (three
-    columns, its value with a space either side) and the ``gap`` after it, and
-    the time limit's unit.
-
-    >>> row_width((0, 5, 10, 15, 20), "time_limit")
+    >>> row_width((0, 5, 10, 15, 20), "time_limit", 19)
     72
-    >>> row_width((0, 5, 10, 15, 20), "time_limit", gap=1, unit="min")
+    >>> row_width((0, 5, 10, 15, 20), "time_limit", 19, gap=1, unit="min")
     63
     """
     buttons = sum(5 + len(value_label(key, v)) + gap for v in values)
-    return LABEL_WIDTH + buttons + (len(unit) if key == "time_limit" else 0)
+    return label + buttons + (len(unit) if key == "time_limit" else 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +124,13 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         Quit button), the choices and the buttons close up and the unit reads
         "min" (or nothing, under 67 columns, where only Napoleon's board fits)."""
         menu = self.query_one("#menu")
-        room = min(self.size.width, MENU_WIDTH) - menu.styles.gutter.width
-        rows = [(values, key) for _, key, _, values, _ in self.options]
+        widest = menu.styles.width
+        room = min(self.size.width, int(widest.value) if widest else self.size.width)
+        room -= menu.styles.gutter.width
+        label = self.query(".option-label").first().styles.width
+        rows = [
+            (values, key, int(label.value) if label else 0) for _, key, _, values, _ in self.options
+        ]
         narrow = any(row_width(*row) > room for row in rows)
         close = all(row_width(*row, gap=1, unit="min") <= room for row in rows)
         word = "min" if close else ""

@@ -88,7 +88,7 @@ class TextLine(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         if self.fit:  # (the cut's mark as the app draws: "..." under --ascii)
-            text = fit_text(self.text, width, "..." if app_look(self).ascii else "…")
+            text = fit_text(self.text, width, app_look(self).words("…"))
         elif self.drop:
             text = drop_parts(self.text, width, self.drop)
         else:

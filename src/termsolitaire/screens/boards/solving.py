@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any, cast
 from textual.worker import Worker
 
 from termsolitaire.play.advice import verdict_forms
-from termsolitaire.play.words import ASCII_TEXT
 from termsolitaire.widgets.line import TextLine
 
 if TYPE_CHECKING:  # the solver's modules load when its help is on, the replay's when shown
@@ -119,9 +118,8 @@ class SolverRunner:
         status = screen.query_one("#status", TextLine)
         verdict = screen.query_one("#verdict", TextLine)
         room = screen.app.size.width - 4 - len(status.text)  # both lines' padding
-        forms = verdict_forms(self.verdict)
-        if screen.words.ascii:  # the search's "…" as "...", as the status line's words
-            forms = [f.translate(ASCII_TEXT) for f in forms]
+        # (the search's "…" as "..." on an ASCII terminal, as the status line's words)
+        forms = [screen.look.words(f) for f in verdict_forms(self.verdict)]
         text = next(f for f in forms if not f or len(f) <= room)
         if verdict.text == text:
             return
