@@ -21,7 +21,13 @@ from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services
 from termsolitaire.rules import info
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
-from termsolitaire.stats_table import SUMMARY_HEAD, finished_row, summary_row, variant_dict
+from termsolitaire.stats_table import (
+    FINISHED_HEAD,
+    SUMMARY_HEAD,
+    finished_row,
+    summary_row,
+    variant_dict,
+)
 from termsolitaire.storage.files import StorageError
 from termsolitaire.storage.stats import Finished, Summary
 from termsolitaire.widgets.keyline import KeyLine
@@ -31,10 +37,6 @@ RECENT = 30
 LISTED = 200
 """Finished games in the table (newest first)."""
 EMPTY = "No finished games yet. Play one from the menu: won and lost games show here."
-
-SUMMARY_COLUMNS = SUMMARY_HEAD
-"""The same heads as ``termsolitaire stats``."""
-FINISHED_COLUMNS = ("date (UTC)", "game", "variant", "deal", "result", "score", "moves", "time")
 
 
 SUMMARY_RIGHT = frozenset(range(2, 10))
@@ -143,11 +145,11 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
         if self.problem or not self.summaries:
             return
         summary = self.query_one("#summary", DataTable)
-        summary.add_columns(*columns(SUMMARY_COLUMNS, SUMMARY_RIGHT))
+        summary.add_columns(*columns(SUMMARY_HEAD, SUMMARY_RIGHT))
         for s in self.summaries:
             summary.add_row(*cells(summary_row(s), SUMMARY_RIGHT))
         table = self.query_one("#finished", DataTable)
-        table.add_columns(*columns(FINISHED_COLUMNS, FINISHED_RIGHT))
+        table.add_columns(*columns(FINISHED_HEAD, FINISHED_RIGHT))
         for f in self.finished:
             table.add_row(*cells(finished_row(f, seconds=False), FINISHED_RIGHT), key=f.id)
         table.focus()
