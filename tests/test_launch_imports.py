@@ -56,8 +56,16 @@ def first_frame_modules(tmp_path: Path, *argv: str, solver_help: bool = False) -
     return probed(PROBE, tmp_path, *argv, solver_help=solver_help)
 
 
+NO_TERMINAL_HERE = """
+import termsolitaire.commands.play as play
+play.no_terminal = lambda: False  # stdin and stdout are pipes; the app runs headless
+"""
+
+
 def probed(program: str, tmp_path: Path, *argv: str, solver_help: bool = False) -> dict[str, Any]:
-    """What ``program`` printed (a JSON line) when it launched the app with ``argv``."""
+    """What ``program`` printed (a JSON line) when it launched the app with ``argv``
+    (headless, on pipes: the check for a terminal is let pass)."""
+    program = NO_TERMINAL_HERE + program
     env = {
         "TERMSOLITAIRE_HOME": str(tmp_path),
         "TERMSOLITAIRE_SOLVER_HELP": "1" if solver_help else "0",
