@@ -44,6 +44,7 @@ quietly = cli._quietly
 
 def _quietly(name):
     module = quietly(name)
+    module.no_terminal = lambda: False  # headless on pipes: let the terminal check pass
     from termsolitaire.app import SolitaireApp
     from termsolitaire.screens.styled import StyledOnce
 
