@@ -118,6 +118,34 @@ async def test_every_board_has_a_move_list_in_its_own_keys(name: str) -> None:
         assert not screen.move_list.display
 
 
+@pytest.mark.parametrize(("name", "variant"), [("penguin", {}), ("spider", {"suits": 1})])
+async def test_at_80_columns_the_move_list_leaves_the_board_whole(
+    name: str, variant: dict[str, int]
+) -> None:
+    """At 80 columns M laid the 21-column list over Penguin's last three
+    foundations and Spider's last piles (the board needs 67): the list now
+    takes the 13 columns left beside it, a card count reading "×3" there."""
+    app = SolitaireApp(name, 7, variant, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        await pilot.press("M")
+        await pilot.pause()
+        moves = screen.move_list
+        assert not moves.has_class("-over")
+        assert moves.region.width == 80 - screen.min_size[0] == 13
+        assert moves.region.x >= screen.board.region.right
+        moves.set_moves(["2→5 (3 cards)"] * 120)
+        assert moves.lines(3) == ["Moves (120)", "119 2→5 ×3", "120 2→5 ×3"]
+    wide = SolitaireApp(name, 7, variant, clock=False)
+    async with wide.run_test(size=(100, 24)) as pilot:
+        await pilot.press("M")
+        await pilot.pause()
+        moves = board(wide).move_list
+        assert moves.region.width == board(wide).MOVES_WIDTH
+        moves.set_moves(["2→5 (3 cards)"])
+        assert moves.lines(2) == ["Moves (1)", "  1 2→5 (3 cards)"]
+
+
 @pytest.mark.usefixtures("solver_help")
 async def test_following_hints_into_the_end_lets_the_board_finish_by_itself() -> None:
     """Penguin deal 5 a few moves before only foundation moves are left, a winning

@@ -13,12 +13,13 @@ ASCII_TEXT = str.maketrans(
     {
         **{"♠": "S", "♥": "H", "♦": "D", "♣": "C", "·": "|", "±": "+-"},
         **{"—": "-", "–": "-", "−": "-", "…": "...", "→": "->", "←": "<-", "✓": "ok"},
-        **{"▼": "v", "°": " degrees"},
+        **{"▼": "v", "°": " degrees", "×": "x"},
     }
 )
 """The game's sentences on an ASCII terminal: suits as letters, a field's ``·``
 as ``|``, dashes and minus as ``-``, a rating's ``±`` as ``+-``, arrows as
-``->``, the target mark ``▼`` as ``v`` (as the board draws it) (the status
+``->``, the target mark ``▼`` as ``v`` (as the board draws it), a size's or a
+count's ``×`` as ``x`` (the status
 line's words, the look's, :meth:`~termsolitaire.widgets.cards.CardLook.words`,
 and the rules and help pages)."""
 

@@ -34,7 +34,7 @@ from termsolitaire.rules import Card, Game, Move, info
 from termsolitaire.rules.cards import rank_text
 from termsolitaire.screens.boards.actions import BoardActions
 from termsolitaire.screens.boards.bindings import key_actions, screen_bindings
-from termsolitaire.screens.boards.movelist import MoveList
+from termsolitaire.screens.boards.movelist import NARROWEST_LIST, MoveList
 from termsolitaire.screens.boards.registry import BOARDS, board_css
 from termsolitaire.screens.boards.solving import SolverRunner
 from termsolitaire.screens.boards.words import BoardWords
@@ -207,9 +207,14 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         width, height = self.app.size
         need_w, need_h = self.min_size
         self.too_small = width < need_w or height < need_h
-        # Over the board's right side when the window has no room for both (a class
-        # of the list's, not the screen's: the screen's would restyle every widget).
-        self.move_list.set_class(width - self.MOVES_WIDTH < need_w, "-over")
+        # Beside the board, narrower if need be (Penguin's and Spider's 13 columns
+        # at 80: its card counts then read "×3"); over the board's right side when
+        # the window has no room even for that (a class of the list's, not the
+        # screen's: the screen's would restyle every widget).
+        room = width - need_w
+        beside = room >= NARROWEST_LIST
+        self.move_list.styles.width = min(self.MOVES_WIDTH, room) if beside else self.MOVES_WIDTH
+        self.move_list.set_class(not beside, "-over")
         self.query_one(KeyLine).show_command_palette = width >= PALETTE_IN_FOOTER
         self.solving.fit()
         self.cover()
@@ -260,7 +265,7 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         if self.too_small:
             width, height = self.app.size
             need_w, need_h = self.min_size
-            x = "x" if self.look.ascii else "×"
+            x = self.look.words("×")
             enlarge.update(
                 f"Enlarge the window to {need_w}{x}{need_h} to play\n(it is {width}{x}{height} now)"
             )

@@ -7,6 +7,7 @@ the top (the numbers say how many came before).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,7 +17,16 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from termsolitaire.widgets.cards import app_look
+
 HEADING = Style(bold=True)
+
+NARROWEST_LIST = 13
+"""The fewest columns the list takes beside the board: ``Moves (123)`` and
+``123 2→5 ×3`` whole, with the space before them."""
+
+COUNT = re.compile(r" \((\d+) cards\)$")
+"""A move's card count as the board words it (``2→5 (3 cards)``)."""
 
 
 class MoveList(Widget):
@@ -44,10 +54,17 @@ class MoveList(Widget):
         shown = self.moves[-room:] if room > 0 else ()
         first = len(self.moves) - len(shown) + 1
         rows = [f"Moves ({len(self.moves)})" if self.moves else "Moves"]
-        rows += [f"{first + i:>3} {m}" for i, m in enumerate(shown)]
+        rows += [self.fit(f"{first + i:>3} {m}") for i, m in enumerate(shown)]
         if not self.moves and room > 0:
             rows.append("  none yet")
         return rows + [""] * (height - len(rows))
+
+    def fit(self, row: str) -> str:
+        """``row`` as it fits the list's width (a space before it): a card count
+        that does not fit reads ``×3``, not ``(3 cards)`` cut off."""
+        if len(row) < self.size.width:
+            return row
+        return COUNT.sub(lambda m: " " + app_look(self).words("×") + m.group(1), row)
 
     def _relayout(self) -> None:
         width, height = self.size
