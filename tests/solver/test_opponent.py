@@ -479,33 +479,6 @@ def test_a_cap_on_thinking_stops_the_search_for_other_ways(monkeypatch) -> None:
             assert "out" not in calls and chosen == own, f"think {think}"
 
 
-def test_at_four_suits_the_expert_plays_each_way_out_to_the_end_of_the_game(monkeypatch) -> None:
-    """The 4-suit expert judges the ways hindsight finds by playing each out, on
-    guesses of what it has not seen, as a fair player would: to the end of the
-    game, so that a way that wins some guesses beats any that leaves a good board
-    for a few plans. Here (the stock holds four deals) every playout ends with
-    its guess won, or with the stock dealt and nothing left that gains; six plans
-    would stop with deals still in the stock."""
-    from termsolitaire.solver import opponent
-    from termsolitaire.solver.opponent.plan import counted_plan, weights
-
-    ends = []
-    real = opponent._fair_plans
-
-    def fair_plans(state, plans, positions, w, deal):
-        found = real(state, plans, positions, w, deal)
-        ends.append((state.copy(), positions))
-        return found
-
-    monkeypatch.setattr(opponent, "_fair_plans", fair_plans)
-    Opponent("expert", 4, seed=0).advise(view_of(from_text(IN_SUIT)))
-    assert ends  # other ways were played out
-    for state, positions in ends:
-        hidden = opponent._hidden(state)
-        stuck = not state.stock and counted_plan(hidden, positions, weights(4))[1] == 0
-        assert state.won or stuck
-
-
 def test_best_lines_make_ways_of_guesses_the_solver_does_not_win(monkeypatch) -> None:
     """With ``best_lines`` (off for every level) a guess the solver does not win
     still gives a way, its best line's start: here, with the solver held to

@@ -110,14 +110,6 @@ class Level:
     """Positions the solver may search on one of those guesses."""
     playout_plans: int = 6
     """Plans a playout makes after a way (each up to its first turn or deal)."""
-    four_playout_plans: int = 0
-    """At 4 suits, the plans a playout makes after a way (0: :attr:`playout_plans`).
-    60 for the expert: a 4-suit game is some 50 plans, so each way is played out to
-    the game's end (won, or stuck with the stock dealt), and the judge counts the
-    guesses a way goes on to win (a win outweighs any position) rather than how the
-    next six plans leave the board. Its losses are games stuck after the last deal
-    with 10-30 cards face down, decided by what the deals found, which six plans
-    do not reach (docs/journal/2026-12-06-four10.md)."""
     playout_positions: int = 500
     """Positions each of those plans searches (the good level's)."""
     hindsight_suits: tuple[int, ...] = (2, 4)
@@ -184,7 +176,6 @@ LEVELS: dict[str, Level] = {
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
             trial_positions=4000,
-            four_playout_plans=60,
         ),
     )
 }
@@ -313,14 +304,14 @@ class Opponent:
         if not ways or thought():
             return list(default)
         guesses = [sample(view, rng) for _ in range(level.hindsight)]
-        four = self.suits == 4 and level.four_playout_plans
-        plans = level.four_playout_plans if four else level.playout_plans
 
         def playouts(moves: tuple[SpiderMove, ...], on: list[SpiderState]) -> int:
             nonlocal spent
             total = 0
             for g in on:
-                value, used = _playout(g, moves, plans, level.playout_positions, self.weights)
+                value, used = _playout(
+                    g, moves, level.playout_plans, level.playout_positions, self.weights
+                )
                 total, spent = total + value, spent + used
             return total
 
