@@ -112,14 +112,6 @@ class Level:
     """Plans a playout makes after a way (each up to its first turn or deal)."""
     playout_positions: int = 500
     """Positions each of those plans searches (the good level's)."""
-    judge_guesses: int = 0
-    """At 4 suits, the guesses on which the solver's finders judge each way, the
-    plan included (0: none, the fair playouts judge): the way after which they
-    win the most guesses within :attr:`judge_positions` each is played, the plan
-    keeping ties (determinized choice: more guesses at a cheaper solver than the
-    guesses that proposed the ways)."""
-    judge_positions: int = 3000
-    """Positions the finders may search on one of :attr:`judge_guesses`."""
     hindsight_suits: tuple[int, ...] = (2, 4)
     """The suit counts at which it looks for other ways (with ``hindsight``)."""
     second_round: int = 0
@@ -184,7 +176,6 @@ LEVELS: dict[str, Level] = {
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
             trial_positions=4000,
-            judge_guesses=6,
         ),
     )
 }
@@ -312,23 +303,6 @@ class Opponent:
                     ways.setdefault(signature, start)
         if not ways or thought():
             return list(default)
-        if level.judge_guesses and self.suits == 4:
-            judged = [sample(view, rng) for _ in range(level.judge_guesses)]
-
-            def wins(moves: tuple[SpiderMove, ...]) -> int:
-                nonlocal spent
-                won = 0
-                for g in judged:
-                    state = g.copy()
-                    for m in moves:
-                        state.make(m)
-                    found, _, used = _win(state, level.judge_positions)
-                    won, spent = won + found, spent + used
-                return won
-
-            ranked = [(-wins(default), 0, default)]
-            ranked += [(-wins(m), i, m) for i, m in enumerate(ways.values(), 1)]
-            return list(min(ranked)[2])
         guesses = [sample(view, rng) for _ in range(level.hindsight)]
 
         def playouts(moves: tuple[SpiderMove, ...], on: list[SpiderState]) -> int:
