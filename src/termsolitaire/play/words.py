@@ -5,6 +5,7 @@ a pile as the board labels it (``7→3``, ``Cell w``), never by the notation
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 from ..rules import Card, Game, Move
@@ -72,6 +73,19 @@ def move_text(words: Words, move: Move) -> str:
         return move.kind
     text = f"{words.pile_key(move.src)}{arrow}{words.pile_key(move.dst)}"
     return text + (f" ({move.count} cards)" if move.count > 1 else "")
+
+
+CARD_COUNT = re.compile(r" \((\d+) cards\)$")
+"""The card count :func:`move_text` writes after a transfer's piles."""
+
+
+def short_count(text: str) -> str:
+    """A move's words with its card count short, for a narrow column.
+
+    >>> short_count("2→5 (3 cards)"), short_count("7→3")
+    ('2→5 ×3', '7→3')
+    """
+    return CARD_COUNT.sub(r" ×\1", text)
 
 
 def named_move_text(words: Words, game: Game, move: Move) -> str:

@@ -7,7 +7,6 @@ the top (the numbers say how many came before).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from termsolitaire.play.words import short_count
 from termsolitaire.widgets.cards import app_look
 
 HEADING = Style(bold=True)
@@ -24,9 +24,6 @@ HEADING = Style(bold=True)
 NARROWEST_LIST = 13
 """The fewest columns the list takes beside the board: ``Moves (123)`` and
 ``123 2→5 ×3`` whole, with the space before them."""
-
-COUNT = re.compile(r" \((\d+) cards\)$")
-"""A move's card count as the board words it (``2→5 (3 cards)``)."""
 
 
 class MoveList(Widget):
@@ -64,7 +61,7 @@ class MoveList(Widget):
         that does not fit reads ``×3``, not ``(3 cards)`` cut off."""
         if len(row) < self.size.width:
             return row
-        return COUNT.sub(lambda m: " " + app_look(self).words("×") + m.group(1), row)
+        return app_look(self).words(short_count(row))
 
     def _relayout(self) -> None:
         width, height = self.size
