@@ -50,6 +50,20 @@ async def wait_until(check, timeout: float = 60.0) -> None:
         await asyncio.sleep(0.05)
 
 
+async def settled(pid: int, timeout: float = 60.0) -> None:
+    """Until ``pid`` has run under a tenth of a core for a quarter of a second."""
+    end = asyncio.get_running_loop().time() + timeout
+    before = usage(pid)
+    while True:
+        await asyncio.sleep(0.25)
+        now = usage(pid)
+        assert before is not None and now is not None
+        if now[0] - before[0] < 0.025:
+            return
+        assert asyncio.get_running_loop().time() < end, "the app never settled"
+        before = now
+
+
 async def test_an_app_that_burns_cpu_runs_in_the_background_until_it_is_calm(
     serve, key, tmp_path: Path
 ) -> None:
@@ -96,6 +110,10 @@ async def test_a_player_who_plays_keeps_the_foreground(serve, key) -> None:
         fair = h.server.fair
         assert fair is not None
         await wait_until(lambda: fair.priority.get(pid) == fair.foreground)
+        # Its start-up done: on a busy machine the hold of the start-up's stay in
+        # the background ran out while the app still worked (two CI runs logged
+        # "over its CPU share (52%)" under the full suite); the keys are the test.
+        await settled(pid)
         h.caplog.set_level(logging.DEBUG, logger="termsolitaire.serve")
         for _ in range(20):
             drawn = len(s.raw)
