@@ -25,7 +25,7 @@ from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services, describe, time_limit_of
 from termsolitaire.rules import GameInfo, games
 from termsolitaire.screens.boards import has_board
-from termsolitaire.screens.dialogs.frames import AsciiFrames, radio_button
+from termsolitaire.screens.dialogs.frames import AsciiFrames, radio_button, room_inside
 from termsolitaire.screens.styled import StyledOnce
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
@@ -124,9 +124,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         Quit button), the choices and the buttons close up and the unit reads
         "min" (or nothing, under 67 columns, where only Napoleon's board fits)."""
         menu = self.query_one("#menu")
-        widest = menu.styles.width
-        room = min(self.size.width, int(widest.value) if widest else self.size.width)
-        room -= menu.styles.gutter.width
+        room = room_inside(menu, self.size.width)
         label = self.query(".option-label").first().styles.width
         rows = [
             (values, key, int(label.value) if label else 0) for _, key, _, values, _ in self.options

@@ -71,6 +71,14 @@ class AsciiMarkdown(Markdown):
         super().__init__(markdown.translate(ASCII_TEXT), **kw)
 
 
+def room_inside(panel: Widget, width: int) -> int:
+    """The columns inside ``panel`` (its border and padding taken off) on a
+    screen ``width`` columns wide: the panel's styled width where the screen is
+    wider, else the screen's."""
+    styled = panel.styles.width
+    return min(width, int(styled.value) if styled else width) - panel.styles.gutter.width
+
+
 def markdown(node: DOMNode, text: str, **kw: Any) -> Markdown:
     """A Markdown page as the app's look draws it: ASCII under ``--ascii``."""
     return AsciiMarkdown(text, **kw) if ascii_look(node) else Markdown(text, **kw)

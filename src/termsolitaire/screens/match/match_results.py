@@ -23,7 +23,7 @@ from termsolitaire.match import Figures, MatchError, Results, Seat, SeatInfo, Wa
 from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
 from termsolitaire.play.session import clock_text
-from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.screens.dialogs.frames import AsciiFrames, room_inside
 from termsolitaire.screens.dialogs.unasked import Unasked
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.keyline import KeyLine
@@ -143,12 +143,10 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
     def on_resize(self) -> None:
         """The buttons in rows of three where one row does not fit: the match board
         needs 80 columns, but a terminal made narrower after the game keeps these."""
-        panel = self.query_one("#panel")
-        width = panel.styles.width
-        room = min(self.size.width, int(width.value) if width else self.size.width)
+        room = room_inside(self.query_one("#panel"), self.size.width)
         buttons = self.query_one("#buttons")
         need = sum(len(str(b.label)) + 2 for b in buttons.query(Button))
-        buttons.set_class(need > room - panel.styles.gutter.width, "narrow")
+        buttons.set_class(need > room, "narrow")
 
     def on_mount(self) -> None:
         self.on_resize()
