@@ -86,7 +86,7 @@ async def test_the_help_and_the_results_show_their_own_keys_over_the_board_s(
         await pilot.press("7", "3")
         await shown_screen(pilot, ResultsScreen)
         await pilot.pause()
-        assert foot()[:4] == ["New deal", "Back", "Share", "Look at the board"]
+        assert foot()[:4] == ["New deal", "Menu", "Share", "Look at the board"]
 
 
 async def test_restart_key(penguin_app: SolitaireApp) -> None:

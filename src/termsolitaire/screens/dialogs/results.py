@@ -23,8 +23,8 @@ from termsolitaire.widgets.keyline import KeyLine
 
 
 class ResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
-    """Dismisses with ``"new"`` or ``"quit"`` (back to where the board was opened
-    from: the menu, the lobby; ``None``: Escape, look at the board). Opens by
+    """Dismisses with ``"new"`` or ``"quit"`` (back to the menu, where every solo
+    board is opened from; ``None``: Escape, look at the board). Opens by
     itself: its buttons wait a moment (:mod:`.unasked`).
 
     ``runs`` is shown when the game counts completed runs (Spider)."""
@@ -32,7 +32,7 @@ class ResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
     CSS_PATH = "results.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New deal", id="results-new"),
-        Binding("q", "choose('quit')", "Back", id="results-quit"),
+        Binding("q", "choose('quit')", "Menu", id="results-quit"),
         Binding("s", "share", "Share", id="results-share"),
         Binding("escape", "choose('')", "Look at the board", id="results-close"),
     ]
@@ -71,7 +71,7 @@ class ResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
             yield Static(self.figures_text(), id="figures")
             with Horizontal(id="buttons"):
                 yield Button("New deal (n)", id="new", variant="primary")
-                yield Button("Back (q)", id="quit")
+                yield Button("Menu (q)", id="quit")
         # Its own keys over the board's (which do nothing under the panel): Escape
         # looks at the board, which the panel does not say.
         yield KeyLine()
