@@ -336,3 +336,52 @@ def test_a_fair_cannot_tell_names_the_setting_that_sees_every_card() -> None:
     outcome = c.hint()
     assert outcome.message == "Cannot tell from the cards you can see"
     assert outcome.note is not None and "Fair hints off" in outcome.note
+
+
+NEAR_THE_END = """game: stjernen
+round: 4
+c: AC 2C
+i1: -
+i2: -
+i3: -
+i4: -
+o1: -
+o2: 3C 4C 5C
+o3: -
+o4: AS 2S 3S
+f1: KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD
+f2: KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC KC QC JC TC 9C 8C
+f3: KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH
+f4: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS KS QS JS TS 9S 8S 7S 6S 5S
+u1: -
+u2: 6C
+u3: -
+u4: -
+u5: -
+u6: -
+stock: 7c 4s
+"""
+"""Stjernen deal 12 after 228 moves of fair hints: the last deal leaves only
+foundation moves, and the cursor is on the stock, which is then empty."""
+
+
+def test_enter_while_the_board_finishes_plays_the_rest_not_the_cursor_s_pile() -> None:
+    """A player following hints pressed Enter once more as the board finished by
+    itself: at the cursor, on the emptied stock, it gathered the piles into a new
+    round (found playing Stjernen deal 12 at 80x24). It now sends the rest home."""
+    c = Controller(GameSession(None, from_text(NEAR_THE_END)))
+    c.hand.cursor = "stock"
+    started = c.play("deal")
+    assert started.finish and c.finishing
+    outcome = c.grab()
+    assert outcome.finished == "Won!" and c.game.is_won
+    assert "collect" not in c.game.log and not c.finishing
+
+
+def test_an_action_of_the_player_s_stops_the_finish() -> None:
+    c = Controller(GameSession(None, from_text(NEAR_THE_END)))
+    c.play("deal")
+    assert c.finish_step() is not None and c.finishing  # one card home
+    c.undo()
+    assert not c.finishing and c.finish_step() is None
+    assert c.game.log == ("deal", "u1-f4", "undo")

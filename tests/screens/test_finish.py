@@ -68,6 +68,24 @@ async def test_a_key_meanwhile_stops_the_finish() -> None:
         assert not screen.game.is_won
 
 
+async def test_enter_meanwhile_sends_the_rest_home_at_once() -> None:
+    """Enter or Space while the board finishes (a player following hints presses
+    it again) plays the rest at once instead of acting at the cursor."""
+    line = winning_line(new_game("penguin", 5))
+    n = first_finishable(new_game("penguin", 5), line)
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown_screen(pilot, BoardScreen)
+        for move in line[:n]:
+            screen.do(screen.controller.play(move))
+        left = len(screen.controller.finish_rest)
+        assert left >= 3
+        await pilot.press("enter")
+        assert screen.game.is_won and screen.controller.hand.src is None
+        assert len(screen.game.history) == n + left
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+
+
 LONG = {
     "spider": "Column 10 in hand: no place takes it now (Escape puts it back)",
     "penguin": "Column 7 in hand: no place takes it now (Escape puts it back)",

@@ -71,8 +71,11 @@ class Controller(Pointer, Helping):
     """The move the last hint showed (played next: the following hint comes at once)."""
     following: bool = False
     """The last move played was a hint's: Enter asks for the next hint."""
-    finishing: bool = False
-    """The board is playing the foundation moves that finish the game."""
+    finish_rest: tuple[Move, ...] = ()
+    """The foundation moves that finish the game (:mod:`.finish`), which the board
+    plays by itself one at a time (:meth:`finish_step`) while the game's line is
+    ``finish_at``: any action of the player's stops them."""
+    finish_at: tuple[Move, ...] = ()
 
     def __post_init__(self) -> None:
         if self.table is None:
@@ -93,6 +96,31 @@ class Controller(Pointer, Helping):
     def over(self) -> bool:
         assert self.table is not None
         return self.session.over or self.table.finished
+
+    @property
+    def finishing(self) -> bool:
+        """The board is playing the foundation moves that finish the game."""
+        return bool(self.finish_rest) and not self.over and self.game.history == self.finish_at
+
+    def finish_step(self) -> Outcome | None:
+        """The next foundation move of the finish, played; None when the finish is
+        over (done, or the player acted meanwhile)."""
+        if not self.finishing:
+            self.finish_rest = ()
+            return None
+        move, self.finish_rest = self.finish_rest[0], self.finish_rest[1:]
+        self.finish_at = (*self.finish_at, move)
+        return self.play(move)
+
+    def finish_now(self) -> Outcome:
+        """Enter or Space while the board finishes: the rest goes home at once. A
+        player following hints presses Enter again and again; at the cursor it would
+        act on whatever the cursor is on (on Stjernen's empty stock, gathering the
+        cards into a round they did not need)."""
+        outcome = Outcome()
+        while (step := self.finish_step()) is not None:
+            outcome = step
+        return outcome
 
     @property
     def mode(self) -> Mode:
@@ -266,10 +294,13 @@ class Controller(Pointer, Helping):
         message = said(move)
         problem = self.table.problem
         outcome = Outcome(message=problem or message, moved=True)
-        return self.after_change(outcome)
+        # Never the finish after an undo: the player is going back on purpose (and
+        # an undo is how they stop the finish).
+        return self.after_change(outcome, finish=action != "undo")
 
-    def after_change(self, outcome: Outcome) -> Outcome:
-        """After a change: the game may be won, ended or stuck."""
+    def after_change(self, outcome: Outcome, finish: bool = True) -> Outcome:
+        """After a change: the game may be won, ended or stuck, or ready to finish
+        by itself (when ``finish``)."""
         assert self.table is not None
         if self.table.finished:
             return self._finished(outcome.message, self.end_headline(), moved=True)
@@ -280,9 +311,10 @@ class Controller(Pointer, Helping):
                 outcome.message = "No move leads anywhere new: undo (z), or End (e)"
             else:
                 outcome.stuck = True
-        elif self.policy.saves and not self.finishing:
+        elif finish and self.policy.saves and not self.finishing:
             line = finishing_line(self.game)
             if line:
+                self.finish_rest, self.finish_at = line, self.game.history
                 outcome.finish = line
                 outcome.message = f"{outcome.message}; the rest goes home: finishing"
         return outcome

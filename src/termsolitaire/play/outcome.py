@@ -49,8 +49,8 @@ class Outcome:
     solution: Line | None = None
     """A line to step through (or play as a demo) on a read-only copy."""
     finish: tuple[Move, ...] = ()
-    """Only foundation moves are left and they win: the screen plays them, one
-    by one (:mod:`termsolitaire.play.finish`)."""
+    """Only foundation moves are left and they win: the screen has the controller
+    play them, one by one (:meth:`Controller.finish_step`, :mod:`.finish`)."""
     note: str | None = None
     """More than the status line holds, said once beside it (a toast): where a
     longer search may find what the board's did not."""

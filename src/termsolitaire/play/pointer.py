@@ -45,6 +45,11 @@ class Pointer:
         def hint(self) -> Outcome: ...
 
         following: bool
+
+        @property
+        def finishing(self) -> bool: ...
+        def finish_now(self) -> Outcome: ...
+
         hinted: Move | None
 
     def pile(self, name: str) -> Outcome:
@@ -203,6 +208,8 @@ class Pointer:
     def grab(self) -> Outcome:
         """Space / Enter: pick up the cards under the cursor, or drop the hand there."""
         hand = self.hand
+        if self.finishing:
+            return self.finish_now()
         if self.following and hand.src is None:
             return self.hint()
         if hand.cursor is None:

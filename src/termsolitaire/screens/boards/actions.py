@@ -93,7 +93,7 @@ class BoardActions:
         if outcome.solution is not None:
             self.solving.open(outcome.solution)
         if outcome.finish:
-            self.finish_by_itself(list(outcome.finish))
+            self.finish_by_itself()
         if outcome.finished is not None:
             self.show_results(outcome.finished)
         elif outcome.stuck:
@@ -102,25 +102,18 @@ class BoardActions:
             self.app.push_screen(StuckScreen(), self.on_stuck_choice)
         self.update_footer()
 
-    def finish_by_itself(self, line: list[Move]) -> None:
+    def finish_by_itself(self) -> None:
         """Play the foundation moves that finish the game, one every tenth of a
-        second, each shown; a key that changes the game meanwhile stops it."""
+        second, each shown (:meth:`Controller.finish_step`); a key that changes the
+        game meanwhile stops it, and Enter or Space plays the rest at once."""
         c = self.controller
-        c.finishing = True
-        last = c.game.history
 
         def step() -> None:
-            nonlocal last
-            move = line.pop(0) if line else None
-            if move is None or c.over or c.game.history != last:  # the player acted
-                c.finishing = False
+            outcome = c.finish_step()
+            if outcome is None:
                 return
-            outcome = c.play(move)
-            last = c.game.history
-            if line and not c.over and not outcome.refused:
+            if c.finishing:
                 self.set_timer(0.1, step)
-            else:
-                c.finishing = False
             self.do(outcome)
 
         self.set_timer(0.1, step)
