@@ -55,22 +55,11 @@ async def test_the_board_finishes_once_only_foundation_moves_are_left(game: str)
         assert len(seen) >= 3  # one move at a time, not all in one frame
 
 
-async def test_a_key_meanwhile_stops_the_finish() -> None:
-    line = winning_line(new_game("penguin", 5))
-    n = first_finishable(new_game("penguin", 5), line)
-    app = SolitaireApp("penguin", 5, {}, clock=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await shown_screen(pilot, BoardScreen)
-        for move in line[:n]:
-            screen.do(screen.controller.play(move))
-        await pilot.press("z")  # take the last move back before the board goes on
-        await until(pilot, lambda: not screen.controller.finishing, "the finish to stop")
-        assert not screen.game.is_won
-
-
-async def test_enter_meanwhile_sends_the_rest_home_at_once() -> None:
-    """Enter or Space while the board finishes (a player following hints presses
-    it again) plays the rest at once instead of acting at the cursor."""
+@pytest.mark.parametrize("key", ["z", "enter", "space"])
+async def test_a_key_meanwhile(key: str) -> None:
+    """``z`` while the board finishes takes the last move back and stops the
+    finish; Enter or Space (a player following hints presses it again) sends the
+    rest home at once instead of acting at the cursor."""
     line = winning_line(new_game("penguin", 5))
     n = first_finishable(new_game("penguin", 5), line)
     app = SolitaireApp("penguin", 5, {}, clock=False)
@@ -80,7 +69,11 @@ async def test_enter_meanwhile_sends_the_rest_home_at_once() -> None:
             screen.do(screen.controller.play(move))
         left = len(screen.controller.finish_rest)
         assert left >= 3
-        await pilot.press("enter")
+        await pilot.press(key)
+        if key == "z":  # before the board goes on
+            await until(pilot, lambda: not screen.controller.finishing, "the finish to stop")
+            assert not screen.game.is_won
+            return
         assert screen.game.is_won and screen.controller.hand.src is None
         assert len(screen.game.history) == n + left
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
