@@ -158,3 +158,25 @@ def test_the_results_offer_to_share_only_a_game_with_moves() -> None:
     played = ResultsScreen("Time is up", 3, 1, 300, game=game)
     assert "s shares this game as a code" in played.figures_text()
     assert played.check_action("share", ()) is True
+
+
+async def test_a_notice_stands_above_the_status_line() -> None:
+    """A fair "no move helps" comes with a notice naming the setting; at 80x24 the
+    notice lay over the status line and hid most of the answer it went with."""
+    from textual.widgets._toast import Toast
+
+    from termsolitaire.play.helping import FAIR_SETTING
+
+    app = SolitaireApp("spider", 5, {"suits": 2}, clock=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await shown_screen(pilot, BoardScreen)
+        screen.say("No move helps here, by the cards you can see")
+        app.notify(FAIR_SETTING, timeout=15)
+
+        def shown() -> bool:
+            return any(t.region.height for t in app.screen.query(Toast))
+
+        await until(pilot, shown, "the notice")
+        y = screen.query_one("#statusbar").region.y
+        over = {type(app.screen.get_widget_at(x, y)[0]).__name__ for x in range(80)}
+        assert "Toast" not in over, over
