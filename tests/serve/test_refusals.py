@@ -197,3 +197,20 @@ async def test_idle_at_the_name_prompt_says_goodbye(serve, key) -> None:
         assert await s.wait_closed() == 0
         assert h.server.players.find(key.get_fingerprint("sha256")) is None
         assert h.logged(r"^disconnect .*player=- .*why='left at the name prompt'")
+
+
+async def test_an_account_that_cannot_be_opened_is_a_refusal(serve, key) -> None:
+    """The player reads why, the session ends with status 1 as every refusal does,
+    and the log says why (it said 'left at the name prompt', exit 0)."""
+    from termsolitaire.storage.files import StorageError
+
+    async with serve() as h:
+
+        def find(fingerprint: str) -> None:
+            raise StorageError("cannot find the player: the database does not answer")
+
+        h.server.players.find = find  # type: ignore[method-assign]
+        s = await h.session(key)
+        await s.wait_said("Your account could not be opened: cannot find the player")
+        assert await s.wait_closed() == 1
+        assert h.logged(r"^disconnect .*player=- .*why='account not opened: cannot find the player")

@@ -71,6 +71,8 @@ class Session:
         self.kicked: tuple[str, str] | None = None
         """Why the session must end now (log reason, the player's line)."""
         self.kick_event = asyncio.Event()
+        self.unopened: str | None = None
+        """Why the player's account could not be opened (the store's sentence)."""
         rate = server.config.input_per_second
         self.input = Bucket(rate, 4 * rate) if rate > 0 else Bucket(1.0, float("inf"))
         self.throttled = 0
@@ -198,6 +200,10 @@ class Session:
         if player is None:
             if self.server.stopping.is_set():
                 self.say(STOPPING)
+            if self.unopened is not None:  # a refusal: status 1, and the log says why
+                self.finish(1)
+                self.log_end(f"account not opened: {self.unopened}", None)
+                return
             self.finish(0)
             self.log_end("left at the name prompt", None)
             return
@@ -317,6 +323,7 @@ class Session:
                 self.say(f"Welcome, {player.name}. Starting the game...")
                 return player
         except StorageError as e:
+            self.unopened = str(e)
             self.say(f"Your account could not be opened: {e}. Try again later.")
             return None
 
