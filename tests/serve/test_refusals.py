@@ -188,6 +188,24 @@ async def test_stopping_server_ends_a_name_prompt_in_words(serve, key) -> None:
         assert h.server.players.find(key.get_fingerprint("sha256")) is None
 
 
+@pytest.mark.parametrize("cols", [80, 50])
+async def test_the_name_prompt_breaks_its_lines_between_words(serve, key, cols) -> None:
+    """At 80 columns the rule read "start" at the end of one line and "ing with a
+    letter or digit." on the next: the terminal broke the line where it was full."""
+    from termsolitaire.serve.players import NAME_RULE
+
+    async with serve() as h:
+        s = await h.session(key, size=(cols, 24))
+        await s.wait_for("Name:")
+        rows = s.screen.display
+        words = {word for row in rows for word in row.split()}
+        said = f"Welcome to termsolitaire! Choose the name other players will see: {NAME_RULE}."
+        assert set(said.split()) <= words, "\n".join(rows)
+        assert all(len(row.rstrip()) <= cols for row in rows)
+        s.send("\x03")
+        await s.wait_closed()
+
+
 async def test_idle_at_the_name_prompt_says_goodbye(serve, key) -> None:
     async with serve(idle_timeout=2.0) as h:
         s = await h.session(key)
