@@ -186,6 +186,7 @@ async def test_stopping_server_ends_a_name_prompt_in_words(serve, key) -> None:
         await s.wait_said("The server is stopping; try again later.")
         assert await s.wait_closed() == 0
         assert h.server.players.find(key.get_fingerprint("sha256")) is None
+        assert h.logged(r"^disconnect .*player=- .*why='server stopping'")  # not 'left at …'
 
 
 @pytest.mark.parametrize("cols", [80, 50])

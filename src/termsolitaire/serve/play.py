@@ -204,6 +204,9 @@ class Session:
         if player is None:
             if self.server.stopping.is_set():
                 self.say(STOPPING)
+                self.finish(0)
+                self.log_end("server stopping", None)  # not "left at the name prompt"
+                return
             if self.unopened is not None:  # a refusal: status 1, and the log says why
                 self.finish(1)
                 self.log_end(f"account not opened: {self.unopened}", None)
