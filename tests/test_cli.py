@@ -78,6 +78,19 @@ def test_a_deal_number_without_deal_says_how_to_write_it(args):
     assert f"(a deal number goes after --deal: --deal {number})" in out.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [(("serve", "--prot", "2302"), "--port"), (("stats", "--recnet", "3"), "--recent")],
+)
+def test_a_mistyped_option_of_a_command_that_deals_nothing_names_the_one_meant(args, hint):
+    """``serve --prot 2302`` was told "(a deal number goes after --deal: --deal 2302)",
+    an option serve does not have."""
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stderr.splitlines()[-1].endswith(f"(did you mean {hint}?)")
+    assert "--deal" not in out.stderr
+
+
 def test_stats_prints_the_table_from_the_data_dir(tmp_path):
     from termsolitaire.storage.stats import Stats
 

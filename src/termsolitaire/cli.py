@@ -22,7 +22,7 @@ import os
 import sys
 from collections.abc import Collection, Sequence
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import __version__, collector
 from .commands.options import (
@@ -68,10 +68,52 @@ PRINTING = ("show", "stats", "replay")
 
 class _Parser(argparse.ArgumentParser):
     """The whole command line's parser: its one error line says how to write what
-    a player most often writes instead (``termsolitaire napoleon 616``)."""
+    a player most often writes instead (``termsolitaire napoleon 616``), or, for a
+    command that deals nothing, the option meant (``serve --prot 2302``: it said
+    "a deal number goes after --deal")."""
+
+    argv: Sequence[str] = ()
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self.argv = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        super().error(message + _deal_hint(message))
+        command = self._command()
+        if command is None or "--deal" in command._option_string_actions:
+            super().error(message + _deal_hint(message))
+        super().error(message + _option_hint(message, command))
+
+    def _command(self) -> argparse.ArgumentParser | None:
+        """The subcommand's parser named on the command line (None: none)."""
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                name = next((a for a in self.argv if a in action.choices), None)
+                return action.choices[name] if name is not None else None
+        return None
+
+
+def _option_hint(message: str, command: argparse.ArgumentParser) -> str:
+    """The option of ``command`` an unknown one was most likely meant to be.
+
+    >>> p = argparse.ArgumentParser()
+    >>> _ = p.add_argument("--port")
+    >>> _option_hint("unrecognized arguments: --prot 2302", p)
+    ' (did you mean --port?)'
+    >>> _option_hint("unrecognized arguments: 2302", p)
+    ''
+    """
+    import difflib
+
+    prefix = "unrecognized arguments: "
+    if not message.startswith(prefix):
+        return ""
+    given = next((a for a in message[len(prefix) :].split() if a.startswith("--")), None)
+    if given is None:
+        return ""
+    options = [o for o in command._option_string_actions if o.startswith("--")]
+    meant = difflib.get_close_matches(given.partition("=")[0], options, n=1)
+    return f" (did you mean {meant[0]}?)" if meant else ""
 
 
 def _deal_hint(message: str) -> str:

@@ -75,6 +75,17 @@ def test_one_attempt_kept_from_its_start(store: Callable[..., MatchStore], day0:
     assert ann.attempt("penguin", {}).log == []  # tomorrow: a new daily
 
 
+def test_a_guest_cannot_play_the_daily(store: Callable[..., MatchStore], day0: Clock) -> None:
+    """A guest of ``serve --open`` is a new id at every connection: the daily let one
+    play it again and again (a player could learn it as a guest, then play it with
+    their key), and left a line for each on the leaderboard."""
+    guest = Daily(store("guest:1f2e", "guest-1f2e"))
+    with pytest.raises(MatchError, match="Guests cannot play the daily"):
+        guest.attempt("spider", {"suits": 1})
+    assert guest.state("spider", {"suits": 1}) is None  # nothing written
+    assert Daily(store("ann")).attempt("spider", {"suits": 1}).log == []
+
+
 def test_a_second_window_cannot_fork_the_attempt(
     store: Callable[..., MatchStore], day0: Clock
 ) -> None:

@@ -179,6 +179,8 @@ async def test_every_games_daily_ends_with_its_end_key(game: str, shared: Path) 
         await pilot.pause()
         foot, _ = results.get_widget_at(1, 29)  # its own keys, not the board's
         assert isinstance(foot, KeyLine) and foot.shown() == ["Leaderboard", "Look at the board"]
+        # the key the button names, "Leaderboard (l)", not the n the solo results bind
+        assert [key.display for key in foot.keys] == ["l", "esc"]
         await pilot.press("l")
         await shown_screen(pilot, DailyScreen)
         assert board.game.name == game

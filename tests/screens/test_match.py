@@ -481,3 +481,36 @@ async def test_the_menu_opens_the_lobby_and_each_goes_back_to_the_other(
         await pilot.press("q")
         await shown_screen(pilot, MenuScreen)
         assert app.is_running
+
+
+async def test_the_deal_number_shows_only_once_the_match_is_over(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """bob opens a table. ann, seated nowhere, saw its deal number in the lobby and
+    could deal it as a solo game (the menu's deal number, ``#``) with the hints
+    before joining; the board's header showed it too. Hidden now until every game
+    at the table has ended; then the lobby's finished tables name it."""
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    bseat = bob.open_table(suits=1, minutes=10, public=True)
+    deal = f"deal {bseat.game.deal}"
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await until(pilot, lambda: "take the free seat" in screen_text(app), "bob's table")
+        assert deal not in screen_text(app)
+        await pilot.press("enter")  # ann joins
+        screen = await shown_screen(pilot, MatchScreen)
+        assert deal not in screen_text(app) and "Table 1 · 1 suit · 10 min" in screen_text(app)
+        await pilot.press("e")
+        await shown_screen(pilot, ConfirmEndScreen)
+        await pilot.press("y")
+        results = await shown_screen(pilot, MatchResultsScreen)
+        bseat.start()
+        bseat.end()
+        await until(pilot, lambda: results.results is not None and results.results.final, "final")
+        await pilot.press("q")
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("a")  # finished tables too
+        await until(pilot, lambda: deal in screen_text(app), "the deal once the match is over")
+        assert screen.seat.table_id == bseat.table_id
+    bob.close()

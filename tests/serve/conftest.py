@@ -94,8 +94,10 @@ class Screen:
                 await asyncio.wait_for(self.changed.wait(), left)
 
     async def wait_said(self, line: str, timeout: float = START) -> None:
-        """Wait until ``line`` was printed (whatever has been drawn over it since)."""
-        await self.wait_for(lambda: line in self.plain(), timeout)
+        """Wait until ``line`` was printed (whatever has been drawn over it since), in
+        one line or broken between words to fit the window."""
+        words = " ".join(line.split())
+        await self.wait_for(lambda: words in " ".join(self.plain().split()), timeout)
 
     async def wait_closed(self, timeout: float = START) -> int | None:
         """Wait for the server to end the session; its exit status."""

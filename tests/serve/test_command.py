@@ -46,6 +46,47 @@ def test_missing_authorized_keys_file(tmp_path, capsys) -> None:
     assert capsys.readouterr().err == "termsolitaire serve: no such file: nope\n"
 
 
+def serve_exit(tmp_path: Path, database: str) -> tuple[int, str]:
+    """``termsolitaire serve --database URL`` as a command: its exit status and stderr
+    (a server that starts anyway runs until the timeout, and the test fails)."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-m", "termsolitaire", "serve", "--port", "0",
+         "--data-dir", str(tmp_path), "--database", database],
+        capture_output=True, text=True, timeout=START,
+    )  # fmt: skip
+    return done.returncode, done.stderr
+
+
+def test_a_database_that_does_not_answer_stops_the_server_in_one_line(tmp_path) -> None:
+    """It served, and every player read "Your account could not be opened"."""
+    status, err = serve_exit(tmp_path, "postgresql://nobody@127.0.0.1:1/none")
+    assert status == 1
+    assert err.startswith("termsolitaire serve: cannot reach the database: ")
+    assert err.count("\n") == 1
+
+
+def test_a_database_without_its_schema_stops_the_server_naming_the_upgrade(
+    tmp_path, postgres
+) -> None:
+    import psycopg
+
+    from termsolitaire.storage import schema
+
+    with psycopg.connect(postgres, autocommit=True) as conn:
+        conn.execute("INSERT INTO schema_version VALUES (99, 'future', 0)")
+        try:
+            status, err = serve_exit(tmp_path, postgres)
+        finally:
+            conn.execute("DELETE FROM schema_version WHERE version = 99")
+    assert status == 1
+    assert err == (
+        "termsolitaire serve: the database's schema is 99, newer than this termsolitaire "
+        f"(want {schema.LATEST}): run `termsolitaire db upgrade`\n"
+    )
+
+
 class Lines:
     """A child's stderr, line by line, as it comes."""
 

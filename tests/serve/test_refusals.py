@@ -186,6 +186,25 @@ async def test_stopping_server_ends_a_name_prompt_in_words(serve, key) -> None:
         await s.wait_said("The server is stopping; try again later.")
         assert await s.wait_closed() == 0
         assert h.server.players.find(key.get_fingerprint("sha256")) is None
+        assert h.logged(r"^disconnect .*player=- .*why='server stopping'")  # not 'left at …'
+
+
+@pytest.mark.parametrize("cols", [80, 50])
+async def test_the_name_prompt_breaks_its_lines_between_words(serve, key, cols) -> None:
+    """At 80 columns the rule read "start" at the end of one line and "ing with a
+    letter or digit." on the next: the terminal broke the line where it was full."""
+    from termsolitaire.serve.players import NAME_RULE
+
+    async with serve() as h:
+        s = await h.session(key, size=(cols, 24))
+        await s.wait_for("Name:")
+        rows = s.screen.display
+        words = {word for row in rows for word in row.split()}
+        said = f"Welcome to termsolitaire! Choose the name other players will see: {NAME_RULE}."
+        assert set(said.split()) <= words, "\n".join(rows)
+        assert all(len(row.rstrip()) <= cols for row in rows)
+        s.send("\x03")
+        await s.wait_closed()
 
 
 async def test_idle_at_the_name_prompt_says_goodbye(serve, key) -> None:
@@ -197,3 +216,20 @@ async def test_idle_at_the_name_prompt_says_goodbye(serve, key) -> None:
         assert await s.wait_closed() == 0
         assert h.server.players.find(key.get_fingerprint("sha256")) is None
         assert h.logged(r"^disconnect .*player=- .*why='left at the name prompt'")
+
+
+async def test_an_account_that_cannot_be_opened_is_a_refusal(serve, key) -> None:
+    """The player reads why, the session ends with status 1 as every refusal does,
+    and the log says why (it said 'left at the name prompt', exit 0)."""
+    from termsolitaire.storage.files import StorageError
+
+    async with serve() as h:
+
+        def find(fingerprint: str) -> None:
+            raise StorageError("cannot find the player: the database does not answer")
+
+        h.server.players.find = find  # type: ignore[method-assign]
+        s = await h.session(key)
+        await s.wait_said("Your account could not be opened: cannot find the player")
+        assert await s.wait_closed() == 1
+        assert h.logged(r"^disconnect .*player=- .*why='account not opened: cannot find the player")

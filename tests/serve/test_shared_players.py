@@ -47,3 +47,17 @@ def test_a_guests_rows_go_with_them(postgres: str, tmp_path: Path, monkeypatch) 
     s = open_storage(tmp_path / "again", postgres)
     assert s.saves.all() == ([], []) and s.stats.finished() == []
     s.close()
+
+
+@pytest.mark.asyncio
+async def test_the_log_names_the_database(postgres: str, serve, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The "serving on" line said ``match=DATA/match`` with ``--database``, a
+    directory the lobby did not use, and never named the database (its password
+    left out: ``storage.url.shown_url``)."""
+    from urllib.parse import urlsplit
+
+    monkeypatch.setenv("TERMSOLITAIRE_DATABASE", postgres)
+    async with serve() as h:
+        (line,) = h.logged(r"^serving on ")
+    assert " database=postgresql://" in line and "match=" not in line
+    assert urlsplit(postgres).path in line

@@ -153,3 +153,13 @@ def test_stats_reads_the_database_named_on_the_command_line(
 def test_db_without_a_database_says_what_to_give(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["db", "status"]) == 1
     assert "give --database postgresql://" in capsys.readouterr().err
+
+
+def test_db_takes_the_database_after_its_action_too(
+    postgres: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As README writes it, ``db status --database URL``: it was an unknown argument."""
+    assert main(["db", "status", "--database", postgres]) == 0
+    assert "up to date" in capsys.readouterr().out
+    assert main(["db", "--database", postgres, "status"]) == 0
+    assert "up to date" in capsys.readouterr().out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -174,6 +175,36 @@ def test_a_game_open_in_one_process_is_locked_for_another(store, tmp_path):
         holder.wait()
     assert mine.acquire()  # the kill let it go
     mine.release()
+
+
+def test_a_game_open_in_another_ssh_session_names_no_host_or_process(store, tmp_path):
+    """Under ``serve`` the player read "open in another window (process 11603 on vm
+    since 08:14)": the server's host name and a pid they can do nothing with."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import time\n"
+        "from termsolitaire.storage.paths import paths\n"
+        "from termsolitaire.storage.saves import SaveStore\n"
+        f"lock = SaveStore(paths({str(tmp_path)!r})).lock('penguin')\n"
+        "assert lock.acquire()\n"
+        "print('held', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    env = dict(os.environ, TERMSOLITAIRE_PLAYER_ID="SHA256:abc", TERMSOLITAIRE_PLAYER="ann")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        mine = store.lock("penguin")
+        assert not mine.acquire()
+        assert re.fullmatch(r"an SSH session since \d\d:\d\d", mine.holder()), mine.holder()
+    finally:
+        holder.kill()
+        holder.wait()
 
 
 def test_an_unreadable_save_is_reported_once_and_set_aside(store):

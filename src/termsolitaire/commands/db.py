@@ -20,13 +20,21 @@ from termsolitaire.storage.files import StorageError
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.description = "The shared PostgreSQL database (--database URL or TERMSOLITAIRE_DATABASE)."
+    # before the action or after it (README writes `db upgrade | status | import
+    # DATA_DIR [--database URL]`; only the first was understood)
+    database = argparse.ArgumentParser(add_help=False)
+    database.add_argument(
+        "--database", metavar="URL", default=argparse.SUPPRESS, help="postgresql://… URL"
+    )
     p.add_argument(
         "--database", metavar="URL", default=argparse.SUPPRESS, help="postgresql://… URL"
     )
     sub = p.add_subparsers(dest="db_command", metavar="ACTION", required=True)
-    sub.add_parser("upgrade", help="create or upgrade the schema")
-    sub.add_parser("status", help="print the schema version")
-    imp = sub.add_parser("import", help="move a data directory's files into the database")
+    sub.add_parser("upgrade", help="create or upgrade the schema", parents=[database])
+    sub.add_parser("status", help="print the schema version", parents=[database])
+    imp = sub.add_parser(
+        "import", help="move a data directory's files into the database", parents=[database]
+    )
     imp.add_argument("directory", metavar="DATA_DIR", type=Path, help="the data directory")
     imp.add_argument(
         "--owner",

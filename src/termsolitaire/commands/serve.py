@@ -246,17 +246,35 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
     import os
 
-    from termsolitaire.storage.backend import DATABASE_ENV, backend_of
+    from termsolitaire.storage.backend import DATABASE_ENV, backend_of, database_url
+    from termsolitaire.storage.files import StorageError
 
     if lacks_serve_extra("serve", "asyncssh"):
         return 1
 
     database = getattr(args, "database", None)
+    url = database_url(database)
     try:
-        backend_of(database)
+        backend = backend_of(url)
     except ValueError as e:
         sys.stderr.write(f"termsolitaire serve: {e}\n")
         return 2
+    if url is not None and backend == "postgresql":
+        # A database that does not answer, or has no schema yet, let the server
+        # start and then told every player "Your account could not be opened".
+        try:
+            from termsolitaire.storage.postgres import check
+        except ImportError:
+            sys.stderr.write(
+                "termsolitaire serve: --database needs psycopg, which is not installed: "
+                "pip install 'termsolitaire[postgres]'\n"
+            )
+            return 1
+        try:
+            check(url)
+        except StorageError as e:
+            sys.stderr.write(f"termsolitaire serve: {e}\n")
+            return 1
     if database:  # each session's app inherits it (config.PASSED_ON)
         os.environ[DATABASE_ENV] = database
     config = config_from(args)

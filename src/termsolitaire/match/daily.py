@@ -345,6 +345,14 @@ class Daily:
         """Start today's attempt (written to the store before any card shows), or
         resume it; :class:`DailyDone` once it has ended."""
         check_variant(game, variant)
+        if self.store.me.id.startswith("guest:"):  # serve's guests (hot-seat's too)
+            # A guest of `serve --open` is a new id at each connection: one attempt a
+            # day could not hold (any player could learn the daily as a guest first,
+            # then play it with their key), and the rows would outlive the guest.
+            raise MatchError(
+                "Guests cannot play the daily: it is one attempt a day, kept by a "
+                "player's SSH key. Connect with a key (ssh-keygen -t ed25519) to play it"
+            )
         day = self.today()
         deal = self.deal(game, variant, day)
         key = (self.store.me.id, game, variant_key(variant), day)

@@ -61,14 +61,20 @@ REREAD = 5.0
 """Seconds between two reads of the dailies while the screen is shown."""
 
 
-class DailyResults(ResultsScreen):
-    """The results of a daily attempt: the leaderboard, not a new deal, comes next."""
+class DailyResults(ResultsScreen, inherit_bindings=False):
+    """The results of a daily attempt: the leaderboard, not a new deal, comes next.
+
+    Its own keys alone, in its own order: merged, the solo results' came first, and
+    the key line showed the inherited ``n`` for the Leaderboard, not the ``l`` its
+    button names (and neither New deal nor Share has a place here)."""
 
     CSS_PATH = str(Path(results_module.__file__).with_name("results.tcss"))
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("l,n", "choose('quit')", "Leaderboard", id="daily-results-board"),
-        Binding("q", "choose('quit')", "Back", id="daily-results-quit"),
+        Binding("l", "choose('quit')", "Leaderboard", id="daily-results-board"),
+        # n and q (the solo results' New deal and Back) lead there too, unshown
+        Binding("n", "choose('quit')", "Leaderboard", show=False, id="daily-results-new"),
+        Binding("q", "choose('quit')", "Back", show=False, id="daily-results-quit"),
         Binding("escape", "choose('')", "Look at the board", id="daily-results-close"),
     ]
 

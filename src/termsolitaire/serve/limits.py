@@ -162,9 +162,15 @@ def duration_text(seconds: float) -> str:
 
     >>> duration_text(5400), duration_text(1800), duration_text(45), duration_text(90)
     ('1 h 30 min', '30 min', '45 s', '90 s')
+
+    Under half a second (a session refused at once, in the log's ``after=``) is
+    ``0 s``, not ``0 min``:
+
+    >>> duration_text(0.2)
+    '0 s'
     """
     s = round(seconds)
-    if s < 120 and s % 60:
+    if s < 120 and (s % 60 or not s):
         return f"{s} s"
     h, m = divmod(s // 60, 60)
     if h and m:

@@ -17,6 +17,7 @@ import contextlib
 import logging
 import re
 import signal
+import textwrap
 import time
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING
@@ -71,6 +72,8 @@ class Session:
         self.kicked: tuple[str, str] | None = None
         """Why the session must end now (log reason, the player's line)."""
         self.kick_event = asyncio.Event()
+        self.unopened: str | None = None
+        """Why the player's account could not be opened (the store's sentence)."""
         rate = server.config.input_per_second
         self.input = Bucket(rate, 4 * rate) if rate > 0 else Bucket(1.0, float("inf"))
         self.throttled = 0
@@ -79,8 +82,11 @@ class Session:
     # ------------------------------------------------------------ talking to the client
 
     def say(self, text: str) -> None:
-        """One line to the player (the channel is raw: CR LF)."""
-        self.send(text.encode() + b"\r\n")
+        """One line to the player (the channel is raw: CR LF), broken between words to
+        fit their window: a terminal breaks it anywhere (at 80 columns the name
+        prompt's rule read "start" on one line and "ing with a letter" on the next)."""
+        width = self.process.get_terminal_size()[0] if self.process.get_terminal_type() else 0
+        self.send(fitted(text, width).encode() + b"\r\n")
 
     def send(self, data: bytes) -> None:
         if not self.channel_open:
@@ -198,6 +204,13 @@ class Session:
         if player is None:
             if self.server.stopping.is_set():
                 self.say(STOPPING)
+                self.finish(0)
+                self.log_end("server stopping", None)  # not "left at the name prompt"
+                return
+            if self.unopened is not None:  # a refusal: status 1, and the log says why
+                self.finish(1)
+                self.log_end(f"account not opened: {self.unopened}", None)
+                return
             self.finish(0)
             self.log_end("left at the name prompt", None)
             return
@@ -317,6 +330,7 @@ class Session:
                 self.say(f"Welcome, {player.name}. Starting the game...")
                 return player
         except StorageError as e:
+            self.unopened = str(e)
             self.say(f"Your account could not be opened: {e}. Try again later.")
             return None
 
@@ -469,6 +483,25 @@ class Session:
             describe(status) if status is not None else "-",
             f" throttled={self.throttled}" if self.throttled else "",
         )
+
+
+def fitted(text: str, width: int) -> str:
+    """``text`` in lines of at most ``width`` columns, broken between words (CR LF;
+    a word longer than the line stays whole; 0: as it is).
+
+    >>> fitted("Choose the name other players will see: 2 to 20 letters", 24)
+    'Choose the name other\\r\\nplayers will see: 2 to\\r\\n20 letters'
+    >>> fitted("\\r\\nNo key for 30 min: goodbye.", 80)
+    '\\r\\nNo key for 30 min: goodbye.'
+    """
+    if width <= 0:
+        return text
+    return "\r\n".join(
+        part
+        for line in text.split("\r\n")
+        for part in textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)
+        or [""]
+    )
 
 
 ESCAPE_WAIT = 0.05

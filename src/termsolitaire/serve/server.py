@@ -234,6 +234,19 @@ def open_caps(config: ServeConfig, db: Database | None = None) -> Caps:
     return Caps(config.max_sessions, config.max_per_key)
 
 
+def where_kept(config: ServeConfig) -> str:
+    """Where the lobby (and with a database, the players' games) is kept, for the
+    "serving on" line: ``match=DIR``, or ``database=URL`` (no password) with a
+    shared database, where it said ``match=DATA/match``, a directory the lobby
+    then did not use."""
+    from ..storage.url import backend_of, database_url, shown_url
+
+    url = database_url()
+    if url is not None and backend_of(url) == "postgresql":
+        return f"database={shown_url(url)}"
+    return f"match={config.matches}"
+
+
 def open_pool() -> Database | None:
     """The server's connections to the shared database (None: files)."""
     from ..storage.url import backend_of, database_url
@@ -348,12 +361,12 @@ class ServeServer:
         if self.fair is not None:
             self._sharing = asyncio.create_task(self._share())
         log.info(
-            "serving on %s:%d host-key=%s data=%s match=%s connections=%d app=%r%s%s%s",
+            "serving on %s:%d host-key=%s data=%s %s connections=%d app=%r%s%s%s",
             cfg.host,
             self.port,
             host_key.get_fingerprint("sha256"),
             cfg.data_dir,
-            cfg.matches,
+            where_kept(cfg),
             self.connection_cap,
             cfg.app_command,
             " open" if cfg.open else "",

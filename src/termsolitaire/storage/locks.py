@@ -17,6 +17,7 @@ import os
 import socket
 import stat
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from .files import NOFOLLOW
@@ -25,6 +26,21 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover - not on POSIX
     fcntl = None  # type: ignore[assignment]
+
+
+def where(env: Mapping[str, str] | None = None) -> str:
+    """Who holds a lock, as the one who finds it held reads it: ``process 123 on box``;
+    under ``serve`` (the player's key in ``TERMSOLITAIRE_PLAYER_ID``) ``an SSH
+    session``: the server's host name and a pid meant nothing to the player (and
+    were the host's to keep).
+
+    >>> where({"TERMSOLITAIRE_PLAYER_ID": "SHA256:abc"})
+    'an SSH session'
+    """
+    env = os.environ if env is None else env
+    if env.get("TERMSOLITAIRE_PLAYER_ID", "").startswith("SHA256:"):
+        return "an SSH session"
+    return f"process {os.getpid()} on {socket.gethostname()}"
 
 
 class SaveLock:
@@ -68,7 +84,7 @@ class SaveLock:
         except OSError:
             os.close(fd)
             return False
-        note = f"process {os.getpid()} on {socket.gethostname()} since {time.strftime('%H:%M')}"
+        note = f"{where()} since {time.strftime('%H:%M')}"
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
             os.pwrite(fd, note.encode(), 0)

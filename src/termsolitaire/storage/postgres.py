@@ -539,6 +539,14 @@ class PostgresStorage:
         self.db.close()
 
 
+def check(url: str) -> None:
+    """StorageError naming what keeps a host from using the database at all: it does
+    not answer, or its schema is not this program's (``serve`` asks before it
+    listens: nobody could log in, the accounts being there)."""
+    with opened(url) as conn:
+        Database._check(conn)
+
+
 @contextlib.contextmanager
 def opened(url: str) -> Iterator[Conn]:
     """A connection for a command (``db upgrade``, ``db import``), closed after."""

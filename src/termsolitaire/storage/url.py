@@ -41,3 +41,21 @@ def owner(env: Mapping[str, str] | None = None) -> str:
     fingerprint under ``serve``, else ``local:USER``."""
     env = os.environ if env is None else env
     return env.get(OWNER_ENV) or f"local:{getpass.getuser()}"
+
+
+def shown_url(url: str) -> str:
+    """A database URL for a log line: no password (in the address or the query).
+
+    >>> shown_url("postgresql://solitaire:secret@db.internal:5432/solitaire?sslmode=require")
+    'postgresql://solitaire@db.internal:5432/solitaire?sslmode=require'
+    >>> shown_url("postgresql://db/x?user=ann&password=secret")
+    'postgresql://db/x?user=ann'
+    """
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    host = parts.netloc.rpartition("@")[2]
+    user = parts.username
+    netloc = f"{user}@{host}" if user else host
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k != "password"])
+    return urlunsplit(parts._replace(netloc=netloc, query=query))

@@ -91,7 +91,12 @@ def state_text(t: TableInfo, me: str) -> str:
 
 def detail_text(t: TableInfo, me: str) -> str:
     """Two lines on the highlighted table: its facts, and what Enter does."""
-    parts = [f"Table {t.id}", f"deal {t.deal}", "public" if t.public else "private"]
+    # The deal number only once every game at the table has ended: shown before, a
+    # player could deal it as a solo game first (the menu's deal number, `#`) and
+    # learn it with the hints, then join, or start the clock as its host. The
+    # daily hides its number so too (docs/daily.md).
+    deal = [f"deal {t.deal}"] if t.state == "finished" else []
+    parts = [f"Table {t.id}", *deal, "public" if t.public else "private"]
     if t.code:
         parts.append(f"code {t.code}")
     mine = t.seat_of(me)

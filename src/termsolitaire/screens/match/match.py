@@ -132,11 +132,9 @@ class MatchScreen(SpiderScreen):
             self.say(e.reason)
 
     def title_text(self) -> str:
-        g = self.game
-        parts = [
+        parts = [  # no deal number while the match goes on (lobby_text.detail_text)
             f"Table {self.seat.table_id}",
             f"{self.seat.suits} suit{'s' if self.seat.suits > 1 else ''}",
-            f"deal {g.deal}",
             f"{self.seat.minutes} min",
         ]
         if self.hidden or self.next_player is not None:  # hot-seat: whose game this is
