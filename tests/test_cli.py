@@ -218,3 +218,57 @@ def test_playing_into_a_pipe_names_standard_output(tmp_path):
     assert out.returncode == 1
     assert out.stdout == ""
     assert "standard output is not one" in out.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty")
+def test_a_dumb_terminal_is_told_in_one_line(tmp_path):
+    """TERM=dumb (Emacs' shell) cannot move its cursor: the app drew its escape codes
+    there as garbage (playtest25); one line now says why."""
+    primary, secondary = os.openpty()
+    try:
+        out = subprocess.run(
+            [sys.executable, "-m", "termsolitaire", "napoleon"],
+            stdin=secondary,
+            stdout=secondary,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=dict(os.environ, TERMSOLITAIRE_HOME=str(tmp_path), TERM="dumb"),
+            timeout=60,
+        )
+    finally:
+        os.close(primary)
+        os.close(secondary)
+    assert out.returncode == 1
+    assert out.stderr == (
+        "termsolitaire: playing needs a terminal, and TERM=dumb is not one"
+        " (show, solve and stats work without)\n"
+    )
+    assert not any(tmp_path.rglob("*.json"))
+
+
+@pytest.mark.parametrize(
+    ("term", "argv", "told"),
+    [
+        ("linux", ["napoleon"], True),
+        ("vt100", ["napoleon"], True),
+        ("linux", ["napoleon", "--ascii"], False),
+        ("xterm-256color", ["napoleon"], False),
+    ],
+)
+def test_a_terminal_whose_font_may_lack_the_glyphs_is_told_of_ascii(
+    term: str, argv: list[str], told: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Linux console's font and the DEC terminals' lack most of the cards'
+    glyphs, and nothing said that ASCII draws them (playtest25)."""
+    from termsolitaire.app import SolitaireApp
+    from termsolitaire.cli import build_parser
+    from termsolitaire.commands.play import apply_display_options
+
+    monkeypatch.setenv("TERM", term)
+    app = SolitaireApp("napoleon", 1, {}, clock=False)
+    apply_display_options(app, build_parser().parse_args(argv))
+    said = [m for m in app.services.messages if m.startswith(f"TERM={term}:")]
+    if not told:
+        assert said == []
+    else:
+        assert len(said) == 1 and said[0].endswith("set Card style to ASCII in Settings")

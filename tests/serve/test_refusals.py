@@ -30,6 +30,20 @@ async def test_no_pty_is_told_to_use_ssh_t(serve, key) -> None:
         assert not h.logged("^connect")
 
 
+async def test_a_dumb_terminal_is_told_why(serve, key) -> None:
+    """TERM=dumb (Emacs' shell) cannot show a board: one line, not escape codes."""
+    async with serve() as h:
+        h.register(key, "alice")
+        conn = await h.connect(key)
+        # (without the refusal the app started and drew, and the run never ended)
+        result = await asyncio.wait_for(conn.run(term_type="dumb", encoding=None), 30)
+        assert b"a terminal with TERM=dumb cannot show" in result.stdout
+        assert b"\x1b[" not in result.stdout
+        assert result.exit_status == 1
+        assert h.logged(r"^refuse session=\d+ ip=127\.0\.0\.1 key=SHA256:\S+ why='TERM=dumb'")
+        assert not h.logged("^connect")
+
+
 async def test_authorized_keys_admit_only_listed_keys(serve, key, other_key, tmp_path) -> None:
     """An unlisted key is refused at authentication; a client that then tries
     keyboard-interactive (as OpenSSH does) reads why; a listed key plays."""

@@ -17,11 +17,38 @@ from termsolitaire.app import SolitaireApp
 
 
 def apply_display_options(app: SolitaireApp, args: argparse.Namespace) -> None:
-    """The settings give the look; what the command line asks for wins."""
+    """The settings give the look; what the command line asks for wins. A terminal
+    whose font may lack the cards' glyphs is told how to draw them in ASCII."""
     if getattr(args, "ascii", False):
         app.look = replace(app.look, ascii=True)
     if getattr(args, "four_colour", False):
         app.look = replace(app.look, four_colour=True)
+    notice = glyph_notice(os.environ.get("TERM"), app.look.ascii)
+    if notice:
+        app.services.messages.append(notice)
+
+
+FONT_LACKS_GLYPHS = ("linux", "vt100", "vt102", "vt220")
+"""Terminal types whose fonts lack most of what the cards are drawn with (``▒``,
+``▊``, ``▎``): the Linux console's, and the DEC terminals' and those that say
+they are one."""
+
+
+def glyph_notice(term: str | None, ascii: bool) -> str | None:
+    """What to tell a player whose terminal type suggests a font without the cards'
+    glyphs (None: nothing to tell).
+
+    >>> glyph_notice("linux", ascii=False)
+    'TERM=linux: if the cards show boxes or question marks, set Card style to ASCII in Settings'
+    >>> glyph_notice("linux", ascii=True), glyph_notice("xterm-256color", ascii=False)
+    (None, None)
+    """
+    if ascii or (term or "").partition("-")[0] not in FONT_LACKS_GLYPHS:
+        return None
+    return (
+        f"TERM={term}: if the cards show boxes or question marks, "
+        "set Card style to ASCII in Settings"
+    )
 
 
 NEEDS_TERMINAL = "playing needs a terminal, and {} is not one (show, solve and stats work without)"
@@ -39,6 +66,9 @@ def no_terminal() -> bool:
         if stream is None or not stream.isatty():
             sys.stderr.write(f"termsolitaire: {NEEDS_TERMINAL.format(name)}\n")
             return True
+    if os.environ.get("TERM") == "dumb":  # Emacs' shell: no cursor to move
+        sys.stderr.write(f"termsolitaire: {NEEDS_TERMINAL.format('TERM=dumb')}\n")
+        return True
     return False
 
 

@@ -44,6 +44,7 @@ RESET = (
 """Put the player's terminal back as it was, should the app not have done so."""
 
 NO_PTY = "This is a game: it needs a terminal. Connect with 'ssh -t'."
+DUMB = "This is a game: it draws a board, which a terminal with TERM=dumb cannot show."
 KEYS_ONLY = "No SSH key: make one with 'ssh-keygen -t ed25519', then connect again."
 NOT_LISTED = "Your key {key} is not on this server's list; ask its keeper to add it."
 STOPPING = "The server is stopping; try again later."
@@ -187,6 +188,8 @@ class Session:
             return Refusal(KEYS_ONLY, "no key (not --open)")
         if self.process.get_terminal_type() is None:
             return Refusal(NO_PTY, "no pty")
+        if self.process.get_terminal_type() == "dumb":  # Emacs' shell, a line printer
+            return Refusal(DUMB, "TERM=dumb")
         return self.server.caps.admit(login.account)
 
     async def play(self) -> None:
