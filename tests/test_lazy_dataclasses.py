@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import FrozenInstanceError, dataclass, field
 
@@ -87,3 +89,18 @@ def test_without_a_known_dataclasses_nothing_is_deferred(monkeypatch: pytest.Mon
     monkeypatch.setattr(lazy_dataclasses, "_CREATE_FN", lambda *a, **kw: None)
     assert lazy_dataclasses.defer() is False
     assert not lazy_dataclasses.deferring()
+
+
+WITHOUT = """
+import dataclasses
+del dataclasses._create_fn  # as on Python 3.13, which compiles a class's methods in one go
+from termsolitaire import entry, lazy_dataclasses
+entry.launching()
+print(lazy_dataclasses.deferring())
+"""
+
+
+def test_the_console_script_starts_where_dataclasses_has_no_create_fn() -> None:
+    done = subprocess.run([sys.executable, "-c", WITHOUT], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-1000:]
+    assert done.stdout.split() == ["False"]

@@ -61,8 +61,7 @@ def _deferred(
 ) -> Callable[..., Any]:
     """``dataclasses._create_fn`` with the compiling put off: a stand-in for the
     method ``name``, or the method itself for :data:`EAGER`."""
-    assert _CREATE_FN is not None
-    create = _CREATE_FN
+    create = cast("Callable[..., Any]", _CREATE_FN)  # set: defer() installed this
     if name in EAGER:
         made: Callable[..., Any] = create(
             name, args, body, globals=globals, locals=locals, return_type=return_type
