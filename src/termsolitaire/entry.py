@@ -7,12 +7,16 @@ made from then on compiling their methods at their first call
 
 from __future__ import annotations
 
-from termsolitaire import collector, lazy_dataclasses
+from termsolitaire import collector
 
 
 def launching() -> None:
     """What the console script does before the command line's first import."""
     collector.pause()
+    # dataclasses (and inspect, typing) imported with the collector off: before
+    # it, their imports set off some twenty young collections, 12M instructions
+    from termsolitaire import lazy_dataclasses
+
     lazy_dataclasses.defer()
 
 
