@@ -77,6 +77,7 @@ def test_a_method_is_compiled_at_its_first_call_and_put_in_its_class(deferring: 
     Card, _ = make_classes()
     assert not waiting(Card.__init__)  # compiled at once
     assert waiting(Card.__eq__) and waiting(Card.__hash__) and waiting(Card.__repr__)
+    assert Card.__eq__.__module__ == __name__  # the class's, as a compiled method's
     assert Card(2) == Card(2)
     assert not waiting(Card.__eq__)  # the method itself, in the class
     assert Card.__eq__.__qualname__.endswith("Card.__eq__")

@@ -81,6 +81,7 @@ def _deferred(
         return method(*a, **kw)
 
     stand_in.__name__ = name
+    stand_in.__module__ = (globals or {}).get("__name__", stand_in.__module__)
     return stand_in
 
 
