@@ -5,17 +5,18 @@ time and in instructions (the figure the load does not move).
 
 Each program starts in a fresh Python, headless at 80x24, and stops (``os._exit``)
 the moment its first screen's first paint is done: the board through the console
-script's own path (:func:`termsolitaire.entry.main`: the collector paused from the
-first import, the app imported quietly; a scratch TERMSOLITAIRE_HOME, the solver's
-help off), once the board's paint with its key line is written; the bare app
-(bench/bare.py) once its screen with the Static is painted. Printed: the CPU time
-each used to that paint (``time.process_time()``; min and median of ``--runs``) and
-with ``--valgrind`` the instructions each ran to it (valgrind's cachegrind, one run
-each: the same within 0.1% from run to run whatever the machine is doing; each run
-takes some 20 s). Stopping at the paint, not at the program's exit, keeps out what
-either does after its first frame (the bare app's exit alone was some 40 ms). The
-modules are run as they are found: compile them first (``python -m compileall -q
-src``) to measure with bytecode, as an install has it. Not part of the test suite.
+script's own path (:func:`termsolitaire.entry.main`: the collector paused and the
+dataclasses' methods deferred from the first import, the app imported quietly;
+a scratch TERMSOLITAIRE_HOME, the solver's help off), once the board's paint with
+its key line is written; the bare app (bench/bare.py) once its screen with the
+Static is painted. Printed: the CPU time each used to that paint
+(``time.process_time()``; min and median of ``--runs``) and with ``--valgrind`` the
+instructions each ran to it (valgrind's cachegrind, one run each: the same within
+0.1% from run to run whatever the machine is doing; each run takes some 20 s).
+Stopping at the paint, not at the program's exit, keeps out what either does after
+its first frame (the bare app's exit alone was some 40 ms). The modules are run as
+they are found: compile them first (``python -m compileall -q src``) to measure
+with bytecode, as an install has it. Not part of the test suite.
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ BOARD = """
 import os, sys, time
 from termsolitaire import collector, entry
 
-collector.pause()  # as entry.main does, before the command line's imports
+# as entry.main does, before the command line's imports (a tree before launch25
+# only paused the collector)
+getattr(entry, "launching", collector.pause)()
 from termsolitaire import cli
 
 quietly = cli._quietly

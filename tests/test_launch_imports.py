@@ -13,6 +13,7 @@ the footer's Hint key, no other game's.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -62,14 +63,19 @@ play.no_terminal = lambda: False  # stdin and stdout are pipes; the app runs hea
 """
 
 
-def probed(program: str, tmp_path: Path, *argv: str, solver_help: bool = False) -> dict[str, Any]:
+def probed(
+    program: str, tmp_path: Path, *argv: str, solver_help: bool = False, first: str = ""
+) -> dict[str, Any]:
     """What ``program`` printed (a JSON line) when it launched the app with ``argv``
-    (headless, on pipes: the check for a terminal is let pass)."""
-    program = NO_TERMINAL_HERE + program
+    (headless, on pipes: the check for a terminal is let pass; ``first``: lines run
+    before anything is imported)."""
+    program = first + NO_TERMINAL_HERE + program
     env = {
         "TERMSOLITAIRE_HOME": str(tmp_path),
         "TERMSOLITAIRE_SOLVER_HELP": "1" if solver_help else "0",
         "PATH": "/usr/bin:/bin",
+        # the tree under test, as here (not an editable install's elsewhere)
+        "PYTHONPATH": os.pathsep.join(p for p in sys.path if p),
     }
     done = subprocess.run(
         [sys.executable, "-c", program, *argv],
@@ -237,21 +243,23 @@ import gc, sys
 seen = []
 
 def heard(event, args):
-    if event == "import" and args[0] == "termsolitaire.cli":
-        seen.append(gc.isenabled())
+    if event == "import" and args[0] in ("dataclasses", "termsolitaire.cli"):
+        seen.append(f"{args[0]}:{gc.isenabled()}")
 
 sys.addaudithook(heard)
 sys.argv = ["termsolitaire", "show", "penguin", "--deal", "1"]
 from termsolitaire import entry
 status = entry.main()
-print(status, seen, gc.isenabled(), file=sys.stderr)
+print(status, ",".join(seen), gc.isenabled(), file=sys.stderr)
 """
 
 
 def test_the_console_script_pauses_the_collector_before_the_command_line_imports() -> None:
     """``termsolitaire`` starts at :func:`termsolitaire.entry.main`: the command line is
     imported with the collector off (its imports set off some fifteen young
-    collections), and the collector is on after the command."""
+    collections), and so are ``dataclasses`` and what it imports (``inspect``,
+    ``typing``: some twenty more, for the deferred dataclass methods), and the
+    collector is on after the command."""
     import tomllib
 
     scripts = tomllib.loads(Path("pyproject.toml").read_text())["project"]["scripts"]
@@ -261,4 +269,75 @@ def test_the_console_script_pauses_the_collector_before_the_command_line_imports
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.startswith("game: penguin\n")  # the position was printed
-    assert done.stderr.split() == ["0", "[False]", "True"]
+    imports = "dataclasses:False,termsolitaire.cli:False"
+    assert done.stderr.split() == ["0", imports, "True"]
+
+
+DEFERRED = """
+import dataclasses, json, sys
+from termsolitaire import cli, lazy_dataclasses
+from termsolitaire.app import SolitaireApp
+
+def run(self, **kw):
+    return super(SolitaireApp, self).run(headless=True, size=(80, 24))
+
+mount = SolitaireApp.on_mount
+
+def on_mount(self):
+    mount(self)
+
+    def first_frame():
+        if self.screen.query("KeyLine"):
+            seen = {"waiting": [], "compiled": []}
+            for name, module in list(sys.modules.items()):
+                if not name.startswith(("termsolitaire", "textual", "rich")):
+                    continue
+                for kind in list(vars(module).values()):
+                    if not dataclasses.is_dataclass(kind) or not isinstance(kind, type):
+                        continue
+                    if kind.__module__ != name:
+                        continue
+                    for method in ("__repr__", "__eq__", "__hash__", "__setattr__"):
+                        found = vars(kind).get(method)
+                        at = f"{name}.{kind.__qualname__}.{method}"
+                        if lazy_dataclasses.waiting(found):
+                            seen["waiting"].append(at)
+                        else:  # compiled by dataclasses from its source
+                            code = getattr(getattr(found, "__wrapped__", found), "__code__", None)
+                            if code is not None and code.co_filename == "<string>":
+                                seen["compiled"].append(at)
+            print(json.dumps(seen))
+            self.exit(0)
+
+    self.set_interval(0.01, first_frame)
+
+SolitaireApp.run = run
+SolitaireApp.on_mount = on_mount
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def test_the_console_script_compiles_only_the_dataclass_methods_the_first_frame_calls(
+    tmp_path: Path,
+) -> None:
+    """Started as the console script starts (:func:`termsolitaire.entry.launching`
+    before the first import), a board reaches its first frame with the methods
+    ``@dataclass`` gave Textual's, Rich's and our classes still waiting for their
+    first call (:mod:`termsolitaire.lazy_dataclasses`): compiled at once, they
+    were some 7% of the launch's instructions (issue 33)."""
+    import dataclasses
+
+    if not hasattr(dataclasses, "_create_fn"):
+        pytest.skip("this Python's dataclasses compile a class's methods in one go")
+    first = "from termsolitaire import entry\nentry.launching()\n"
+    seen = probed(DEFERRED, tmp_path, "penguin", "--deal", "5", first=first)
+    waiting, compiled = seen["waiting"], seen["compiled"]
+    for method in (
+        "termsolitaire.rules.cards.Card.__repr__",
+        "termsolitaire.rules.cards.Card.__hash__",
+        "termsolitaire.rules.moves.Move.__eq__",
+        "termsolitaire.play.modes.Policy.__setattr__",
+        "textual.binding.Binding.__repr__",
+    ):
+        assert method in waiting
+    assert len(waiting) > 10 * len(compiled)  # 147 and 1 (CardLook.__eq__) at 80x24

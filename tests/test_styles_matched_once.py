@@ -399,6 +399,22 @@ def test_a_stylesheet_read_again_has_textuals_rules(
             assert parsed(ours) == parsed(theirs)
 
 
+def test_a_themes_values_are_made_tokens_once_for_every_stylesheet() -> None:
+    """A stylesheet read with the variables another has read (the fresh one a
+    ``reparse`` reads the sources on, a second app's) substitutes the tokens that
+    one made, the same as Textual's; other variables (another theme) their own."""
+    from textual.css.tokenize import tokenize_values
+
+    app: App[Any] = App()
+    variables = app.get_css_variables()
+    first = SharedStylesheet(variables=variables)._variable_tokens
+    assert SharedStylesheet(variables=dict(variables))._variable_tokens is first
+    assert first == tokenize_values(variables) == Stylesheet(variables=variables)._variable_tokens
+    app.theme = "nord"
+    other = SharedStylesheet(variables=app.get_css_variables())._variable_tokens
+    assert other is not first and other == tokenize_values(app.get_css_variables())
+
+
 async def test_a_second_app_with_the_same_css_does_not_parse_it_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

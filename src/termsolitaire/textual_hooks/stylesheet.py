@@ -10,6 +10,7 @@ from typing import Any
 
 from textual.css.model import CombinatorType, SelectorType
 from textual.css.stylesheet import Stylesheet
+from textual.css.tokenize import tokenize_values
 from textual.dom import DOMNode
 
 from ._shared import _MATCHED_MOST, _MISSING
@@ -17,6 +18,7 @@ from ._shared import _MATCHED_MOST, _MISSING
 HOOKS: tuple[tuple[str, str, str], ...] = (
     ("textual.css.stylesheet", "Stylesheet", "_parse_rules"),
     ("textual.css.stylesheet", "Stylesheet", "_variables"),
+    ("textual.css.stylesheet", "Stylesheet", "_variable_tokens"),
     ("textual.css.stylesheet", "Stylesheet", "_invalid_css"),
     ("textual.css.stylesheet", "Stylesheet", "_rules"),
     ("textual.css.stylesheet", "Stylesheet", "_rules_map"),
@@ -49,6 +51,9 @@ by its variables' number and all its sources (where each was read from, its text
 kind, tie breaker and scope, in order)."""
 _THEMES: dict[tuple[tuple[str, str], ...], int] = {}
 """A number for each set of CSS variables (a theme, as the app gives it)."""
+_TOKENS: dict[int, Any] = {}
+"""The CSS variables' values as tokens (what Textual's parser substitutes), by the
+variables' number in :data:`_THEMES`."""
 _VARIABLES: dict[int, tuple[int, dict[str, str]]] = {}
 """By the identity of a stylesheet's variables: their number in :data:`_THEMES`
 (and the variables, so the identity stays theirs). Textual gives a stylesheet a
@@ -91,6 +96,18 @@ class SharedStylesheet(Stylesheet):
     def _theme(self) -> int:
         """The number of this stylesheet's variables (:func:`_theme_number`)."""
         return _theme_number(self._variables)
+
+    @property
+    def _variable_tokens(self) -> Any:
+        """Textual's: the variables' values as tokens, made once per process for each
+        set of variables, not once per stylesheet: :meth:`reparse` reads the sources
+        again on a new stylesheet, which tokenized the theme's 168 values again (a
+        board's launch did it twice, 5M instructions)."""
+        number = self._theme()
+        tokens = _TOKENS.get(number)
+        if tokens is None:
+            tokens = _TOKENS[number] = tokenize_values(self._variables)
+        return tokens
 
     def _parse_rules(
         self,
