@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -200,21 +201,30 @@ def test_playing_without_a_terminal_says_so_in_one_line(argv, tmp_path):
     assert not home.exists() or not any(home.rglob("*.json"))
 
 
-@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty")
-def test_playing_into_a_pipe_names_standard_output(tmp_path):
+def napoleon_on_a_pty(
+    home: Path, stdout: int | None, **env: str
+) -> subprocess.CompletedProcess[str]:
+    """``termsolitaire napoleon`` with a pty for its standard input (and for its
+    standard output too, with ``stdout`` None); its output and status."""
     primary, secondary = os.openpty()
     try:
-        out = subprocess.run(
+        return subprocess.run(
             [sys.executable, "-m", "termsolitaire", "napoleon"],
             stdin=secondary,
-            capture_output=True,
+            stdout=secondary if stdout is None else stdout,
+            stderr=subprocess.PIPE,
             text=True,
-            env=dict(os.environ, TERMSOLITAIRE_HOME=str(tmp_path)),
+            env=dict(os.environ, TERMSOLITAIRE_HOME=str(home), **env),
             timeout=60,
         )
     finally:
         os.close(primary)
         os.close(secondary)
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty")
+def test_playing_into_a_pipe_names_standard_output(tmp_path):
+    out = napoleon_on_a_pty(tmp_path, subprocess.PIPE)
     assert out.returncode == 1
     assert out.stdout == ""
     assert "standard output is not one" in out.stderr
@@ -224,20 +234,7 @@ def test_playing_into_a_pipe_names_standard_output(tmp_path):
 def test_a_dumb_terminal_is_told_in_one_line(tmp_path):
     """TERM=dumb (Emacs' shell) cannot move its cursor: the app drew its escape codes
     there as garbage (playtest25); one line now says why."""
-    primary, secondary = os.openpty()
-    try:
-        out = subprocess.run(
-            [sys.executable, "-m", "termsolitaire", "napoleon"],
-            stdin=secondary,
-            stdout=secondary,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=dict(os.environ, TERMSOLITAIRE_HOME=str(tmp_path), TERM="dumb"),
-            timeout=60,
-        )
-    finally:
-        os.close(primary)
-        os.close(secondary)
+    out = napoleon_on_a_pty(tmp_path, None, TERM="dumb")
     assert out.returncode == 1
     assert out.stderr == (
         "termsolitaire: playing needs a terminal, and TERM=dumb is not one"

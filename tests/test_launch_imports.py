@@ -16,6 +16,7 @@ import json
 import os
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,9 @@ import pytest
 
 from termsolitaire.rules import GAMES
 
-PROBE = """
+FIRST_FRAME = """
 import json, sys
+{imports}
 from termsolitaire import cli
 from termsolitaire.app import SolitaireApp
 
@@ -38,11 +40,8 @@ def on_mount(self):
 
     def first_frame():
         screen = self.screen
-        if screen.query("KeyLine") and screen.query("#title"):
-            title = str(screen.query_one("#title").text)
-            ours = ("termsolitaire", "asyncssh", "textual_serve", "sqlite3")
-            mods = sorted(m for m in sys.modules if m.startswith(ours))
-            print(json.dumps({"title": title, "modules": mods}))
+        if {ready}:
+{report}
             self.exit(0)
 
     self.set_interval(0.01, first_frame)
@@ -51,6 +50,25 @@ SolitaireApp.run = run
 SolitaireApp.on_mount = on_mount
 sys.exit(cli.main(sys.argv[1:]))
 """
+
+
+def at_first_frame(ready: str, report: str, imports: str = "") -> str:
+    """A program that launches the app headless as ``cli.main`` does and, at the first
+    frame where ``ready`` holds (an expression of ``screen``), runs ``report``
+    (which prints one JSON line) and exits."""
+    body = textwrap.indent(textwrap.dedent(report).strip(), " " * 12)
+    return FIRST_FRAME.format(imports=imports, ready=ready, report=body)
+
+
+PROBE = at_first_frame(
+    'screen.query("KeyLine") and screen.query("#title")',
+    """
+    title = str(screen.query_one("#title").text)
+    ours = ("termsolitaire", "asyncssh", "textual_serve", "sqlite3")
+    mods = sorted(m for m in sys.modules if m.startswith(ours))
+    print(json.dumps({"title": title, "modules": mods}))
+    """,
+)
 
 
 def first_frame_modules(tmp_path: Path, *argv: str, solver_help: bool = False) -> dict[str, object]:
@@ -273,48 +291,31 @@ def test_the_console_script_pauses_the_collector_before_the_command_line_imports
     assert done.stderr.split() == ["0", imports, "True"]
 
 
-DEFERRED = """
-import dataclasses, json, sys
-from termsolitaire import cli, lazy_dataclasses
-from termsolitaire.app import SolitaireApp
-
-def run(self, **kw):
-    return super(SolitaireApp, self).run(headless=True, size=(80, 24))
-
-mount = SolitaireApp.on_mount
-
-def on_mount(self):
-    mount(self)
-
-    def first_frame():
-        if self.screen.query("KeyLine"):
-            seen = {"waiting": [], "compiled": []}
-            for name, module in list(sys.modules.items()):
-                if not name.startswith(("termsolitaire", "textual", "rich")):
-                    continue
-                for kind in list(vars(module).values()):
-                    if not dataclasses.is_dataclass(kind) or not isinstance(kind, type):
-                        continue
-                    if kind.__module__ != name:
-                        continue
-                    for method in ("__repr__", "__eq__", "__hash__", "__setattr__"):
-                        found = vars(kind).get(method)
-                        at = f"{name}.{kind.__qualname__}.{method}"
-                        if lazy_dataclasses.waiting(found):
-                            seen["waiting"].append(at)
-                        else:  # compiled by dataclasses from its source
-                            code = getattr(getattr(found, "__wrapped__", found), "__code__", None)
-                            if code is not None and code.co_filename == "<string>":
-                                seen["compiled"].append(at)
-            print(json.dumps(seen))
-            self.exit(0)
-
-    self.set_interval(0.01, first_frame)
-
-SolitaireApp.run = run
-SolitaireApp.on_mount = on_mount
-sys.exit(cli.main(sys.argv[1:]))
-"""
+DEFERRED = at_first_frame(
+    'screen.query("KeyLine")',
+    """
+    seen = {"waiting": [], "compiled": []}
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("termsolitaire", "textual", "rich")):
+            continue
+        for kind in list(vars(module).values()):
+            if not dataclasses.is_dataclass(kind) or not isinstance(kind, type):
+                continue
+            if kind.__module__ != name:
+                continue
+            for method in ("__repr__", "__eq__", "__hash__", "__setattr__"):
+                found = vars(kind).get(method)
+                at = f"{name}.{kind.__qualname__}.{method}"
+                if lazy_dataclasses.waiting(found):
+                    seen["waiting"].append(at)
+                else:  # compiled by dataclasses from its source
+                    code = getattr(getattr(found, "__wrapped__", found), "__code__", None)
+                    if code is not None and code.co_filename == "<string>":
+                        seen["compiled"].append(at)
+    print(json.dumps(seen))
+    """,
+    imports="import dataclasses\nfrom termsolitaire import lazy_dataclasses",
+)
 
 
 def test_the_console_script_compiles_only_the_dataclass_methods_the_first_frame_calls(

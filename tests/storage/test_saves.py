@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -148,42 +154,10 @@ def test_decode_refuses_pickle_and_garbage():
             decode(raw)
 
 
-def test_a_game_open_in_one_process_is_locked_for_another(store, tmp_path):
-    """Issue 9.5: the lock beside a save is held by one process at a time and let go
-    when that process dies, however it dies."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, time\n"
-        "from termsolitaire.storage.paths import paths\n"
-        "from termsolitaire.storage.saves import SaveStore\n"
-        f"lock = SaveStore(paths({str(tmp_path)!r})).lock('penguin')\n"
-        "assert lock.acquire()\n"
-        "print('held', flush=True)\n"
-        "time.sleep(60)\n"
-    )
-    holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        mine = store.lock("penguin")
-        assert not mine.acquire()
-        assert mine.holder().startswith(f"process {holder.pid} on ")
-        assert store.lock("napoleon").acquire()  # another game is free
-    finally:
-        holder.kill()
-        holder.wait()
-    assert mine.acquire()  # the kill let it go
-    mine.release()
-
-
-def test_a_game_open_in_another_ssh_session_names_no_host_or_process(store, tmp_path):
-    """Under ``serve`` the player read "open in another window (process 11603 on vm
-    since 08:14)": the server's host name and a pid they can do nothing with."""
-    import os
-    import subprocess
-    import sys
-
+@contextlib.contextmanager
+def penguin_held_elsewhere(tmp_path: Path, **env: str) -> Iterator[subprocess.Popen[str]]:
+    """Another process holding Penguin's save lock in ``tmp_path`` (with ``env``)
+    until the block ends, then killed."""
     code = (
         "import time\n"
         "from termsolitaire.storage.paths import paths\n"
@@ -193,18 +167,40 @@ def test_a_game_open_in_another_ssh_session_names_no_host_or_process(store, tmp_
         "print('held', flush=True)\n"
         "time.sleep(60)\n"
     )
-    env = dict(os.environ, TERMSOLITAIRE_PLAYER_ID="SHA256:abc", TERMSOLITAIRE_PLAYER="ann")
     holder = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, **env),
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        mine = store.lock("penguin")
-        assert not mine.acquire()
-        assert re.fullmatch(r"an SSH session since \d\d:\d\d", mine.holder()), mine.holder()
+        yield holder
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_game_open_in_one_process_is_locked_for_another(store, tmp_path):
+    """Issue 9.5: the lock beside a save is held by one process at a time and let go
+    when that process dies, however it dies."""
+    with penguin_held_elsewhere(tmp_path) as holder:
+        mine = store.lock("penguin")
+        assert not mine.acquire()
+        assert mine.holder().startswith(f"process {holder.pid} on ")
+        assert store.lock("napoleon").acquire()  # another game is free
+    assert mine.acquire()  # the kill let it go
+    mine.release()
+
+
+def test_a_game_open_in_another_ssh_session_names_no_host_or_process(store, tmp_path):
+    """Under ``serve`` the player read "open in another window (process 11603 on vm
+    since 08:14)": the server's host name and a pid they can do nothing with."""
+    player = {"TERMSOLITAIRE_PLAYER_ID": "SHA256:abc", "TERMSOLITAIRE_PLAYER": "ann"}
+    with penguin_held_elsewhere(tmp_path, **player):
+        mine = store.lock("penguin")
+        assert not mine.acquire()
+        assert re.fullmatch(r"an SSH session since \d\d:\d\d", mine.holder()), mine.holder()
 
 
 def test_an_unreadable_save_is_reported_once_and_set_aside(store):
