@@ -315,7 +315,7 @@ class Controller(Pointer, Helping):
             line = finishing_line(self.game)
             if line:
                 self.finish_rest, self.finish_at = line, self.game.history
-                outcome.finish = line
+                outcome.finish = True
                 outcome.message = f"{outcome.message}; the rest goes home: finishing"
         return outcome
 

@@ -48,9 +48,10 @@ class Outcome:
     :meth:`Controller.answered`."""
     solution: Line | None = None
     """A line to step through (or play as a demo) on a read-only copy."""
-    finish: tuple[Move, ...] = ()
+    finish: bool = False
     """Only foundation moves are left and they win: the screen has the controller
-    play them, one by one (:meth:`Controller.finish_step`, :mod:`.finish`)."""
+    play them, one by one (:meth:`Controller.finish_step`, which holds them;
+    :mod:`.finish`)."""
     note: str | None = None
     """More than the status line holds, said once beside it (a toast): where a
     longer search may find what the board's did not."""
