@@ -95,10 +95,14 @@ SUMMARY_HEAD = (
 that the table fits 80 columns on a terminal ("best score", "best time" and
 "fewest moves" made Rich cut every column to "vari…", "pla…")."""
 FINISHED_HEAD = ("finished (UTC)", "game", "variant", "deal", "result", "score", "moves", "time")
+SUMMARY_RIGHT = frozenset(range(2, 10))
+"""The columns of :data:`SUMMARY_HEAD` set to the right (the figures)."""
+FINISHED_RIGHT = frozenset({3, 5, 6, 7})
+"""The columns of :data:`FINISHED_HEAD` set to the right (deal, score, moves, time)."""
 
 
 def _table(
-    head: tuple[str, ...], rows: Sequence[tuple[str, ...]], right: set[int], plain: bool
+    head: tuple[str, ...], rows: Sequence[tuple[str, ...]], right: frozenset[int], plain: bool
 ) -> Table:
     """A Rich table: a line under the heads on a terminal, no lines at all when piped;
     two spaces between columns either way (the line's box puts one of its own)."""
@@ -152,8 +156,8 @@ def stats_tables(
     piped, each game's end to the second; on a terminal to the minute, as the
     screen shows it, so that a ten-digit deal and an hour's game fit 80 columns."""
     rows = [summary_row(s) for s in summaries]
-    tables = [_table(SUMMARY_HEAD, rows, {2, 3, 4, 5, 6, 7, 8, 9}, plain)]
+    tables = [_table(SUMMARY_HEAD, rows, SUMMARY_RIGHT, plain)]
     if finished:
         done = [finished_row(f, seconds=plain) for f in finished]
-        tables.append(_table(FINISHED_HEAD, done, {3, 5, 6, 7}, plain))
+        tables.append(_table(FINISHED_HEAD, done, FINISHED_RIGHT, plain))
     return tables

@@ -23,7 +23,9 @@ from termsolitaire.rules import info
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
 from termsolitaire.stats_table import (
     FINISHED_HEAD,
+    FINISHED_RIGHT,
     SUMMARY_HEAD,
+    SUMMARY_RIGHT,
     finished_row,
     summary_row,
     variant_dict,
@@ -37,10 +39,6 @@ RECENT = 30
 LISTED = 200
 """Finished games in the table (newest first)."""
 EMPTY = "No finished games yet. Play one from the menu: won and lost games show here."
-
-
-SUMMARY_RIGHT = frozenset(range(2, 10))
-FINISHED_RIGHT = frozenset({3, 5, 6, 7})
 
 
 BARS = " ▁▂▃▄▅▆▇█"
