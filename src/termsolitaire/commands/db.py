@@ -23,12 +23,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     # before the action or after it (README writes `db upgrade | status | import
     # DATA_DIR [--database URL]`; only the first was understood)
     database = argparse.ArgumentParser(add_help=False)
-    database.add_argument(
-        "--database", metavar="URL", default=argparse.SUPPRESS, help="postgresql://… URL"
-    )
-    p.add_argument(
-        "--database", metavar="URL", default=argparse.SUPPRESS, help="postgresql://… URL"
-    )
+    for parser in (database, p):
+        parser.add_argument(
+            "--database", metavar="URL", default=argparse.SUPPRESS, help="postgresql://… URL"
+        )
     sub = p.add_subparsers(dest="db_command", metavar="ACTION", required=True)
     sub.add_parser("upgrade", help="create or upgrade the schema", parents=[database])
     sub.add_parser("status", help="print the schema version", parents=[database])
