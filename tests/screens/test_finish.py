@@ -147,6 +147,46 @@ async def test_a_panel_that_opens_by_itself_ignores_enter_at_first(
         assert chosen == [by_letter, default]
 
 
+async def test_enter_pressed_on_and_on_after_a_win_stays_on_the_results(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A player who kept pressing Enter after the winning move got a new deal once
+    the panel's first half second was over, and never saw the results: each Enter
+    that comes too soon now starts the wait again, and only an Enter after a
+    pause chooses."""
+    from types import SimpleNamespace
+
+    from termsolitaire.screens.dialogs import unasked
+
+    now = [0.0]
+    monkeypatch.setattr(unasked, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, BoardScreen)
+        chosen: list[str | None] = []
+
+        def answered(value: str | None) -> None:
+            chosen.append(value)
+
+        app.push_screen(ResultsScreen("Won!", 52, 80, 60), answered)
+        panel = await shown_screen(pilot, ResultsScreen)
+        await until(pilot, lambda: panel.query("#new"), "the panel's buttons")
+        button = panel.query_one("#new")
+
+        def ready() -> bool:  # (a button takes no press while it shows the last)
+            return bool(chosen) or not button.has_class("-active")
+
+        for _ in range(8):  # an Enter every 0.3 s for 2.4 s
+            now[0] += 0.3
+            await pilot.press("enter")
+            await until(pilot, ready, "the button let go")
+        assert chosen == [] and isinstance(app.screen, ResultsScreen)
+        now[0] += unasked.ARM_SECONDS  # a pause, then Enter: meant for the panel
+        await pilot.press("enter")
+        await until(pilot, lambda: chosen, "Enter's answer")
+        assert chosen == ["new"]
+
+
 def test_the_results_offer_to_share_only_a_game_with_moves() -> None:
     """The time-up panel of a game left alone offered "s shares this game as a
     code" for a replay of nothing (playtest24)."""
