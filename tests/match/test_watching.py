@@ -56,6 +56,25 @@ def test_a_spectator_sees_the_moves_and_may_not_play_the_deal(store) -> None:  #
         ann.watch_seats(a.table_id)
 
 
+def test_a_guest_watches_a_table_only_once_both_seats_are_taken(store) -> None:  # type: ignore[no-untyped-def]
+    """A spectator may not take the free seat of a table whose deal they saw, by id;
+    a guest of ``serve --open`` watched as a guest, then joined with their key
+    (playtest25). A guest now watches a table only once nobody can join it."""
+    ann, bob = store("ann"), store("bob")
+    guest = store("guest:1f2e", "guest-1f2e")
+    a = ann.open_table(deal=8)
+    a.start()
+    for m in first_moves(a.game, 3):
+        a.act(m)
+    with pytest.raises(NotAllowed, match="guests can watch it once both seats are taken"):
+        guest.watch_seats(a.table_id)
+    with pytest.raises(NotAllowed, match="guests can watch it once both seats are taken"):
+        guest.watch(a.table_id, 1)
+    bob.join(a.table_id)
+    assert [s.player.name for s in guest.watch_seats(a.table_id)] == ["ann", "bob"]
+    assert guest.watch(a.table_id, 1).game.to_text() == a.game.to_text()
+
+
 def test_private_tables_by_invitation_and_the_setting(store) -> None:  # type: ignore[no-untyped-def]
     ann, bob, cat = store("ann"), store("bob"), store("cat")
     table = ann.open_table(public=False, deal=2).table_id

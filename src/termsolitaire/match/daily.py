@@ -34,6 +34,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from ..rules import Game, IllegalMove, Move, games, info, new_game
 from ..rules.deal import MAX_RANDOM_DEAL
 from .errors import GameOver, MatchError, SeatMoved, StoreDamaged
+from .identity import is_guest
 from .leaderboard import BOARDS, Board, Line, read_board, week_of
 from .replay import END, apply, canonical
 from .results import Reading
@@ -345,7 +346,7 @@ class Daily:
         """Start today's attempt (written to the store before any card shows), or
         resume it; :class:`DailyDone` once it has ended."""
         check_variant(game, variant)
-        if self.store.me.id.startswith("guest:"):  # serve's guests (hot-seat's too)
+        if is_guest(self.store.me.id):  # serve's guests (hot-seat's too)
             # A guest of `serve --open` is a new id at each connection: one attempt a
             # day could not hold (any player could learn the daily as a guest first,
             # then play it with their key), and the rows would outlive the guest.

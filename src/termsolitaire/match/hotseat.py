@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 
-from .identity import Player, check_name
+from .identity import GUEST, Player, check_name
 from .store import MatchStore
 
-PREFIX = "guest:"
+PREFIX = GUEST
 
 
 def guest_player(host: Player, name: str) -> Player:

@@ -26,6 +26,16 @@ ENV_ID = "TERMSOLITAIRE_PLAYER_ID"
 ENV_NAME = "TERMSOLITAIRE_PLAYER"
 MAX_ID = 128
 MAX_NAME = 32
+GUEST = "guest:"
+"""How a guest's id begins: a guest of ``serve --open`` (a new id at every
+connection) or a hot-seat guest (:mod:`.hotseat`)."""
+
+
+def is_guest(player_id: str) -> bool:
+    """Whether ``player_id`` is a guest's: what the store keeps by id (one daily
+    attempt, the deal a spectator has seen) does not hold for a guest, who comes
+    back under another id."""
+    return player_id.startswith(GUEST)
 
 
 def check_id(text: str) -> str:

@@ -10,7 +10,9 @@ every process and every host sees it):
   shows the table. A spectator counts while ``seen_at`` is younger than
   :data:`EXPIRY`, so one whose process was killed stops counting by itself.
   The row stays when they leave (only ``seen_at`` goes back): a player who
-  has watched a table has seen its deal and may not take its free seat.
+  has watched a table has seen its deal and may not take its free seat. A
+  guest, who may come back under another id, watches a table only once both
+  seats are taken.
 - ``watch_invitations``: a seated player lets someone watch their private table.
 - ``watch_settings``: a player who turned watching off
   (:meth:`Spectating.set_watchable`); spectators then see only the other seat,
@@ -26,7 +28,7 @@ import contextlib
 import sqlite3
 
 from .errors import NotAllowed, NotInvited, StoreError
-from .identity import Player
+from .identity import Player, is_guest
 from .model import SeatInfo, TableInfo
 from .rows import table_row
 from .social import Social
@@ -97,6 +99,13 @@ def check_spectator(db: sqlite3.Connection, info: TableInfo, target: SeatInfo, m
     t = info.id
     if info.state == "closed":
         raise NotAllowed(f"Table {t} was closed: there is nothing to watch")
+    if not info.full and is_guest(me):
+        # Watching shows the deal, so a spectator may not take the free seat; a
+        # guest comes back under another id (or with their key) and could.
+        raise NotAllowed(
+            f"Table {t} has a free seat: guests can watch it once both seats are "
+            "taken. Connect with a key (ssh-keygen -t ed25519) to watch it now"
+        )
     if not info.public and not watch_invited(db, t, me):
         raise NotInvited(PRIVATE.format(t))
     if not watchable(db, target.player.id):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..match.identity import looks_alike
+from ..match.identity import GUEST, looks_alike
 from ..storage.files import StorageError, write_atomic
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ class Players:
             home.mkdir(parents=True, mode=0o700)
         except OSError as e:
             raise StorageError(f"cannot create {home}: {e.strerror or e}") from e
-        return Player(f"guest-{token}", f"guest:{token}", home, guest=True)
+        return Player(f"guest-{token}", f"{GUEST}{token}", home, guest=True)
 
     def forget(self, player: Player) -> None:
         """Remove a guest's directory (their games go with them)."""
