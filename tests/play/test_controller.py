@@ -15,6 +15,7 @@ from termsolitaire.play.controller import Controller
 from termsolitaire.play.modes import MATCH, REPLAY, WATCH, Mode
 from termsolitaire.play.session import GameSession
 from termsolitaire.play.tables import ViewTable
+from termsolitaire.play.words import PlainWords
 from termsolitaire.rules import Game, Move, from_text, new_game
 
 
@@ -336,6 +337,31 @@ def test_a_fair_cannot_tell_names_the_setting_that_sees_every_card() -> None:
     outcome = c.hint()
     assert outcome.message == "Cannot tell from the cards you can see"
     assert outcome.note is not None and "Fair hints off" in outcome.note
+
+
+def test_a_fair_no_move_helps_on_spider_names_the_key_that_ends_the_game() -> None:
+    """Spider with the stock dealt: "No move helps here" said nothing more, while
+    every further move only costs a point; the board's End key is named with it
+    (Spider's board has End on ``e``; a board without End adds nothing)."""
+    from termsolitaire.screens.boards.bindings import screen_bindings
+    from termsolitaire.screens.boards.spider import SpiderScreen
+    from termsolitaire.screens.boards.words import BoardWords
+    from termsolitaire.solver.fair import FairResult
+    from termsolitaire.widgets.cards import CardLook
+
+    spider_words = BoardWords(SpiderScreen.PLACES, screen_bindings(SpiderScreen), CardLook)
+    assert spider_words.action_key("end") == "e"
+    for words, said in (
+        (spider_words, "No move helps here, by the cards you can see; e ends the game"),
+        (PlainWords(), "No move helps here, by the cards you can see"),
+    ):
+        c = Controller(GameSession(None, new_game("spider", 5, suits=2)), words)
+        c.solver = True
+        game = c.game
+        c.advice.take_fair(game, FairResult("none"), game.history)
+        outcome = c.hint()
+        assert outcome.message == said
+        assert outcome.note is not None and "Fair hints off" in outcome.note
 
 
 NEAR_THE_END = """game: stjernen

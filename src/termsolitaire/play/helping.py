@@ -14,6 +14,7 @@ from ..rules import Game, IllegalMove, Move
 from .advice import FAIR_HINT, Advice, solver_note
 from .hand import Hand
 from .outcome import Line, Outcome, Question, refused
+from .words import Words
 
 
 def no_hints(game: Game) -> str:
@@ -32,6 +33,7 @@ class Helping:
     if TYPE_CHECKING:  # given by the controller
         hand: Hand
         advice: Advice
+        words: Words
         solver: bool
         hinted: Move | None
         following: bool
@@ -171,8 +173,13 @@ class Helping:
     def fair_answer(self) -> Outcome:
         """The fair search gives no move here: what it says, and the setting that
         would let the solver see every card (a match or a daily gives no hints, so
-        this is a game where the player may change it)."""
-        return Outcome(message=self.advice.fair_word(), note=FAIR_SETTING)
+        this is a game where the player may change it). When no move helps and
+        the board has End (Spider, where every move costs a point), its key."""
+        message = self.advice.fair_word()
+        end = self.words.action_key("end")
+        if self.advice.fair_verdict == "none" and end and not self.refusal("end"):
+            message += f"; {end} ends the game"
+        return Outcome(message=message, note=FAIR_SETTING)
 
     def in_vain(self) -> Outcome:
         """A full search from this very position found no win, no loss and no line

@@ -44,6 +44,10 @@ class Words(Protocol):
     def pile_order(self, pile: str) -> int:
         """Where ``pile`` comes in the board's reading order (for lists of targets)."""
 
+    def action_key(self, action: str) -> str | None:
+        """The key that does ``action`` (a board action's name, ``end``) on this
+        board; None when the board has no key for it."""
+
 
 class PlainWords:
     """The notation's own names: for a board with no labels of its own (tests,
@@ -62,6 +66,9 @@ class PlainWords:
 
     def pile_order(self, pile: str) -> int:
         return 0
+
+    def action_key(self, action: str) -> str | None:
+        return None
 
 
 def move_text(words: Words, move: Move) -> str:

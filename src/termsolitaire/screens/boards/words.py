@@ -54,6 +54,12 @@ class BoardWords:
     def pile_order(self, pile: str) -> int:
         return self.order.get(pile, len(self.order))
 
+    def action_key(self, action: str) -> str | None:
+        for b in self.bindings:
+            if isinstance(b, Binding) and b.action == action:
+                return b.key.partition(",")[0]
+        return None
+
     def named(self, text: str) -> str:
         """``text`` with the rules' pile names (``t3``, ``o1``) as the board labels
         them (``3``, ``8``; ``Pile 3`` when it begins the sentence)."""
