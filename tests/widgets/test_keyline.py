@@ -81,7 +81,7 @@ async def last_line(footer: Any, palette: bool, theme: str, width: int) -> list[
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
 @pytest.mark.parametrize(
-    ("width", "palette", "shown"), [(80, False, False), (80, True, True), (30, True, False)]
+    ("width", "palette", "shown"), [(80, False, False), (80, True, True), (40, True, False)]
 )
 async def test_the_line_looks_as_textual_s_footer(
     theme: str, width: int, palette: bool, shown: bool
@@ -134,3 +134,16 @@ async def test_the_screen_s_keys_go_before_the_palette_s(width: int, palette: bo
         text = "".join(c for c, _ in cells(line.render_line(0)))
         assert " q Quit " in text
         assert ("^p palette" in text) == palette, text
+
+
+async def test_on_a_narrow_line_the_ways_out_and_the_help_stay_whole() -> None:
+    """Where the keys do not all fit, Textual's Footer cut the line at the edge: the
+    lobby under 68 columns read "q Q" for Quit. The others go, each whole, from
+    the end of the line; Quit and Help stay."""
+    app = KeysApp(KeyLine, True, "textual-dark")
+    async with app.run_test(size=(24, 5)) as pilot:
+        await pilot.pause()
+        line = app.keys.query_one(KeyLine)
+        text = "".join(c for c, _ in cells(line.render_line(0)))
+        assert line.shown() == ["Undo", "Help", "Quit"], text
+        assert text.rstrip() == " z Undo  ? Help  q Quit"

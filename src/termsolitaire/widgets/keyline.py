@@ -16,8 +16,10 @@ the screen's keys leave room for it (where they do not, the keys win: the
 Footer cut them, and a daily's "q Back" went at 80 columns), a
 click on a key pressing it (a bell on a dimmed one), the key under the pointer
 lit, and its tooltip. What it leaves out: scrolling the line sideways with the
-wheel when it is wider than the window (the keys past the edge are cut, as on
-the Footer before it is scrolled), and binding groups (no screen here has one).
+wheel when it is wider than the window, and binding groups (no screen here has
+one). Where the keys do not all fit, the ways out and the help (:data:`KEPT`)
+stay whole and the others go from the end of the line, each whole (the Footer
+cut the line at the edge: the lobby under 68 columns read "q Q" for Quit).
 """
 
 from __future__ import annotations
@@ -39,6 +41,10 @@ if TYPE_CHECKING:
 
 PALETTE_BORDER = "▏"
 """The line before the palette's key (Textual's ``vkey`` border)."""
+
+KEPT = frozenset({"q", "Q", "escape", "question_mark", "f1"})
+"""The keys that stay on a line too narrow for all: the ways out of a screen
+and its help (which lists every key)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +193,19 @@ class KeyLine(Widget):
         return (f" {key.display} ", f"{key.description} ") if key.description else (key.display,)
 
     @classmethod
+    def _fitting(cls, keys: tuple[Key, ...], room: int) -> tuple[Key, ...]:
+        """``keys`` as ``room`` columns hold them: all, or without the last of the
+        keys not :data:`KEPT` until the rest fits (cut at the edge if even the
+        kept ones do not)."""
+        shown = list(keys)
+        for key in reversed(keys):
+            if cls._keys_width(tuple(shown)) <= room:
+                break
+            if key.key not in KEPT:
+                shown.remove(key)
+        return tuple(shown)
+
+    @classmethod
     def _keys_width(cls, keys: tuple[Key, ...]) -> int:
         """The cells the keys take, each drawn whole (the last one's closing blank
         may go: the palette's border stands there)."""
@@ -212,6 +231,7 @@ class KeyLine(Widget):
             if self._keys_width(keys) > width - sum(cell_len(s.text) for s in right):
                 palette, right = None, []  # the screen's own keys first: ^p is in every help
         room = width - sum(cell_len(s.text) for s in right)
+        keys = self._fitting(keys, room)
         segments: list[Segment] = []
         spans: list[tuple[int, int, Key]] = []
         x = 0
