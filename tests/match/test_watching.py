@@ -66,9 +66,9 @@ def test_a_guest_watches_a_table_only_once_both_seats_are_taken(store) -> None: 
     a.start()
     for m in first_moves(a.game, 3):
         a.act(m)
-    with pytest.raises(NotAllowed, match="guests can watch it once both seats are taken"):
+    with pytest.raises(NotAllowed, match="Guests can watch only full tables"):
         guest.watch_seats(a.table_id)
-    with pytest.raises(NotAllowed, match="guests can watch it once both seats are taken"):
+    with pytest.raises(NotAllowed, match="Guests can watch only full tables"):
         guest.watch(a.table_id, 1)
     bob.join(a.table_id)
     assert [s.player.name for s in guest.watch_seats(a.table_id)] == ["ann", "bob"]

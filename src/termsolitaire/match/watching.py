@@ -102,9 +102,8 @@ def check_spectator(db: sqlite3.Connection, info: TableInfo, target: SeatInfo, m
     if not info.full and is_guest(me):
         # Watching shows the deal, so a spectator may not take the free seat; a
         # guest comes back under another id (or with their key) and could.
-        raise NotAllowed(
-            f"Table {t} has a free seat: guests can watch it once both seats are "
-            "taken. Connect with a key (ssh-keygen -t ed25519) to watch it now"
+        raise NotAllowed(  # (the lobby's status line: 80 columns hold it)
+            "Guests can watch only full tables: connect with an SSH key to watch this one"
         )
     if not info.public and not watch_invited(db, t, me):
         raise NotInvited(PRIVATE.format(t))
