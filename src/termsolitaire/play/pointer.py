@@ -62,6 +62,9 @@ class Pointer:
         if hand.src is None:
             return self.pick(name, None)
         if hand.src == name:
+            if self.hint_in_hand():  # the hint's own chord, typed: its first key keeps it
+                hand.by_hint = False
+                return Outcome(message=self.in_hand_text(), marks=True)
             return self.put_back()
         from_hint = self.hint_in_hand()
         outcome = self.drop_on(name, strict=True)
@@ -75,9 +78,13 @@ class Pointer:
         """The cards in hand are the ones a hint picked up, not the player's: a pile
         that cannot take them is where the player starts a move of their own (after
         "Next: 2♠ 4→f", ``1`` takes column 1's card, rather than "2♠ goes only on the
-        3♠")."""
+        3♠"). The hint's own source (``4``, or a click on the 2♠) is where a player who
+        types or clicks the hint's chord starts it: it keeps the cards in hand, which
+        are the player's from then on (a second press puts them back)."""
         hinted, hand = self.hinted, self.hand
-        return hinted is not None and hinted.kind == "move" and hinted.src == hand.src
+        return (
+            hand.by_hint and hinted is not None and hinted.kind == "move" and hinted.src == hand.src
+        )
 
     def pick(self, name: str, count: int | None) -> Outcome:
         """Take cards from ``name`` in hand, or do what the rules say a pick there
