@@ -293,7 +293,7 @@ class SolitaireApp(Navigation, App[int]):
     def action_four_colour(self) -> None:
         self.set_look(replace(self.look, four_colour=not self.look.four_colour))
         self.services.settings.four_colour = self.look.four_colour
-        self.tell_settings_problem(self.services.save_settings())
+        self.tell_settings_problem(self.services.save_settings("four_colour"))
 
     def tell_settings_problem(self, problem: str | None) -> None:
         if problem:

@@ -169,6 +169,29 @@ async def test_settings_change_is_saved_and_applied_at_once() -> None:
     assert load_settings(paths())[0].card_style == "ascii"
 
 
+async def test_a_setting_changed_in_a_second_window_keeps_the_first_window_s() -> None:
+    """Two windows on one player's files: the theme changed in one, then the card
+    style in the other (opened before). The second save used to write back every
+    setting as that window had read it at its start, undoing the theme."""
+    first = SolitaireApp(clock=False)  # opened first: reads the settings now
+    second = SolitaireApp(clock=False)
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("down", "down", "right")  # theme: the next one
+        await pilot.pause()
+    assert load_settings(paths())[0].theme == "textual-light"
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("enter")  # card style: ASCII
+        await pilot.pause()
+        assert first.look.ascii
+    kept = load_settings(paths())[0]
+    assert kept.card_style == "ascii"
+    assert kept.theme == "textual-light"
+
+
 async def test_settings_redraw_an_open_board() -> None:
     app = SolitaireApp("penguin", 5, {}, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -185,7 +185,7 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, AsciiFrames, Screen[No
         position = values.index(current) if current in values else 0
         self.settings.set(name, values[(position + step) % len(values)])
         options.replace_option_prompt_at_index(index, self.row(name, label))
-        failed = self.services.save_settings()
+        failed = self.services.save_settings(name)
         self.note(failed or self.saved_note(name))
         self.post_message(SettingChanged(name))
 
