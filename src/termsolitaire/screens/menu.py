@@ -283,12 +283,15 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         line = self.highlighted()
         if line is None:
             return None
-        if line.startswith(RESUME):
-            saved = self.saved[line.removeprefix(RESUME)]
-            g = saved.game
-            return MenuChoice(g.name, None, dict(g.variant), time_limit_of(saved), resume=True)
         text = self.query_one("#deal", Input).value.strip()
         deal = int(text) if text.isdigit() and int(text) < 1 << 64 else None
+        if line.startswith(RESUME):
+            # A deal number typed on a Resume line is that game's deal (asked about
+            # first when the save has a move), not thrown away for the save.
+            saved = self.saved[line.removeprefix(RESUME)]
+            g = saved.game
+            again = deal is not None
+            return MenuChoice(g.name, deal, dict(g.variant), time_limit_of(saved), resume=not again)
         chosen: dict[str, int] = {}
         for game, key, _, values, default in self.options:
             if game == line:
