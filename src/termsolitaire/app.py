@@ -307,6 +307,11 @@ class SolitaireApp(Navigation, App[int]):
             self.set_look(
                 replace(self.look, ascii=s.card_style == "ascii", four_colour=s.four_colour)
             )
+            if name == "card_style":  # the menu and the settings, drawn before, follow
+                for screen in self.screen_stack:
+                    changed = getattr(screen, "look_changed", None)
+                    if changed is not None:
+                        self.call_later(changed)
         elif name == "theme":
             self.theme = s.theme
         elif name == "fair_hints":
