@@ -240,6 +240,25 @@ def test_the_hints_chord_typed_or_clicked_in_full_plays_the_hint() -> None:
     assert c.pile("t7").message == "Put back" and c.hand.src is None
 
 
+def test_a_click_on_a_card_that_cannot_move_with_the_cards_on_it_says_so() -> None:
+    """A click on a card takes the cards above it along; where they are no run, it
+    took the top card(s) instead without a word ("Column 1 in hand"), so the next
+    click could move a card the player never chose. It says why now and takes
+    nothing; a click on the top card, or on a run, still takes it."""
+    c = solo()  # deal 5: column 1 ends 8D 7H; 9D of column 7 goes on 10D of column 3
+    outcome = c.click("t1", 2)
+    assert outcome.refused and outcome.message == "8D cannot move: only the 7H on top moves"
+    assert c.hand.src is None and c.game.log == ()
+    assert c.click("t1", 1).message.startswith("t1 in hand") and c.hand.src == "t1"
+    c.cancel()
+    c.pile("t7")
+    c.pile("t3")  # t3 ends 10D 9D, a run of two
+    assert c.click("t3", 2).message.startswith("t3 in hand") and c.hand.shown_count() == 2
+    c.cancel()
+    outcome = c.click("t3", 3)
+    assert outcome.refused and outcome.message.endswith("only the top 2 move together")
+
+
 def test_f_with_nothing_in_hand_names_the_games_own_word_for_a_pile() -> None:
     """Napoleon's cards sit in positions of a circle; the others' in piles."""
     for name, word in (("napoleon", "position"), ("penguin", "pile")):

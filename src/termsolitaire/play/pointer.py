@@ -101,7 +101,21 @@ class Pointer:
             self.hand.drop()
             return Outcome(message=refusal, refused=True, marks=True)
         if count:  # no more than the rules let move together
-            count = max(1, min(count, game.movable(name)))
+            movable = game.movable(name)
+            cards = game.pile(name)
+            if count > movable >= 1 and count <= len(cards) and cards[-count][1]:
+                # A face-up card under cards it cannot move with: say so, rather than
+                # take the top ones instead (a drop would then move cards not chosen).
+                self.hand.drop()
+                w = self.words
+                clicked = w.card(cards[-count][0])
+                only = (
+                    f"only the {w.card(cards[-1][0])} on top moves"
+                    if movable == 1
+                    else f"only the top {movable} move together"
+                )
+                return Outcome(message=f"{clicked} cannot move: {only}", refused=True, marks=True)
+            count = max(1, min(count, movable))
         self.hand.pick(name, count)
         return Outcome(message=self.in_hand_text(), marks=True)
 
