@@ -86,6 +86,22 @@ class Pointer:
             hand.by_hint and hinted is not None and hinted.kind == "move" and hinted.src == hand.src
         )
 
+    def held_down(self, name: str, count: int) -> str | None:
+        """Why the ``count`` cards from the top of ``name`` (a click or a drag from
+        a face-up card) cannot move together, or None. Taking the top ones instead,
+        without a word, let the next click or the drop move cards not chosen."""
+        game = self.game
+        movable, cards = game.movable(name), game.pile(name)
+        if not (count > movable >= 1 and count <= len(cards) and cards[-count][1]):
+            return None
+        w = self.words
+        only = (
+            f"only the {w.card(cards[-1][0])} on top moves"
+            if movable == 1
+            else f"only the top {movable} move together"
+        )
+        return f"{w.card(cards[-count][0])} cannot move: {only}"
+
     def pick(self, name: str, count: int | None) -> Outcome:
         """Take cards from ``name`` in hand, or do what the rules say a pick there
         means (deal from the stock, turn a face-down card)."""
@@ -101,21 +117,11 @@ class Pointer:
             self.hand.drop()
             return Outcome(message=refusal, refused=True, marks=True)
         if count:  # no more than the rules let move together
-            movable = game.movable(name)
-            cards = game.pile(name)
-            if count > movable >= 1 and count <= len(cards) and cards[-count][1]:
-                # A face-up card under cards it cannot move with: say so, rather than
-                # take the top ones instead (a drop would then move cards not chosen).
+            why = self.held_down(name, count)
+            if why is not None:
                 self.hand.drop()
-                w = self.words
-                clicked = w.card(cards[-count][0])
-                only = (
-                    f"only the {w.card(cards[-1][0])} on top moves"
-                    if movable == 1
-                    else f"only the top {movable} move together"
-                )
-                return Outcome(message=f"{clicked} cannot move: {only}", refused=True, marks=True)
-            count = max(1, min(count, movable))
+                return Outcome(message=why, refused=True, marks=True)
+            count = max(1, min(count, game.movable(name)))
         self.hand.pick(name, count)
         return Outcome(message=self.in_hand_text(), marks=True)
 
@@ -289,7 +295,7 @@ class Pointer:
             return False
         if not self.dragging:
             cards = self.game.pile(pile)
-            if not cards or not cards[-1][1]:
+            if not cards or not cards[-1][1] or self.held_down(pile, count) is not None:
                 return False
             self.dragging = True
             self.hand.pick(pile, min(count, self.hand.movable(pile)))
