@@ -115,6 +115,16 @@ def test_a_command_s_wrong_argument_is_that_command_s_error(args, said):
     assert "--deal 2" not in out.stderr
 
 
+@pytest.mark.parametrize("what", ["/nonexistent/moves.txt", "BADCODE123"])
+def test_replay_names_itself_in_its_error_as_the_other_commands_do(what):
+    """``replay`` said "termsolitaire: cannot read …" where ``share`` says
+    "termsolitaire share: cannot read …" for the same missing file."""
+    out = run("replay", what)
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.startswith("termsolitaire replay: "), out.stderr
+    assert len(out.stderr.splitlines()) == 1
+
+
 def test_stats_prints_the_table_from_the_data_dir(tmp_path):
     from termsolitaire.storage.stats import Stats
 
