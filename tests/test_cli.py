@@ -92,6 +92,39 @@ def test_a_mistyped_option_of_a_command_that_deals_nothing_names_the_one_meant(a
     assert "--deal" not in out.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ("penguin", "--suits", "2"),
+            "termsolitaire penguin: error: unrecognized arguments: --suits 2",
+        ),
+        (("show", "spider", "--suits", "3"), "termsolitaire show: error: Spider is played with"),
+        (("stats", "extra"), "termsolitaire stats: error: unrecognized arguments: extra"),
+    ],
+)
+def test_a_command_s_wrong_argument_is_that_command_s_error(args, said):
+    """``penguin --suits 2`` was told "(a deal number goes after --deal: --deal 2)"
+    (the 2 is the value of --suits, an option Penguin lacks), and under the
+    program's usage, as were ``show spider --suits 3`` and ``stats extra``: the
+    command's own usage and name now, and no deal hint for an option's value."""
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stderr.startswith(f"usage: termsolitaire {args[0]} ")
+    assert out.stderr.splitlines()[-1].startswith(said)
+    assert "--deal 2" not in out.stderr
+
+
+@pytest.mark.parametrize("what", ["/nonexistent/moves.txt", "BADCODE123"])
+def test_replay_names_itself_in_its_error_as_the_other_commands_do(what):
+    """``replay`` said "termsolitaire: cannot read …" where ``share`` says
+    "termsolitaire share: cannot read …" for the same missing file."""
+    out = run("replay", what)
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.startswith("termsolitaire replay: "), out.stderr
+    assert len(out.stderr.splitlines()) == 1
+
+
 def test_stats_prints_the_table_from_the_data_dir(tmp_path):
     from termsolitaire.storage.stats import Stats
 

@@ -293,7 +293,7 @@ class SolitaireApp(Navigation, App[int]):
     def action_four_colour(self) -> None:
         self.set_look(replace(self.look, four_colour=not self.look.four_colour))
         self.services.settings.four_colour = self.look.four_colour
-        self.tell_settings_problem(self.services.save_settings())
+        self.tell_settings_problem(self.services.save_settings("four_colour"))
 
     def tell_settings_problem(self, problem: str | None) -> None:
         if problem:
@@ -307,6 +307,11 @@ class SolitaireApp(Navigation, App[int]):
             self.set_look(
                 replace(self.look, ascii=s.card_style == "ascii", four_colour=s.four_colour)
             )
+            if name == "card_style":  # the menu and the settings, drawn before, follow
+                for screen in self.screen_stack:
+                    changed = getattr(screen, "look_changed", None)
+                    if changed is not None:
+                        self.call_later(changed)
         elif name == "theme":
             self.theme = s.theme
         elif name == "fair_hints":

@@ -80,9 +80,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         command = self._command()
-        if command is None or "--deal" in command._option_string_actions:
+        if command is None:
             super().error(message + _deal_hint(message))
-        super().error(message + _option_hint(message, command))
+        hint = _deal_hint(message) if "--deal" in command._option_string_actions else ""
+        # Said as the command's own error, under its usage (``termsolitaire show:
+        # error: …``): the arguments it did not take were written for it.
+        argparse.ArgumentParser.error(command, message + (hint or _option_hint(message, command)))
 
     def _command(self) -> argparse.ArgumentParser | None:
         """The subcommand's parser named on the command line (None: none)."""
@@ -123,11 +126,19 @@ def _deal_hint(message: str) -> str:
     ' (a deal number goes after --deal: --deal 616)'
     >>> _deal_hint("unrecognized arguments: --fast")
     ''
+
+    A number that is the value of an option the command does not have is not a
+    deal number (``penguin --suits 2`` was told to write ``--deal 2``):
+
+    >>> _deal_hint("unrecognized arguments: --suits 2")
+    ''
     """
     prefix = "unrecognized arguments: "
     if not message.startswith(prefix):
         return ""
-    number = next((a for a in message[len(prefix) :].split() if a.isdigit()), None)
+    words = message[len(prefix) :].split()
+    loose = [a for i, a in enumerate(words) if not (i and words[i - 1].startswith("-"))]
+    number = next((a for a in loose if a.isdigit()), None)
     if number is None:
         return ""
     return f" (a deal number goes after --deal: --deal {number})"

@@ -220,6 +220,46 @@ def test_a_key_that_cannot_take_a_hints_cards_starts_the_players_own_chord() -> 
     assert c.pile("t1").refused and c.hand.src is None
 
 
+def test_the_hints_chord_typed_or_clicked_in_full_plays_the_hint() -> None:
+    """After "Hint: 9D t7->t3" a player who types the chord the hint names, ``7``
+    then ``3``, plays it, as does a click on the 9D then on column 3: the first
+    key or click used to put the hint's card back ("Put back"), and the second
+    then picked up column 3. A second press of the source puts it back."""
+    from termsolitaire.rules import Move
+
+    for gesture in ("keys", "mouse"):
+        c = solo()  # deal 5: t7's 9D goes on t3's 10D
+        c.show_hint(Move.parse("t7-t3"))
+        first = c.pile("t7") if gesture == "keys" else c.click("t7", 1)
+        assert first.message.startswith("t7 in hand") and c.hand.src == "t7", gesture
+        second = c.pile("t3") if gesture == "keys" else c.click("t3", 1)
+        assert second.moved and c.game.log == ("t7-t3",), gesture
+        assert "next hint" in second.message, gesture  # still following the hints
+    c = solo()
+    c.show_hint(Move.parse("t7-t3"))
+    c.pile("t7")
+    assert c.pile("t7").message == "Put back" and c.hand.src is None
+
+
+def test_a_click_on_a_card_that_cannot_move_with_the_cards_on_it_says_so() -> None:
+    """A click on a card takes the cards above it along; where they are no run, it
+    took the top card(s) instead without a word ("Column 1 in hand"), so the next
+    click could move a card the player never chose. It says why now and takes
+    nothing; a click on the top card, or on a run, still takes it."""
+    c = solo()  # deal 5: column 1 ends 8D 7H; 9D of column 7 goes on 10D of column 3
+    outcome = c.click("t1", 2)
+    assert outcome.refused and outcome.message == "8D cannot move: only the 7H on top moves"
+    assert c.hand.src is None and c.game.log == ()
+    assert c.click("t1", 1).message.startswith("t1 in hand") and c.hand.src == "t1"
+    c.cancel()
+    c.pile("t7")
+    c.pile("t3")  # t3 ends 10D 9D, a run of two
+    assert c.click("t3", 2).message.startswith("t3 in hand") and c.hand.shown_count() == 2
+    c.cancel()
+    outcome = c.click("t3", 3)
+    assert outcome.refused and outcome.message.endswith("only the top 2 move together")
+
+
 def test_f_with_nothing_in_hand_names_the_games_own_word_for_a_pile() -> None:
     """Napoleon's cards sit in positions of a circle; the others' in piles."""
     for name, word in (("napoleon", "position"), ("penguin", "pile")):

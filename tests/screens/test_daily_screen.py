@@ -96,6 +96,30 @@ async def test_a_daily_from_the_menu(shared: Path) -> None:
     assert (ann.state("penguin", {}), ann.summary("penguin", {})) == before == ("lost", (0, 1))
 
 
+async def test_a_click_on_a_daily_shows_its_leaderboard_and_a_second_plays_it(
+    shared: Path,
+) -> None:
+    """One attempt a day: a click on the Penguin line, to see its leaderboard,
+    started the Penguin daily (Textual's list plays on the first click). It shows
+    the leaderboard now, as ↓ does; a click on the highlighted line plays it."""
+    from textual.widgets import OptionList
+
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        lines = dailies.query_one("#dailies", OptionList)
+        assert lines.highlighted == 0  # Stjernen
+        await pilot.click("#dailies", offset=(2, 1))  # the Penguin line
+        await until(pilot, lambda: "Penguin · daily of" in screen_text(app), "its leaderboard")
+        assert app.screen is dailies and lines.highlighted == 1
+        assert dailies.daily.state("penguin", {}) != "playing"
+        await pilot.click("#dailies", offset=(2, 1))
+        board = await shown_screen(pilot, BoardScreen)
+        assert board.game.name == "penguin"
+
+
 async def test_ascii_writes_the_dailies_without_middle_dots_or_plus_minus(shared: Path) -> None:
     """Under ``--ascii`` (or the ASCII card style) the menu's daily line, the
     dailies' title and lines and the leaderboard separate their fields with ``|``

@@ -97,6 +97,27 @@ async def test_stats_screen_starts_a_finished_deal_again() -> None:
         assert not any(isinstance(s, StatsScreen) for s in app.screen_stack)
 
 
+async def test_a_double_click_on_a_finished_game_deals_it_once() -> None:
+    """Two clicks on the highlighted row (a double click) selected it twice before
+    the statistics closed: the deal was opened twice, and the second found the
+    first's lock, "Penguin is open in another window (process N …)", N being
+    this very process."""
+    app = recorded_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("down", "down")  # b: penguin deal 6
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        stats.action_play_selected()
+        stats.action_play_selected()  # the second click, before the screen is gone
+        await pilot.pause()
+        await pilot.pause()
+        boards = [s for s in app.screen_stack if isinstance(s, BoardScreen)]
+        assert len(boards) == 1 and app.screen is boards[0], app.screen_stack
+        assert (boards[0].game.name, boards[0].game.deal) == ("penguin", 6)
+
+
 async def test_stats_screen_deals_a_spider_variant_again() -> None:
     app = recorded_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -167,6 +188,29 @@ async def test_settings_change_is_saved_and_applied_at_once() -> None:
         assert isinstance(board, BoardScreen)
         assert board.look.ascii and board.look.four_colour
     assert load_settings(paths())[0].card_style == "ascii"
+
+
+async def test_a_setting_changed_in_a_second_window_keeps_the_first_window_s() -> None:
+    """Two windows on one player's files: the theme changed in one, then the card
+    style in the other (opened before). The second save used to write back every
+    setting as that window had read it at its start, undoing the theme."""
+    first = SolitaireApp(clock=False)  # opened first: reads the settings now
+    second = SolitaireApp(clock=False)
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("down", "down", "right")  # theme: the next one
+        await pilot.pause()
+    assert load_settings(paths())[0].theme == "textual-light"
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("enter")  # card style: ASCII
+        await pilot.pause()
+        assert first.look.ascii
+    kept = load_settings(paths())[0]
+    assert kept.card_style == "ascii"
+    assert kept.theme == "textual-light"
 
 
 async def test_settings_redraw_an_open_board() -> None:

@@ -55,6 +55,24 @@ async def test_the_board_finishes_once_only_foundation_moves_are_left(game: str)
         assert len(seen) >= 3  # one move at a time, not all in one frame
 
 
+async def test_a_game_left_while_the_board_finished_it_finishes_when_resumed() -> None:
+    """``Q`` while the board sends the cards home: the save keeps a position with
+    only foundation moves left, and the resumed board used to sit there (the
+    player had to press ``f`` for each card); it finishes it now, as it would have."""
+    from termsolitaire.storage.paths import paths
+    from termsolitaire.storage.saves import SaveStore
+
+    line = winning_line(new_game("penguin", 5))
+    g = new_game("penguin", 5)
+    first_finishable(g, line)
+    SaveStore(paths()).save(g, "id-left")
+    app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown_screen(pilot, BoardScreen)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        assert screen.game.is_won
+
+
 @pytest.mark.parametrize("key", ["z", "enter", "space"])
 async def test_a_key_meanwhile(key: str) -> None:
     """``z`` while the board finishes takes the last move back and stops the

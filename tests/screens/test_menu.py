@@ -117,6 +117,47 @@ async def test_ascii_draws_the_menu_and_settings_frames_and_choices_in_ascii() -
         assert "LeftPreviouschoice" in flat and "<textual-dark>" in flat
 
 
+async def test_the_card_style_changed_in_the_settings_redraws_the_menu_and_the_settings() -> None:
+    """A player whose terminal lacks the glyphs (the notice on a Linux console
+    sends them there) sets Card style to ASCII: the boards followed at once, but
+    the settings' own frame and the menu's frame, radio buttons (``▐●▌``) and key
+    line kept them until the next start. Both follow now, either way, with the
+    menu's choices and the settings' row kept."""
+    import re
+
+    from termsolitaire.screens.settings import SettingsScreen
+
+    from .matchkit import screen_text, shown_screen, until
+
+    lines = re.compile("[\u2500-\u257f\u2590\u258c\u258f‹›]")
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        await pilot.click("#spider-suits-2")
+        await pilot.press("o")
+        await shown_screen(pilot, SettingsScreen)
+        await pilot.press("enter")  # Card style: ASCII
+        await until(pilot, lambda: "+----" in screen_text(app), "the settings in ASCII")
+        text = screen_text(app)
+        assert "+----" in text and not lines.search(text), lines.findall(text)[:5]
+        assert "Saved; open boards redrawn" in text
+        assert app.screen.query_one("#settings-list").highlighted == 0  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is menu
+        text = screen_text(app)
+        assert "+----" in text and not lines.search(text), lines.findall(text)[:5]
+        assert "Spidersuits()1(*)2()4" in text.replace(" ", "")  # the choice kept
+        await pilot.press("o")
+        await shown_screen(pilot, SettingsScreen)
+        await pilot.press("enter")  # and back to Unicode
+        await until(pilot, lambda: "╭────" in screen_text(app), "the settings in Unicode")
+        await pilot.press("escape")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "╭────" in text and "+----" not in text and "(*)" not in text
+
+
 @pytest.mark.parametrize("width", [67, 70, 75, 80])
 async def test_a_narrow_menu_keeps_every_choice_button_and_unit_whole(width: int) -> None:
     """From 67 columns (the narrowest board) to 80, the time limit's "20", its

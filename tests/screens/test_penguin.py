@@ -96,6 +96,22 @@ async def test_same_move_by_click_click_and_by_drag(tmp_path) -> None:
         assert board(dragged).game.to_text() == by_click
 
 
+async def test_a_card_dragged_from_under_cards_it_cannot_move_with_stays(tmp_path) -> None:
+    """Deal 5's column 1 ends 8♦ 7♥: dragging the 8♦ to a cell dragged the 7♥
+    instead (the ghost showed it) and put it in the cell. Nothing moves now, and
+    the status line says why, as a click there does."""
+    app = SolitaireApp("penguin", 5, {}, clock=False, data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        y = await _top_row(app, "t1") - 1  # the 8♦'s row, above the 7♥'s edge
+        await pilot.mouse_down("#pile-t1", offset=(2, y))
+        await pilot.hover("#pile-c1", offset=(2, 1))
+        assert not board(app).board.ghost.display
+        await pilot.mouse_up("#pile-c1", offset=(2, 1))
+        await pilot.pause()
+        assert board(app).game.history == ()
+        assert status(app) == "8♦ cannot move: only the 7♥ on top moves"
+
+
 async def test_double_click_sends_to_foundation(penguin_app: SolitaireApp) -> None:
     async with penguin_app.run_test(size=(80, 24)) as pilot:
         y = await _top_row(penguin_app, "t4")

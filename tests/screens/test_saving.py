@@ -348,6 +348,28 @@ async def test_restart_saved_deal_from_the_menu() -> None:
         assert rows(app) == [(game_id, "lost", 1)]
 
 
+async def test_a_deal_number_typed_on_a_resume_line_plays_that_deal() -> None:
+    """The menu opens on its Resume line; a player who types a deal number and
+    presses Enter (or Play) wants that deal of the game, not the save resumed with
+    the number thrown away (what happened): the game in progress is asked about
+    first, as for any other deal of it."""
+    _, game_id = await seed("penguin", 5, 1)
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        assert str(menu.highlighted()).startswith("resume:")
+        menu.query_one("#deal").focus()
+        await pilot.press("9", "enter")
+        await pilot.pause()
+        assert question(app).startswith("In progress: Penguin — deal 5, 1 move")
+        await pilot.press("a")
+        await pilot.pause()
+        assert board(app).game.deal == 9 and board(app).game.history == ()
+    assert rows(app) == [(game_id, "lost", 1)]
+
+
 async def test_back_to_menu_and_quit_do_not_count() -> None:
     await seed("penguin", 5, 2)
     app = SolitaireApp(clock=False)

@@ -49,9 +49,20 @@ def test_stats_screen_empty(snap_compare: Any) -> None:
 
 def test_settings_screen(snap_compare: Any) -> None:
     """Nine settings, each with its choices and the current one marked; the card
-    style was switched to ASCII (marked), the help line says what the highlighted
-    setting does and the note says it was saved."""
-    assert snap_compare(SolitaireApp(clock=False), terminal_size=(80, 24), press=["o", "enter"])
+    style was switched to ASCII (marked), and the screen is drawn in it at once
+    (frames of ``+ - |``, ``< >`` round the theme, "Left" and "Right" in the key
+    line); the help line says what the highlighted setting does and the note says
+    it was saved."""
+
+    async def ascii_now(pilot: Any) -> None:
+        await pilot.press("o", "enter")
+        settings = pilot.app.screen
+        for _ in range(1200):  # redrawn after the setting is saved (a minute at most)
+            if settings.query_one("#settings").styles.border_top[0] == "ascii":
+                break
+            await pilot.pause(0.05)
+
+    assert snap_compare(SolitaireApp(clock=False), terminal_size=(80, 24), run_before=ascii_now)
 
 
 MOVES = b"game: penguin\ndeal: 5\nt7-t3 t4-f2 t6-c1 t2-c2 t4-f1\n"

@@ -121,7 +121,7 @@ def run_replay(args: argparse.Namespace) -> int:
             replay = replay_of(load_code(args.file, getattr(args, "match_dir", None)))
     except ValueError as e:
         where = "" if code or str(args.file) in str(e) else f"{args.file}: "
-        sys.stderr.write(f"termsolitaire: {where}{e}\n")
+        sys.stderr.write(f"termsolitaire replay: {where}{e}\n")  # as share, solve, board
         return 1
     if no_terminal():
         return 1

@@ -319,6 +319,18 @@ class Controller(Pointer, Helping):
                 outcome.message = f"{outcome.message}; the rest goes home: finishing"
         return outcome
 
+    def finish_left(self) -> Outcome | None:
+        """A game opened with only foundation moves left, as when the player quit
+        while the board was finishing it: the board finishes it now, as it would
+        have (it sat there waiting for six ``f``). None where there is no such finish."""
+        if not self.policy.saves or self.over or self.finishing:
+            return None
+        line = finishing_line(self.game)
+        if not line:
+            return None
+        self.finish_rest, self.finish_at = line, self.game.history
+        return Outcome(message="Only foundation moves are left: finishing", finish=True)
+
     def end_headline(self) -> str:
         """Why a table's game ended, in words."""
         told = getattr(self.table, "headline", None)

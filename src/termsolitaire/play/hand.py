@@ -30,6 +30,8 @@ class Hand:
     count: int | None = None  # None: auto
     cursor: str | None = None
     cursor_count: int | None = None
+    by_hint: bool = False
+    """A hint picked these cards up, not the player (any pick or drop clears it)."""
     _legal: list[Move] = field(default_factory=list)
     _legal_key: int = -1
 
@@ -44,10 +46,10 @@ class Hand:
         return [m for m in self.legal() if m.kind == "move" and m.src == src]
 
     def pick(self, src: str, count: int | None = None) -> None:
-        self.src, self.count = src, count
+        self.src, self.count, self.by_hint = src, count, False
 
     def drop(self) -> None:
-        self.src, self.count = None, None
+        self.src, self.count, self.by_hint = None, None, False
 
     def movable(self, pile: str) -> int:
         """How many cards of ``pile`` could move together (the rules say)."""

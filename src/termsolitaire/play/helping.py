@@ -106,6 +106,7 @@ class Helping:
         hand.drop()
         if move.kind == "move":
             hand.pick(move.src, move.count)
+            hand.by_hint = True
             hand.cursor, hand.cursor_count = move.dst, None
             keys = "Enter or its key plays it"
         else:  # deal, collect, turn: the cursor on the pile whose click does it

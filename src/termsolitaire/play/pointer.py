@@ -62,6 +62,9 @@ class Pointer:
         if hand.src is None:
             return self.pick(name, None)
         if hand.src == name:
+            if self.hint_in_hand():  # the hint's own chord, typed: its first key keeps it
+                hand.by_hint = False
+                return Outcome(message=self.in_hand_text(), marks=True)
             return self.put_back()
         from_hint = self.hint_in_hand()
         outcome = self.drop_on(name, strict=True)
@@ -75,9 +78,29 @@ class Pointer:
         """The cards in hand are the ones a hint picked up, not the player's: a pile
         that cannot take them is where the player starts a move of their own (after
         "Next: 2♠ 4→f", ``1`` takes column 1's card, rather than "2♠ goes only on the
-        3♠")."""
+        3♠"). The hint's own source (``4``, or a click on the 2♠) is where a player who
+        types or clicks the hint's chord starts it: it keeps the cards in hand, which
+        are the player's from then on (a second press puts them back)."""
         hinted, hand = self.hinted, self.hand
-        return hinted is not None and hinted.kind == "move" and hinted.src == hand.src
+        return (
+            hand.by_hint and hinted is not None and hinted.kind == "move" and hinted.src == hand.src
+        )
+
+    def held_down(self, name: str, count: int) -> str | None:
+        """Why the ``count`` cards from the top of ``name`` (a click or a drag from
+        a face-up card) cannot move together, or None. Taking the top ones instead,
+        without a word, let the next click or the drop move cards not chosen."""
+        game = self.game
+        movable, cards = game.movable(name), game.pile(name)
+        if not (count > movable >= 1 and count <= len(cards) and cards[-count][1]):
+            return None
+        w = self.words
+        only = (
+            f"only the {w.card(cards[-1][0])} on top moves"
+            if movable == 1
+            else f"only the top {movable} move together"
+        )
+        return f"{w.card(cards[-count][0])} cannot move: {only}"
 
     def pick(self, name: str, count: int | None) -> Outcome:
         """Take cards from ``name`` in hand, or do what the rules say a pick there
@@ -94,6 +117,10 @@ class Pointer:
             self.hand.drop()
             return Outcome(message=refusal, refused=True, marks=True)
         if count:  # no more than the rules let move together
+            why = self.held_down(name, count)
+            if why is not None:
+                self.hand.drop()
+                return Outcome(message=why, refused=True, marks=True)
             count = max(1, min(count, game.movable(name)))
         self.hand.pick(name, count)
         return Outcome(message=self.in_hand_text(), marks=True)
@@ -268,7 +295,7 @@ class Pointer:
             return False
         if not self.dragging:
             cards = self.game.pile(pile)
-            if not cards or not cards[-1][1]:
+            if not cards or not cards[-1][1] or self.held_down(pile, count) is not None:
                 return False
             self.dragging = True
             self.hand.pick(pile, min(count, self.hand.movable(pile)))

@@ -128,10 +128,23 @@ class Services:
             storage=storage,
         )
 
-    def save_settings(self) -> str | None:
-        """Write the settings; the message for the player when that failed."""
+    def save_settings(self, name: str | None = None) -> str | None:
+        """Write the settings; the message for the player when that failed.
+
+        With ``name``, the one setting the player just changed goes into the
+        settings as they are kept now, the others as they are there: a second
+        window (or SSH login) of the same player changes a setting of its own
+        without writing back every other one as it was when that window opened
+        (a change made meanwhile in the first window was silently undone)."""
         try:
-            self.backend().save_settings(self.settings)
+            backend = self.backend()
+            settings = self.settings
+            if name is not None:
+                kept, problems = backend.load_settings()
+                if not problems:
+                    kept.set(name, settings.get(name))
+                    settings = kept
+            backend.save_settings(settings)
         except StorageError as e:
             return f"Settings not saved: {e}"
         return None

@@ -146,6 +146,28 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             value = self.default(game, key)
             self.query_one(f"#{game}-{key}-{value}", RadioButton).value = True
 
+    async def look_changed(self) -> None:
+        """The card style changed (in the settings, over the menu): the menu is
+        built again in it, the player's choices, deal number and line kept."""
+        pressed = {
+            f"#{game}-{key}": self.query_one(f"#{game}-{key}", RadioSet).pressed_index
+            for game, key, _, _, _ in self.options
+        }
+        deal = self.query_one("#deal", Input).value
+        line = self.query_one("#games", OptionList).highlighted
+        await self.built_again()
+        for where, index in pressed.items():
+            buttons = list(self.query_one(where, RadioSet).query(RadioButton))
+            if 0 <= index < len(buttons):
+                buttons[index].value = True
+        self.query_one("#deal", Input).value = deal
+        self.on_resize()
+        self.refresh_lines()
+        games = self.query_one("#games", OptionList)
+        if line is not None and line < games.option_count:
+            games.highlighted = line
+        self.show_daily()
+
     def compose(self) -> ComposeResult:
         radio = radio_button(self)
         with Vertical(id="menu"):
@@ -283,12 +305,15 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         line = self.highlighted()
         if line is None:
             return None
-        if line.startswith(RESUME):
-            saved = self.saved[line.removeprefix(RESUME)]
-            g = saved.game
-            return MenuChoice(g.name, None, dict(g.variant), time_limit_of(saved), resume=True)
         text = self.query_one("#deal", Input).value.strip()
         deal = int(text) if text.isdigit() and int(text) < 1 << 64 else None
+        if line.startswith(RESUME):
+            # A deal number typed on a Resume line is that game's deal (asked about
+            # first when the save has a move), not thrown away for the save.
+            saved = self.saved[line.removeprefix(RESUME)]
+            g = saved.game
+            again = deal is not None
+            return MenuChoice(g.name, deal, dict(g.variant), time_limit_of(saved), resume=not again)
         chosen: dict[str, int] = {}
         for game, key, _, values, default in self.options:
             if game == line:

@@ -160,8 +160,23 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, AsciiFrames, Screen[No
         arrows = "Left Right" if ascii_look(self) else "← →"
         self.note(f"{arrows} Enter change the setting; changes apply and are saved at once")
 
+    noted = ""
+    """The note under the list (kept when the screen is built again)."""
+
     def note(self, text: str) -> None:
+        self.noted = text
         self.query_one("#settings-note", Static).update(text)
+
+    async def look_changed(self) -> None:
+        """The card style changed here: the screen is built again in it (its frame,
+        the theme's ‹ ›), on the same row and with the same note."""
+        index = self.query_one(OptionList).highlighted
+        await self.built_again()
+        options = self.query_one(OptionList)
+        options.highlighted = index
+        options.focus()
+        self.show_help(index)
+        self.note(self.noted)
 
     def show_help(self, index: int | None) -> None:
         text = self.rows[index][2] if index is not None else ""
@@ -185,7 +200,7 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, AsciiFrames, Screen[No
         position = values.index(current) if current in values else 0
         self.settings.set(name, values[(position + step) % len(values)])
         options.replace_option_prompt_at_index(index, self.row(name, label))
-        failed = self.services.save_settings()
+        failed = self.services.save_settings(name)
         self.note(failed or self.saved_note(name))
         self.post_message(SettingChanged(name))
 

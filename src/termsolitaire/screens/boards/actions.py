@@ -319,6 +319,9 @@ class BoardActions:
         c = self.controller
         if not c.dragging:
             if not c.drag(message.pile, message.count):
+                why = c.held_down(message.pile, message.count)
+                if why is not None:  # (each move of the pointer: the same line)
+                    self.say(why)
                 return
             self.redraw()
         count = self.hand.shown_count()

@@ -196,6 +196,13 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
             self.app.notify(self.notice, severity="warning", timeout=10)
         self.save_soon()
         self.solving.position_changed()
+        self.call_after_refresh(self.finish_left)  # (after the first frame: issue 33)
+
+    def finish_left(self) -> None:
+        """A game left while the board finished it: the finish goes on."""
+        left = self.controller.finish_left() if self.is_mounted else None
+        if left is not None:
+            self.do(left)
 
     def on_unmount(self) -> None:
         """The board is gone: another copy of the program may open this game now."""

@@ -91,3 +91,15 @@ class AsciiFrames:
         screen = cast(Screen[Any], self)
         if ascii_look(screen):
             ascii_frames(screen)
+
+    async def built_again(self) -> None:
+        """Compose the screen again in the app's look now (the card style was
+        changed while it was open: its frames, radio buttons and arrows were
+        drawn in the other one until the next start)."""
+        screen = cast(Screen[Any], self)
+        await screen.recompose()
+        if ascii_look(screen):
+            ascii_frames(screen)
+        else:
+            for edge in EDGES:  # the screen itself is not composed again
+                screen.styles.clear_rule(edge)
