@@ -407,7 +407,7 @@ def test_cli_replay_bad_file_exits_1_with_one_line(
     bad.write_text("game: penguin\ndeal: 5\nt9-t1\n")
     assert main(["replay", str(bad)]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("termsolitaire: ")
+    assert err.count("\n") == 1 and err.startswith("termsolitaire replay: ")
     assert "t9" in err
     assert main(["replay", str(tmp_path / "missing")]) == 1
     err = capsys.readouterr().err
