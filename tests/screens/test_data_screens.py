@@ -213,6 +213,35 @@ async def test_a_setting_changed_in_a_second_window_keeps_the_first_window_s() -
     assert kept.theme == "textual-light"
 
 
+async def test_a_click_on_a_setting_s_choice_chooses_it_and_on_its_name_only_shows_it() -> None:
+    """A click anywhere on a row moved the setting to its next choice: "20 min"
+    clicked with none chosen gave 5 min, and a click on "Fair hints" to read its
+    help turned them off. A click on a choice now chooses it; on the row's name
+    it highlights the row and shows its help, changing nothing."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        settings = app.screen
+        assert isinstance(settings, SettingsScreen)
+        listed = settings.query_one("#settings-list")
+        rows = [name for name, _, _ in settings.rows]
+        limit = rows.index("spider.time_limit")
+        row = settings.row("spider.time_limit", settings.rows[limit][1]).plain
+        # the list's frame and padding, then the row's text
+        await pilot.click("#settings-list", offset=(2 + row.index("20 min"), 1 + limit))
+        await pilot.pause()
+        assert app.services.settings.get("spider.time_limit") == 20
+        fair = rows.index("fair_hints")
+        await pilot.click("#settings-list", offset=(4, 1 + fair))  # on "Fair hints"
+        await pilot.pause()
+        assert app.services.settings.fair_hints is True
+        assert listed.highlighted == fair  # type: ignore[attr-defined]
+        help_text = str(settings.query_one("#settings-help", Static).render())
+        assert help_text == settings.rows[fair][2]
+    assert load_settings(paths())[0].get("spider.time_limit") == 20
+
+
 async def test_settings_redraw_an_open_board() -> None:
     app = SolitaireApp("penguin", 5, {}, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -378,7 +407,7 @@ def test_cli_replay_bad_file_exits_1_with_one_line(
     bad.write_text("game: penguin\ndeal: 5\nt9-t1\n")
     assert main(["replay", str(bad)]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("termsolitaire: ")
+    assert err.count("\n") == 1 and err.startswith("termsolitaire replay: ")
     assert "t9" in err
     assert main(["replay", str(tmp_path / "missing")]) == 1
     err = capsys.readouterr().err

@@ -108,6 +108,34 @@ async def test_table_joined_played_ended_results_both_sides(
         bob.close()
 
 
+async def test_new_game_by_the_mouse_chooses_then_starts(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """In the New dialog a click on Suits' "2" opened a 1-suit table at once (the
+    list's click started the game with what was chosen so far). A click on a
+    choice chooses it now, on a label it only highlights the row, and the Start
+    button (or Enter) starts."""
+    from textual.widgets import OptionList
+
+    from termsolitaire.screens.match.newgame import ROWS
+
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await shown_screen(pilot, LobbyScreen)
+        await pilot.press("n")
+        dialog = await shown_screen(pilot, NewGameScreen)
+        suits = [name for name, _, _ in ROWS].index("suits")
+        row = dialog.row("suits", "Suits").plain
+        await pilot.click("#rows", offset=(2 + row.index(" 2 ") + 1, 1 + suits))
+        await pilot.click("#rows", offset=(3, 1 + suits))  # on "Suits"
+        await pilot.pause()
+        assert app.screen is dialog and dialog.choice.suits == 2
+        assert dialog.query_one("#rows", OptionList).highlighted == suits
+        await pilot.click("#new-start")
+        await shown_screen(pilot, LobbyScreen)
+        assert "2 suits" in str(lobby.query_one("#tables").get_row_at(0))
+
+
 async def test_the_match_board_names_the_card_moved(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:

@@ -50,6 +50,29 @@ async def test_menu_fits_80x24_with_four_resume_lines_and_arrows_go_through() ->
         assert lines.highlighted == first_game  # type: ignore[attr-defined]
 
 
+async def test_a_click_on_a_game_highlights_it_and_a_second_plays_it() -> None:
+    """A click on the Spider line dealt Spider at once, with 1 suit, before the
+    player could click the suits under it; a click highlights it now, and a click
+    on the highlighted line (or Play, or Enter) plays it."""
+    from termsolitaire.screens.boards.board import BoardScreen
+
+    from .matchkit import shown_screen
+
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        lines = menu.query_one("#games")
+        ids = [o.id for o in lines.options]  # type: ignore[attr-defined]
+        spider = ids.index("spider")
+        await pilot.click("#games", offset=(2, spider))
+        await pilot.pause()
+        assert app.screen is menu and menu.highlighted() == "spider"
+        await pilot.click("#spider-suits-2")
+        await pilot.click("#games", offset=(2, spider))
+        board = await shown_screen(pilot, BoardScreen)
+        assert board.game.name == "spider" and board.game.variant == {"suits": 2}
+
+
 def test_docs_rules_md_is_the_rules_pages_of_the_program() -> None:
     assert DOCS.read_text(encoding="utf-8") == rules_document(), (
         "docs/rules.md differs from the pages in the program: "

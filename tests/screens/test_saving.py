@@ -398,6 +398,22 @@ async def test_spider_time_up_records_lost_and_deletes_the_save() -> None:
         assert not app.services.saves.exists("spider", {"suits": 2})
 
 
+async def test_a_timed_game_s_clock_is_saved_while_nothing_is_played() -> None:
+    """A 5-minute Spider killed (``kill -9``) at 4:32 left came back at 4:38: the
+    clock was saved with each action only, so time spent thinking was given back
+    each time. It is saved every 15 s of the clock now, moves or not."""
+    app = SolitaireApp("spider", 123, {"suits": 2}, time_limit=5, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        await pilot.press("1", "0")  # an action: saved
+        await pilot.pause()
+        screen.game.elapsed = 40.0  # 40 s of thought, no move
+        screen.tick()
+        await pilot.pause()
+        saved = app.services.saves.load("spider", {"suits": 2})[0]
+        assert saved is not None and saved.game.elapsed == 40.0
+
+
 async def test_spider_time_up_with_no_action_records_nothing() -> None:
     """ui.md: a game with no action is never recorded, however it ends."""
     app = SolitaireApp("spider", 123, {"suits": 2}, time_limit=5, clock=False)

@@ -44,6 +44,11 @@ HIDDEN = "Enlarge the window (or close the dialog) to play"
 """Why a key does nothing on a board the player cannot see."""
 
 
+CLOCK_SAVED_EVERY = 15.0
+"""Seconds of a timed game's clock between two saves while nothing is played: a
+game killed without a word comes back with no more than this given back."""
+
+
 @dataclass
 class Controller(Pointer, Helping):
     """The game on a board and what the player may do to it now."""
@@ -76,6 +81,8 @@ class Controller(Pointer, Helping):
     plays by itself one at a time (:meth:`finish_step`) while the game's line is
     ``finish_at``: any action of the player's stops them."""
     finish_at: tuple[Move, ...] = ()
+    clock_saved: float = 0.0
+    """The game's clock at its last save by :meth:`tick` (a timed game's)."""
 
     def __post_init__(self) -> None:
         if self.table is None:
@@ -242,6 +249,14 @@ class Controller(Pointer, Helping):
         self.advance_clock()
         if self.policy.saves and not self.over and self.session.time_is_up:
             return self.finish("Time is up")
+        # The clock is saved with each action, and on SIGHUP and SIGTERM; a timed
+        # game killed (kill -9, a power cut) after long thought without a move came
+        # back with that time given back, every time.
+        elapsed = self.game.elapsed
+        timed = self.policy.saves and self.session.time_limit and not self.over
+        if timed and abs(elapsed - self.clock_saved) >= CLOCK_SAVED_EVERY:
+            self.clock_saved = elapsed
+            return Outcome(save=True)
         return Outcome()
 
     def pause(self) -> Outcome:

@@ -55,6 +55,8 @@ class Outcome:
     note: str | None = None
     """More than the status line holds, said once beside it (a toast): where a
     longer search may find what the board's did not."""
+    save: bool = False
+    """Nothing was played, but the save is due (a timed game's clock)."""
 
 
 @dataclass

@@ -15,7 +15,6 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -35,6 +34,7 @@ from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
+from termsolitaire.widgets.lists import LookFirstList
 
 if TYPE_CHECKING:
     from termsolitaire.screens.boards.board import BoardScreen
@@ -139,20 +139,6 @@ def daily_board(attempt: Attempt, look: CardLook | None = None) -> BoardScreen:
     return screen
 
 
-class DailyList(OptionList):
-    """The dailies. A click on a line shows its leaderboard, as ↑ ↓ do; a click on
-    the line already highlighted plays it, as Enter does. (Textual's list plays
-    on the first click: a player clicking a line to see its leaderboard started
-    their one attempt of the day.)"""
-
-    async def _on_click(self, event: events.Click) -> None:
-        clicked = event.style.meta.get("option")
-        if isinstance(clicked, int) and clicked != self.highlighted:
-            event.prevent_default()  # not the list's own click, which selects too
-            if not self.get_option_at_index(clicked).disabled:
-                self.highlighted = clicked
-
-
 class DailyScreen(Screen[None]):
     CSS_PATH = "daily.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -176,7 +162,10 @@ class DailyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TextLine("", id="daily-title")
-        yield DailyList(id="dailies")
+        # A click shows a daily's leaderboard, a second one plays it: Textual's list
+        # played at the first, and a player looking at the leaderboards spent the
+        # day's one attempt.
+        yield LookFirstList(id="dailies")
         with VerticalScroll(id="board-box"):
             yield Static("", id="board")
         yield TextLine("", fit=True, id="status")

@@ -31,6 +31,7 @@ from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
 from termsolitaire.widgets.cards import app_look
 from termsolitaire.widgets.keyline import KeyLine
+from termsolitaire.widgets.lists import LookFirstList
 
 RESUME = "resume:"
 """The id prefix of a Resume line (then the save slot)."""
@@ -174,7 +175,10 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             yield Label("termsolitaire", id="menu-title")
             yield Label("", id="menu-daily")
             # Filled from the saves when the menu shows (on_mount, on_screen_resume).
-            yield OptionList(id="games")
+            # A click highlights a game (then its options, Play); a click on the
+            # highlighted line plays it (the first click dealt Spider before its
+            # suits could be chosen).
+            yield LookFirstList(id="games")
             for game, key, label, values, _ in self.options:
                 with Horizontal(classes="option"):
                     yield Label(label, classes="option-label")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -112,9 +113,52 @@ def row_text(name: str, label: str, current: Any, ascii_only: bool = False) -> T
     return text
 
 
+def value_at(name: str, current: Any, column: int) -> Any | None:
+    """The choice of setting ``name`` drawn at ``column`` of its row
+    (:func:`row_text`), None off every choice (on the label); on ``‹ current ›``,
+    the one before (on ‹) or after it.
+
+    >>> value_at("spider.time_limit", 0, 53)  # "[none]  5 min   10 min   15 min   20 min"
+    20
+    >>> value_at("spider.time_limit", 0, 52) is None  # between two choices
+    True
+    >>> value_at("spider.time_limit", 0, 3) is None  # on the label
+    True
+    """
+    values = choices(name)
+    position = values.index(current) if current in values else 0
+    at = LABEL_WIDTH
+    if column < at:
+        return None
+    if sum(len(value_text(name, v)) + 3 for v in values) > CHOICES_WIDTH:
+        if column >= at + len(value_text(name, current)) + 4:
+            return None
+        return values[(position + (-1 if column == at else 1)) % len(values)]
+    for v in values:
+        width = len(value_text(name, v)) + 2
+        if at <= column < at + width:
+            return v
+        at += width + 1
+    return None
+
+
 class SettingsList(OptionList):
     """The list of settings; ← → change the highlighted one (bound here, not on the
-    screen, so they queue behind ↑ ↓ and the list's own sideways scrolling)."""
+    screen, so they queue behind ↑ ↓ and the list's own sideways scrolling). A
+    click on a choice chooses it; on the label, it only highlights the row
+    (Textual's click changed the setting to its next choice wherever it fell:
+    "20 min" clicked gave 5 min, and a click to read a row's help changed it)."""
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if not isinstance(clicked, int):
+            return
+        event.prevent_default()  # not the list's own click, which selects
+        self.highlighted = clicked
+        offset = event.get_content_offset(self)
+        screen = self.screen
+        if offset is not None and isinstance(screen, SettingsScreen):
+            screen.clicked(clicked, offset.x + int(self.scroll_x))
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l,space", "screen.change(1)", "Next choice", id="settings-next"),
@@ -189,16 +233,29 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, AsciiFrames, Screen[No
         event.stop()
         self.action_change(1)
 
+    def clicked(self, index: int, column: int) -> None:
+        """A click on row ``index``, ``column`` cells into it: the choice there."""
+        name, _, _ = self.rows[index]
+        value = value_at(name, self.settings.get(name), column)
+        if value is not None:
+            self.choose(index, value)
+
     def action_change(self, step: int) -> None:
         options = self.query_one(OptionList)
         index = options.highlighted
         if index is None:
             return
-        name, label, _ = self.rows[index]
+        name, _, _ = self.rows[index]
         values = choices(name)
         current = self.settings.get(name)
         position = values.index(current) if current in values else 0
-        self.settings.set(name, values[(position + step) % len(values)])
+        self.choose(index, values[(position + step) % len(values)])
+
+    def choose(self, index: int, value: Any) -> None:
+        """Setting ``index`` set to ``value``, shown, saved and put into effect."""
+        options = self.query_one(OptionList)
+        name, label, _ = self.rows[index]
+        self.settings.set(name, value)
         options.replace_option_prompt_at_index(index, self.row(name, label))
         failed = self.services.save_settings(name)
         self.note(failed or self.saved_note(name))

@@ -439,6 +439,8 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
             self.do(outcome)
         elif not self.over and self.is_current:
             self.show_clock()
+        if outcome.save:
+            self.autosave()
 
     def tell(self, messages: list[str] | str | None) -> None:
         """Storage messages for the player, as toasts (play goes on)."""

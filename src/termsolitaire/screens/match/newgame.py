@@ -1,7 +1,8 @@
 """The New dialog of the lobby: who against, suits, time limit, public or private.
 
 One row per choice, its values side by side as in the settings: ↑ ↓ choose a
-row, ← → change it, Enter starts. Against a person at a table (public or
+row, ← → change it, Enter starts; with the mouse, a click on a value chooses it
+and the Start button starts. Against a person at a table (public or
 private), the computer (at a level), or hot-seat at this terminal (the second
 player's name below). Suits 1 or 2, 4 as an extra; 5, 10, 15 or 20 minutes,
 10 by default (RULES.md: "no limit" is for solo play only).
@@ -13,11 +14,12 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from termsolitaire.match import LIMITS, SUITS
@@ -72,13 +74,44 @@ def row_text(name: str, label: str, current: Any, active: bool = True) -> Text:
     return text
 
 
+def value_at(name: str, column: int) -> Any | None:
+    """The choice of row ``name`` drawn at ``column`` of it (:func:`row_text`), or
+    None (the label, a gap).
+
+    >>> value_at("suits", 10), value_at("suits", 15), value_at("suits", 3)
+    (1, 2, None)
+    """
+    at = LABEL_WIDTH
+    for v in dict((n, v) for n, _, v in ROWS)[name]:
+        width = len(value_text(name, v)) + 2
+        if at <= column < at + width:
+            return v
+        at += width + 1
+    return None
+
+
 class NewGameList(OptionList):
-    """The rows; ← → change the highlighted one, Enter starts."""
+    """The rows; ← → change the highlighted one, Enter starts. A click on a choice
+    chooses it, on a label it highlights the row (Textual's click started the
+    game: a click on Suits' "2" opened a 1-suit table at once)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l,space", "screen.change(1)", "Next choice", id="new-next"),
         Binding("left,h", "screen.change(-1)", "Previous choice", id="new-previous"),
     ]
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if not isinstance(clicked, int):
+            return
+        event.prevent_default()  # not the list's own click, which starts the game
+        self.highlighted = clicked
+        offset = event.get_content_offset(self)
+        screen = self.screen
+        if offset is not None and isinstance(screen, NewGameScreen):
+            value = value_at(ROWS[clicked][0], offset.x + int(self.scroll_x))
+            if value is not None:
+                screen.choose(clicked, value)
 
 
 class NewGameScreen(AsciiFrames, ModalScreen[NewGame | None]):
@@ -103,6 +136,9 @@ class NewGameScreen(AsciiFrames, ModalScreen[NewGame | None]):
             yield Static("Second player's name (hot-seat)", id="guest-label")
             yield Input(self.choice.guest, placeholder="their name", max_length=32, id="guest")
             yield Static("↑ ↓ choose, ← → change, Enter start, Escape never mind", id="why")
+            with Horizontal(id="new-buttons"):
+                yield Button("Start", id="new-start", compact=True)
+                yield Button("Never mind", id="new-never", compact=True)
 
     def row(self, name: str, label: str) -> Text:
         return row_text(name, label, getattr(self.choice, name), applies(name, self.choice.kind))
@@ -124,12 +160,18 @@ class NewGameScreen(AsciiFrames, ModalScreen[NewGame | None]):
         if index is None:
             return
         name, _, values = ROWS[index]
+        current = getattr(self.choice, name)
+        position = values.index(current) if current in values else 0
+        self.choose(index, values[(position + step) % len(values)])
+
+    def choose(self, index: int, value: Any) -> None:
+        """Row ``index`` set to ``value`` (where it applies to the kind of game)."""
+        rows = self.query_one(OptionList)
+        name = ROWS[index][0]
         if not applies(name, self.choice.kind):
             self.say(f"{ROWS[index][1]} is not asked for this kind of game")
             return
-        current = getattr(self.choice, name)
-        position = values.index(current) if current in values else 0
-        self.choice = replace(self.choice, **{name: values[(position + step) % len(values)]})
+        self.choice = replace(self.choice, **{name: value})
         for i, (n, label, _) in enumerate(ROWS):
             rows.replace_option_prompt_at_index(i, self.row(n, label))
         self.show_guest()
@@ -141,6 +183,13 @@ class NewGameScreen(AsciiFrames, ModalScreen[NewGame | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "new-start":
+            self.start()
+        else:
+            self.action_cancel()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
