@@ -4,6 +4,8 @@ verdict."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from termsolitaire.app import SolitaireApp
@@ -120,6 +122,16 @@ async def test_the_verdict_gives_way_to_a_long_message(game: str, variant: dict[
         assert "winnable with the cards known" in screen_text(app)
 
 
+def answers() -> tuple[list[str | None], Callable[[str | None], None]]:
+    """What a panel was answered with, and the callback that keeps it."""
+    chosen: list[str | None] = []
+
+    def answered(value: str | None) -> None:
+        chosen.append(value)
+
+    return chosen, answered
+
+
 @pytest.mark.parametrize("panel", ["results", "stuck"])
 async def test_a_panel_that_opens_by_itself_ignores_enter_at_first(
     panel: str, monkeypatch: pytest.MonkeyPatch
@@ -143,11 +155,7 @@ async def test_a_panel_that_opens_by_itself_ignores_enter_at_first(
     app = SolitaireApp("penguin", 5, {}, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await shown_screen(pilot, BoardScreen)
-        chosen: list[str | None] = []
-
-        def answered(value: str | None) -> None:
-            chosen.append(value)
-
+        chosen, answered = answers()
         app.push_screen(opened(), answered)
         await pilot.pause()
         await pilot.press("enter")
@@ -181,11 +189,7 @@ async def test_enter_pressed_on_and_on_after_a_win_stays_on_the_results(
     app = SolitaireApp("penguin", 5, {}, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await shown_screen(pilot, BoardScreen)
-        chosen: list[str | None] = []
-
-        def answered(value: str | None) -> None:
-            chosen.append(value)
-
+        chosen, answered = answers()
         app.push_screen(ResultsScreen("Won!", 52, 80, 60), answered)
         panel = await shown_screen(pilot, ResultsScreen)
         await until(pilot, lambda: panel.query("#new"), "the panel's buttons")
