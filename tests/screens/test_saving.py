@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from termsolitaire.storage.paths import paths
 from termsolitaire.storage.saves import SaveStore
 from termsolitaire.storage.stats import Stats
 
+from ..storage.test_saves import penguin_held_elsewhere
 from .conftest import PENGUIN_KEYS, SPIDER_KEYS, answer, board, chord, status
 
 
@@ -497,13 +499,14 @@ async def test_a_game_open_elsewhere_is_offered_read_only() -> None:
     the saved game read only (nothing can be played, the save stays as it is) or
     another game; it never writes over the other copy's save."""
     expected, _ = await seed("penguin", 5, 2)
-    other = SaveStore(paths()).lock("penguin")
-    assert other.acquire()  # the other copy holds the game
-    try:
+    home = Path(os.environ["TERMSOLITAIRE_HOME"])
+    with penguin_held_elsewhere(home) as other:  # the other copy holds the game
         app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert question(app).startswith("Penguin is open in another window (process ")
+            assert question(app).startswith(
+                f"Penguin is open in another window (process {other.pid} "
+            )
             await pilot.press("v")
             await pilot.pause()
             screen = board(app)
@@ -524,8 +527,6 @@ async def test_a_game_open_elsewhere_is_offered_read_only() -> None:
             await pilot.press("o")  # another game: the menu
             await pilot.pause()
             assert isinstance(app.screen, MenuScreen)
-    finally:
-        other.release()
     app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
     async with app.run_test(size=(80, 24)):
         assert board(app).game.to_json() == expected  # free again: it resumes

@@ -65,7 +65,7 @@ async def test_a_game_open_on_another_host_is_offered_read_only(
         saved, _ = storage.saves.load("penguin")
         assert saved is not None and saved.game.to_json() == expected  # not written over
         lock = storage.saves.lock("penguin")
-        assert not lock.acquire()
+        assert not lock.acquire() and not lock.held_here()
     finally:
         assert other_host.stdin is not None
         other_host.stdin.close()
@@ -75,3 +75,20 @@ async def test_a_game_open_on_another_host_is_offered_read_only(
         assert time.monotonic() < deadline, "the other session's lock stayed"
     lock.release()
     storage.close()
+
+
+def test_a_game_open_in_this_process_is_told_from_one_open_on_another_host(
+    shared_player: str, tmp_path: Path
+) -> None:
+    """The database grants a session its own advisory lock again: a second lock of a
+    slot this process holds is refused, and knows the game is open here."""
+    storage = open_storage(tmp_path / "here")
+    try:
+        first, second = storage.saves.lock("penguin"), storage.saves.lock("penguin")
+        assert first.acquire() and not second.acquire()
+        assert second.held_here()
+        first.release()
+        assert not second.held_here() and second.acquire()
+        second.release()
+    finally:
+        storage.close()

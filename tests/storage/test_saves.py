@@ -187,10 +187,23 @@ def test_a_game_open_in_one_process_is_locked_for_another(store, tmp_path):
     with penguin_held_elsewhere(tmp_path) as holder:
         mine = store.lock("penguin")
         assert not mine.acquire()
+        assert not mine.held_here()
         assert mine.holder().startswith(f"process {holder.pid} on ")
         assert store.lock("napoleon").acquire()  # another game is free
     assert mine.acquire()  # the kill let it go
     mine.release()
+
+
+def test_a_game_open_in_this_process_is_told_from_one_open_in_another(store):
+    """A second lock of a slot this process holds is refused, as another process's
+    would be (flock), but knows the game is open here: a double click that opened
+    a game twice was told it was "open in another window", this very process."""
+    first, second = store.lock("penguin"), store.lock("penguin")
+    assert first.acquire() and not second.acquire()
+    assert second.held_here()
+    first.release()
+    assert not second.held_here() and second.acquire()
+    second.release()
 
 
 def test_a_game_open_in_another_ssh_session_names_no_host_or_process(store, tmp_path):

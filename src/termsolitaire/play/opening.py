@@ -43,7 +43,9 @@ class Request:
 class Opening:
     """What to show for a :class:`Request`."""
 
-    kind: Literal["read_only", "resume", "ask", "new"]
+    kind: Literal["read_only", "resume", "ask", "new", "here"]
+    """``here``: the game is open in this process already (asked for twice, as
+    by a double click): nothing to open."""
     request: Request
     lock: SaveLock | None = None
     saved: Saved | None = None
@@ -60,6 +62,8 @@ def open_game(services: Services, request: Request, notice: str | None = None) -
     saves = services.saves
     lock = saves.lock(request.game, dict(request.variant))
     if not lock.acquire():
+        if lock.held_here():
+            return Opening("here", request)
         return Opening("read_only", request, holder=lock.holder())
     saved, problem = saves.load(request.game, dict(request.variant))
     notice = "; ".join(m for m in (notice, lock.problem, problem) if m) or None

@@ -91,6 +91,8 @@ class Navigation:
         """Open the game the player asked for, as :mod:`termsolitaire.play.opening`
         decides: read only, resumed, asked about first, or a new deal."""
         opening = open_game(self.services, request, notice)
+        if opening.kind == "here":  # asked for twice (a double click): it is opening
+            return
         if opening.kind == "read_only":
             self.offer_read_only(request, opening.holder)
         elif opening.kind == "resume":

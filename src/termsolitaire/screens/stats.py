@@ -163,13 +163,9 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
         event.stop()
         self.action_play_selected()
 
-    chosen = False
-    """A finished game was chosen: the screen is closing (a double click selects
-    the row twice; the second would deal it again, over the first's lock)."""
-
     def action_play_selected(self) -> None:
         f = self.selected()
-        if f is None or self.chosen:
+        if f is None:
             return
         if f.deal is None:
             self.notify("That game has no deal number to deal again", severity="warning")
@@ -181,7 +177,6 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
             return
         limit = self.services.settings.game_default(f.game, "time_limit") if limits else 0
         choice = MenuChoice(f.game, f.deal, variant_dict(f.variant), limit)
-        self.chosen = True
         self.dismiss()
         self.app.post_message(choice)
 

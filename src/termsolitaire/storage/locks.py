@@ -19,6 +19,7 @@ import stat
 import time
 from collections.abc import Mapping
 from pathlib import Path
+from typing import ClassVar
 
 from .files import NOFOLLOW
 
@@ -46,6 +47,10 @@ def where(env: Mapping[str, str] | None = None) -> str:
 class SaveLock:
     """The lock of one save slot."""
 
+    _here: ClassVar[set[Path]] = set()
+    """The slots this process holds: a second lock of one of them is refused as
+    another process's would be (flock), though the game is open right here."""
+
     def __init__(self, path: Path) -> None:
         self.path = path
         self._fd: int | None = None
@@ -56,6 +61,11 @@ class SaveLock:
     def held(self) -> bool:
         """Whether this process holds it."""
         return self._fd is not None
+
+    def held_here(self) -> bool:
+        """Whether this process holds the slot through another lock of it (the
+        game is open here already: the player asked for it twice)."""
+        return self.path in SaveLock._here
 
     def acquire(self) -> bool:
         """Take the lock without waiting; False when another process holds it.
@@ -89,6 +99,7 @@ class SaveLock:
             os.ftruncate(fd, 0)
             os.pwrite(fd, note.encode(), 0)
         self._fd = fd
+        SaveLock._here.add(self.path)
         return True
 
     def holder(self) -> str:
@@ -104,6 +115,7 @@ class SaveLock:
         fd, self._fd = self._fd, None
         if fd is None:
             return
+        SaveLock._here.discard(self.path)
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
         os.close(fd)  # closing drops the flock

@@ -388,6 +388,9 @@ class PgSaveLock(SaveLock):
         PgSaveLock._taken.add(ident)
         return True
 
+    def held_here(self) -> bool:
+        return (self.db.url, self.key) in PgSaveLock._taken or super().held_here()
+
     def holder(self) -> str:
         """Where the game is open: ``a session on HOST since 14:02``."""
         try:
