@@ -179,7 +179,10 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
         except ValueError:
             self.notify(f"This version does not play {f.game}", severity="warning")
             return
-        limit = self.services.settings.game_default(f.game, "time_limit") if limits else 0
+        if f.time_limit is None:  # recorded before the limits were kept: the settings'
+            limit = self.services.settings.game_default(f.game, "time_limit") if limits else 0
+        else:  # the limit it was played with
+            limit = f.time_limit if f.time_limit in limits else 0
         choice = MenuChoice(f.game, f.deal, variant_dict(f.variant), limit)
         self.chosen = True
         self.dismiss()
