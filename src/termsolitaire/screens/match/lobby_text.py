@@ -123,7 +123,7 @@ def detail_text(t: TableInfo, me: str, guest: str | None = None) -> str:
         else:
             enter = "Enter: start your game (the clock starts); i: invite someone"
     elif guest and mine is not None and t.opponent_of(me) is None:
-        enter = f"Enter: {guest} takes the keyboard (hot-seat; a full clock of their own)"
+        enter = f"Enter: {guest} takes the keyboard (hot-seat)"
     elif mine is not None or t.state == "finished":
         enter = "Enter: the results, Watch and the replays"
     elif t.can_join:
