@@ -278,6 +278,9 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
         assert [f.player.name for f in results.results.seats] == ["ann", "Bob"]
         shown = screen_text(app)  # both read it: nobody is "you"
         assert "(you)" not in shown and "You win" not in shown
+        # nor "Your replay" / "Their replay" / "s shares your game": whose, by name
+        assert "Bob's replay (y)" in shown and "ann's replay (o)" in shown
+        assert "s shares Bob's game" in shown and "Your replay" not in shown
         assert " wins, by " in shown or "A draw" in shown
         assert results.results.seats[0].score == score
         record = match.store.record()
