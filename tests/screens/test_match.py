@@ -307,7 +307,13 @@ async def test_a_hot_seat_table_left_at_the_hand_over_names_the_second_player(
         await until(pilot, lambda: lobby.tables, "the table's row")
         row = [str(c) for c in lobby.query_one("#tables").get_row_at(0)]  # type: ignore[attr-defined]
         assert row[3:] == ["ann vs Bob", "yours: done; Bob plays"]
-        assert "Enter: Bob takes the keyboard" in str(lobby.query_one("#detail").render())
+        detail = str(lobby.query_one("#detail").render())
+        assert "Enter: Bob takes the keyboard" in detail
+        assert "code" not in detail  # it would only be refused: the seat is Bob's
+        await pilot.press("i")  # nor an invitation
+        status = lobby.query_one("#status")
+        await until(pilot, lambda: "Bob's" in status.text, "the refusal")  # type: ignore[attr-defined]
+        assert not isinstance(app.screen, AskScreen)
         await pilot.press("enter")
         await shown_screen(pilot, HandOverScreen)
 

@@ -396,6 +396,10 @@ class LobbyScreen(LobbyHome):
         if t.full:
             self.say(f"Table {t.id} is full: both seats are taken")
             return
+        guest = self.waiting_guest(t)
+        if guest is not None:  # the store would refuse whoever came
+            self.say(f"Table {t.id} is a hot-seat match: its second seat is {guest}'s")
+            return
 
         def submit(text: str) -> str | None:
             try:

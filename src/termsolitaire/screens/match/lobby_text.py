@@ -112,7 +112,7 @@ def detail_text(t: TableInfo, me: str, guest: str | None = None) -> str:
     # daily hides its number so too (docs/daily.md).
     deal = [f"deal {t.deal}"] if t.state == "finished" else []
     parts = [f"Table {t.id}", *deal, "public" if t.public else "private"]
-    if t.code:
+    if t.code and not guest:  # a hot-seat guest's seat takes nobody by the code
         parts.append(f"code {t.code}")
     mine = t.seat_of(me)
     if mine is not None and not mine.finished:
