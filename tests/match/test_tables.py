@@ -308,3 +308,24 @@ def test_the_revision_moves_on_every_change_and_only_then(store) -> None:  # typ
     t3 = bob.revision(1)
     store("cat").open_table()  # another table: this one's revision stays
     assert bob.revision(1) == t3 and bob.revision() > r2
+
+
+def test_a_hot_seat_guest_s_seat_is_theirs_against_a_code_or_an_invitation(store) -> None:  # type: ignore[no-untyped-def]
+    """A hot-seat table is private with a code the host sees in the lobby, and its
+    guest sits down only when the host has finished: until then the code, or an
+    invitation the host sent someone else, took the guest's seat."""
+    from termsolitaire.match.hotseat import guest_player
+
+    ann, cat = store("ann"), store("cat")
+    bob = guest_player(ann.me, "Bob")
+    guest = store(bob.id, bob.name)
+    table = ann.open_table(public=False)
+    ann.invite(table.table_id, bob.id)
+    ann.invite(table.table_id, "cat")
+    code = table.info().code
+    assert code is not None
+    with pytest.raises(TableFull, match="hot-seat match: its second seat is Bob's"):
+        cat.join_code(code)
+    with pytest.raises(TableFull, match="Bob's"):
+        cat.join(table.table_id)
+    assert guest.join(table.table_id).number == 2  # the guest still sits down

@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from textual.widgets import DataTable, Static
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.cli import main
+from termsolitaire.play.session import GameSession
 from termsolitaire.replay import Replay, load_replay, parse_replay, replay_of
 from termsolitaire.rules import new_game
 from termsolitaire.screens.boards.board import BoardScreen
@@ -22,6 +24,8 @@ from termsolitaire.screens.stats import StatsScreen
 from termsolitaire.storage.paths import paths
 from termsolitaire.storage.settings import load_settings
 from termsolitaire.widgets.keyline import KeyLine
+
+from .matchkit import shown_screen
 
 GAMES = [  # id, game, variant, deal, won, score, moves, seconds (oldest first)
     ("a", "penguin", {}, 5, True, 52, 80, 200.0),
@@ -71,8 +75,8 @@ async def test_stats_screen_shows_the_figures() -> None:
             "5:00",
         ]
         sparks = [str(s.render()) for s in screen.query(".spark-line")]
-        # penguin: won, lost with 20, won; spider: one lost game, its bar short of full
-        assert sparks == ["█▃█", "▇"]
+        # penguin: won, lost with 20, won; spider: one lost game, its bar well short of full
+        assert sparks == ["█▂█", "▅"]
 
 
 def test_a_game_with_no_win_never_draws_a_full_bar() -> None:
@@ -82,6 +86,23 @@ def test_a_game_with_no_win_never_draws_a_full_bar() -> None:
     assert bars([(0, False)] * 3) == "   "
     assert "█" not in bars([(17, False), (3, False), (17, False)])
     assert bars([(5, False), (52, True)])[-1] == "█"
+
+
+async def test_a_lost_game_s_bar_reads_as_a_loss_beside_a_win_s() -> None:
+    """A lone lost game at the best score drew ▇, next to a win's █: "last 1: 0 won"
+    alone said it was lost. A lost game's bar is at most ▅ now; under the ASCII
+    look (whose bars were ▁…█ all the same) a win is # and a loss . - or =."""
+    from termsolitaire.screens.stats import bars
+
+    assert bars([(480, False)]) == "▅"
+    assert max(bars([(s, False) for s in range(0, 53, 4)])) == "▅"
+    app = recorded_app()
+    app.look = replace(app.look, ascii=True)  # as run() does for --ascii
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        screen = await shown_screen(pilot, StatsScreen)
+        sparks = [str(s.render()) for s in screen.query(".spark-line")]
+        assert sparks == ["#.#", "="]
 
 
 async def test_stats_screen_starts_a_finished_deal_again() -> None:
@@ -127,6 +148,23 @@ async def test_stats_screen_deals_a_spider_variant_again() -> None:
         await pilot.pause()
         game = app.screen.game  # type: ignore[attr-defined]
         assert (game.name, game.deal, game.variant) == ("spider", 123, {"suits": 2})
+
+
+async def test_a_timed_game_is_dealt_again_with_the_limit_it_was_played_with() -> None:
+    """A 5-minute Spider game dealt again from the statistics came back with the
+    settings' limit (none): the statistics kept no limit."""
+    app = SolitaireApp(clock=False)
+    app.services.settings.set("spider.time_limit", 0)
+    timed = GameSession(app.services, new_game("spider", 77, suits=2), None, 5)
+    assert timed.record(won=False) == []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_statistics()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        board = app.screen
+        assert isinstance(board, BoardScreen)
+        assert (board.game.deal, board.session.time_limit) == (77, 5 * 60)
 
 
 async def test_stats_screen_empty() -> None:

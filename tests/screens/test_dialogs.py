@@ -18,7 +18,7 @@ from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.screens.dialogs.stuck import StuckScreen
 
 from .conftest import answer, board
-from .matchkit import screen_text, shown_screen
+from .matchkit import screen_text, shown_screen, until
 
 
 async def test_stuck_offer_undo(penguin_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,6 +87,27 @@ async def test_the_help_and_the_results_show_their_own_keys_over_the_board_s(
         await shown_screen(pilot, ResultsScreen)
         await pilot.pause()
         assert foot()[:4] == ["New deal", "Menu", "Share", "Look at the board"]
+
+
+async def test_end_in_the_help_stays_at_the_end_as_the_page_grows(
+    penguin_app: SolitaireApp,
+) -> None:
+    """`End` pressed within about a second of opening a board's help stopped at the
+    "Mouse" paragraph: it scrolled to the end of the page as laid out then, and the
+    page grew after (its lines wrapped again). `End` now keeps the page at its end
+    as it grows, here by a narrower terminal, until the player scrolls up."""
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        help_screen = await shown_screen(pilot, HelpScreen)
+        body = help_screen.query_one("#help-body")
+        await until(pilot, lambda: body.max_scroll_y > 0, "the help's page")
+        await pilot.press("end")
+        await until(pilot, lambda: body.scroll_y == body.max_scroll_y, "End")
+        longer = body.max_scroll_y
+        await pilot.resize_terminal(60, 24)  # every paragraph wraps on more lines
+        await until(pilot, lambda: body.max_scroll_y > longer, "the page laid out again")
+        last = re.compile(r"changes nothing\. *│|│ *nothing\. *│")  # the help's last words
+        await until(pilot, lambda: last.search(screen_text(penguin_app)), "the end", timeout=5)
 
 
 async def test_restart_key(penguin_app: SolitaireApp) -> None:

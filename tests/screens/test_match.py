@@ -278,10 +278,44 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
         assert [f.player.name for f in results.results.seats] == ["ann", "Bob"]
         shown = screen_text(app)  # both read it: nobody is "you"
         assert "(you)" not in shown and "You win" not in shown
+        # nor "Your replay" / "Their replay" / "s shares your game": whose, by name
+        assert "Bob's replay (y)" in shown and "ann's replay (o)" in shown
+        assert "s shares Bob's game" in shown and "Your replay" not in shown
         assert " wins, by " in shown or "A draw" in shown
         assert results.results.seats[0].score == score
         record = match.store.record()
         assert record.opponents[0][0].name == "Bob" and record.overall.played == 1
+
+
+async def test_a_hot_seat_table_left_at_the_hand_over_names_the_second_player(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Escape at the hand-over ("later") back to the lobby: the table read
+    "ann vs (free)", "yours: done, seat free", "Enter: the results, Watch and the
+    replays", as if anyone could take Bob's seat and nobody were to play. It names
+    Bob, says he plays, and that Enter gives him the keyboard (as it does)."""
+    app, _match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right", "right", "enter")  # hot-seat here
+        await shown_screen(pilot, NewGameScreen)
+        await pilot.press(*"Bob", "enter")
+        await shown_screen(pilot, MatchScreen)
+        await answer(pilot, ["e"], "y")
+        await shown_screen(pilot, HandOverScreen)
+        await pilot.press("escape")
+        lobby = await shown_screen(pilot, LobbyScreen)
+        await until(pilot, lambda: lobby.tables, "the table's row")
+        row = [str(c) for c in lobby.query_one("#tables").get_row_at(0)]  # type: ignore[attr-defined]
+        assert row[3:] == ["ann vs Bob", "yours: done; Bob plays"]
+        detail = str(lobby.query_one("#detail").render())
+        assert "Enter: Bob takes the keyboard" in detail
+        assert "code" not in detail  # it would only be refused: the seat is Bob's
+        await pilot.press("i")  # nor an invitation
+        status = lobby.query_one("#status")
+        await until(pilot, lambda: "Bob's" in status.text, "the refusal")  # type: ignore[attr-defined]
+        assert not isinstance(app.screen, AskScreen)
+        await pilot.press("enter")
+        await shown_screen(pilot, HandOverScreen)
 
 
 async def test_refusals_show_in_one_line(shared: Path, clock: WallClock, tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Label, Static
 from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services
 from termsolitaire.rules import info
+from termsolitaire.screens.dialogs.frames import ascii_look
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
 from termsolitaire.stats_table import (
     FINISHED_HEAD,
@@ -41,25 +42,33 @@ LISTED = 200
 EMPTY = "No finished games yet. Play one from the menu: won and lost games show here."
 
 
-BARS = " ▁▂▃▄▅▆▇█"
+WON = "█"
+"""A won game's bar: full."""
+LOST = " ▁▂▃▄▅"
+"""A lost game's bars, by score: never above ▅, so that a lost game reads as one
+beside a win's full bar (a lone lost game at the best score drew ▇, next to █)."""
+ASCII_WON, ASCII_LOST = "#", " .-="
+"""The same under the ASCII look."""
 
 
-def bars(games: list[tuple[float, bool]]) -> str:
+def bars(games: list[tuple[float, bool]], ascii: bool = False) -> str:
     """One bar per finished game, oldest first: a won game is a full bar; a lost
     one is as tall as its score against the best score there (scaled from 0, or
-    from the lowest score when that is below 0), never full. A score of 0 is no
-    bar at all.
+    from the lowest score when that is below 0), at most five eighths of a full
+    bar. A score of 0 is no bar at all. ``ascii``: ``#`` for a win, `` .-=`` for
+    a loss.
 
     >>> bars([(0, False), (0, False)]), bars([(26, False), (52, True)]), bars([(52, False)])
-    ('  ', '▄█', '▇')
+    ('  ', '▂█', '▅')
+    >>> bars([(0, False), (26, False), (52, False), (52, True)], ascii=True)
+    ' -=#'
     """
+    won, lost = (ASCII_WON, ASCII_LOST) if ascii else (WON, LOST)
     scores = [s for s, _ in games]
     low = min(0.0, *scores)
     high = max(low + 1, *scores)
-    top = len(BARS) - 2  # the full bar is for wins
-    return "".join(
-        BARS[-1] if won else BARS[round((s - low) / (high - low) * top)] for s, won in games
-    )
+    top = len(lost) - 1
+    return "".join(won if w else lost[round((s - low) / (high - low) * top)] for s, w in games)
 
 
 def cells(row: tuple[str, ...], right: frozenset[int]) -> list[Text]:
@@ -112,7 +121,7 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
             for game, scores, won in self.recent():
                 with Horizontal(classes="spark"):
                     yield Label(f"{game:<9}", classes="spark-game")
-                    yield Label(bars(scores), classes="spark-line")
+                    yield Label(bars(scores, ascii_look(self)), classes="spark-line")
                     best = max(score for score, _ in scores)
                     yield Label(
                         f" last {len(scores)}: {won} won, best score {best:.0f}",
@@ -175,7 +184,10 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
         except ValueError:
             self.notify(f"This version does not play {f.game}", severity="warning")
             return
-        limit = self.services.settings.game_default(f.game, "time_limit") if limits else 0
+        if f.time_limit is None:  # recorded before the limits were kept: the settings'
+            limit = self.services.settings.game_default(f.game, "time_limit") if limits else 0
+        else:  # the limit it was played with
+            limit = f.time_limit if f.time_limit in limits else 0
         choice = MenuChoice(f.game, f.deal, variant_dict(f.variant), limit)
         self.dismiss()
         self.app.post_message(choice)

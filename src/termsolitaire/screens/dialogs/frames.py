@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
@@ -77,6 +78,15 @@ def room_inside(panel: Widget, width: int) -> int:
     wider, else the screen's."""
     styled = panel.styles.width
     return min(width, int(styled.value) if styled else width) - panel.styles.gutter.width
+
+
+class Page(VerticalScroll):
+    """A scrolling page of help or rules. `End` stays at the end while the page is
+    still being laid out: its Markdown is parsed in a thread and mounted after, so
+    `End` pressed within about a second of opening it stopped short of the end."""
+
+    def action_scroll_end(self) -> None:
+        self.anchor()  # kept at the end as the page grows, until scrolled up
 
 
 def markdown(node: DOMNode, text: str, **kw: Any) -> Markdown:

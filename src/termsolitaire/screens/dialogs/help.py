@@ -8,11 +8,10 @@ from typing import ClassVar
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from termsolitaire.screens.dialogs.frames import AsciiFrames, markdown
+from termsolitaire.screens.dialogs.frames import AsciiFrames, Page, markdown
 from termsolitaire.screens.dialogs.rulebook import RulesScreen
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.widgets.cards import app_look
@@ -46,7 +45,7 @@ class HelpScreen(AsciiFrames, KeysFollowTheScreen, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         general = files(__package__).joinpath("help.md").read_text(encoding="utf-8")
-        with VerticalScroll(id="help-body"):
+        with Page(id="help-body"):
             yield Static(f"{self.heading}: keys", id="help-title")
             words = app_look(self).words
             yield Static(key_table([(words(k), words(w)) for k, w in self.keys]), id="help-keys")

@@ -14,11 +14,10 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 
 from termsolitaire.rules import games, info
-from termsolitaire.screens.dialogs.frames import AsciiFrames, markdown
+from termsolitaire.screens.dialogs.frames import AsciiFrames, Page, markdown
 from termsolitaire.widgets.keyline import KeyLine
 
 DOC_HEAD = """# The rules of the four games
@@ -63,7 +62,7 @@ class RulesScreen(AsciiFrames, ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="rules-body"):
+        with Page(id="rules-body"):
             yield markdown(self, rules_text(self.game), id="rules-text")
         yield KeyLine()
 

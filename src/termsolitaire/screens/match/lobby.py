@@ -197,7 +197,7 @@ class LobbyScreen(LobbyHome):
         keep = self.selected()
         table.clear()
         for t in self.tables:
-            cells, height = row_cells(t, me)
+            cells, height = row_cells(t, me, self.waiting_guest(t))
             table.add_row(*cells, key=str(t.id), height=height)
         self.tell_arrivals()
         if keep is not None:
@@ -278,7 +278,7 @@ class LobbyScreen(LobbyHome):
     def show_detail(self) -> None:
         t = self.selected()
         text = (
-            detail_text(t, self.me)
+            detail_text(t, self.me, self.waiting_guest(t))
             if t is not None
             else "No table is open on this host.\nn: open one, against a person, "
             "the computer or hot-seat"
@@ -309,6 +309,18 @@ class LobbyScreen(LobbyHome):
                 self.app.push_screen(self.board(self.match.store.join(t.id)))
         except MatchError as e:
             self.say(e.reason)
+
+    def waiting_guest(self, t: TableInfo) -> str | None:
+        """The name of this player's hot-seat guest who plays second at ``t`` and has
+        not sat down yet (the lobby said "root vs (free)", "seat free" while the
+        seat was theirs)."""
+        if t.host.id != self.me or len(t.seats) > 1 or t.state == "finished":
+            return None
+        try:
+            guest = self.match.guest_of(t)
+        except MatchError:
+            return None
+        return None if guest is None else guest.name
 
     def own_board(self, t: TableInfo) -> MatchScreen:
         """This player's seat at ``t`` (hot-seat: the seat whose turn it is)."""
@@ -383,6 +395,10 @@ class LobbyScreen(LobbyHome):
             return
         if t.full:
             self.say(f"Table {t.id} is full: both seats are taken")
+            return
+        guest = self.waiting_guest(t)
+        if guest is not None:  # the store would refuse whoever came
+            self.say(f"Table {t.id} is a hot-seat match: its second seat is {guest}'s")
             return
 
         def submit(text: str) -> str | None:

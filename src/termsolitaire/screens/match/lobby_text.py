@@ -46,29 +46,40 @@ def fit(text: str, width: int, joint: str = " vs ") -> list[str]:
     return lines
 
 
-def row_cells(t: TableInfo, me: str) -> tuple[list[str], int]:
-    """The table's row, one text a column (lines joined), and its height in lines."""
+def row_cells(t: TableInfo, me: str, guest: str | None = None) -> tuple[list[str], int]:
+    """The table's row, one text a column (lines joined), and its height in lines.
+    ``guest``: the hot-seat guest who plays second here and has not sat down yet."""
     star = "★" if t.friends else ""
     texts = [
         f"{t.id}",
         game_text(t),
         "public" if t.public else "private",
-        star + players_text(t),
-        state_text(t, me),
+        star + players_text(t, guest),
+        state_text(t, me, guest),
     ]
     cells = [fit(text, width) for text, (_, width) in zip(texts, COLUMNS, strict=True)]
     return ["\n".join(c) for c in cells], max(len(c) for c in cells)
 
 
-def players_text(t: TableInfo) -> str:
+def players_text(t: TableInfo, guest: str | None = None) -> str:
+    """``ann vs bob``; ``ann vs (free)`` with a seat free (a hot-seat ``guest``
+    still to sit down is named: the seat is theirs)."""
     names = [s.player.name for s in t.seats]
     if len(names) < 2:
-        names.append("(free)")
+        names.append(guest or "(free)")
     return " vs ".join(names)
 
 
-def state_text(t: TableInfo, me: str) -> str:
-    """Where the table stands, from this player's side."""
+def state_text(t: TableInfo, me: str, guest: str | None = None) -> str:
+    """Where the table stands, from this player's side (``guest``: the hot-seat
+    guest still to play here).
+
+    >>> from termsolitaire.match import Player, SeatInfo, TableInfo
+    >>> ann = SeatInfo(1, Player("ann", "ann"), 0.0, 5.0, 9.0, "end", 600.0, 0, 0, 0, 0, 1.0)
+    >>> t = TableInfo(3, ann.player, 1, 600.0, False, 42, 0.0, "playing", (ann,), "C", True, False)
+    >>> state_text(t, "ann"), state_text(t, "ann", "Bob"), players_text(t, "Bob")
+    ('yours: done, seat free', 'yours: done; Bob plays', 'ann vs Bob')
+    """
     mine = t.seat_of(me)
     other = t.opponent_of(me)
     if t.state == "finished":
@@ -78,6 +89,9 @@ def state_text(t: TableInfo, me: str) -> str:
             return "yours: not started"
         if mine.playing:
             return "yours: playing"
+        if other is None and guest:
+            said = f"yours: done; {guest} plays"  # as once they have sat down
+            return said if len(said) <= STATE_WIDTH else "yours: done; they play"
         if other is None:
             return "yours: done, seat free"
         said = f"yours: done; {other.player.name} plays"
@@ -89,15 +103,16 @@ def state_text(t: TableInfo, me: str) -> str:
     return "playing" if t.state == "playing" else t.state
 
 
-def detail_text(t: TableInfo, me: str) -> str:
-    """Two lines on the highlighted table: its facts, and what Enter does."""
+def detail_text(t: TableInfo, me: str, guest: str | None = None) -> str:
+    """Two lines on the highlighted table: its facts, and what Enter does
+    (``guest``: the hot-seat guest still to play here)."""
     # The deal number only once every game at the table has ended: shown before, a
     # player could deal it as a solo game first (the menu's deal number, `#`) and
     # learn it with the hints, then join, or start the clock as its host. The
     # daily hides its number so too (docs/daily.md).
     deal = [f"deal {t.deal}"] if t.state == "finished" else []
     parts = [f"Table {t.id}", *deal, "public" if t.public else "private"]
-    if t.code:
+    if t.code and not guest:  # a hot-seat guest's seat takes nobody by the code
         parts.append(f"code {t.code}")
     mine = t.seat_of(me)
     if mine is not None and not mine.finished:
@@ -107,6 +122,8 @@ def detail_text(t: TableInfo, me: str) -> str:
             enter = "Enter: start your game (the clock starts); both seats are taken"
         else:
             enter = "Enter: start your game (the clock starts); i: invite someone"
+    elif guest and mine is not None and t.opponent_of(me) is None:
+        enter = f"Enter: {guest} takes the keyboard (hot-seat)"
     elif mine is not None or t.state == "finished":
         enter = "Enter: the results, Watch and the replays"
     elif t.can_join:

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from termsolitaire.match import Figures, MatchError, Results, Seat, SeatInfo, Watcher
+from termsolitaire.match import Figures, MatchError, Player, Results, Seat, SeatInfo, Watcher
 from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
 from termsolitaire.play.session import clock_text
@@ -180,17 +180,31 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
             return
         me = s.store.me.id
         players = [f.player for f in self.results.seats]
+        whose = "your"
         if any(is_guest_of(a, b.id) for a in players for b in players):
             me = ""  # hot-seat: both players read this screen, nobody is "you"
+            whose = self.name_the_replays(players)
         self.query_one("#figures", Static).update(figures_table(self.results, me, going, now))
         over = self.results.final
-        shares = " · s shares your game" if over and s.finished and s.game.log else ""
+        shares = f" · s shares {whose} game" if over and s.finished and s.game.log else ""
         self.query_one("#verdict", Static).update(verdict(self.results, me) + shares)
         theirs = next((f for f in self.results.seats if f.player.id != me), None)
         self.query_one("#watch", Button).display = theirs is not None
         self.query_one("#theirs", Button).display = self.their_line
         self.query_one("#mine", Button).display = bool(s.game.history)
         self.refresh_bindings()
+
+    def name_the_replays(self, players: list[Player]) -> str:
+        """Hot-seat: the replay buttons by the players' names ("Your replay" and
+        "Their replay" to two people reading one screen said nothing of whose); the
+        owner of this seat's game, as the verdict's share hint names it."""
+        mine = self.seat.store.me
+        other = next((p.name for p in players if p.id != mine.id), "")
+        self.query_one("#mine", Button).label = f"{mine.name}'s replay (y)"
+        if other:
+            self.query_one("#theirs", Button).label = f"{other}'s replay (o)"
+        self.on_resize()  # longer names may need the buttons in two rows
+        return f"{mine.name}'s"
 
     def their_replay(self) -> bool:
         """Whether the opponent's game has a move to replay (read as the table moves)."""
