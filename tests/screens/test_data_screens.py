@@ -14,7 +14,6 @@ from textual.widgets import DataTable, Static
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.cli import main
-from termsolitaire.play.session import GameSession
 from termsolitaire.replay import Replay, load_replay, parse_replay, replay_of
 from termsolitaire.rules import new_game
 from termsolitaire.screens.boards.board import BoardScreen
@@ -148,23 +147,6 @@ async def test_stats_screen_deals_a_spider_variant_again() -> None:
         await pilot.pause()
         game = app.screen.game  # type: ignore[attr-defined]
         assert (game.name, game.deal, game.variant) == ("spider", 123, {"suits": 2})
-
-
-async def test_a_timed_game_is_dealt_again_with_the_limit_it_was_played_with() -> None:
-    """A 5-minute Spider game dealt again from the statistics came back with the
-    settings' limit (none): the statistics kept no limit."""
-    app = SolitaireApp(clock=False)
-    app.services.settings.set("spider.time_limit", 0)
-    timed = GameSession(app.services, new_game("spider", 77, suits=2), None, 5)
-    assert timed.record(won=False) == []
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.action_statistics()
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        board = app.screen
-        assert isinstance(board, BoardScreen)
-        assert (board.game.deal, board.session.time_limit) == (77, 5 * 60)
 
 
 async def test_stats_screen_empty() -> None:

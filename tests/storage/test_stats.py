@@ -109,29 +109,3 @@ def test_wal_switch_waits_out_another_process_switching(tmp_path):
     use_wal(racing)  # type: ignore[arg-type]
     assert racing.refusals == 0
     assert racing.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-
-
-def test_a_file_from_before_the_time_limits_reads_and_keeps_its_version(tmp_path):
-    """The time limit a game was played with is kept beside its row, in a table of
-    its own: a file written before reads (limit unknown), and its schema version
-    stays, so an older termsolitaire never sets the file aside as newer."""
-    import sqlite3
-
-    path = tmp_path / "stats.sqlite3"
-    old = sqlite3.connect(path)
-    old.executescript(
-        "CREATE TABLE games (id TEXT PRIMARY KEY, finished_at TEXT NOT NULL, game TEXT NOT"
-        " NULL, variant TEXT NOT NULL, deal INTEGER, result TEXT NOT NULL, score INTEGER NOT"
-        " NULL, moves INTEGER NOT NULL, seconds REAL NOT NULL);"
-        "INSERT INTO games VALUES ('old', '2026-01-01T00:00:00Z', 'spider', 'suits=2', 7,"
-        " 'lost', 10, 5, 60.0); PRAGMA user_version = 1;"
-    )
-    old.close()
-    stats = Stats(path)
-    stats.record("new", "spider", {"suits": 2}, 8, False, 10, 5, 60.0, time_limit=5)
-    stats.record("new", "spider", {"suits": 2}, 8, False, 10, 5, 60.0, time_limit=10)  # once
-    assert [(f.id, f.time_limit) for f in stats.finished()] == [("new", 5), ("old", None)]
-    stats.close()
-    db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 1
-    assert len(db.execute("SELECT * FROM games").fetchone()) == 9  # as an older one reads it

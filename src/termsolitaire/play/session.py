@@ -155,11 +155,8 @@ def played(game: Game) -> bool:
     return bool(game.log)
 
 
-def record(
-    stats: Stats | None, game_id: str, game: Game, won: bool, time_limit: int = 0
-) -> list[str]:
-    """Record ``game`` as won or lost under ``game_id``, played with ``time_limit``
-    minutes on its clock (0: none); messages for the player."""
+def record(stats: Stats | None, game_id: str, game: Game, won: bool) -> list[str]:
+    """Record ``game`` as won or lost under ``game_id``; messages for the player."""
     if stats is None:
         return []
     messages: list[str] = []
@@ -173,7 +170,6 @@ def record(
             game.score,
             game.moves,
             game.elapsed,
-            time_limit,
         )
     except StorageError as e:
         messages.append(f"Statistics not kept: {e}")
@@ -186,7 +182,7 @@ def abandon(services: Services, saved: Saved | None) -> list[str]:
     """A saved game gives way to another deal: lost, once, if it had an action
     (the statistics are opened only then)."""
     if saved is not None and played(saved.game):
-        return record(services.stats, saved.id, saved.game, False, time_limit_of(saved))
+        return record(services.stats, saved.id, saved.game, won=False)
     return []
 
 
@@ -301,8 +297,7 @@ class GameSession:
 
     def record(self, won: bool) -> list[str]:
         """This game into the statistics (once: its id makes it once)."""
-        stats = self.services.stats if self.services else None
-        return record(stats, self.id, self.game, won, self.time_limit // 60)
+        return record(self.services.stats if self.services else None, self.id, self.game, won)
 
     def finish(self) -> list[str]:
         """The game is over (won, time up, ended): recorded, its save removed."""

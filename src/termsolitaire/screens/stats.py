@@ -184,10 +184,7 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
         except ValueError:
             self.notify(f"This version does not play {f.game}", severity="warning")
             return
-        if f.time_limit is None:  # recorded before the limits were kept: the settings'
-            limit = self.services.settings.game_default(f.game, "time_limit") if limits else 0
-        else:  # the limit it was played with
-            limit = f.time_limit if f.time_limit in limits else 0
+        limit = self.services.settings.game_default(f.game, "time_limit") if limits else 0
         choice = MenuChoice(f.game, f.deal, variant_dict(f.variant), limit)
         self.dismiss()
         self.app.post_message(choice)

@@ -37,10 +37,6 @@ CREATE TABLE IF NOT EXISTS games (
 );
 CREATE INDEX IF NOT EXISTS games_by_kind ON games (game, variant, finished_at);
 """
-_LIMITS = "CREATE TABLE IF NOT EXISTS time_limits (id TEXT PRIMARY KEY, minutes INTEGER NOT NULL)"
-"""The time limit each game was played with, beside ``games`` and keyed by its id:
-a table of its own, so that the file keeps its schema version and an older
-termsolitaire goes on reading and writing it (it never sets it aside as newer)."""
 
 
 @dataclass(frozen=True)
@@ -56,9 +52,6 @@ class Finished:
     score: int
     moves: int
     seconds: float
-    time_limit: int | None = None
-    """The minutes on its clock (0: none); None when not known (a game recorded
-    before the limits were kept, or in the PostgreSQL store)."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +109,6 @@ class Stats:
         db.row_factory = None
         try:
             sqlite.prepare(db, SCHEMA_VERSION, _SCHEMA)
-            db.execute(_LIMITS)
             db.execute("SELECT count(*) FROM games").fetchone()
         except BaseException:
             db.close()
@@ -155,10 +147,8 @@ class Stats:
         score: int,
         moves: int,
         seconds: float,
-        time_limit: int | None = None,
     ) -> bool:
-        """Record a finished game once; False when this id was already recorded.
-        ``time_limit``: the minutes on its clock (0: none), kept to deal it again so."""
+        """Record a finished game once; False when this id was already recorded."""
         return self.insert(
             Finished(
                 game_id,
@@ -170,7 +160,6 @@ class Stats:
                 score,
                 moves,
                 round(seconds, 3),
-                time_limit,
             )
         )
 
@@ -179,22 +168,13 @@ class Stats:
         with self._tx() as db:
             cur = db.execute(
                 "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                dataclasses.astuple(row)[:9],
+                dataclasses.astuple(row),
             )
-            if cur.rowcount != 1:
-                return False
-            if row.time_limit is not None:
-                db.execute(
-                    "INSERT OR REPLACE INTO time_limits VALUES (?, ?)", (row.id, row.time_limit)
-                )
-            return True
+            return cur.rowcount == 1
 
     def finished(self, limit: int | None = None) -> list[Finished]:
         """Finished games, newest first."""
-        sql = (
-            "SELECT g.*, l.minutes FROM games g LEFT JOIN time_limits l ON l.id = g.id"
-            " ORDER BY g.finished_at DESC, g.rowid DESC"
-        )
+        sql = "SELECT * FROM games ORDER BY finished_at DESC, rowid DESC"
         args: tuple[int, ...] = ()
         if limit is not None:
             sql += " LIMIT ?"
