@@ -509,6 +509,62 @@ def test_best_lines_make_ways_of_guesses_the_solver_does_not_win(monkeypatch) ->
         assert again == mine, f"permutation {seed}"
 
 
+NEAR_DEAL = """\
+game: spider
+variant: suits=4
+score: 25
+moves: 33
+t1: 9c 3h kh kh JD TS 9H 8S 7S 6H
+t2: js 4h 7h 4s ks JC TH 9H 8H 7D 6H 5C 4C
+t3: 2H AH
+t4: tc qc 5D 4D
+t5: 4D 3S 2S AS
+t6: ts 4h qh TD 9D
+t7: 5s 7c 3d KS
+t8: 5h qs 6c 2D AC
+t9: 6d 6s qd 9S
+t10: jc 3d 9D
+stock: 3s 9c 6d 8c 9s qh 4s 5s 8s kd qs 7h 3h 2c as 5d 6s ah td 8d tc ac 3c js 2h 6c jh \
+7c 2d 8c 5c th jd 5h kc 7d 2c qd ad qc 4c 7s 8h 3c kd kc 2s 8d jh ad
+done: -
+"""
+"""4-suit deal 202 after the expert's first 52 actions: one card is left in reach
+before the first deal (5D-4D onto 6H, then t4's)."""
+
+
+def test_near_a_deal_the_four_suit_expert_weighs_its_lines_by_the_ten_cards_to_come(
+    monkeypatch,
+) -> None:
+    """With one card left in reach before a deal, the 4-suit expert deals each of
+    its best lines' ends on guesses of the unseen cards and plans on what it
+    would then see (``deal_guesses``, docs/journal/2026-12-06-four11.md): here it
+    keeps t4's two face-down cards for later and turns another pile's, where its
+    planner alone turns t4's. Those guesses too come from what it has not seen:
+    permuting the face-down and stock cards leaves its choice unchanged."""
+    from termsolitaire.solver import opponent
+
+    weighed: list[int] = []
+    real = opponent.Opponent._across_deal
+
+    def across(self, *a):
+        weighed.append(1)
+        return real(self, *a)
+
+    monkeypatch.setattr(opponent.Opponent, "_across_deal", across)
+    view = view_of(from_text(NEAR_DEAL))
+    own = [Move("move", "t4", "t1", 2), Move("turn", "t4")]
+    assert _expert(monkeypatch, deal_guesses=0).advise(view) == own
+    assert not weighed
+    mine = _expert(monkeypatch).advise(view)
+    assert weighed
+    assert mine[0] == own[0] and mine[-1].kind == "turn" and mine[-1] != own[-1]
+    for seed in range(2):
+        weighed.clear()
+        other = view_of(from_text(_permuted(NEAR_DEAL, seed)))
+        assert _expert(monkeypatch).advise(other) == mine, f"permutation {seed}"
+        assert weighed
+
+
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

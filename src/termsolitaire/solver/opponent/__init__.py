@@ -72,7 +72,14 @@ from ..search import luby
 from ..spider import BASE, NOISE, PORTFOLIO
 from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, up_to_turn, weights
+from .plan import (
+    FW_ONE_SUIT_EXPERT,
+    counted_plan,
+    evaluate,
+    ranked_plans,
+    up_to_turn,
+    weights,
+)
 from .view import BLANK, View, known_state, sample, view_of
 
 
@@ -154,6 +161,32 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
+    deal_guesses: int = 0
+    """Guesses of the next deal's ten cards (and the cards still face down) each
+    arrangement before a deal is tried on, at :attr:`deal_suits` (0: none;
+    :meth:`Opponent._across_deal`): when the plan turns no card, so that a deal
+    comes next, the arrangement chosen is the one whose board does most with the
+    ten cards the deal brings, not the one that looks best without them."""
+    deal_ways: int = 8
+    """Arrangements weighed before a deal: the planner's best positions with no turn
+    on the way (dealing at once among them)."""
+    deal_positions: int = 1500
+    """Positions the planner searches on a guessed deal, after an arrangement."""
+    deal_turns: int = 0
+    """Cards the planner's line may turn for :attr:`deal_guesses` to weigh it and
+    other lines turning as many or fewer: 0, only when a deal comes next; 1, also
+    when the last card in reach is turned (:meth:`Opponent._across_deal`)."""
+    deal_playout: int = 0
+    """With it, a line that turns a card is weighed by its start up to that turn,
+    then at most this many plans of a fair player (:func:`_fair_plans`, each of
+    :attr:`playout_positions`) until none gains, then the deal: what a player
+    does with the card turned before dealing (0: the line's rest as planned, the
+    turned card unseen, then the deal)."""
+    deal_margin: int = 0
+    """Points by which another line's boards after the deal must end better on
+    average than the planner's own line's for it to be played (0: any)."""
+    deal_suits: tuple[int, ...] = (4,)
+    """The suit counts at which it plans across a deal (with ``deal_guesses``)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -173,6 +206,8 @@ LEVELS: dict[str, Level] = {
             slip=0.0,
             guesses=2,
             hindsight=6,
+            deal_guesses=4,
+            deal_turns=1,
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
             trial_positions=4000,
@@ -259,6 +294,13 @@ class Opponent:
         mine = up_to_turn(line) if gain > 0 else []
         if guessing:
             return self._guess(view, mine)
+        if (
+            level.deal_guesses
+            and self.suits in level.deal_suits
+            and view.stock
+            and (sum(1 for m in line if m[1] == TURN) if gain > 0 else 0) <= level.deal_turns
+        ):
+            mine = self._across_deal(view, line if gain > 0 else [])
         if level.hindsight and self.suits in level.hindsight_suits:
             return self._hindsight(view, mine, spent)
         return mine
@@ -330,6 +372,60 @@ class Opponent:
             more = [sample(view, rng) for _ in range(level.second_round)]
             values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
         return list(values[0][2])
+
+    def _across_deal(self, view: View, line: list[SpiderMove]) -> list[SpiderMove]:
+        """What to play when a deal is near: a plan up to its first turn, or an
+        arrangement and the deal, or ``[]`` to deal at once.
+
+        ``line``, the planner's, turns at most :attr:`Level.deal_turns` cards, so a
+        deal comes after it or soon. The planner's best positions with as many
+        turns or fewer on the way (:func:`~.plan.ranked_plans`; ``line`` and
+        dealing at once among them) are each dealt on, on a few guesses of the
+        unseen cards (never read; a turn on the way shows the guess's card), and
+        the planner, seeing what a player would after the deal (the ten cards
+        dealt, the face-down ones still blanks), plans on each; the line whose
+        boards end best on the whole, its moves counted, is played up to its
+        first turn, or whole and then the deal. Each guess deals the same ten
+        cards after every line, so they are compared on the same cards; ``line``
+        keeps ties.
+        """
+        level, w = self.level, self.weights
+        plays = level.deal_playout
+
+        def way(moves: list[SpiderMove]) -> tuple[SpiderMove, ...]:
+            return tuple(up_to_turn(moves) if plays else moves)
+
+        ways: dict[tuple[SpiderMove, ...], None] = {way(line): None}
+        for other, _ in ranked_plans(
+            known_state(view), self._positions, w, level.deal_ways, level.deal_turns
+        ):
+            ways.setdefault(way(other), None)
+        if len(ways) == 1:
+            return up_to_turn(line) if any(m[1] == TURN for m in line) else line
+        guesses = [sample(view, self.rng) for _ in range(level.deal_guesses)]
+
+        def after(moves: tuple[SpiderMove, ...]) -> int:
+            total = len(moves) * w["move"] * len(guesses)
+            for guess in guesses:
+                state = guess.copy()
+                for m in moves:
+                    state.make(m)
+                if plays and moves and moves[-1][1] == TURN:
+                    played, _ = _fair_plans(state, plays, level.playout_positions, w, False)
+                    total += played * w["move"]
+                state.make(DEAL_MOVE)
+                seen = _hidden(state)
+                value = evaluate(seen, w)
+                total += value - counted_plan(seen, level.deal_positions, w)[1]
+            return total
+
+        values = {moves: after(moves) for moves in ways}
+        best = min(ways, key=values.__getitem__)
+        if values[best] + level.deal_margin * len(guesses) > values[way(line)]:
+            best = way(line)
+        if any(m[1] == TURN for m in best):
+            return up_to_turn(list(best))
+        return [*best, DEAL_MOVE] if best else []
 
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
