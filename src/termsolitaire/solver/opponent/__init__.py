@@ -185,6 +185,9 @@ class Level:
     deal_margin: int = 0
     """Points by which another line's boards after the deal must end better on
     average than the planner's own line's for it to be played (0: any)."""
+    deal_bury: bool = True
+    """Whether a line that puts a card on a pile of face-down cards only is among
+    the other lines weighed (the planner's own always is)."""
     deal_suits: tuple[int, ...] = (4,)
     """The suit counts at which it plans across a deal (with ``deal_guesses``)."""
     best_lines: bool = False
@@ -243,6 +246,9 @@ class Opponent:
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
         self.rng = random.Random(seed)
+        # The guesses of the deals to come have a stream of their own, so that a
+        # game parts from the one without them only where they change a choice.
+        self._deal_rng = random.Random(None if seed is None else f"across a deal {seed}")
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
         self._queue: list[SpiderMove] = []
@@ -399,10 +405,11 @@ class Opponent:
         for other, _ in ranked_plans(
             known_state(view), self._positions, w, level.deal_ways, level.deal_turns
         ):
-            ways.setdefault(way(other), None)
+            if level.deal_bury or not _buries(view, other):
+                ways.setdefault(way(other), None)
         if len(ways) == 1:
             return up_to_turn(line) if any(m[1] == TURN for m in line) else line
-        guesses = [sample(view, self.rng) for _ in range(level.deal_guesses)]
+        guesses = [sample(view, self._deal_rng) for _ in range(level.deal_guesses)]
 
         def after(moves: tuple[SpiderMove, ...]) -> int:
             total = len(moves) * w["move"] * len(guesses)
@@ -529,6 +536,17 @@ def _stuck(state: SpiderState, plans: int, positions: int, w: dict[str, int]) ->
     when none gains: where a fair player would be stuck before the next deal."""
     _fair_plans(state, plans, positions, w, deal=False)
     return sum(state.down)
+
+
+def _buries(view: View, line: list[SpiderMove]) -> bool:
+    """Whether ``line`` puts a card on a pile that holds face-down cards only."""
+    state = known_state(view)
+    for m in line:
+        dst = m[1]
+        if dst >= 0 and state.down[dst] and len(state.piles[dst]) == state.down[dst]:
+            return True
+        state.make(m)
+    return False
 
 
 def _way_signature(view: View, moves: tuple[SpiderMove, ...]) -> tuple[object, ...]:
