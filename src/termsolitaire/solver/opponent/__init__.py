@@ -188,6 +188,10 @@ class Level:
     deal_bury: bool = True
     """Whether a line that puts a card on a pile of face-down cards only is among
     the other lines weighed (the planner's own always is)."""
+    deal_sure: float = 0.0
+    """With it, another line is played only when its boards after the deal beat
+    the planner's line's by more than this many standard errors of the
+    differences over the guesses (0: any)."""
     deal_suits: tuple[int, ...] = (4,)
     """The suit counts at which it plans across a deal (with ``deal_guesses``)."""
     best_lines: bool = False
@@ -411,25 +415,35 @@ class Opponent:
             return up_to_turn(line) if any(m[1] == TURN for m in line) else line
         guesses = [sample(view, self._deal_rng) for _ in range(level.deal_guesses)]
 
-        def after(moves: tuple[SpiderMove, ...]) -> int:
-            total = len(moves) * w["move"] * len(guesses)
+        def after(moves: tuple[SpiderMove, ...]) -> list[int]:
+            values = []
             for guess in guesses:
                 state = guess.copy()
                 for m in moves:
                     state.make(m)
+                cost = len(moves) * w["move"]
                 if plays and moves and moves[-1][1] == TURN:
                     played, _ = _fair_plans(state, plays, level.playout_positions, w, False)
-                    total += played * w["move"]
+                    cost += played * w["move"]
                 state.make(DEAL_MOVE)
                 seen = _hidden(state)
                 value = evaluate(seen, w)
-                total += value - counted_plan(seen, level.deal_positions, w)[1]
-            return total
+                values.append(cost + value - counted_plan(seen, level.deal_positions, w)[1])
+            return values
 
+        own = way(line)
         values = {moves: after(moves) for moves in ways}
-        best = min(ways, key=values.__getitem__)
-        if values[best] + level.deal_margin * len(guesses) > values[way(line)]:
-            best = way(line)
+        best = min(ways, key=lambda moves: sum(values[moves]))
+        if sum(values[best]) + level.deal_margin * len(guesses) > sum(values[own]):
+            best = own
+        elif level.deal_sure and best != own:
+            # Another line is played only when it beats the planner's by more than
+            # ``deal_sure`` standard errors of the guesses' differences.
+            diffs = [a - b for a, b in zip(values[best], values[own], strict=True)]
+            mean = sum(diffs) / len(diffs)
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
+            if -mean <= level.deal_sure * spread / math.sqrt(len(diffs)):
+                best = own
         if any(m[1] == TURN for m in best):
             return up_to_turn(list(best))
         return [*best, DEAL_MOVE] if best else []
