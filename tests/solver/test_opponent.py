@@ -537,11 +537,14 @@ def test_near_a_deal_the_four_suit_expert_weighs_its_lines_by_the_ten_cards_to_c
 ) -> None:
     """With one card left in reach before a deal, the 4-suit expert deals each of
     its best lines' ends on guesses of the unseen cards and plans on what it
-    would then see (``deal_guesses``, docs/journal/2026-12-06-four11.md): here
-    (seed 1; the choice is close, and other seeds keep the planner's) it puts
-    9S on t4's two face-down cards and turns t9's, where its planner alone turns
-    t4's. Those guesses too come from what it has not seen: permuting the
-    face-down and stock cards leaves its choice unchanged."""
+    would then see (``deal_guesses``, docs/journal/2026-12-06-four11.md): here,
+    on four guesses and taking any line that does better on them (seed 1; the
+    choice is close, and other seeds keep the planner's), it puts 9S on t4's
+    two face-down cards and turns t9's, where its planner alone turns t4's.
+    Those guesses too come from what it has not seen: permuting the face-down
+    and stock cards leaves its choice unchanged. With ``deal_sure`` 2 it keeps
+    the planner's line, since the other one does not beat it by two standard
+    errors of the guesses' differences."""
     from termsolitaire.solver import opponent
 
     weighed: list[int] = []
@@ -556,14 +559,24 @@ def test_near_a_deal_the_four_suit_expert_weighs_its_lines_by_the_ten_cards_to_c
     own = [Move("move", "t4", "t1", 2), Move("turn", "t4")]
     assert _expert(monkeypatch, deal_guesses=0).advise(view) == own
     assert not weighed
-    mine = _expert(monkeypatch, seed=1).advise(view)
+    any_line = {
+        "deal_guesses": 4,
+        "deal_positions": 1500,
+        "deal_turns": 1,
+        "deal_bury": True,
+        "deal_sure": 0.0,
+    }
+    mine = _expert(monkeypatch, seed=1, **any_line).advise(view)
     assert weighed
     assert mine == [own[0], Move("move", "t9", "t4", 1), Move("turn", "t9")]
     for seed in range(2):
         weighed.clear()
         other = view_of(from_text(_permuted(NEAR_DEAL, seed)))
-        assert _expert(monkeypatch, seed=1).advise(other) == mine, f"permutation {seed}"
+        assert _expert(monkeypatch, seed=1, **any_line).advise(other) == mine, f"permutation {seed}"
         assert weighed
+    weighed.clear()
+    assert _expert(monkeypatch, seed=1, **{**any_line, "deal_sure": 2.0}).advise(view) == own
+    assert weighed
 
 
 def test_the_check_catches_an_opponent_that_peeks() -> None:
