@@ -72,14 +72,7 @@ from ..search import luby
 from ..spider import BASE, NOISE, PORTFOLIO
 from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .plan import (
-    FW_ONE_SUIT_EXPERT,
-    counted_plan,
-    evaluate,
-    ranked_plans,
-    up_to_turn,
-    weights,
-)
+from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, up_to_turn, weights
 from .view import BLANK, View, known_state, sample, view_of
 
 
@@ -161,39 +154,6 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
-    deal_guesses: int = 0
-    """Guesses of the next deal's ten cards (and the cards still face down) each
-    arrangement before a deal is tried on, at :attr:`deal_suits` (0: none;
-    :meth:`Opponent._across_deal`): when the plan turns no card, so that a deal
-    comes next, the arrangement chosen is the one whose board does most with the
-    ten cards the deal brings, not the one that looks best without them."""
-    deal_ways: int = 8
-    """Arrangements weighed before a deal: the planner's best positions with no turn
-    on the way (dealing at once among them)."""
-    deal_positions: int = 1500
-    """Positions the planner searches on a guessed deal, after an arrangement."""
-    deal_turns: int = 0
-    """Cards the planner's line may turn for :attr:`deal_guesses` to weigh it and
-    other lines turning as many or fewer: 0, only when a deal comes next; 1, also
-    when the last card in reach is turned (:meth:`Opponent._across_deal`)."""
-    deal_playout: int = 0
-    """With it, a line that turns a card is weighed by its start up to that turn,
-    then at most this many plans of a fair player (:func:`_fair_plans`, each of
-    :attr:`playout_positions`) until none gains, then the deal: what a player
-    does with the card turned before dealing (0: the line's rest as planned, the
-    turned card unseen, then the deal)."""
-    deal_margin: int = 0
-    """Points by which another line's boards after the deal must end better on
-    average than the planner's own line's for it to be played (0: any)."""
-    deal_bury: bool = True
-    """Whether a line that puts a card on a pile of face-down cards only is among
-    the other lines weighed (the planner's own always is)."""
-    deal_sure: float = 0.0
-    """With it, another line is played only when its boards after the deal beat
-    the planner's line's by more than this many standard errors of the
-    differences over the guesses (0: any)."""
-    deal_suits: tuple[int, ...] = (4,)
-    """The suit counts at which it plans across a deal (with ``deal_guesses``)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -213,8 +173,6 @@ LEVELS: dict[str, Level] = {
             slip=0.0,
             guesses=2,
             hindsight=6,
-            deal_guesses=4,
-            deal_turns=1,
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
             trial_positions=4000,
@@ -250,9 +208,6 @@ class Opponent:
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
         self.rng = random.Random(seed)
-        # The guesses of the deals to come have a stream of their own, so that a
-        # game parts from the one without them only where they change a choice.
-        self._deal_rng = random.Random(None if seed is None else f"across a deal {seed}")
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
         self._queue: list[SpiderMove] = []
@@ -304,13 +259,6 @@ class Opponent:
         mine = up_to_turn(line) if gain > 0 else []
         if guessing:
             return self._guess(view, mine)
-        if (
-            level.deal_guesses
-            and self.suits in level.deal_suits
-            and view.stock
-            and (sum(1 for m in line if m[1] == TURN) if gain > 0 else 0) <= level.deal_turns
-        ):
-            mine = self._across_deal(view, line if gain > 0 else [])
         if level.hindsight and self.suits in level.hindsight_suits:
             return self._hindsight(view, mine, spent)
         return mine
@@ -382,71 +330,6 @@ class Opponent:
             more = [sample(view, rng) for _ in range(level.second_round)]
             values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
         return list(values[0][2])
-
-    def _across_deal(self, view: View, line: list[SpiderMove]) -> list[SpiderMove]:
-        """What to play when a deal is near: a plan up to its first turn, or an
-        arrangement and the deal, or ``[]`` to deal at once.
-
-        ``line``, the planner's, turns at most :attr:`Level.deal_turns` cards, so a
-        deal comes after it or soon. The planner's best positions with as many
-        turns or fewer on the way (:func:`~.plan.ranked_plans`; ``line`` and
-        dealing at once among them) are each dealt on, on a few guesses of the
-        unseen cards (never read; a turn on the way shows the guess's card), and
-        the planner, seeing what a player would after the deal (the ten cards
-        dealt, the face-down ones still blanks), plans on each; the line whose
-        boards end best on the whole, its moves counted, is played up to its
-        first turn, or whole and then the deal. Each guess deals the same ten
-        cards after every line, so they are compared on the same cards; ``line``
-        keeps ties.
-        """
-        level, w = self.level, self.weights
-        plays = level.deal_playout
-
-        def way(moves: list[SpiderMove]) -> tuple[SpiderMove, ...]:
-            return tuple(up_to_turn(moves) if plays else moves)
-
-        ways: dict[tuple[SpiderMove, ...], None] = {way(line): None}
-        for other, _ in ranked_plans(
-            known_state(view), self._positions, w, level.deal_ways, level.deal_turns
-        ):
-            if level.deal_bury or not _buries(view, other):
-                ways.setdefault(way(other), None)
-        if len(ways) == 1:
-            return up_to_turn(line) if any(m[1] == TURN for m in line) else line
-        guesses = [sample(view, self._deal_rng) for _ in range(level.deal_guesses)]
-
-        def after(moves: tuple[SpiderMove, ...]) -> list[int]:
-            values = []
-            for guess in guesses:
-                state = guess.copy()
-                for m in moves:
-                    state.make(m)
-                cost = len(moves) * w["move"]
-                if plays and moves and moves[-1][1] == TURN:
-                    played, _ = _fair_plans(state, plays, level.playout_positions, w, False)
-                    cost += played * w["move"]
-                state.make(DEAL_MOVE)
-                seen = _hidden(state)
-                value = evaluate(seen, w)
-                values.append(cost + value - counted_plan(seen, level.deal_positions, w)[1])
-            return values
-
-        own = way(line)
-        values = {moves: after(moves) for moves in ways}
-        best = min(ways, key=lambda moves: sum(values[moves]))
-        if sum(values[best]) + level.deal_margin * len(guesses) > sum(values[own]):
-            best = own
-        elif level.deal_sure and best != own:
-            # Another line is played only when it beats the planner's by more than
-            # ``deal_sure`` standard errors of the guesses' differences.
-            diffs = [a - b for a, b in zip(values[best], values[own], strict=True)]
-            mean = sum(diffs) / len(diffs)
-            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
-            if -mean <= level.deal_sure * spread / math.sqrt(len(diffs)):
-                best = own
-        if any(m[1] == TURN for m in best):
-            return up_to_turn(list(best))
-        return [*best, DEAL_MOVE] if best else []
 
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
@@ -550,17 +433,6 @@ def _stuck(state: SpiderState, plans: int, positions: int, w: dict[str, int]) ->
     when none gains: where a fair player would be stuck before the next deal."""
     _fair_plans(state, plans, positions, w, deal=False)
     return sum(state.down)
-
-
-def _buries(view: View, line: list[SpiderMove]) -> bool:
-    """Whether ``line`` puts a card on a pile that holds face-down cards only."""
-    state = known_state(view)
-    for m in line:
-        dst = m[1]
-        if dst >= 0 and state.down[dst] and len(state.piles[dst]) == state.down[dst]:
-            return True
-        state.make(m)
-    return False
 
 
 def _way_signature(view: View, moves: tuple[SpiderMove, ...]) -> tuple[object, ...]:

@@ -115,37 +115,6 @@ def counted_plan(
     state: SpiderState, max_nodes: int, w: dict[str, int]
 ) -> tuple[list[SpiderMove], int, int]:
     """:func:`plan`, and the positions it searched (at most ``max_nodes``)."""
-    parents, moves, best, gain = _search(state, max_nodes, w, None)
-    return line_of(parents, moves, best), gain, len(parents)
-
-
-def ranked_plans(
-    state: SpiderState, max_nodes: int, w: dict[str, int], n: int, turns: int = 0
-) -> list[tuple[list[SpiderMove], int]]:
-    """The lines of :func:`plan`'s search (within ``max_nodes`` positions) to its ``n``
-    best positions with at most ``turns`` turns on the way, best first, each with
-    its value (:func:`evaluate` plus ``w["move"]`` a move); the start, with no move,
-    among them. With ``turns`` 0: the arrangements a player can choose between
-    before a deal."""
-    values: list[int] = []
-    parents, moves, _, _ = _search(state, max_nodes, w, values)
-    kept: list[tuple[list[SpiderMove], int]] = []
-    for value, node in sorted((v, i) for i, v in enumerate(values)):
-        line = line_of(parents, moves, node)
-        if sum(1 for m in line if m[1] == TURN) > turns:
-            continue
-        kept.append((line, value))
-        if len(kept) == n:
-            break
-    return kept
-
-
-def _search(
-    state: SpiderState, max_nodes: int, w: dict[str, int], values: list[int] | None
-) -> tuple[list[int], list[SpiderMove], int, int]:
-    """:func:`plan`'s best-first search: the tree as parent links and moves, its best
-    node and how much better than the start that is; with ``values``, each node's
-    value appended to it (the start's first)."""
     move_cost = w["move"]
     stock = state.stock[:]
     root_value = evaluate(state, w)
@@ -156,8 +125,6 @@ def _search(
     seen = {state.key}
     heap: list[tuple[int, int, Any]] = [(root_value, 0, state.snapshot())]
     best, best_value = 0, root_value  # every value is an int (mypyc keeps a float apart)
-    if values is not None:
-        values.append(root_value)
     while heap and len(parents) < max_nodes:
         _, node, snap = heapq.heappop(heap)
         state.restore(snap, stock)
@@ -188,11 +155,9 @@ def _search(
                 value = evaluate(state, w) + g * move_cost
                 if value < best_value:
                     best, best_value = n, value
-                if values is not None:
-                    values.append(value)
                 heapq.heappush(heap, (value, n, state.snapshot()))
             state.unmake(m, token)
-    return parents, moves, best, root_value - best_value
+    return line_of(parents, moves, best), root_value - best_value, len(parents)
 
 
 def plan_moves(state: SpiderState) -> list[SpiderMove]:
