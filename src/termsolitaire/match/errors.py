@@ -38,6 +38,12 @@ class TableFull(MatchError):
     """Both seats are taken."""
 
 
+def hot_seat_kept(table_id: int, guest: str) -> TableFull:
+    """The refusal of a hot-seat table's second seat to anyone but ``guest`` (its
+    name), who sits down once the host has played."""
+    return TableFull(f"Table {table_id} is a hot-seat match: its second seat is {guest}'s")
+
+
 class TableClosed(MatchError):
     """The table takes no more players: closed by its host, finished, or too old."""
 

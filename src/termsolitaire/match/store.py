@@ -46,6 +46,7 @@ from .errors import (
     TableClosed,
     TableFull,
     TooManyTries,
+    hot_seat_kept,
 )
 from .identity import GUEST, LOCAL_MARK, MAX_NAME, Player, current_player, is_local, looks_alike
 from .model import Invitation, TableInfo
@@ -422,9 +423,7 @@ class MatchStore(Spectating, Reading):
             (table_id, self.me.id, len(hot_seat), hot_seat),
         ).fetchone()
         if kept is not None:  # a code or another invitation would take their seat
-            raise TableFull(
-                f"Table {table_id} is a hot-seat match: its second seat is {kept['name']}'s"
-            )
+            raise hot_seat_kept(table_id, kept["name"])
         if t["closed_at"] is not None:
             if by_code:
                 raise CodeExpired(f"Code {shown} has expired: its table was closed")

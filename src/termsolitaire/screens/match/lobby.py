@@ -27,6 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
 from termsolitaire.match import MatchError, Seat, TableInfo
+from termsolitaire.match.errors import hot_seat_kept
 from termsolitaire.match.services import MatchServices, NewGame
 from termsolitaire.play.session import Services, describe
 from termsolitaire.screens.dialogs.ask import AskScreen
@@ -398,7 +399,7 @@ class LobbyScreen(LobbyHome):
             return
         guest = self.waiting_guest(t)
         if guest is not None:  # the store would refuse whoever came
-            self.say(f"Table {t.id} is a hot-seat match: its second seat is {guest}'s")
+            self.say(str(hot_seat_kept(t.id, guest)))
             return
 
         def submit(text: str) -> str | None:
