@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -27,6 +26,7 @@ from termsolitaire.screens.dialogs.frames import AsciiFrames, ascii_look
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
 from termsolitaire.storage.settings import Settings, choices
 from termsolitaire.widgets.keyline import KeyLine
+from termsolitaire.widgets.lists import ChoiceRows, choice_at
 
 GENERAL_ROWS: list[tuple[str, str, str]] = [
     ("card_style", "Card style", "draw cards with box-drawing and suit glyphs, or ASCII only"),
@@ -127,38 +127,27 @@ def value_at(name: str, current: Any, column: int) -> Any | None:
     """
     values = choices(name)
     position = values.index(current) if current in values else 0
-    at = LABEL_WIDTH
-    if column < at:
+    if column < LABEL_WIDTH:
         return None
     if sum(len(value_text(name, v)) + 3 for v in values) > CHOICES_WIDTH:
-        if column >= at + len(value_text(name, current)) + 4:
+        if column >= LABEL_WIDTH + len(value_text(name, current)) + 4:
             return None
-        return values[(position + (-1 if column == at else 1)) % len(values)]
-    for v in values:
-        width = len(value_text(name, v)) + 2
-        if at <= column < at + width:
-            return v
-        at += width + 1
-    return None
+        return values[(position + (-1 if column == LABEL_WIDTH else 1)) % len(values)]
+    index = choice_at(LABEL_WIDTH, [value_text(name, v) for v in values], column)
+    return None if index is None else values[index]
 
 
-class SettingsList(OptionList):
+class SettingsList(ChoiceRows):
     """The list of settings; ← → change the highlighted one (bound here, not on the
     screen, so they queue behind ↑ ↓ and the list's own sideways scrolling). A
     click on a choice chooses it; on the label, it only highlights the row
     (Textual's click changed the setting to its next choice wherever it fell:
     "20 min" clicked gave 5 min, and a click to read a row's help changed it)."""
 
-    async def _on_click(self, event: events.Click) -> None:
-        clicked = event.style.meta.get("option")
-        if not isinstance(clicked, int):
-            return
-        event.prevent_default()  # not the list's own click, which selects
-        self.highlighted = clicked
-        offset = event.get_content_offset(self)
+    def clicked_at(self, index: int, column: int) -> None:
         screen = self.screen
-        if offset is not None and isinstance(screen, SettingsScreen):
-            screen.clicked(clicked, offset.x + int(self.scroll_x))
+        if isinstance(screen, SettingsScreen):
+            screen.clicked(index, column)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l,space", "screen.change(1)", "Next choice", id="settings-next"),

@@ -1,13 +1,17 @@
-"""A list whose click first looks, then acts.
+"""Lists whose click does less than Textual's, which selects the line clicked.
 
-Textual's ``OptionList`` selects the option clicked at once. Where selecting
-starts something (a game, the day's one attempt at a daily), a click on a line
-that is not highlighted highlights it (what ↑ ↓ do: the menu's line, a daily's
-leaderboard), and a click on the highlighted line selects it (what Enter does);
-a double click does both.
+- :class:`LookFirstList`: where selecting starts something (a game, the day's
+  one attempt at a daily), a click on a line that is not highlighted highlights
+  it (what ↑ ↓ do: the menu's line, a daily's leaderboard), and a click on the
+  highlighted line selects it (what Enter does); a double click does both.
+- :class:`ChoiceRows`: rows of a label and its choices side by side (the
+  settings, the lobby's New dialog), where a click chooses the choice under it
+  (:func:`choice_at`) and a click on the label only highlights the row.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from textual import events
 from textual.widgets import OptionList
@@ -22,3 +26,39 @@ class LookFirstList(OptionList):
             event.prevent_default()  # not the list's own click, which selects too
             if not self.get_option_at_index(clicked).disabled:
                 self.highlighted = clicked
+
+
+def choice_at(label_width: int, shown: Sequence[str], column: int) -> int | None:
+    """Which of the choices ``shown`` lies at ``column`` of a row that draws them
+    after a label of ``label_width`` columns, each as ``[text]`` or `` text ``
+    with a space between; None on the label or a gap.
+
+    >>> [choice_at(4, ["1", "2"], c) for c in (3, 4, 6, 7, 8, 11)]
+    [None, 0, 0, None, 1, None]
+    """
+    at = label_width
+    for i, text in enumerate(shown):
+        width = len(text) + 2
+        if at <= column < at + width:
+            return i
+        at += width + 1
+    return None
+
+
+class ChoiceRows(OptionList):
+    """Rows of choices: a click highlights its row and tells :meth:`clicked_at`
+    where in it it fell (Textual's click selected the row, which changed or
+    started something wherever the click fell)."""
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if not isinstance(clicked, int):
+            return
+        event.prevent_default()  # not the list's own click, which selects
+        self.highlighted = clicked
+        offset = event.get_content_offset(self)
+        if offset is not None:
+            self.clicked_at(clicked, offset.x + int(self.scroll_x))
+
+    def clicked_at(self, index: int, column: int) -> None:
+        """A click on row ``index``, ``column`` cells into it (a subclass chooses)."""

@@ -14,7 +14,6 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -26,6 +25,7 @@ from termsolitaire.match import LIMITS, SUITS
 from termsolitaire.match.computer import LEVELS
 from termsolitaire.match.services import NewGame
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.widgets.lists import ChoiceRows, choice_at
 
 LABEL_WIDTH = 10
 KINDS = {"table": "a player (table)", "computer": "the computer", "hotseat": "hot-seat here"}
@@ -81,16 +81,12 @@ def value_at(name: str, column: int) -> Any | None:
     >>> value_at("suits", 10), value_at("suits", 15), value_at("suits", 3)
     (1, 2, None)
     """
-    at = LABEL_WIDTH
-    for v in dict((n, v) for n, _, v in ROWS)[name]:
-        width = len(value_text(name, v)) + 2
-        if at <= column < at + width:
-            return v
-        at += width + 1
-    return None
+    values = dict((n, v) for n, _, v in ROWS)[name]
+    index = choice_at(LABEL_WIDTH, [value_text(name, v) for v in values], column)
+    return None if index is None else values[index]
 
 
-class NewGameList(OptionList):
+class NewGameList(ChoiceRows):
     """The rows; ← → change the highlighted one, Enter starts. A click on a choice
     chooses it, on a label it highlights the row (Textual's click started the
     game: a click on Suits' "2" opened a 1-suit table at once)."""
@@ -100,18 +96,11 @@ class NewGameList(OptionList):
         Binding("left,h", "screen.change(-1)", "Previous choice", id="new-previous"),
     ]
 
-    async def _on_click(self, event: events.Click) -> None:
-        clicked = event.style.meta.get("option")
-        if not isinstance(clicked, int):
-            return
-        event.prevent_default()  # not the list's own click, which starts the game
-        self.highlighted = clicked
-        offset = event.get_content_offset(self)
+    def clicked_at(self, index: int, column: int) -> None:
+        value = value_at(ROWS[index][0], column)
         screen = self.screen
-        if offset is not None and isinstance(screen, NewGameScreen):
-            value = value_at(ROWS[clicked][0], offset.x + int(self.scroll_x))
-            if value is not None:
-                screen.choose(clicked, value)
+        if value is not None and isinstance(screen, NewGameScreen):
+            screen.choose(index, value)
 
 
 class NewGameScreen(AsciiFrames, ModalScreen[NewGame | None]):
