@@ -107,10 +107,11 @@ class SolitaireApp(Navigation, App[int]):
     """Menu first, or straight to a board when a game was named."""
 
     TITLE = "termsolitaire"
-    CSS = "Toast { max-width: 75%; }"
+    CSS = "Toast { max-width: 75%; } ModalScreen ToastRack { margin-bottom: 2; }"
     """A notice three quarters of the window wide, not half: at 80 columns a half
     broke a kept-aside file's name ("settings.json.corrupt-20261206-05414" over
-    "5")."""
+    "5"). Over a dialog it stands above the status line of the screen beneath, as
+    on a board (board.tcss): under End's question it hid "No move helps here"."""
 
     def __init__(
         self,

@@ -222,9 +222,11 @@ def test_the_results_offer_to_share_only_a_game_with_moves() -> None:
     assert played.check_action("share", ()) is True
 
 
-async def test_a_notice_stands_above_the_status_line() -> None:
+@pytest.mark.parametrize("asked", [False, True])
+async def test_a_notice_stands_above_the_status_line(asked: bool) -> None:
     """A fair "no move helps" comes with a notice naming the setting; at 80x24 the
-    notice lay over the status line and hid most of the answer it went with."""
+    notice lay over the status line and hid most of the answer it went with. It
+    did again under End's question (``asked``), a screen of its own over the board."""
     from textual.widgets._toast import Toast
 
     from termsolitaire.play.helping import FAIR_SETTING
@@ -232,8 +234,11 @@ async def test_a_notice_stands_above_the_status_line() -> None:
     app = SolitaireApp("spider", 5, {"suits": 2}, clock=False)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await shown_screen(pilot, BoardScreen)
-        screen.say("No move helps here, by the cards you can see")
+        screen.say("No move helps here, by the cards you can see; e ends the game")
         app.notify(FAIR_SETTING, timeout=15)
+        if asked:
+            await pilot.press("e")
+            await until(pilot, lambda: app.screen is not screen, "End's question")
 
         def shown() -> bool:
             return any(t.region.height for t in app.screen.query(Toast))
