@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from termsolitaire.match import MatchStore, Player
 from termsolitaire.rules import Game, Move
@@ -281,6 +282,8 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
         # nor "Your replay" / "Their replay" / "s shares your game": whose, by name
         assert "Bob's replay (y)" in shown and "ann's replay (o)" in shown
         assert "s shares Bob's game" in shown and "Your replay" not in shown
+        headline = results.query_one("#headline", Static).render()
+        assert str(headline) == "Bob ended their game"  # not "You ended your game"
         assert " wins, by " in shown or "A draw" in shown
         assert results.results.seats[0].score == score
         record = match.store.record()

@@ -44,6 +44,10 @@ HIDDEN = "Enlarge the window (or close the dialog) to play"
 """Why a key does nothing on a board the player cannot see."""
 
 
+ENDED_YOURS = "You ended your game"
+"""A table's game ended with End, as its player reads it (a hot-seat match's
+results name the player instead: both read that screen)."""
+
 CLOCK_SAVED_EVERY = 15.0
 """Seconds of a timed game's clock between two saves while nothing is played: a
 game killed without a word comes back with no more than this given back."""
@@ -357,7 +361,7 @@ class Controller(Pointer, Helping):
             return "Time is up"
         if reason == "cleared":
             return "All cards discarded!"
-        return "You ended your game" if seat is not None else "You ended the game"
+        return ENDED_YOURS if seat is not None else "You ended the game"
 
     def finish(self, headline: str, outcome: Outcome | None = None) -> Outcome:
         """The game is over: recorded, its save gone; the results come next."""
@@ -473,7 +477,7 @@ class Controller(Pointer, Helping):
         """The player said yes to End."""
         if self.policy.saves:  # solo: the game is over with its score
             return self.finish("You ended the game")
-        return self._act("end", lambda m: "You ended your game")
+        return self._act("end", lambda m: ENDED_YOURS)
 
     def foundation(self) -> Outcome:
         """``f``: the cards in hand, or under the cursor, to their foundation."""

@@ -22,6 +22,7 @@ from textual.widgets import Button, Static
 from termsolitaire.match import Figures, MatchError, Player, Results, Seat, SeatInfo, Watcher
 from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
+from termsolitaire.play.controller import ENDED_YOURS
 from termsolitaire.play.session import clock_text
 from termsolitaire.screens.dialogs.frames import AsciiFrames, room_inside
 from termsolitaire.screens.dialogs.unasked import Unasked
@@ -197,9 +198,12 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
     def name_the_replays(self, players: list[Player]) -> str:
         """Hot-seat: the replay buttons by the players' names ("Your replay" and
         "Their replay" to two people reading one screen said nothing of whose); the
-        owner of this seat's game, as the verdict's share hint names it."""
+        owner of this seat's game, as the verdict's share hint names it (and the
+        headline, where it said "You ended your game")."""
         mine = self.seat.store.me
         other = next((p.name for p in players if p.id != mine.id), "")
+        if self.headline == ENDED_YOURS:  # "you" is whoever played last
+            self.query_one("#headline", Static).update(f"{mine.name} ended their game")
         self.query_one("#mine", Button).label = f"{mine.name}'s replay (y)"
         if other:
             self.query_one("#theirs", Button).label = f"{other}'s replay (o)"
