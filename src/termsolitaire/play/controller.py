@@ -330,24 +330,25 @@ class Controller(Pointer, Helping):
                 outcome.message = "No move leads anywhere new: undo (z), or End (e)"
             else:
                 outcome.stuck = True
-        elif finish and self.policy.saves and not self.finishing:
-            line = finishing_line(self.game)
-            if line:
-                self.finish_rest, self.finish_at = line, self.game.history
-                outcome.finish = True
-                outcome.message = f"{outcome.message}; the rest goes home: finishing"
+        elif finish and self.policy.saves and not self.finishing and self.begin_finish():
+            outcome.finish = True
+            outcome.message = f"{outcome.message}; the rest goes home: finishing"
         return outcome
+
+    def begin_finish(self) -> bool:
+        """Hold the foundation moves that finish the game from here, for
+        :meth:`finish_step`; False when the game is not one of only those."""
+        line = finishing_line(self.game)
+        if line:
+            self.finish_rest, self.finish_at = line, self.game.history
+        return bool(line)
 
     def finish_left(self) -> Outcome | None:
         """A game opened with only foundation moves left, as when the player quit
         while the board was finishing it: the board finishes it now, as it would
         have (it sat there waiting for six ``f``). None where there is no such finish."""
-        if not self.policy.saves or self.over or self.finishing:
+        if not self.policy.saves or self.over or self.finishing or not self.begin_finish():
             return None
-        line = finishing_line(self.game)
-        if not line:
-            return None
-        self.finish_rest, self.finish_at = line, self.game.history
         return Outcome(message="Only foundation moves are left: finishing", finish=True)
 
     def end_headline(self) -> str:
