@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import re
 
-from .identity import GUEST, Player, check_name
+from .identity import Player, check_name, guests_of
+from .rows import hot_seat_guest
 from .store import MatchStore
-
-PREFIX = GUEST
 
 
 def guest_player(host: Player, name: str) -> Player:
@@ -29,24 +28,16 @@ def guest_player(host: Player, name: str) -> Player:
     """
     shown = check_name(name)
     slug = re.sub(r"\s+", "_", shown.lower())
-    return Player.make(f"{PREFIX}{host.id}:{slug}", shown)
+    return Player.make(f"{guests_of(host.id)}{slug}", shown)
 
 
 def is_guest_of(player: Player, host_id: str) -> bool:
     """Whether ``player`` is a hot-seat guest of the player ``host_id``."""
-    return player.id.startswith(f"{PREFIX}{host_id}:")
+    return player.id.startswith(guests_of(host_id))
 
 
 def invited_guest(store: MatchStore, table_id: int) -> Player | None:
     """The guest invited to this player's hot-seat table who has not sat down yet
     (read from the store's invitations, which keep who plays second)."""
-    me = store.me.id
     with store.db.read("read the table") as db:
-        row = db.execute(
-            "SELECT i.guest AS id, coalesce(p.name, i.guest) AS name FROM invitations i "
-            "LEFT JOIN players p ON p.id = i.guest "
-            "WHERE i.table_id = ? AND i.host = ? AND i.answer IS NULL "
-            "AND substr(i.guest, 1, ?) = ? ORDER BY i.sent_at DESC",
-            (table_id, me, len(PREFIX) + len(me) + 1, f"{PREFIX}{me}:"),
-        ).fetchone()
-    return None if row is None else Player(row["id"], row["name"])
+        return hot_seat_guest(db, table_id, store.me.id)

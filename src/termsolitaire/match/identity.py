@@ -31,6 +31,15 @@ GUEST = "guest:"
 connection) or a hot-seat guest (:mod:`.hotseat`)."""
 
 
+def guests_of(host_id: str) -> str:
+    """How the ids of ``host_id``'s hot-seat guests begin (:mod:`.hotseat`).
+
+    >>> guests_of("ann")
+    'guest:ann:'
+    """
+    return f"{GUEST}{host_id}:"
+
+
 def is_guest(player_id: str) -> bool:
     """Whether ``player_id`` is a guest's: what the store keeps by id (one daily
     attempt, the deal a spectator has seen) does not hold for a guest, who comes

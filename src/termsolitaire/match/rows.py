@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from .clock import JOIN_WINDOW, status
 from .errors import NoSuchTable
-from .identity import Player
+from .identity import Player, guests_of
 from .model import SeatInfo, TableState
 
 
@@ -55,6 +55,20 @@ def is_invited(db: sqlite3.Connection, table_id: int, player_id: str) -> bool:
         ).fetchone()
         is not None
     )
+
+
+def hot_seat_guest(db: sqlite3.Connection, table_id: int, host_id: str) -> Player | None:
+    """The hot-seat guest of ``host_id`` invited to play second at this table and
+    not yet seated (the invitation keeps who plays second), or None."""
+    prefix = guests_of(host_id)
+    row = db.execute(
+        "SELECT i.guest AS id, coalesce(p.name, i.guest) AS name FROM invitations i "
+        "LEFT JOIN players p ON p.id = i.guest "
+        "WHERE i.table_id = ? AND i.host = ? AND i.answer IS NULL "
+        "AND substr(i.guest, 1, ?) = ? ORDER BY i.sent_at DESC",
+        (table_id, host_id, len(prefix), prefix),
+    ).fetchone()
+    return None if row is None else Player(row["id"], row["name"])
 
 
 def seat_infos(

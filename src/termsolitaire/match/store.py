@@ -48,10 +48,18 @@ from .errors import (
     TooManyTries,
     hot_seat_kept,
 )
-from .identity import GUEST, LOCAL_MARK, MAX_NAME, Player, current_player, is_local, looks_alike
+from .identity import (
+    LOCAL_MARK,
+    MAX_NAME,
+    Player,
+    current_player,
+    is_local,
+    looks_alike,
+)
 from .model import Invitation, TableInfo
 from .results import Reading
 from .rows import (
+    hot_seat_guest,
     is_invited,
     players_by_id,
     seat_infos,
@@ -415,15 +423,9 @@ class MatchStore(Spectating, Reading):
         state = table_state(t, seat_infos(t, seats, players, now), now)
         if len(seats) == 2:
             raise TableFull(f"Table {table_id} is full: both seats are taken")
-        hot_seat = f"{GUEST}{t['host']}:"  # its host's guest, invited at opening
-        kept = db.execute(
-            "SELECT coalesce(p.name, i.guest) AS name FROM invitations i "
-            "LEFT JOIN players p ON p.id = i.guest WHERE i.table_id = ? AND i.answer IS NULL "
-            "AND i.guest <> ? AND substr(i.guest, 1, ?) = ?",
-            (table_id, self.me.id, len(hot_seat), hot_seat),
-        ).fetchone()
-        if kept is not None:  # a code or another invitation would take their seat
-            raise hot_seat_kept(table_id, kept["name"])
+        kept = hot_seat_guest(db, table_id, t["host"])  # invited at opening
+        if kept is not None and kept.id != self.me.id:  # a code or another invitation
+            raise hot_seat_kept(table_id, kept.name)
         if t["closed_at"] is not None:
             if by_code:
                 raise CodeExpired(f"Code {shown} has expired: its table was closed")
