@@ -115,6 +115,22 @@ def test_a_command_s_wrong_argument_is_that_command_s_error(args, said):
     assert "--deal 2" not in out.stderr
 
 
+@pytest.mark.parametrize(
+    "args", [("new", "stjernen"), ("--data-dir", "penguin", "play", "penguin")]
+)
+def test_a_command_that_does_not_exist_is_the_program_s_error(args, tmp_path):
+    """``new stjernen`` was told "termsolitaire stjernen: error: argument COMMAND:
+    invalid choice: 'new'" under Stjernen's usage: the error was laid on the first
+    word that names a command wherever it stood, an option's value too."""
+    out = run(*args)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.startswith("usage: termsolitaire [-h]"), out.stderr
+    wrong = args[-2]
+    assert out.stderr.splitlines()[-1].startswith(
+        f"termsolitaire: error: argument COMMAND: invalid choice: '{wrong}'"
+    )
+
+
 @pytest.mark.parametrize("what", ["/nonexistent/moves.txt", "BADCODE123"])
 def test_replay_names_itself_in_its_error_as_the_other_commands_do(what):
     """``replay`` said "termsolitaire: cannot read …" where ``share`` says

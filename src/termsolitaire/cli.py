@@ -88,11 +88,25 @@ class _Parser(argparse.ArgumentParser):
         argparse.ArgumentParser.error(command, message + (hint or _option_hint(message, command)))
 
     def _command(self) -> argparse.ArgumentParser | None:
-        """The subcommand's parser named on the command line (None: none)."""
+        """The subcommand's parser named on the command line (None: none, or a
+        name that is no command: ``new stjernen`` is the program's error, not
+        Stjernen's)."""
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction):
-                name = next((a for a in self.argv if a in action.choices), None)
-                return action.choices[name] if name is not None else None
+                name = self._first_positional()
+                return action.choices.get(name) if name is not None else None
+        return None
+
+    def _first_positional(self) -> str | None:
+        """The first argument that is neither an option of the program's own nor
+        an option's value: where the command is named."""
+        words = iter(self.argv)
+        for word in words:
+            if not word.startswith("-"):
+                return word
+            option = self._option_string_actions.get(word)
+            if option is not None and option.nargs is None:  # one that takes a value
+                next(words, None)
         return None
 
 
