@@ -211,3 +211,20 @@ async def test_every_games_daily_ends_with_its_end_key(game: str, shared: Path) 
     assert (
         daily.state(game, dailies.choices[[g for g, _ in dailies.choices].index(game)][1]) == "lost"
     )
+
+
+async def test_the_dailies_help_says_what_the_rating_in_their_title_is(shared: Path) -> None:
+    """The title reads "rating 1500 ±350?" and nothing on the screen said whose
+    rating that is (the matches') or what the ± and the ? mean."""
+    from termsolitaire.screens.dialogs.help import HelpScreen
+
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        await shown_screen(pilot, DailyScreen)
+        assert "rating 1500 ±350?" in screen_text(app)
+        await pilot.press("question_mark")
+        help = await shown_screen(pilot, HelpScreen)
+        keys = " ".join(words for _, words in help.keys)
+        assert "Spider match rating" in keys and "? until 10 rated matches" in keys

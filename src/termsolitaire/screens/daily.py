@@ -277,6 +277,7 @@ class DailyScreen(Screen[None]):
             ("t w a", "the leaderboard of today, of the week, all-time records"),
             ("[ ]", "the day (or week) before, after"),
             ("q Escape", "back"),
+            ("rating", "your Spider match rating, ± how sure; ? until 10 rated matches"),
         ]
         self.app.push_screen(HelpScreen(keys, "Daily deals"))
 
