@@ -65,12 +65,16 @@ def summary_row(s: Summary) -> tuple[str, ...]:
 def finished_row(f: Finished, seconds: bool = True) -> tuple[str, ...]:
     """One finished game as text, in the order of the column heads: when it
     ended (to the second, or ``seconds=False`` to the minute, as the screen
-    shows it), game, variant, deal, result, score, moves, time."""
+    shows it), game, variant (and the time limit it was played with), deal, result,
+    score, moves, time."""
     when = f.finished_at.replace("T", " ").rstrip("Z")
+    variant = variant_words(f.game, f.variant)
+    if f.minutes:
+        variant = f"{variant}, {f.minutes} min" if variant != "-" else f"{f.minutes} min"
     return (
         when if seconds else when[:16],
         f.game,
-        variant_words(f.game, f.variant),
+        variant,
         "-" if f.deal is None else str(f.deal),
         f.result,
         str(f.score),

@@ -24,7 +24,7 @@ from termsolitaire.storage.paths import paths
 from termsolitaire.storage.settings import load_settings
 from termsolitaire.widgets.keyline import KeyLine
 
-from .matchkit import shown_screen
+from .matchkit import shown_screen, until
 
 GAMES = [  # id, game, variant, deal, won, score, moves, seconds (oldest first)
     ("a", "penguin", {}, 5, True, 52, 80, 200.0),
@@ -147,6 +147,28 @@ async def test_stats_screen_deals_a_spider_variant_again() -> None:
         await pilot.pause()
         game = app.screen.game  # type: ignore[attr-defined]
         assert (game.name, game.deal, game.variant) == ("spider", 123, {"suits": 2})
+
+
+async def test_a_timed_game_is_dealt_again_with_the_limit_it_was_played_with() -> None:
+    """A 5-minute Spider game dealt again from the statistics came back with the
+    settings' limit (none here): the statistics kept no limit. Its row says the
+    limit too."""
+    from termsolitaire.play.session import GameSession
+
+    app = SolitaireApp(clock=False)
+    app.services.settings.set("spider.time_limit", 0)
+    timed = GameSession(app.services, new_game("spider", 77, suits=2), None, 5)
+    timed.game.play(timed.game.legal_moves()[0])
+    assert timed.record(won=False) == []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_statistics()
+        stats = await shown_screen(pilot, StatsScreen)
+        await until(pilot, lambda: bool(stats.query("#finished")), "the finished games")
+        row = stats.query_one("#finished", DataTable).get_row_at(0)
+        assert "2 suits, 5 min" in [str(cell).strip() for cell in row]
+        await pilot.press("enter")
+        board = await shown_screen(pilot, BoardScreen)
+        assert (board.game.deal, board.session.time_limit) == (77, 5 * 60)
 
 
 async def test_stats_screen_empty() -> None:

@@ -122,6 +122,16 @@ def test_a_finished_game_counts_once(make: Make) -> None:
     )
 
 
+def test_a_finished_game_keeps_the_time_limit_it_was_played_with(make: Make) -> None:
+    """A 5-minute Spider game was dealt again from the statistics with the
+    settings' limit: the stores kept none (schema 2 of the files, migration 6 of
+    PostgreSQL)."""
+    s = make("ann")
+    assert s.stats.record("g1", "spider", {"suits": 2}, 7, False, 90, 40, 300.0, minutes=5)
+    assert s.stats.record("g2", "spider", {"suits": 2}, 8, True, 900, 120, 600.0)
+    assert [(r.id, r.minutes) for r in make("ann").stats.finished()] == [("g2", 0), ("g1", 5)]
+
+
 def test_settings_come_back_and_default_when_none(make: Make) -> None:
     s = make("ann")
     assert s.load_settings() == (Settings(), [])

@@ -25,6 +25,28 @@ def test_upgrade_twice_applies_nothing_the_second_time(postgres: str) -> None:
         assert schema.upgrade(conn) == []
 
 
+def test_migration_6_keeps_the_finished_games_and_adds_their_time_limit(
+    postgres: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database at migration 5 with a finished game: ``db upgrade`` adds the
+    limit, the game kept with its limit unknown, and a new game keeps its own."""
+    monkeypatch.setenv("TERMSOLITAIRE_PLAYER_ID", "ann")
+    s = open_storage(tmp_path, postgres)
+    assert s.stats.record("before", "spider", {"suits": 1}, 3, True, 900, 100, 400.0)
+    s.close()
+    with psycopg.connect(postgres, autocommit=True) as conn:
+        conn.execute("ALTER TABLE finished_games DROP COLUMN minutes")
+        conn.execute("DELETE FROM schema_version WHERE version = 6")
+        assert schema.version(conn) == 5
+        with pytest.raises(StorageError, match="db upgrade"):
+            open_storage(tmp_path, postgres).stats.finished()
+    assert main(["db", "--database", postgres, "upgrade"]) == 0
+    s = open_storage(tmp_path, postgres)
+    assert s.stats.record("after", "spider", {"suits": 1}, 4, False, 90, 10, 300.0, minutes=10)
+    assert [(f.id, f.minutes) for f in s.stats.finished()] == [("after", 10), ("before", None)]
+    s.close()
+
+
 def test_a_database_at_another_schema_is_refused_with_what_to_do(
     postgres: str, tmp_path: Path
 ) -> None:

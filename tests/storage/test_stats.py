@@ -109,3 +109,29 @@ def test_wal_switch_waits_out_another_process_switching(tmp_path):
     use_wal(racing)  # type: ignore[arg-type]
     assert racing.refusals == 0
     assert racing.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_file_from_before_the_time_limits_takes_the_column_and_keeps_its_rows(tmp_path):
+    """Schema 2 adds each game's time limit: a file of schema 1 is brought to 2
+    in place, its games kept with the limit unknown (None)."""
+    import sqlite3
+
+    path = tmp_path / "stats.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE games (id TEXT PRIMARY KEY, finished_at TEXT NOT NULL, game TEXT NOT"
+        " NULL, variant TEXT NOT NULL, deal INTEGER, result TEXT NOT NULL, score INTEGER NOT"
+        " NULL, moves INTEGER NOT NULL, seconds REAL NOT NULL);"
+        "INSERT INTO games VALUES ('old', '2026-01-01T00:00:00Z', 'spider', 'suits=2', 7,"
+        " 'lost', 10, 5, 60.0); PRAGMA user_version = 1;"
+    )
+    old.close()
+    stats = Stats(path)
+    assert stats.record("new", "spider", {"suits": 2}, 8, False, 10, 5, 60.0, minutes=5)
+    assert [(f.id, f.minutes) for f in stats.finished()] == [("new", 5), ("old", None)]
+    assert stats.messages == []
+    stats.close()
+    again = Stats(path)  # opened again: nothing to bring up, nothing lost
+    assert [f.id for f in again.finished()] == ["new", "old"]
+    again.close()
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2

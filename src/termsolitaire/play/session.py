@@ -155,8 +155,9 @@ def played(game: Game) -> bool:
     return bool(game.log)
 
 
-def record(stats: Stats | None, game_id: str, game: Game, won: bool) -> list[str]:
-    """Record ``game`` as won or lost under ``game_id``; messages for the player."""
+def record(stats: Stats | None, game_id: str, game: Game, won: bool, minutes: int = 0) -> list[str]:
+    """Record ``game``, played with a time limit of ``minutes`` (0: none), as won or
+    lost under ``game_id``; messages for the player."""
     if stats is None:
         return []
     messages: list[str] = []
@@ -170,6 +171,7 @@ def record(stats: Stats | None, game_id: str, game: Game, won: bool) -> list[str
             game.score,
             game.moves,
             game.elapsed,
+            minutes,
         )
     except StorageError as e:
         messages.append(f"Statistics not kept: {e}")
@@ -182,7 +184,7 @@ def abandon(services: Services, saved: Saved | None) -> list[str]:
     """A saved game gives way to another deal: lost, once, if it had an action
     (the statistics are opened only then)."""
     if saved is not None and played(saved.game):
-        return record(services.stats, saved.id, saved.game, won=False)
+        return record(services.stats, saved.id, saved.game, False, time_limit_of(saved))
     return []
 
 
@@ -297,7 +299,8 @@ class GameSession:
 
     def record(self, won: bool) -> list[str]:
         """This game into the statistics (once: its id makes it once)."""
-        return record(self.services.stats if self.services else None, self.id, self.game, won)
+        stats = self.services.stats if self.services else None
+        return record(stats, self.id, self.game, won, self.time_limit // 60)
 
     def finish(self) -> list[str]:
         """The game is over (won, time up, ended): recorded, its save removed."""

@@ -184,7 +184,13 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
         except ValueError:
             self.notify(f"This version does not play {f.game}", severity="warning")
             return
-        limit = self.services.settings.game_default(f.game, "time_limit") if limits else 0
+        limit = 0
+        if limits:  # the limit it was played with; for a game kept before, the settings'
+            limit = (
+                f.minutes
+                if f.minutes is not None
+                else self.services.settings.game_default(f.game, "time_limit")
+            )
         choice = MenuChoice(f.game, f.deal, variant_dict(f.variant), limit)
         self.dismiss()
         self.app.post_message(choice)

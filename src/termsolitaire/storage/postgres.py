@@ -465,8 +465,8 @@ class PostgresStats(Stats):
 
     def finished(self, limit: int | None = None) -> list[Finished]:
         sql = (
-            "SELECT id, finished_at, game, variant, deal, result, score, moves, seconds "
-            "FROM finished_games WHERE owner = %s ORDER BY finished_at DESC, seq DESC LIMIT %s"
+            "SELECT id, finished_at, game, variant, deal, result, score, moves, seconds, minutes"
+            " FROM finished_games WHERE owner = %s ORDER BY finished_at DESC, seq DESC LIMIT %s"
         )
         self._share_pending()
         rows = self.db.run(
@@ -482,7 +482,8 @@ def insert_finished(c: Conn, owner: str, f: Finished) -> bool:
     """One finished game, once: False when its id was there already."""
     cur = c.execute(
         "INSERT INTO finished_games (owner, id, finished_at, game, variant, deal, result,"
-        " score, moves, seconds) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " score, moves, seconds, minutes)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
         " ON CONFLICT (owner, id) DO NOTHING",
         (
             owner,
@@ -495,6 +496,7 @@ def insert_finished(c: Conn, owner: str, f: Finished) -> bool:
             f.score,
             f.moves,
             f.seconds,
+            f.minutes,
         ),
     )
     return cur.rowcount == 1

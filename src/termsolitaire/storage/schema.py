@@ -248,6 +248,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX shares_by_body ON match.shares (body);
         """,
     ),
+    Migration(
+        6,
+        "the time limit each finished game was played with (NULL: kept before it was)",
+        """
+        ALTER TABLE finished_games ADD COLUMN minutes INTEGER;
+        """,
+    ),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from urllib.parse import quote
 
@@ -66,12 +67,21 @@ def version(db: sqlite3.Connection) -> int:
 
 
 def prepare(
-    db: sqlite3.Connection, latest: int, schema: str, *, writable: bool = True, wal: bool = True
+    db: sqlite3.Connection,
+    latest: int,
+    schema: str,
+    *,
+    writable: bool = True,
+    wal: bool = True,
+    steps: Mapping[int, str] | None = None,
 ) -> int:
     """Check the file's schema version against ``latest``; when ``writable``, set WAL
-    and create the tables (``schema``) if the file is older. The version found
-    (NewerSchema when it is above ``latest``). ``wal=False``: a file that cannot
-    switch to WAL (no shared memory beside it) is used in its journal mode."""
+    and create the tables (``schema``, every one IF NOT EXISTS) if the file is
+    older. The version found (NewerSchema when it is above ``latest``).
+    ``wal=False``: a file that cannot switch to WAL (no shared memory beside it)
+    is used in its journal mode. ``steps``: what brings a file of the version
+    before each key to that version beyond new tables (a column added), run in
+    order on a file that had tables, in the same transaction."""
     found = version(db)
     if found > latest:
         raise NewerSchema(found)
@@ -85,13 +95,35 @@ def prepare(
     db.execute("PRAGMA synchronous = NORMAL")
     if found < latest:
         try:
-            db.executescript("BEGIN IMMEDIATE;" + schema + "COMMIT;")
-            db.execute(f"PRAGMA user_version = {int(latest)}")
+            db.execute("BEGIN IMMEDIATE")
+            now = version(db)  # another process may have brought it up meanwhile
+            if now < latest:
+                changes = [sql for v, sql in sorted((steps or {}).items()) if 0 < now < v]
+                for statement in statements("".join(changes) + schema):
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {int(latest)}")
+            db.execute("COMMIT")
         except sqlite3.Error:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
             raise
     return found
+
+
+def statements(script: str) -> Iterator[str]:
+    """The SQL statements of ``script`` one by one (``executescript`` would commit
+    the transaction they are to run in).
+
+    >>> list(statements("CREATE TABLE t (a TEXT DEFAULT ';'); INSERT INTO t VALUES (1);"))
+    ["CREATE TABLE t (a TEXT DEFAULT ';');", ' INSERT INTO t VALUES (1);']
+    """
+    part = ""
+    for piece in script.split(";"):
+        part += piece + ";"
+        if sqlite3.complete_statement(part):
+            if part.strip(" \n;"):
+                yield part
+            part = ""
 
 
 def use_wal(db: sqlite3.Connection, patience: float = 30.0) -> None:

@@ -19,7 +19,8 @@ from pathlib import Path
 from . import sqlite
 from .files import StorageError, create_exclusive, refuse_links, sqlite_files
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: the finished games; 2: the time limit each was played with (``minutes``)."""
 BUSY_MS = 30_000
 """How long a writer waits for another (ms): statistics are written rarely."""
 _DAMAGED = ("not a database", "malformed", "newer termsolitaire")
@@ -33,10 +34,13 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT NOT NULL CHECK (result IN ('won', 'lost')),
     score INTEGER NOT NULL,
     moves INTEGER NOT NULL,
-    seconds REAL NOT NULL
+    seconds REAL NOT NULL,
+    minutes INTEGER
 );
 CREATE INDEX IF NOT EXISTS games_by_kind ON games (game, variant, finished_at);
 """
+_STEPS = {2: "ALTER TABLE games ADD COLUMN minutes INTEGER;"}
+"""What an older file takes beyond the schema's new tables (:func:`sqlite.prepare`)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,9 @@ class Finished:
     score: int
     moves: int
     seconds: float
+    minutes: int | None = None
+    """The time limit it was played with (0: none; None: not known, a game kept
+    before the limit was)."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +115,7 @@ class Stats:
         db = sqlite.connect(self.path, busy_ms=BUSY_MS)
         db.row_factory = None
         try:
-            sqlite.prepare(db, SCHEMA_VERSION, _SCHEMA)
+            sqlite.prepare(db, SCHEMA_VERSION, _SCHEMA, steps=_STEPS)
             db.execute("SELECT count(*) FROM games").fetchone()
         except BaseException:
             db.close()
@@ -147,8 +154,10 @@ class Stats:
         score: int,
         moves: int,
         seconds: float,
+        minutes: int = 0,
     ) -> bool:
-        """Record a finished game once; False when this id was already recorded."""
+        """Record a finished game once, played with a time limit of ``minutes``
+        (0: none); False when this id was already recorded."""
         return self.insert(
             Finished(
                 game_id,
@@ -160,6 +169,7 @@ class Stats:
                 score,
                 moves,
                 round(seconds, 3),
+                minutes,
             )
         )
 
@@ -167,14 +177,18 @@ class Stats:
         """Keep one finished game's row; False when its id was there already."""
         with self._tx() as db:
             cur = db.execute(
-                "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO games (id, finished_at, game, variant, deal, result, score,"
+                " moves, seconds, minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 dataclasses.astuple(row),
             )
             return cur.rowcount == 1
 
     def finished(self, limit: int | None = None) -> list[Finished]:
         """Finished games, newest first."""
-        sql = "SELECT * FROM games ORDER BY finished_at DESC, rowid DESC"
+        sql = (
+            "SELECT id, finished_at, game, variant, deal, result, score, moves, seconds, minutes"
+            " FROM games ORDER BY finished_at DESC, rowid DESC"
+        )
         args: tuple[int, ...] = ()
         if limit is not None:
             sql += " LIMIT ?"
