@@ -69,6 +69,31 @@ def test_permuting_stjernens_stock_leaves_the_fair_hint_unchanged() -> None:
     assert fair_search(other, BUDGET) == mine
 
 
+STUCK = (
+    "deal u4-o2 u2-o2 deal deal u1-f1 u1-f1 deal u4-f2 u3-o2 deal u4-c o1-c deal deal u5-f2"
+    " deal u1-o3 u5-c o4-o1 i4-o4 o4-f3 i4-o4 o4-f2 u6-f3 deal u2-f4 deal collect deal o1-o4"
+    " i1-o1 u3-c deal deal deal u5-c deal u5-f2 u3-c deal deal deal deal u1-f4 o1-f4"
+)
+"""A player's first 46 moves of Stjernen deal 151030496 (round 2, 11 cards home,
+3 in the stock): on none of the fair search's guesses of the stock does a line
+get another card home."""
+
+
+def test_where_no_line_gains_on_any_guess_the_fair_hint_deals_on() -> None:
+    """A position where no line gets another card home on any guess said "Cannot
+    tell from the cards you can see" at every H, with no move, round after round.
+    Nothing gains by the cards the player sees: the fair hint deals on, as
+    Spider's does, and the same whatever the stock's order."""
+    game = new_game("stjernen", deal=151030496)
+    for m in STUCK.split():
+        game.play(m)
+    assert all(not _stjernen_line(guess(game, random.Random(s)), BUDGET)[2] for s in range(3))
+    found = fair_search(game, BUDGET)
+    assert (found.verdict, found.moves) == ("none", (Move.parse("deal"),))
+    text = "".join(ln for ln in game.to_text().splitlines(True) if not ln.startswith("deal:"))
+    assert fair_search(from_text(_permuted(text, 1)), BUDGET) == found
+
+
 def test_the_check_catches_a_search_that_reads_the_stock() -> None:
     """The same check fails for the solver's own search, which reads the stock's
     order: its lines on the real and on a permuted stock differ."""

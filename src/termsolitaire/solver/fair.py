@@ -13,7 +13,9 @@ is a peek. :func:`fair_search` answers from the player's view instead:
   (*guesses*), the solver searches each guess, and the line kept is the start,
   up to its first deal, of the guesses' lines that do best together (a win
   counts above any number of cards home), so the answer is a move that wins or
-  scores best across the guesses, never one that needs the real stock.
+  scores best across the guesses, never one that needs the real stock. Where
+  no line gets another card home on any guess, the answer is to deal (or
+  collect) on: nothing gains.
 - **No card hidden** (Spider with every card turned and the stock dealt,
   Stjernen's last round with the stock empty, and Penguin and Napoleon, which
   show every card): nothing is hidden, so the full solver is fair and its
@@ -193,8 +195,9 @@ def _stjernen(game: Game, budget: Budget) -> FairResult:
         votes[first] = votes.get(first, 0.0) + worth
         if first not in starts or worth > starts[first][0]:
             starts[first] = (worth, tuple(start))
-    if not votes:
-        return FairResult("unknown", note=f"no line found on {GUESSES} guesses")
+    if not votes:  # on every guess no line gets a card home beyond those home now
+        onward = [m for m in game.legal_moves() if m.kind in ("deal", "collect")]
+        return FairResult("none", tuple(onward[:1]), note=f"nothing gains on {GUESSES} guesses")
     first = max(votes, key=lambda m: votes[m])
     plan = starts[first][1]
     note = f"won on {wins} of {GUESSES} guesses of the stock"
