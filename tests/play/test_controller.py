@@ -404,6 +404,28 @@ def test_a_fair_no_move_helps_on_spider_names_the_key_that_ends_the_game() -> No
         assert outcome.note is not None and "Fair hints off" in outcome.note
 
 
+def test_the_enter_after_a_hint_with_no_move_says_it_again_and_acts_on_nothing() -> None:
+    """A player following the hints with Enter got "No move helps here", and the
+    next Enter acted on the cursor: on Stjernen's empty stock it gathered the
+    cards into the next round, on Spider's it dealt. It says the hint's answer
+    again; an arrow key gives Enter back to the cursor."""
+    from termsolitaire.solver.fair import FairResult
+
+    c = Controller(GameSession(None, new_game("spider", 5, suits=2)), PlainWords())
+    c.solver = True
+    game = c.game
+    c.advice.take_fair(game, FairResult("none"), game.history)
+    said = c.hint().message
+    assert said.startswith("No move helps here")
+    c.hand.cursor = "stock"
+    for _ in range(3):
+        assert c.grab().message == said
+    assert game.log == ()
+    c.cursor(0, 1)
+    c.hand.cursor = "stock"
+    assert c.grab().moved and game.log == ("deal",)  # the player's own deal
+
+
 NEAR_THE_END = """game: stjernen
 round: 4
 c: AC 2C

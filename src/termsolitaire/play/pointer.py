@@ -214,6 +214,7 @@ class Pointer:
         why = self.refusal("cursor")
         if why:
             return refused(why)
+        self.following = False  # Enter is the cursor's again (after a hint)
         hand = self.hand
         if self.navigate is None:
             return Outcome()
