@@ -217,6 +217,8 @@ async def test_last_card_home_shows_the_won_panel(round_: int) -> None:
         assert isinstance(app.screen, ResultsScreen)
         assert screen(app).game.is_won
         assert "all 104 cards home" in info(app) and "collects" not in info(app)
+        # nor does the empty stock offer its collect ("o") on the board looked at
+        assert screen(app).star.piles["stock"].placeholder == ""
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

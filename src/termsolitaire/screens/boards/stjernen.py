@@ -115,7 +115,9 @@ class StjernenScreen(BoardScreen):
         g = self.stjernen
         marks = super().pile_marks(pile)
         if pile == g.stock_pile:
-            marks.update(badge=str(len(g.pile(pile))), placeholder="o" if g.can_collect else "")
+            # (a won game may still collect, but that is no longer worth offering)
+            collect = g.can_collect and not g.is_won
+            marks.update(badge=str(len(g.pile(pile))), placeholder="o" if collect else "")
         elif pile in FOUNDATIONS:
             marks["badge"] = self._run(pile)
         return marks
