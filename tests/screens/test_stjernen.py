@@ -185,6 +185,18 @@ async def test_the_move_list_at_80_columns_lies_beside_the_star() -> None:
         assert s.star.boxes["f2"].x + s.star.boxes["f2"].w > 70  # the star spreads again
 
 
+async def test_the_help_offers_no_key_for_more_or_fewer_cards() -> None:
+    """One card moves at a time: the help listed "+ = one card more in hand" and
+    "- one card fewer" (Napoleon's never did); those keys are not the board's."""
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rows = screen(app).help_keys()
+        assert not [r for r in rows if "more in hand" in r[1] or "fewer in hand" in r[1]]
+        assert ("0", "deal a row from the stock (collect once it is empty)") in rows
+        await pilot.press("8", "plus")
+        assert status(app).startswith("Outer-ring 8 in hand"), status(app)  # + changes nothing
+
+
 def _nearly_won(round_: int = 6) -> str:
     """Every card on the foundations but the last A♣, which lies on o1."""
     ranks = "KQJT98765432A"

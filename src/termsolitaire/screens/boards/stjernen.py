@@ -78,6 +78,7 @@ class StjernenScreen(BoardScreen):
             tooltip="send the card in hand (or under the cursor) to its foundation",
         ),
         cursor=NEAREST_CURSOR,
+        drop=("more", "fewer"),  # one card moves at a time (the help offered + and -)
     )
     PLACES = _places()
     NAV: ClassVar[list[list[str]]] = [[CENTRE]]
