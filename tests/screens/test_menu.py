@@ -83,6 +83,17 @@ def test_docs_rules_md_is_the_rules_pages_of_the_program() -> None:
         assert needle in text
 
 
+def test_the_rules_of_stjernen_and_napoleon_say_what_the_score_counts() -> None:
+    """Their header shows a score (Napoleon's "score 4/52" at the start, the aces):
+    neither rules page said what it counts."""
+    from termsolitaire.screens.dialogs.rulebook import rules_text
+
+    for game, whole in (("stjernen", "104"), ("napoleon", "52")):
+        text = " ".join(rules_text(game).split())
+        assert "**Score.** The cards on the foundations" in text, game
+        assert f"{whole} when the game is won" in text, game
+
+
 async def test_rules_from_the_menu_and_from_a_board_help() -> None:
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
