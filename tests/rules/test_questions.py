@@ -159,7 +159,7 @@ def test_what_an_empty_pile_takes_first() -> None:
 
 def test_figures_and_moves() -> None:
     g = new_game("napoleon", deal=1)
-    assert g.figures() == [("moves", "0"), ("foundations", "4/52")]
+    assert g.figures() == [("score", "4/52"), ("moves", "0")]
     stj = new_game("stjernen", deal=1)
     stj.play("deal")
     assert stj.figures() == [("score", "0"), ("moves", "1"), ("round", "1/6")]

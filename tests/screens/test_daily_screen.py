@@ -228,3 +228,60 @@ async def test_the_dailies_help_says_what_the_rating_in_their_title_is(shared: P
         help = await shown_screen(pilot, HelpScreen)
         keys = " ".join(words for _, words in help.keys)
         assert "Spider match rating" in keys and "? until 10 rated matches" in keys
+
+
+async def test_the_card_style_changed_over_the_dailies_reaches_them_and_the_daily_played_next(
+    shared: Path,
+) -> None:
+    """Card style ASCII chosen in the settings over the dailies (the palette opens
+    them there): the leaderboard's rule and the board of the daily played next were
+    drawn in the old style, box-drawing and suit glyphs a Linux console cannot show."""
+    from termsolitaire.match import current_player
+    from termsolitaire.screens.settings import SettingsScreen
+
+    daily = Daily(MatchStore(current_player(), None, keep_dir=False))
+    app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
+    async with app.run_test(size=(80, 24)) as pilot:
+        dailies = await shown_screen(pilot, DailyScreen)
+        assert "───" in screen_text(app)
+        app.action_settings()
+        await shown_screen(pilot, SettingsScreen)
+        await pilot.press("enter")  # Card style: ASCII
+        await until(pilot, lambda: "+----" in screen_text(app), "the settings in ASCII")
+        await pilot.press("escape")
+        await shown_screen(pilot, DailyScreen)
+        await until(pilot, lambda: "---" in screen_text(app), "the leaderboard in ASCII")
+        assert "─" not in screen_text(app)
+        await pilot.press("enter")
+        board = await shown_screen(pilot, BoardScreen)
+        assert board.look.ascii and dailies.look.ascii
+        await until(pilot, lambda: "+-" in screen_text(app), "the daily's board in ASCII")
+        assert not any(glyph in screen_text(app) for glyph in "┌└♠♥♦♣")
+
+
+async def test_the_card_style_changed_over_the_lobby_reaches_its_lines_and_the_dailies(
+    tmp_path: Path,
+) -> None:
+    """The same from the match lobby (a login's first screen): its daily line and
+    the dailies it opens next were in the old style."""
+    from termsolitaire.screens.match.lobby import LobbyScreen
+    from termsolitaire.screens.settings import SettingsScreen
+
+    from .matchkit import lobby_first
+
+    with lobby_first(tmp_path) as app:
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await shown_screen(pilot, LobbyScreen)
+            daily = lobby.query_one("#lobby-daily", TextLine)
+            await until(pilot, lambda: "·" in daily.text, "the lobby's daily line")
+            app.action_settings()
+            await shown_screen(pilot, SettingsScreen)
+            await pilot.press("enter")  # Card style: ASCII
+            await until(pilot, lambda: "+----" in screen_text(app), "the settings in ASCII")
+            await pilot.press("escape")
+            await shown_screen(pilot, LobbyScreen)
+            await until(pilot, lambda: "·" not in daily.text, "the daily line in ASCII")
+            assert " | " in daily.text
+            await pilot.press("d")
+            await shown_screen(pilot, DailyScreen)
+            assert "─" not in screen_text(app)

@@ -106,7 +106,7 @@ async def test_end_in_the_help_stays_at_the_end_as_the_page_grows(
         longer = body.max_scroll_y
         await pilot.resize_terminal(60, 24)  # every paragraph wraps on more lines
         await until(pilot, lambda: body.max_scroll_y > longer, "the page laid out again")
-        last = re.compile(r"changes nothing\. *│|│ *nothing\. *│")  # the help's last words
+        last = re.compile(r"narrow\. *│")  # the help's last words
         await until(pilot, lambda: last.search(screen_text(penguin_app)), "the end", timeout=5)
 
 
@@ -191,3 +191,20 @@ async def test_ascii_draws_dialog_frames_in_ascii_too() -> None:
             if kind is HelpScreen:  # how to play names the target mark as drawn
                 source = app.screen.query_one(Markdown).source
                 assert "marked v" in source and "▼" not in source
+
+
+async def test_the_help_says_what_the_verdict_words_mean() -> None:
+    """A fresh Stjernen board says "fair: no move helps" beside its keys while
+    card moves are there to play: the help now says what that means (a deal),
+    and what "*" after a verdict stands for."""
+    from termsolitaire.app import SolitaireApp
+
+    from .matchkit import screen_text, until
+
+    app = SolitaireApp("stjernen", 1, {}, clock=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("question_mark", "end")
+        await until(pilot, lambda: "Hints and the verdict" in screen_text(app), "the section")
+        text = " ".join(screen_text(app).replace("│", " ").split())  # the frame's sides out
+        assert '"fair: no move helps" (no card move gains anything now: deal)' in text
+        assert '"winnable*"' in text

@@ -282,6 +282,10 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
         # nor "Your replay" / "Their replay" / "s shares your game": whose, by name
         assert "Bob's replay (y)" in shown and "ann's replay (o)" in shown
         assert "s shares Bob's game" in shown and "Your replay" not in shown
+        await pilot.press("s")  # the codes' panel names the player too, not "your"
+        await until(pilot, lambda: "Share Bob's game: Spider" in screen_text(app), "Bob's")
+        await pilot.press("escape")
+        await shown_screen(pilot, MatchResultsScreen)
         headline = results.query_one("#headline", Static).render()
         assert str(headline) == "Bob ended their game"  # not "You ended your game"
         assert " wins, by " in shown or "A draw" in shown

@@ -83,6 +83,17 @@ def test_docs_rules_md_is_the_rules_pages_of_the_program() -> None:
         assert needle in text
 
 
+def test_the_rules_of_stjernen_and_napoleon_say_what_the_score_counts() -> None:
+    """Their header shows a score (Napoleon's "score 4/52" at the start, the aces):
+    neither rules page said what it counts."""
+    from termsolitaire.screens.dialogs.rulebook import rules_text
+
+    for game, whole in (("stjernen", "104"), ("napoleon", "52")):
+        text = " ".join(rules_text(game).split())
+        assert "**Score.** The cards on the foundations" in text, game
+        assert f"{whole} when the game is won" in text, game
+
+
 async def test_rules_from_the_menu_and_from_a_board_help() -> None:
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -201,6 +212,31 @@ async def test_a_narrow_menu_keeps_every_choice_button_and_unit_whole(width: int
         first, second = (games.render_line(y).text for y in (0, 1))
         if not first.rstrip().endswith("stock"):  # Stjernen's blurb wraps
             assert second.startswith(" " * 10) and second.strip() in "rounds of stock", second
+
+
+@pytest.mark.parametrize("width", [58, 60, 63])
+async def test_under_64_columns_the_menu_wraps_its_labels_and_keeps_the_20_whole(
+    width: int,
+) -> None:
+    """Under 64 columns the time limit's row, closed up and without its unit, was
+    still too wide: its "20" was cut ("▐●▌" alone at 60). The labels wrap in a
+    narrower column instead ("Spider time" over "limit"), every word of them shown."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        inner = menu.content_region
+        for part in ("#spider-time_limit-20", "#spider-suits-4", "#quit", "#deal"):
+            region = app.screen.query_one(part).region
+            assert inner.contains_region(region), (part, region, inner)
+        label = app.screen.query(".option-label").results(Label)
+        for each in label:
+            shown = " ".join(each.render_line(y).text.strip() for y in range(each.size.height))
+            assert shown.strip() == str(each.render()), (shown, each.size)
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(64, 24)) as pilot:  # the wide labels where they fit
+        await pilot.pause()
+        assert app.screen.query(".option-label").first().size.width == 19
 
 
 async def test_the_menu_s_help_offers_no_rules_key() -> None:

@@ -73,3 +73,27 @@ async def test_played_took_back_and_again_name_the_card() -> None:
         assert status(app) == "Took back 9♦ 7→3"
         await pilot.press("Z")
         assert status(app) == "Played 9♦ 7→3 again"
+
+
+async def test_a_note_said_again_while_its_toast_shows_is_not_stacked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """H pressed twice where the fair help cannot tell (Stjernen deal 3, round 3,
+    played by fair hints at 120x40) stacked the same two-line toast twice over
+    the upturned piles; a second note of the same words now shows nothing more,
+    another note does."""
+    from termsolitaire.play.helping import FAIR_SETTING
+    from termsolitaire.play.outcome import Outcome
+
+    app = SolitaireApp("stjernen", 3, {}, clock=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        shown: list[str] = []
+        monkeypatch.setattr(app, "notify", lambda text, **kw: shown.append(text))
+        screen = board(app)
+        for _ in range(3):
+            screen.do(Outcome(message="Cannot tell from the cards you can see", note=FAIR_SETTING))
+            await pilot.pause()
+        assert shown == [FAIR_SETTING]
+        assert status(app) == "Cannot tell from the cards you can see"
+        screen.do(Outcome(message="No win found", note="Another note"))
+        assert shown == [FAIR_SETTING, "Another note"]

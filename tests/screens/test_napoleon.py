@@ -82,6 +82,11 @@ async def test_won_with_key_chords_only() -> None:
             await pilot.press(*chord(move))
 
         assert_won(app, line, await play_to_the_end(pilot, app, line, play))
+        # The header names its figure as the results do (it said "foundations 52/52"
+        # over "Score 52").
+        header = app.screen_stack[-2].query_one("#stats").text  # type: ignore[attr-defined]
+        assert header.startswith("score 52/52  moves ")
+        assert "Score      52" in app.screen.figures_text()  # type: ignore[attr-defined]
 
 
 async def test_won_with_the_mouse_only() -> None:

@@ -163,7 +163,38 @@ async def test_resizing_spreads_the_star() -> None:
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert not screen(app).board.display
-        assert "Enlarge the window to 70×22" in str(screen(app).query_one("#enlarge").render())
+        assert "Enlarge the window to 67×22" in str(screen(app).query_one("#enlarge").render())
+
+
+async def test_the_move_list_at_80_columns_lies_beside_the_star() -> None:
+    """At 80 columns ``M`` narrows the star to make room: the list covers no pile
+    (it lay over the NE foundation, the east piles and the SE foundation)."""
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = screen(app)
+        await pilot.press("M", "0")
+        await pilot.pause()
+        listed = s.move_list.region
+        assert s.move_list.display and listed.width >= 13
+        assert s.move_list.moves == ("deal",)
+        covered = [n for n, v in s.star.piles.items() if v.region.overlaps(listed)]
+        assert covered == [] and not s.star.info.region.overlaps(listed)
+        assert "round 1 of 6 — rows of 6" in s.star.info.render_line(0).text
+        await pilot.press("M")
+        await pilot.pause()
+        assert s.star.boxes["f2"].x + s.star.boxes["f2"].w > 70  # the star spreads again
+
+
+async def test_the_help_offers_no_key_for_more_or_fewer_cards() -> None:
+    """One card moves at a time: the help listed "+ = one card more in hand" and
+    "- one card fewer" (Napoleon's never did); those keys are not the board's."""
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rows = screen(app).help_keys()
+        assert not [r for r in rows if "more in hand" in r[1] or "fewer in hand" in r[1]]
+        assert ("0", "deal a row from the stock (collect once it is empty)") in rows
+        await pilot.press("8", "plus")
+        assert status(app).startswith("Outer-ring 8 in hand"), status(app)  # + changes nothing
 
 
 def _nearly_won(round_: int = 6) -> str:
@@ -198,6 +229,8 @@ async def test_last_card_home_shows_the_won_panel(round_: int) -> None:
         assert isinstance(app.screen, ResultsScreen)
         assert screen(app).game.is_won
         assert "all 104 cards home" in info(app) and "collects" not in info(app)
+        # nor does the empty stock offer its collect ("o") on the board looked at
+        assert screen(app).star.piles["stock"].placeholder == ""
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -22,7 +22,7 @@ def test_fresh_80x24(snap_compare: Any) -> None:
     """A circle: p1 (key a) straight up from the centre, the others clockwise a b c d
     e g i m n o p q r s t u, each fanned outward, the compass piles five cards long;
     the aces A♠ A♥ A♦ A♣ side by side in the middle under their key f. Header:
-    Napoleon · deal 1, moves 0, foundations 4/52, the clock."""
+    Napoleon · deal 1, score 4/52 (the aces), moves 0, the clock."""
     assert snap_compare(NapoleonApp(), terminal_size=(80, 24))
 
 

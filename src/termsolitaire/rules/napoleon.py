@@ -164,7 +164,9 @@ class Napoleon(Game):
         return sum(len(p) for _, p in self._fnd)
 
     def figures(self) -> list[tuple[str, str]]:
-        return [("moves", str(self.moves)), ("foundations", f"{self.score}/52")]
+        """The score as the results and the statistics name it, out of the 52 a win
+        puts home (the header said "foundations 4/52", the results "Score 52")."""
+        return [("score", f"{self.score}/52"), ("moves", str(self.moves))]
 
     def starts_with(self, pile: str) -> int | None:
         return 13 if pile in POSITIONS else None

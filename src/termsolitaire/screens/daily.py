@@ -31,7 +31,7 @@ from termsolitaire.play.tables import DailyTable
 from termsolitaire.screens.boards.registry import board_class
 from termsolitaire.screens.dialogs import results as results_module
 from termsolitaire.screens.dialogs.results import ResultsScreen
-from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.cards import CardLook, app_look
 from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
 from termsolitaire.widgets.lists import LookFirstList
@@ -182,6 +182,14 @@ class DailyScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self.is_mounted:
             self.day = self.daily.today()
+            self.reload()
+
+    def look_changed(self) -> None:
+        """The card style changed (the settings over this screen): the lines and the
+        leaderboard are drawn again in it, and the daily it plays next is too (its
+        board came in the old style: Unicode on a terminal that asked for ASCII)."""
+        self.look = app_look(self)
+        if self.is_mounted:
             self.reload()
 
     def say(self, text: str) -> None:

@@ -56,6 +56,11 @@ def option_sets() -> list[tuple[str, str, str, tuple[int, ...], int]]:
     return out
 
 
+LABEL_WIDTH = 19
+"""The option labels' column (menu.tcss; 13 where the menu is tight, the labels
+wrapped)."""
+
+
 def row_width(
     values: tuple[int, ...], key: str, label: int, gap: int = 2, unit: str = "minutes"
 ) -> int:
@@ -123,17 +128,18 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         """Where the menu is narrower than its widest row (under 76 columns the
         time limit's "minutes" was cut off, under 70 its "20", and under 66 the
         Quit button), the choices and the buttons close up and the unit reads
-        "min" (or nothing, under 67 columns, where only Napoleon's board fits)."""
+        "min" (or nothing, under 67 columns, where only Napoleon's board fits);
+        under 64 the labels wrap in a narrower column ("Spider time" over
+        "limit"), or the "20" was cut again."""
         menu = self.query_one("#menu")
         room = room_inside(menu, self.size.width)
-        label = self.query(".option-label").first().styles.width
-        rows = [
-            (values, key, int(label.value) if label else 0) for _, key, _, values, _ in self.options
-        ]
+        rows = [(values, key, LABEL_WIDTH) for _, key, _, values, _ in self.options]
         narrow = any(row_width(*row) > room for row in rows)
         close = all(row_width(*row, gap=1, unit="min") <= room for row in rows)
         word = "min" if close else ""
+        tight = any(row_width(*row, gap=1, unit="") > room for row in rows)
         menu.set_class(narrow, "narrow")
+        menu.set_class(tight, "tight")
         for unit in self.query(".option-unit").results(Label):
             unit.update(word if narrow else "minutes")
 

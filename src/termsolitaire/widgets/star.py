@@ -34,8 +34,12 @@ SLICE = 4
 """Columns each covered card of a horizontal fan shows (``┌10♣``)."""
 FAN = 10
 """Cards an inner-ring pile starts with."""
-INFO_WIDTH = 26
-MIN_WIDTH = 70
+INFO_WIDTH = 24
+"""Columns of the text beside the upturned piles: its longest line
+(``round 1 of 6 — rows of 6``) whole."""
+MIN_WIDTH = 67
+BAND_GAPS = ((2, 2), (1, 2), (1, 1))
+"""The band's gaps, widest first: between the upturned piles, and after the stock's."""
 MIN_HEIGHT = 19
 """The smallest board (not counting header, status line and footer) the star fits."""
 
@@ -71,10 +75,13 @@ def star_layout(width: int, height: int) -> dict[str, Box] | None:
         return None
     g = min(2, spare // 6)
     gx = min(6, (width - hw - 4 * cw) // 4)
-    ug = 2 if width >= 7 * cw + 12 + INFO_WIDTH + 2 else 1
-    band_w = 7 * cw + 6 * ug + 2 + INFO_WIDTH
-    if gx < 1 or band_w > width:
+    # The band: the stock, a gap, six upturned piles each after a gap of ``ug``, and
+    # the text: gaps of 2 where they fit, else 1 (at 67 columns, the move list beside).
+    fits = [(ug, sg) for ug, sg in BAND_GAPS if 7 * cw + 7 * ug + sg + INFO_WIDTH <= width]
+    if gx < 1 or not fits:
         return None
+    ug, sg = fits[0]
+    band_w = 7 * cw + 7 * ug + sg + INFO_WIDTH
     used = 6 * sh + 4 * g + 1 + (1 if g else 0)
     top = min(2, (height - used) // 2)
     cx = width // 2
@@ -105,8 +112,8 @@ def star_layout(width: int, height: int) -> dict[str, Box] | None:
     band_x = max(0, min(o4_x, (width - band_w) // 2))
     boxes["stock"] = Box(band_x, band_y, cw, sh)
     for k in range(6):
-        boxes[f"u{k + 1}"] = Box(band_x + (k + 1) * (cw + ug) + 2, band_y, cw, sh)
-    info_x = band_x + 7 * (cw + ug) + 2
+        boxes[f"u{k + 1}"] = Box(band_x + (k + 1) * (cw + ug) + sg, band_y, cw, sh)
+    info_x = band_x + 7 * (cw + ug) + sg
     boxes["info"] = Box(info_x, band_y + 1, max(1, width - info_x), ch)
     return boxes
 
@@ -240,7 +247,7 @@ class InfoText(Widget):
     """A few lines of plain text placed on the board (the round, the stock)."""
 
     DEFAULT_CSS = """
-    InfoText { position: absolute; width: 26; height: 2; background: transparent; }
+    InfoText { position: absolute; width: 24; height: 2; background: transparent; }
     """
 
     def __init__(self, **kw: Any) -> None:

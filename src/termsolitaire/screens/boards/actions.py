@@ -6,6 +6,7 @@ status line, a redraw, a save, a dialog, the results). Mixed into
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -73,6 +74,21 @@ class BoardActions:
         def cover(self) -> None: ...
         def dismiss(self, result: Any = None) -> Any: ...
 
+    NOTE_SECONDS: ClassVar[float] = 15.0
+    """How long a note's toast shows."""
+    _note: tuple[str, float] = ("", 0.0)
+
+    def notify_once(self, text: str) -> None:
+        """A note as a toast, unless the same one still shows: H pressed again where
+        the fair help cannot tell stacked the same two lines again and again over
+        the board's lower right."""
+        now = time.monotonic()
+        last, shown_at = self._note
+        if text == last and now - shown_at < self.NOTE_SECONDS:
+            return
+        self._note = (text, now)
+        self.app.notify(text, timeout=self.NOTE_SECONDS)
+
     def do(self, outcome: Outcome) -> None:
         """Show what an action did: the one place an outcome meets the screen."""
         if outcome.new_game:
@@ -82,7 +98,7 @@ class BoardActions:
         if outcome.message is not None:
             self.say(outcome.message)
         if outcome.note is not None:
-            self.app.notify(self.words.status_text(outcome.note), timeout=15)
+            self.notify_once(self.words.status_text(outcome.note))
         if outcome.moved:
             self.save_soon()
             self.solving.position_changed()

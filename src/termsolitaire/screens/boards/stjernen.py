@@ -78,6 +78,7 @@ class StjernenScreen(BoardScreen):
             tooltip="send the card in hand (or under the cursor) to its foundation",
         ),
         cursor=NEAREST_CURSOR,
+        drop=("more", "fewer"),  # one card moves at a time (the help offered + and -)
     )
     PLACES = _places()
     NAV: ClassVar[list[list[str]]] = [[CENTRE]]
@@ -115,7 +116,9 @@ class StjernenScreen(BoardScreen):
         g = self.stjernen
         marks = super().pile_marks(pile)
         if pile == g.stock_pile:
-            marks.update(badge=str(len(g.pile(pile))), placeholder="o" if g.can_collect else "")
+            # (a won game may still collect, but that is no longer worth offering)
+            collect = g.can_collect and not g.is_won
+            marks.update(badge=str(len(g.pile(pile))), placeholder="o" if collect else "")
         elif pile in FOUNDATIONS:
             marks["badge"] = self._run(pile)
         return marks

@@ -53,10 +53,13 @@ class ShareScreen(AsciiFrames, ModalScreen[None]):
     ShareScreen #share-title { text-style: bold; margin-bottom: 1; }
     """
 
-    def __init__(self, game: Game, store: Social | None = None) -> None:
+    def __init__(self, game: Game, store: Social | None = None, *, whose: str = "your") -> None:
         super().__init__()
         self.game = game
         self.store = store
+        self.whose = whose
+        """Whose game the title names: "your", or a hot-seat player's ("Bob's"),
+        as the results' "s shares Bob's game" does."""
         self.shared: Shared | None = None
         self.text = ""
 
@@ -68,7 +71,7 @@ class ShareScreen(AsciiFrames, ModalScreen[None]):
             self.text = e.reason
         g = self.game
         with Vertical(id="share-panel"):
-            yield Static(f"Share {g.title}, deal {g.deal}", id="share-title")
+            yield Static(f"Share {self.whose} game: {g.title}, deal {g.deal}", id="share-title")
             yield Static(self.text, id="share-codes")
             yield Static("Escape closes", id="share-keys")
 

@@ -41,7 +41,7 @@ from termsolitaire.screens.match.players import PlayersScreen
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.screens.match.spectate import invite_spectator, spectate, toggle_watching
 from termsolitaire.screens.menu import MenuScreen
-from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.cards import CardLook, app_look
 from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
 
@@ -147,6 +147,13 @@ class LobbyScreen(LobbyHome):
         status = self.query_one("#status", TextLine).text
         if not status or status.startswith("Saved: "):  # a message stays until replaced
             self.say(self.saved_games_line())
+
+    def look_changed(self) -> None:
+        """The card style changed (the settings over the lobby): the lobby's lines
+        are written again in it, and the boards it opens next are drawn in it."""
+        self.look = app_look(self)
+        if self.is_mounted:
+            self.reload()
 
     def saved_games_line(self) -> str:
         """A reminder of the solo games in progress (over SSH the lobby is the home

@@ -121,6 +121,8 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
         self.watcher: Watcher | None = None
         self.their_line = False
         """The opponent's game has a move to replay."""
+        self.whose = "your"
+        """Whose game ``s`` shares: "your", or at a hot-seat the seat's player's."""
 
     def compose(self) -> ComposeResult:
         s = self.seat
@@ -187,6 +189,7 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
             whose = self.name_the_replays(players)
         self.query_one("#figures", Static).update(figures_table(self.results, me, going, now))
         over = self.results.final
+        self.whose = whose
         shares = f" · s shares {whose} game" if over and s.finished and s.game.log else ""
         self.query_one("#verdict", Static).update(verdict(self.results, me) + shares)
         theirs = next((f for f in self.results.seats if f.player.id != me), None)
@@ -243,7 +246,7 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
         except MatchError as e:
             self.query_one("#verdict", Static).update(e.reason)
             return
-        self.app.push_screen(ShareScreen(self.seat.game, self.seat.store))
+        self.app.push_screen(ShareScreen(self.seat.game, self.seat.store, whose=self.whose))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice or None)
