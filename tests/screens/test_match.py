@@ -244,6 +244,32 @@ async def test_watch_shows_the_opponents_board_live(
     bob.close()
 
 
+async def test_watching_a_game_that_has_ended_says_so_in_words(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Watch on an opponent who has already pressed End: the status line said
+    "You are watching: nothing can be played here" and never how their game
+    stood; one that ended while watched read "bob's game has ended (ended)"."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    table = match.store.open_table(suits=1, minutes=10, deal=123).table_id
+    bseat = bob.join(table)
+    bseat.start()
+    bseat.end()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await shown_screen(pilot, MatchScreen)
+        await answer(pilot, ["e"], "y")
+        await shown_screen(pilot, MatchResultsScreen)
+        await pilot.press("w")
+        await shown_screen(pilot, WatchScreen)
+        said = "bob's game has ended (End pressed): Q goes back"
+        await until(pilot, lambda: said in screen_text(app), "the end said")
+        await pilot.pause(0.3)
+        assert said in screen_text(app)
+    bob.close()
+
+
 async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
