@@ -40,6 +40,7 @@ from .errors import (
     BadChoice,
     BadCode,
     CodeExpired,
+    MatchError,
     NotAllowed,
     NotInvited,
     StoreError,
@@ -122,6 +123,47 @@ def watching_now(directory: str | Path | None, player_id: str, now: float | None
     return bool(
         _read_existing(directory, "see who watches", lambda db: watching(db, player_id, when))
     )
+
+
+def guest_gone(directory: str | Path | None, guest: Player, now: Now = time.time) -> int:
+    """A guest of ``serve --open`` whose session has ended (nobody can come back as
+    them: a guest is a new id at every connection): a table of theirs that nobody
+    has joined closes, a seat of theirs not started is given up, and a game of
+    theirs that someone else shares ends now (End), so nobody waits for the
+    guest's clock to run out. How many seats it left; 0 when there is no
+    database or it cannot be written (the SSH server asks, and must not stop for
+    a store it does not own)."""
+    rows = _read_existing(
+        directory,
+        "read the guest's seats",
+        lambda db: db.execute(
+            "SELECT table_id FROM seats JOIN tables ON tables.id = seats.table_id "
+            "WHERE player = ? AND finished_at IS NULL AND closed_at IS NULL",
+            (guest.id,),
+        ),
+    )
+    if not rows:
+        return 0
+    left = 0
+    try:
+        store = MatchStore(guest, directory, now=now, create=False, keep_dir=None)
+    except MatchError:
+        return 0
+    try:
+        for row in rows:
+            seat = store.seat(row["table_id"])
+            if seat.finished:
+                continue
+            try:
+                seat.leave()
+            except NotAllowed:  # playing, or someone sat down at their table
+                seat.end()
+            left += 1
+    except MatchError:
+        pass
+    finally:
+        store.close()
+    return left
 
 
 class MatchStore(Spectating, Reading):

@@ -222,6 +222,7 @@ class Session:
             await self.run_player(player)
         finally:
             if player.guest:
+                await self.guest_gone(player)
                 self.server.players.forget(player)
 
     async def run_player(self, player: Player) -> None:
@@ -465,6 +466,14 @@ class Session:
             finally:
                 kicked.cancel()
                 stop.cancel()
+
+    async def guest_gone(self, player: Player) -> None:
+        """A guest's tables and games do not outlive them (match.store.guest_gone)."""
+        from ..match.identity import Player as MatchPlayer
+        from ..match.store import guest_gone
+
+        matches = self.server.config.matches
+        await asyncio.to_thread(guest_gone, matches, MatchPlayer(player.id, player.name))
 
     async def spectating(self) -> bool:
         """Whether this player is watching a table now: a spectator types nothing
