@@ -96,6 +96,27 @@ async def test_a_daily_from_the_menu(shared: Path) -> None:
     assert (ann.state("penguin", {}), ann.summary("penguin", {})) == before == ("lost", (0, 1))
 
 
+async def test_today_shows_today_whatever_day_was_stepped_to(shared: Path) -> None:
+    """`t Today` after `[ Day before` kept the day stepped to ("daily of 2026-12-04"
+    under the key that says Today), and `[` pressed on the all-time records moved
+    that hidden day silently; now `t` is today's board, and the all-time records,
+    which have no day, say so and change nothing."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        today = dailies.daily.today()
+        await pilot.press("left_square_bracket", "left_square_bracket")
+        assert dailies.day < today
+        await pilot.press("t")
+        assert dailies.day == today and f"daily of {today}" in screen_text(app)
+        await pilot.press("a", "left_square_bracket")
+        assert "no day before or after" in daily_line(dailies)
+        await pilot.press("w")
+        assert dailies.day == today
+
+
 async def test_a_click_on_a_daily_shows_its_leaderboard_and_a_second_plays_it(
     shared: Path,
 ) -> None:
