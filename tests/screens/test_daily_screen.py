@@ -15,7 +15,7 @@ from textual.widgets import Label
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.match import MatchStore, Player
-from termsolitaire.match.daily import Daily
+from termsolitaire.match.daily import Daily, week_of
 from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.daily import DailyResults, DailyScreen
 from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
@@ -115,6 +115,19 @@ async def test_today_shows_today_whatever_day_was_stepped_to(shared: Path) -> No
         assert "no day before or after" in daily_line(dailies)
         await pilot.press("w")
         assert dailies.day == today
+
+
+async def test_the_weeks_leaderboard_names_the_days_it_spans(shared: Path) -> None:
+    """`w` headed the board "week of 2026-12-06" on a Sunday: it spans Monday
+    2026-11-30 to that Sunday, not a week from then."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        await pilot.press("w")
+        monday, sunday = week_of(dailies.daily.today())
+        await until(pilot, lambda: f"week {monday} to {sunday}" in screen_text(app), "the week")
 
 
 async def test_a_click_on_a_daily_shows_its_leaderboard_and_a_second_plays_it(
