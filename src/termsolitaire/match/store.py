@@ -530,6 +530,22 @@ class MatchStore(Spectating, Reading):
             if (t := open_ones.get(r["table_id"])) is not None
         ]
 
+    def declined(self) -> list[tuple[int, Player]]:
+        """Who declined this player's invitations to their tables that still wait for
+        a second player (open, nobody else seated), as ``(table, player)``: the host
+        is told, instead of waiting for someone who said no."""
+        with self.db.read("read the declined invitations") as db:
+            rows = db.execute(
+                "SELECT i.table_id, i.guest FROM invitations i "
+                "JOIN tables t ON t.id = i.table_id "
+                "WHERE i.host = ? AND i.answer = 'declined' AND t.closed_at IS NULL "
+                "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = i.table_id "
+                "AND s.player != i.host) ORDER BY i.table_id, i.sent_at",
+                (self.me.id,),
+            ).fetchall()
+            players = self._players(db, [r["guest"] for r in rows])
+        return [(int(r["table_id"]), players[r["guest"]]) for r in rows]
+
     def decline(self, table_id: int) -> None:
         """Decline an invitation: it is no longer shown."""
         with self.db.write("decline the invitation") as db:

@@ -97,6 +97,8 @@ class LobbyScreen(LobbyHome):
         self.last_new = NewGame()
         self.opponents: dict[int, str | None] = {}
         """Who sat opposite this player at each of their open tables, as last read."""
+        self.declines_told: set[tuple[int, str]] = set()
+        """The declined invitations already told: (table, player id)."""
 
     @property
     def me(self) -> str:
@@ -201,6 +203,7 @@ class LobbyScreen(LobbyHome):
             cells, height = row_cells(t, me, self.waiting_guest(t))
             table.add_row(*cells, key=str(t.id), height=height)
         self.tell_arrivals()
+        self.tell_declines()
         if keep is not None:
             self.select(keep.id)
         shown = len(self.tables)
@@ -261,6 +264,21 @@ class LobbyScreen(LobbyHome):
                 more = "start your game" if not mine.started else "back to your game"
                 self.say(f"{other.player.name} sat down at your table {t.id}: Enter, {more}")
         self.opponents = seen
+
+    def tell_declines(self) -> None:
+        """Say so when someone this player invited declines (once per lobby shown)."""
+        try:
+            declined = self.match.store.declined()
+        except MatchError:
+            return
+        told = self.declines_told
+        self.declines_told = {(table_id, who.id) for table_id, who in declined}
+        for table_id, who in declined:  # (one invited again and declining again: again)
+            if (table_id, who.id) not in told:
+                self.say(
+                    f"{who.name} declined your invitation to table {table_id}: "
+                    "i invites someone else"
+                )
 
     def selected(self) -> TableInfo | None:
         table = self.query_one(DataTable)
