@@ -347,6 +347,34 @@ async def test_a_hot_seat_table_left_at_the_hand_over_names_the_second_player(
         await shown_screen(pilot, HandOverScreen)
 
 
+async def test_a_hot_seat_table_left_during_the_second_game_offers_it_back(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Bob playing his half of a hot-seat match, Q back to the lobby (or the
+    connection lost): the table's detail said "Enter: the results, Watch and the
+    replays" while Enter brought Bob's board back, his clock running."""
+    app, _match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right", "right", "enter")  # hot-seat here
+        await shown_screen(pilot, NewGameScreen)
+        await pilot.press(*"Bob", "enter")
+        await shown_screen(pilot, MatchScreen)
+        await answer(pilot, ["e"], "y")
+        await shown_screen(pilot, HandOverScreen)
+        await pilot.press("enter")
+        board = await shown_screen(pilot, MatchScreen)
+        assert board.seat.store.me.name == "Bob"
+        await pilot.press("Q")
+        lobby = await shown_screen(pilot, LobbyScreen)
+        await until(pilot, lambda: lobby.tables, "the table's row")
+        detail = str(lobby.query_one("#detail").render())
+        assert "Enter: back to Bob's game (their clock is running)" in detail
+        assert "results" not in detail
+        await pilot.press("enter")
+        board = await shown_screen(pilot, MatchScreen)
+        assert board.seat.store.me.name == "Bob"
+
+
 async def test_refusals_show_in_one_line(shared: Path, clock: WallClock, tmp_path: Path) -> None:
     """A wrong code, a full table: the store's reason, one line, nothing changed."""
     app, match = lobby_app(shared, clock, tmp_path / "home")

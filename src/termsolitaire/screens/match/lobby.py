@@ -297,7 +297,7 @@ class LobbyScreen(LobbyHome):
     def show_detail(self) -> None:
         t = self.selected()
         text = (
-            detail_text(t, self.me, self.waiting_guest(t))
+            detail_text(t, self.me, self.waiting_guest(t), self.playing_guest(t))
             if t is not None
             else "No table is open on this host.\nn: open one, against a person, "
             "the computer or hot-seat"
@@ -334,6 +334,18 @@ class LobbyScreen(LobbyHome):
         not sat down yet (the lobby said "root vs (free)", "seat free" while the
         seat was theirs)."""
         if t.host.id != self.me or len(t.seats) > 1 or t.state == "finished":
+            return None
+        try:
+            guest = self.match.guest_of(t)
+        except MatchError:
+            return None
+        return None if guest is None else guest.name
+
+    def playing_guest(self, t: TableInfo) -> str | None:
+        """The name of this player's hot-seat guest playing their game at ``t`` now
+        (Enter brings their board back)."""
+        other = t.opponent_of(self.me)
+        if t.host.id != self.me or other is None or not other.started or other.finished:
             return None
         try:
             guest = self.match.guest_of(t)
