@@ -14,7 +14,7 @@ import pytest
 from textual.widgets import Static
 
 from termsolitaire.match import MatchStore, Player
-from termsolitaire.rules import Game, Move
+from termsolitaire.rules import Game, Move, new_game
 from termsolitaire.screens.dialogs.ask import AskScreen
 from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
 from termsolitaire.screens.match.handover import HandOverScreen
@@ -373,6 +373,49 @@ async def test_a_hot_seat_table_left_during_the_second_game_offers_it_back(
         await pilot.press("enter")
         board = await shown_screen(pilot, MatchScreen)
         assert board.seat.store.me.name == "Bob"
+
+
+async def test_a_share_code_opens_from_the_lobby(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Over SSH the lobby is all a player has: the share panel told them "On this
+    host: termsolitaire replay BP7D3ZA", a command they have no shell to type,
+    and nothing in the app opened a code. The lobby's c takes a share code (the
+    host's or a self-contained one) as well as a table's, and shows its replay."""
+    from termsolitaire.match.shares import share
+    from termsolitaire.rules.sharecode import encode
+    from termsolitaire.screens.boards.replay import ReplayMixin
+
+    game = new_game("penguin", deal=5)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    host_code = share(bob, game)
+    bob.close()
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for code in (host_code.lower(), encode(game), encode(new_game("penguin", deal=5))):
+            await shown_screen(pilot, LobbyScreen)
+            await pilot.press("c")
+            await shown_screen(pilot, AskScreen)
+            await pilot.press(*code, "enter")
+            replay = await until_replay(pilot, app)
+            assert isinstance(replay, ReplayMixin)
+            assert "deal 5" in screen_text(app) and replay.game.name == "penguin"
+            await pilot.press("Q")
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("c")
+        await shown_screen(pilot, AskScreen)
+        await pilot.press(*"ZZZZ777", "enter")
+        why = str(app.screen.query_one("#why").render())
+        assert why.startswith("No shared game has the code ZZZZ777")
+
+
+async def until_replay(pilot, app):  # type: ignore[no-untyped-def]
+    from termsolitaire.screens.boards.replay import ReplayMixin
+
+    await until(pilot, lambda: isinstance(app.screen, ReplayMixin), "the replay")
+    return app.screen
 
 
 async def test_refusals_show_in_one_line(shared: Path, clock: WallClock, tmp_path: Path) -> None:

@@ -26,10 +26,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
-from termsolitaire.match import MatchError, Seat, TableInfo
+from termsolitaire.match import MatchError, Seat, TableInfo, codes
 from termsolitaire.match.errors import hot_seat_kept
 from termsolitaire.match.services import MatchServices, NewGame
+from termsolitaire.match.shares import shared_game
 from termsolitaire.play.session import Services, describe
+from termsolitaire.replay import Replay, replay_of
+from termsolitaire.rules.sharecode import normal
+from termsolitaire.screens.boards.replay import replay_screen
 from termsolitaire.screens.dialogs.ask import AskScreen
 from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.dialogs.stack import pop_to
@@ -393,11 +397,18 @@ class LobbyScreen(LobbyHome):
         self.app.push_screen(NewGameScreen(self.last_new), chosen)
 
     def action_code(self) -> None:
+        """A table's code joins it; a share code (this host's or a self-contained
+        one) shows its game's replay: over SSH the lobby is where a player opens
+        what the share panel gave them (they have no shell for ``replay``)."""
         joined: list[Seat] = []
+        replays: list[Replay] = []
 
         def submit(text: str) -> str | None:
             try:
-                joined.append(self.match.store.join_code(text))
+                if len(normal(text)) == codes.LENGTH:  # a table's (a share code: 7, or ~70+)
+                    joined.append(self.match.store.join_code(text))
+                else:
+                    replays.append(replay_of(shared_game(self.match.store, text)))
             except MatchError as e:
                 return e.reason
             return None
@@ -405,9 +416,16 @@ class LobbyScreen(LobbyHome):
         def done(answer: str | None) -> None:
             if joined:
                 self.app.push_screen(self.board(joined[0]))
+            elif replays:
+                self.app.push_screen(replay_screen(replays[0], self.look))
 
         self.app.push_screen(
-            AskScreen("Join a table by its code", submit, placeholder="ABCD-EFGH"), done
+            AskScreen(
+                "Join a table by its code, or open a shared game",
+                submit,
+                placeholder="ABCD-EFGH, or a share code",
+            ),
+            done,
         )
 
     def join_by_code(self, code: str) -> None:
