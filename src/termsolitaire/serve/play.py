@@ -222,8 +222,10 @@ class Session:
             await self.run_player(player)
         finally:
             if player.guest:
-                await self.guest_gone(player)
-                self.server.players.forget(player)
+                try:
+                    await self.guest_gone(player)
+                finally:
+                    self.server.players.forget(player)
 
     async def run_player(self, player: Player) -> None:
         """Start ``player``'s app on a pty and run the session until it ends."""
@@ -473,7 +475,10 @@ class Session:
         from ..match.store import guest_gone
 
         matches = self.server.config.matches
-        await asyncio.to_thread(guest_gone, matches, MatchPlayer(player.id, player.name))
+        try:
+            await asyncio.to_thread(guest_gone, matches, MatchPlayer(player.id, player.name))
+        except Exception as e:  # the store's own errors are answered there; a line, not a trace
+            log.warning("guest %s: their match tables stay: %s", player.name, e)
 
     async def spectating(self) -> bool:
         """Whether this player is watching a table now: a spectator types nothing
