@@ -181,6 +181,32 @@ async def test_time_up_ends_the_game_by_the_clock(
         assert match.store.table(seat.table_id).seat_of("ann").reason == "time"
 
 
+async def test_new_game_from_the_results_of_a_game_out_of_time_opens_a_table(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """ "Time is up", then n (New game) and Enter in the New dialog: no table was
+    opened, and nothing said why. The dialog was pushed while the popped match
+    board's code ran, and Textual hands a dialog's answer to the screen that
+    asked for it: gone, it never read the answer. Now the lobby asks."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    seat = match.store.open_table(suits=1, minutes=5, deal=5)
+    bob.join(seat.table_id).start()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await shown_screen(pilot, MatchScreen)
+        clock.advance(301)
+        results = await shown_screen(pilot, MatchResultsScreen)
+        assert results.headline == "Time is up"
+        await pilot.press("n")
+        await shown_screen(pilot, NewGameScreen)
+        await pilot.press("enter")
+        lobby = await shown_screen(pilot, LobbyScreen)
+        await until(pilot, lambda: "is open (code" in lobby.query_one("#status").text, "opened")  # type: ignore[attr-defined]
+        assert [t.state for t in match.store.tables()] == ["waiting"]
+    bob.close()
+
+
 @pytest.mark.parametrize("width", [80, 60])
 async def test_every_results_button_shows_on_a_narrow_terminal(
     shared: Path, clock: WallClock, tmp_path: Path, width: int
