@@ -435,6 +435,8 @@ async def test_a_share_code_opens_from_the_lobby(
         await pilot.press(*"ZZZZ777", "enter")
         why = str(app.screen.query_one("#why").render())
         assert why.startswith("No shared game has the code ZZZZ777")
+        await pilot.press("ctrl+u", "enter")  # nothing typed: the table's code is asked for
+        assert "Type the table's code" in str(app.screen.query_one("#why").render())
 
 
 async def until_replay(pilot, app):  # type: ignore[no-untyped-def]

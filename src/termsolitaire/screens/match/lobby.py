@@ -405,7 +405,7 @@ class LobbyScreen(LobbyHome):
 
         def submit(text: str) -> str | None:
             try:
-                if len(normal(text)) == codes.LENGTH:  # a table's (a share code: 7, or ~70+)
+                if len(normal(text)) in (0, codes.LENGTH):  # a table's (share codes: 7, 70+)
                     joined.append(self.match.store.join_code(text))
                 else:
                     replays.append(replay_of(shared_game(self.match.store, text)))
