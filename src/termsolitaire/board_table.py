@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from rich import box
 from rich.table import Table
 
-from .match.daily import Board, Line, title_of
+from .match.daily import Board, Line, title_of, week_of
 from .play.session import clock_text
 from .widgets.cards import CardLook
 
@@ -48,8 +48,8 @@ def board_table(
     provisional)."""
     look = CardLook(ascii=ascii_only)
     heading = HEADINGS[which] if which != "day" else f"daily of {day}"
-    if which == "week":
-        heading = f"week of {day}"
+    if which == "week":  # the days it spans: "week of" a Sunday read as a week from then
+        heading = "week {} to {}".format(*week_of(day))
     table = Table(
         title=look.words(f"{title_of(game, variant)} · {heading}"),
         box=SIMPLE_HEAD_ASCII if ascii_only else box.SIMPLE_HEAD,

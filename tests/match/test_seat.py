@@ -134,7 +134,7 @@ def test_end_ends_the_game_and_the_other_goes_on(pair, clock) -> None:  # type: 
     clock.advance(42)
     a.end()
     assert a.reason == "end" and a.time_used() == 42
-    with pytest.raises(GameOver, match=r"ended \(ended\)"):
+    with pytest.raises(GameOver, match=r"has ended \(End pressed\)"):
         a.act("deal")
     clock.advance(10)
     b.act("deal")  # the opponent's game goes on

@@ -153,6 +153,22 @@ def test_a_declined_invitation_is_no_longer_shown(store) -> None:  # type: ignor
         bob.join(1)
 
 
+def test_the_host_reads_who_declined_while_the_table_waits(store) -> None:  # type: ignore[no-untyped-def]
+    ann, bob, cat = store("ann"), store("bob"), store("cat")
+    ann.open_table(public=False)
+    ann.invite(1, "bob")
+    ann.invite(1, "cat")
+    assert ann.declined() == []
+    bob.decline(1)
+    assert [(t, p.name) for t, p in ann.declined()] == [(1, "bob")]
+    assert bob.declined() == [] and cat.declined() == []
+    ann.invite(1, "bob")  # asked again: no longer a refusal
+    assert ann.declined() == []
+    bob.decline(1)
+    cat.join(1)  # the table found its player: nothing to say any more
+    assert ann.declined() == []
+
+
 def test_invitation_refusals(store) -> None:  # type: ignore[no-untyped-def]
     ann, bob, cat = store("ann"), store("bob"), store("cat")
     ann.open_table(public=False)

@@ -15,7 +15,7 @@ from textual.widgets import Label
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.match import MatchStore, Player
-from termsolitaire.match.daily import Daily
+from termsolitaire.match.daily import Daily, week_of
 from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.daily import DailyResults, DailyScreen
 from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
@@ -94,6 +94,40 @@ async def test_a_daily_from_the_menu(shared: Path) -> None:
         board.do(board.controller.play(board.game.legal_moves()[0]))
         await pilot.press("Q")
     assert (ann.state("penguin", {}), ann.summary("penguin", {})) == before == ("lost", (0, 1))
+
+
+async def test_today_shows_today_whatever_day_was_stepped_to(shared: Path) -> None:
+    """`t Today` after `[ Day before` kept the day stepped to ("daily of 2026-12-04"
+    under the key that says Today), and `[` pressed on the all-time records moved
+    that hidden day silently; now `t` is today's board, and the all-time records,
+    which have no day, say so and change nothing."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        today = dailies.daily.today()
+        await pilot.press("left_square_bracket", "left_square_bracket")
+        assert dailies.day < today
+        await pilot.press("t")
+        assert dailies.day == today and f"daily of {today}" in screen_text(app)
+        await pilot.press("a", "left_square_bracket")
+        assert "no day before or after" in daily_line(dailies)
+        await pilot.press("w")
+        assert dailies.day == today
+
+
+async def test_the_weeks_leaderboard_names_the_days_it_spans(shared: Path) -> None:
+    """`w` headed the board "week of 2026-12-06" on a Sunday: it spans Monday
+    2026-11-30 to that Sunday, not a week from then."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        await pilot.press("w")
+        monday, sunday = week_of(dailies.daily.today())
+        await until(pilot, lambda: f"week {monday} to {sunday}" in screen_text(app), "the week")
 
 
 async def test_a_click_on_a_daily_shows_its_leaderboard_and_a_second_plays_it(

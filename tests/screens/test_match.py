@@ -14,7 +14,7 @@ import pytest
 from textual.widgets import Static
 
 from termsolitaire.match import MatchStore, Player
-from termsolitaire.rules import Game, Move
+from termsolitaire.rules import Game, Move, new_game
 from termsolitaire.screens.dialogs.ask import AskScreen
 from termsolitaire.screens.dialogs.confirm_end import ConfirmEndScreen
 from termsolitaire.screens.match.handover import HandOverScreen
@@ -181,6 +181,32 @@ async def test_time_up_ends_the_game_by_the_clock(
         assert match.store.table(seat.table_id).seat_of("ann").reason == "time"
 
 
+async def test_new_game_from_the_results_of_a_game_out_of_time_opens_a_table(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """ "Time is up", then n (New game) and Enter in the New dialog: no table was
+    opened, and nothing said why. The dialog was pushed while the popped match
+    board's code ran, and Textual hands a dialog's answer to the screen that
+    asked for it: gone, it never read the answer. Now the lobby asks."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    seat = match.store.open_table(suits=1, minutes=5, deal=5)
+    bob.join(seat.table_id).start()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await shown_screen(pilot, MatchScreen)
+        clock.advance(301)
+        results = await shown_screen(pilot, MatchResultsScreen)
+        assert results.headline == "Time is up"
+        await pilot.press("n")
+        await shown_screen(pilot, NewGameScreen)
+        await pilot.press("enter")
+        lobby = await shown_screen(pilot, LobbyScreen)
+        await until(pilot, lambda: "is open (code" in lobby.query_one("#status").text, "opened")  # type: ignore[attr-defined]
+        assert [t.state for t in match.store.tables()] == ["waiting"]
+    bob.close()
+
+
 @pytest.mark.parametrize("width", [80, 60])
 async def test_every_results_button_shows_on_a_narrow_terminal(
     shared: Path, clock: WallClock, tmp_path: Path, width: int
@@ -241,6 +267,32 @@ async def test_watch_shows_the_opponents_board_live(
         assert watch.game.to_text() == bseat.game.to_text()
         await pilot.press("Q")
         await shown_screen(pilot, MatchResultsScreen)
+    bob.close()
+
+
+async def test_watching_a_game_that_has_ended_says_so_in_words(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Watch on an opponent who has already pressed End: the status line said
+    "You are watching: nothing can be played here" and never how their game
+    stood; one that ended while watched read "bob's game has ended (ended)"."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    table = match.store.open_table(suits=1, minutes=10, deal=123).table_id
+    bseat = bob.join(table)
+    bseat.start()
+    bseat.end()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await shown_screen(pilot, MatchScreen)
+        await answer(pilot, ["e"], "y")
+        await shown_screen(pilot, MatchResultsScreen)
+        await pilot.press("w")
+        await shown_screen(pilot, WatchScreen)
+        said = "bob's game has ended (End pressed): Q goes back"
+        await until(pilot, lambda: said in screen_text(app), "the end said")
+        await pilot.pause(0.3)
+        assert said in screen_text(app)
     bob.close()
 
 
@@ -323,6 +375,79 @@ async def test_a_hot_seat_table_left_at_the_hand_over_names_the_second_player(
         assert not isinstance(app.screen, AskScreen)
         await pilot.press("enter")
         await shown_screen(pilot, HandOverScreen)
+
+
+async def test_a_hot_seat_table_left_during_the_second_game_offers_it_back(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Bob playing his half of a hot-seat match, Q back to the lobby (or the
+    connection lost): the table's detail said "Enter: the results, Watch and the
+    replays" while Enter brought Bob's board back, his clock running."""
+    app, _match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right", "right", "enter")  # hot-seat here
+        await shown_screen(pilot, NewGameScreen)
+        await pilot.press(*"Bob", "enter")
+        await shown_screen(pilot, MatchScreen)
+        await answer(pilot, ["e"], "y")
+        await shown_screen(pilot, HandOverScreen)
+        await pilot.press("enter")
+        board = await shown_screen(pilot, MatchScreen)
+        assert board.seat.store.me.name == "Bob"
+        await pilot.press("Q")
+        lobby = await shown_screen(pilot, LobbyScreen)
+        await until(pilot, lambda: lobby.tables, "the table's row")
+        detail = str(lobby.query_one("#detail").render())
+        assert "Enter: back to Bob's game (their clock is running)" in detail
+        assert "results" not in detail
+        await pilot.press("enter")
+        board = await shown_screen(pilot, MatchScreen)
+        assert board.seat.store.me.name == "Bob"
+
+
+async def test_a_share_code_opens_from_the_lobby(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Over SSH the lobby is all a player has: the share panel told them "On this
+    host: termsolitaire replay BP7D3ZA", a command they have no shell to type,
+    and nothing in the app opened a code. The lobby's c takes a share code (the
+    host's or a self-contained one) as well as a table's, and shows its replay."""
+    from termsolitaire.match.shares import share
+    from termsolitaire.rules.sharecode import encode
+    from termsolitaire.screens.boards.replay import ReplayMixin
+
+    game = new_game("penguin", deal=5)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    host_code = share(bob, game)
+    bob.close()
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for code in (host_code.lower(), encode(game), encode(new_game("penguin", deal=5))):
+            await shown_screen(pilot, LobbyScreen)
+            await pilot.press("c")
+            await shown_screen(pilot, AskScreen)
+            await pilot.press(*code, "enter")
+            replay = await until_replay(pilot, app)
+            assert isinstance(replay, ReplayMixin)
+            assert "deal 5" in screen_text(app) and replay.game.name == "penguin"
+            await pilot.press("Q")
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("c")
+        await shown_screen(pilot, AskScreen)
+        await pilot.press(*"ZZZZ777", "enter")
+        why = str(app.screen.query_one("#why").render())
+        assert why.startswith("No shared game has the code ZZZZ777")
+        await pilot.press("ctrl+u", "enter")  # nothing typed: the table's code is asked for
+        assert "Type the table's code" in str(app.screen.query_one("#why").render())
+
+
+async def until_replay(pilot, app):  # type: ignore[no-untyped-def]
+    from termsolitaire.screens.boards.replay import ReplayMixin
+
+    await until(pilot, lambda: isinstance(app.screen, ReplayMixin), "the replay")
+    return app.screen
 
 
 async def test_refusals_show_in_one_line(shared: Path, clock: WallClock, tmp_path: Path) -> None:

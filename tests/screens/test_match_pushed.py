@@ -106,3 +106,28 @@ async def test_a_covered_lobby_reads_nothing_and_catches_up_on_return(
         app.pop_screen()
         await until(pilot, lambda: "1 open table" in screen_text(app), "bob's table shown")
         assert reads
+
+
+async def test_a_board_opened_again_shows_its_opponent_at_once(
+    pushed_only: str, shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Back on a board whose opponent is already playing (the player left it for the
+    lobby, or hung up and came back), the side panel names them at once: with
+    PostgreSQL it read "Opponent: nobody yet, others may join" until the next write
+    at the table or the 5 s fallback (seen against the computer, which writes
+    only when it moves)."""
+    ann = MatchStore(Player.make("ann"), shared, now=clock)
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    seat = ann.open_table(deal=4)
+    seat.start()
+    bob.join(seat.table_id).start()
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("enter")  # back to the game going on
+        screen = await shown_screen(pilot, MatchScreen)
+        assert screen.changes.pushed
+        await until(pilot, lambda: "bob" in str(screen.panel_shown), "bob", timeout=3.0)
+        assert "nobody yet" not in screen_text(app)
+    ann.close()
+    bob.close()

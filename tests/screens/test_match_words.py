@@ -77,6 +77,26 @@ async def test_the_lobby_says_who_sat_down_and_stops_offering_an_invitation(
         bob.close()
 
 
+async def test_the_lobby_tells_the_host_who_declined(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """ann invited bob, bob pressed x: ann's lobby went on saying "Invited bob to
+    table 1; they see it in their lobby" and she waited for him."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    table = match.store.open_table(suits=1, minutes=10, public=False, deal=5).table_id
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await shown_screen(pilot, LobbyScreen)
+        await pilot.press("i")
+        await pilot.press(*"bob", "enter")
+        status = lobby.query_one("#status")
+        await until(pilot, lambda: "Invited bob" in status.text, "invited")  # type: ignore[attr-defined]
+        bob.decline(table)
+        said = f"bob declined your invitation to table {table}"
+        await until(pilot, lambda: said in status.text, "the decline told")  # type: ignore[attr-defined]
+        bob.close()
+
+
 async def test_the_players_column_never_cuts_a_name_at_80_columns(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:

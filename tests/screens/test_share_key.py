@@ -37,6 +37,7 @@ async def test_s_on_the_results_shows_both_codes(
         assert share.shared is not None and share.shared.host is not None
         await until(pilot, lambda: share.shared.code[:20] in screen_text(app), "the code")
         assert "Share your game: Penguin, deal 5" in screen_text(app)
+        assert f"c in the match lobby, then {share.shared.host}" in screen_text(app)  # over ssh
         for code in (share.shared.host, share.shared.code):
             back = open_any(code)
             assert back.is_won and back.history == screen.game.history  # type: ignore[attr-defined]

@@ -306,6 +306,20 @@ async def test_escape_sequences_in_a_name_are_dropped_whole(serve, key) -> None:
         assert player is not None and player.name == "alice"
 
 
+async def test_escape_pressed_alone_at_the_name_prompt_eats_no_letter(serve, key) -> None:
+    """Escape (never mind, everywhere else) pressed at the name prompt, then the
+    name: the prompt took the first letter after it as the end of an escape
+    sequence, so 'alice' typed after Escape became 'lice' for good."""
+    async with serve() as h:
+        s = await name_prompt(h, key)
+        s.send(b"a\x1b")  # one packet: 'a' then the Escape key
+        await s.wait_for(lambda: s.plain().rstrip().endswith("Name: a"))
+        s.send(b"lice\r")
+        await s.wait_for("Spider match lobby")
+        player = h.server.players.find(key.get_fingerprint("sha256"))
+        assert player is not None and player.name == "alice"
+
+
 async def test_a_name_that_looks_like_a_taken_one_is_refused(serve, key, other_key) -> None:
     async with serve() as h:
         h.register(other_key, "alice")

@@ -72,6 +72,19 @@ def test_prompt_edits_like_a_terminal_line() -> None:
     assert echo == b"\b \b" * 5 + b"xy" and line == "xy"
 
 
+def test_a_lone_escape_at_the_end_of_a_read_is_the_escape_key() -> None:
+    """A terminal sends a key's whole sequence in one write: an ESC that ends a read
+    is the Escape key, and the next read's first letter is typed, not eaten; a
+    sequence in one read is still dropped whole, and a control string still runs
+    on across reads to its end."""
+    ed = prompt.LineEditor()
+    assert ed.feed(b"\x1b") == (b"", None)
+    assert ed.feed(b"bob\x1b[D\x1bOA\x1bx\r") == (b"bob", "bob")
+    ed = prompt.LineEditor()
+    ed.feed(b"\x1b]0;a long title")
+    assert ed.feed(b" goes on\x07ann\r") == (b"ann", "ann")
+
+
 def test_app_environment_is_clean_and_names_the_player(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("SECRET_TOKEN", "x")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from termsolitaire.match import MatchStore, Player
 from termsolitaire.serve.players import safe_id
 
 from .conftest import deal_on, first_save, saved_game
@@ -148,6 +149,43 @@ async def test_open_server_admits_guests_and_forgets_them(serve) -> None:
         await h.no_sessions()
         assert not home.exists()
         assert h.logged(r"^disconnect .*player=guest-\w+ .*why='player quit' exit=0")
+
+
+async def test_a_guests_tables_do_not_outlive_the_guest(serve) -> None:
+    """A guest who opened a table and hung up can never come back (a new id at every
+    connection), yet their table stayed in everyone's lobby for a day, "seat free:
+    join", with nobody to play; and a player who had sat down at a guest's table
+    waited for the guest's clock to start by itself and run out (20 minutes) for a
+    result. When a guest's session ends, a table of theirs that nobody has joined
+    closes, and a game of theirs that someone else shares ends (End)."""
+    async with serve(open=True) as h:
+        matches = h.server.config.matches
+        tables = []
+        for _ in range(2):
+            s = await h.session(None)
+            await s.wait_for("Spider match lobby")
+            s.send("n")
+            await s.wait_for("New game")
+            s.send("\r")  # a public table against a person
+            await s.wait_for("yours: not started")
+            guest = next(iter(h.server.sessions)).player
+            assert guest is not None and guest.guest
+            bob = MatchStore(Player.make("bob"), matches)
+            table = bob.tables()[0]
+            assert table.host.id == guest.id
+            tables.append(table.id)
+            if len(tables) == 2:  # bob sits down at the second one, and starts
+                bob.join(table.id).start()
+            bob.close()
+            h.conns[-1].abort()  # the guest's network goes away
+            await h.no_sessions()
+        bob = MatchStore(Player.make("bob"), matches)
+        try:
+            assert [t.id for t in bob.tables()] == [tables[1]]  # the first one closed
+            seat = next(s for s in bob.table(tables[1]).seats if s.player.id != "bob")
+            assert seat.finished and seat.reason == "end"
+        finally:
+            bob.close()
 
 
 def find(screen_text: str, word: str, row_has: str) -> tuple[int, int]:

@@ -11,7 +11,9 @@ import psycopg
 import pytest
 
 from termsolitaire.cli import main
-from termsolitaire.match import MatchStore, Player
+from termsolitaire.match import MatchError, MatchStore, Player
+from termsolitaire.match.daily import Daily, DailyDone
+from termsolitaire.match.shares import open_code, share
 from termsolitaire.rules import new_game
 from termsolitaire.storage import schema
 from termsolitaire.storage.backend import open_storage
@@ -147,6 +149,71 @@ def test_db_import_moves_everything_and_twice_moves_nothing(
 
     assert main(argv) == 0
     assert capsys.readouterr().out.startswith("moved 0 rows")
+
+
+def test_db_import_keeps_the_daily_the_spectators_and_the_share_codes(
+    postgres: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A host moved to PostgreSQL keeps what its players did beyond the matches:
+    ``db import`` moved only the match store's first tables, so after the move the
+    day's daily was another deal, one ann had already played was hers to play
+    again (and its leaderboard empty), carl who had watched table 1 could take
+    its free seat, and a share code named no game."""
+    root = tmp_path / "host"
+    ann = MatchStore(Player.make("ann"), root / "match")
+    carl = MatchStore(Player.make("carl"), root / "match")
+    daily = Daily(ann)
+    deal = daily.deal("penguin", {})
+    daily.attempt("penguin", {}).act("end")
+    table = ann.open_table(suits=1, minutes=5, deal=11).table_id
+    carl.spectate(table)
+    carl.set_watchable(False)
+    code = share(ann, new_game("penguin", deal=3))
+    ann.close()
+    carl.close()
+
+    assert main(["db", "--database", postgres, "import", str(root)]) == 0
+    out = capsys.readouterr().out
+    assert "1 match host secret, 1 match daily attempts" in out
+    assert "1 match spectators" in out and "1 match shares" in out
+
+    monkeypatch.setenv("TERMSOLITAIRE_DATABASE", postgres)
+    ann = MatchStore(Player.make("ann"), tmp_path / "elsewhere")
+    carl = MatchStore(Player.make("carl"), tmp_path / "elsewhere")
+    try:
+        daily = Daily(ann)
+        assert daily.deal("penguin", {}) == deal
+        assert daily.state("penguin", {}) == "lost"
+        with pytest.raises(DailyDone):
+            daily.attempt("penguin", {})
+        with pytest.raises(MatchError, match="seen its deal"):
+            carl.join(table)
+        assert not carl.watchable()
+        assert open_code(ann, code).deal == 3
+    finally:
+        ann.close()
+        carl.close()
+    assert main(["db", "--database", postgres, "import", str(root)]) == 0
+    assert capsys.readouterr().out.startswith("moved 0 rows")
+
+
+def test_db_import_takes_a_match_store_older_than_the_daily(
+    postgres: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A host that last ran before the daily has a match store without its tables:
+    the import moves what there is."""
+    store = tmp_path / "host" / "match"
+    ann = MatchStore(Player.make("ann"), store)
+    ann.open_table(suits=1, minutes=5, deal=11)
+    ann.close()
+    with sqlite3.connect(store / "match.sqlite3") as db:
+        for table in ("host_secret", "daily_attempts", "spectators", "shares"):
+            db.execute(f"DROP TABLE {table}")
+    assert main(["db", "--database", postgres, "import", str(tmp_path / "host")]) == 0
+    assert "1 match tables" in capsys.readouterr().out
 
 
 def test_main_leaves_no_database_behind_for_the_next_test() -> None:

@@ -23,7 +23,7 @@ closed it before anyone played."""
 REASONS: dict[str, str] = {
     "cleared": "all cards discarded",
     "time": "time ran out",
-    "end": "ended",
+    "end": "End pressed",
 }
 """How each finish reason is said to the player."""
 

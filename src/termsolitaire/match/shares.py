@@ -132,6 +132,18 @@ def share_game(game: Game, store: Social | None = None, directory: Path | None =
             opened.close()
 
 
+def shared_game(store: Social, text: str) -> Game:
+    """The game a share code names, through ``store`` for a host code; BadCode with
+    one sentence. Only codes: never a file (what an SSH player types must not
+    name the host's files, as ``replay``'s argument may)."""
+    if is_host_code(text):
+        return open_code(store, text)
+    try:
+        return decode(text)
+    except BadShareCode as e:
+        raise BadCode(str(e)) from None
+
+
 def open_any(text: str, directory: Path | None = None) -> Game:
     """The game a code names: a host code (at most eight characters, looked up in
     the store on ``directory``) or a self-contained one; BadCode with one sentence."""

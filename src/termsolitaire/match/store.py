@@ -40,6 +40,7 @@ from .errors import (
     BadChoice,
     BadCode,
     CodeExpired,
+    MatchError,
     NotAllowed,
     NotInvited,
     StoreError,
@@ -122,6 +123,47 @@ def watching_now(directory: str | Path | None, player_id: str, now: float | None
     return bool(
         _read_existing(directory, "see who watches", lambda db: watching(db, player_id, when))
     )
+
+
+def guest_gone(directory: str | Path | None, guest: Player, now: Now = time.time) -> int:
+    """A guest of ``serve --open`` whose session has ended (nobody can come back as
+    them: a guest is a new id at every connection): a table of theirs that nobody
+    has joined closes, a seat of theirs not started is given up, and a game of
+    theirs that someone else shares ends now (End), so nobody waits for the
+    guest's clock to run out. How many seats it left; 0 when there is no
+    database or it cannot be written (the SSH server asks, and must not stop for
+    a store it does not own)."""
+    rows = _read_existing(
+        directory,
+        "read the guest's seats",
+        lambda db: db.execute(
+            "SELECT table_id FROM seats JOIN tables ON tables.id = seats.table_id "
+            "WHERE player = ? AND finished_at IS NULL AND closed_at IS NULL",
+            (guest.id,),
+        ),
+    )
+    if not rows:
+        return 0
+    left = 0
+    try:
+        store = MatchStore(guest, directory, now=now, create=False, keep_dir=None)
+    except MatchError:
+        return 0
+    try:
+        for row in rows:
+            seat = store.seat(row["table_id"])
+            if seat.finished:
+                continue
+            try:
+                seat.leave()
+            except NotAllowed:  # playing, or someone sat down at their table
+                seat.end()
+            left += 1
+    except MatchError:
+        pass
+    finally:
+        store.close()
+    return left
 
 
 class MatchStore(Spectating, Reading):
@@ -487,6 +529,22 @@ class MatchStore(Spectating, Reading):
             for r in rows
             if (t := open_ones.get(r["table_id"])) is not None
         ]
+
+    def declined(self) -> list[tuple[int, Player]]:
+        """Who declined this player's invitations to their tables that still wait for
+        a second player (open, nobody else seated), as ``(table, player)``: the host
+        is told, instead of waiting for someone who said no."""
+        with self.db.read("read the declined invitations") as db:
+            rows = db.execute(
+                "SELECT i.table_id, i.guest FROM invitations i "
+                "JOIN tables t ON t.id = i.table_id "
+                "WHERE i.host = ? AND i.answer = 'declined' AND t.closed_at IS NULL "
+                "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = i.table_id "
+                "AND s.player != i.host) ORDER BY i.table_id, i.sent_at",
+                (self.me.id,),
+            ).fetchall()
+            players = self._players(db, [r["guest"] for r in rows])
+        return [(int(r["table_id"]), players[r["guest"]]) for r in rows]
 
     def decline(self, table_id: int) -> None:
         """Decline an invitation: it is no longer shown."""

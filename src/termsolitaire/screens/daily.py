@@ -143,7 +143,7 @@ class DailyScreen(Screen[None]):
     CSS_PATH = "daily.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", id="daily-play"),
-        Binding("t", "show('day')", "Today", id="daily-today"),
+        Binding("t", "today", "Today", id="daily-today"),
         Binding("w", "show('week')", "Week", id="daily-week"),
         Binding("a", "show('all')", "All-time", id="daily-all"),
         Binding("left_square_bracket", "step(-1)", "Day before", id="daily-before"),
@@ -257,8 +257,16 @@ class DailyScreen(Screen[None]):
         self.which = which
         self.show_board()
 
+    def action_today(self) -> None:
+        """Today's leaderboard (whatever day ``[`` and ``]`` had stepped to)."""
+        self.day = self.daily.today()
+        self.action_show("day")
+
     def action_step(self, days: int) -> None:
         """The leaderboards of the day (or week) before or after, up to today."""
+        if self.which == "all":
+            self.say("The all-time records have no day before or after: t or w shows one")
+            return
         step = 7 if self.which == "week" else 1
         day = dt.date.fromisoformat(self.day) + dt.timedelta(days=days * step)
         self.day = min(day.isoformat(), self.daily.today())

@@ -222,7 +222,10 @@ class Session:
             await self.run_player(player)
         finally:
             if player.guest:
-                self.server.players.forget(player)
+                try:
+                    await self.guest_gone(player)
+                finally:
+                    self.server.players.forget(player)
 
     async def run_player(self, player: Player) -> None:
         """Start ``player``'s app on a pty and run the session until it ends."""
@@ -465,6 +468,17 @@ class Session:
             finally:
                 kicked.cancel()
                 stop.cancel()
+
+    async def guest_gone(self, player: Player) -> None:
+        """A guest's tables and games do not outlive them (match.store.guest_gone)."""
+        from ..match.identity import Player as MatchPlayer
+        from ..match.store import guest_gone
+
+        matches = self.server.config.matches
+        try:
+            await asyncio.to_thread(guest_gone, matches, MatchPlayer(player.id, player.name))
+        except Exception as e:  # the store's own errors are answered there; a line, not a trace
+            log.warning("guest %s: their match tables stay: %s", player.name, e)
 
     async def spectating(self) -> bool:
         """Whether this player is watching a table now: a spectator types nothing

@@ -10,7 +10,9 @@ no name accepts: the player is told, never silently given another name). Escape
 sequences are dropped whole, whatever their kind: cursor keys and mouse reports
 (CSI), and the strings a terminal or an attacker may send (OSC titles, DCS,
 APC, PM, SOS, up to their terminator), in their 7-bit (``ESC ]``) and 8-bit
-(U+009D) forms, so no part of one ends up in the line.
+(U+009D) forms, so no part of one ends up in the line. An ESC that ends a read
+is the Escape key (a terminal sends a key's whole sequence in one write): the
+letter typed after it is the player's, not the end of a sequence.
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ class LineEditor:
             elif ch.isprintable() and len(self.chars) < self.limit:
                 self.chars.append(ch)
                 echo.append(ch)
+        if self._state == "esc":  # ESC alone at the end of a read: the Escape key
+            self._state = ""
         return "".join(echo).encode(), None
 
     def _escape(self, ch: str) -> bool:

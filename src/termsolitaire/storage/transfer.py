@@ -6,8 +6,14 @@ What moves, in one transaction (all of it or nothing):
   ``owner`` given (a local player: ``local:USER``);
 - every SSH player under ``DATA_DIR/players/*/``: the account (name and key)
   and that player's saves, statistics and settings, owned by their key;
-- the match store, ``DATA_DIR/match/match.sqlite3``: its players, tables,
-  seats, actions and outcomes, row for row.
+- the match store, ``DATA_DIR/match/match.sqlite3``, row for row: its
+  players, tables, seats, actions, invitations, friends, ignores and outcomes;
+  the daily deal's secret, attempts, their actions and results (the day's deal
+  stays the same, and a daily played before the move stays played); who
+  watched which table (a spectator still cannot take that table's free seat),
+  who may watch, and the share codes. Not the code tries (a minute's rate
+  limit) nor the revision counter. A file written by an older version lacks
+  the newer tables: those move nothing.
 
 Nothing already in the database is overwritten: a row that is there (the same
 save slot, game id, player, table) stays as it is, so a second import moves
@@ -41,9 +47,19 @@ MATCH_TABLES: tuple[str, ...] = (
     "friends",
     "ignores",
     "outcomes",
+    "host_secret",
+    "daily_attempts",
+    "daily_actions",
+    "daily_results",
+    "spectators",
+    "watch_invitations",
+    "watch_settings",
+    "shares",
 )
 """The match store's tables in the order they move (a seat after its table); in
-PostgreSQL they are the same tables in the schema ``match``."""
+PostgreSQL they are the same tables in the schema ``match``. Every table of the
+store but ``meta`` (its revision counter) and ``code_tries`` (the last
+minute's wrong codes, for the rate limit: kept no longer than that)."""
 
 
 @dataclass
@@ -62,6 +78,14 @@ class Moved:
     match_friends: int = 0
     match_ignores: int = 0
     match_outcomes: int = 0
+    match_host_secret: int = 0
+    match_daily_attempts: int = 0
+    match_daily_actions: int = 0
+    match_daily_results: int = 0
+    match_spectators: int = 0
+    match_watch_invitations: int = 0
+    match_watch_settings: int = 0
+    match_shares: int = 0
     skipped: list[str] = field(default_factory=list)
 
     def total(self) -> int:
@@ -149,7 +173,10 @@ def _match_store(conn: Conn, path: Path, moved: Moved) -> None:
     if not path.is_file():
         return
     with _read_only(path) as db:
+        present = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         for table in MATCH_TABLES:
+            if table not in present:  # a file of an older version of the store
+                continue
             cur = db.execute(f"SELECT * FROM {table}")
             names = [d[0] for d in cur.description]
             rows: list[Any] = cur.fetchall()

@@ -2,7 +2,8 @@
 
 ``s`` on a results panel opens it: the host code (at most eight characters,
 kept in this host's match store; anyone here opens it with ``termsolitaire
-replay CODE``) and the self-contained code (replays anywhere, no store),
+replay CODE``, or over SSH with ``c`` in the match lobby) and the
+self-contained code (replays anywhere, no store),
 which also goes to the terminal's clipboard where the terminal takes it
 (OSC 52). A game that cannot be a code, or a store that cannot take it, is a
 sentence in the panel.
@@ -27,13 +28,14 @@ from termsolitaire.screens.dialogs.frames import AsciiFrames
 
 def share_text(shared: Shared) -> str:
     host = (
-        f"On this host:\n  termsolitaire replay {shared.host}"
+        f"On this host:\n  termsolitaire replay {shared.host}\n"
+        f"  or over ssh: c in the match lobby, then {shared.host}"
         if shared.host
         else f"No host code: {shared.problem}"
     )
     return (
         f"{host}\n\nAnywhere, with no store (copied to the clipboard):\n"
-        f"  termsolitaire replay CODE\nwhere CODE is\n{shared.code}\n"
+        f"  termsolitaire replay CODE (or c in a match lobby)\nwhere CODE is\n{shared.code}\n"
     )
 
 

@@ -32,6 +32,8 @@ def back_to_lobby(app: App[Any], new_game: bool = False) -> bool:
     if lobby is None:
         return False
     lobby.reload()
-    if new_game:
-        lobby.action_new()
+    if new_game:  # asked from the lobby's own loop: Textual gives a dialog's answer to
+        # the screen whose code pushed it, and the one running now has just been popped
+        # (the New dialog's Enter opened nothing after a match that ran out of time)
+        lobby.call_later(lobby.action_new)
     return True

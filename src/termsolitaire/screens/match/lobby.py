@@ -26,10 +26,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
-from termsolitaire.match import MatchError, Seat, TableInfo
+from termsolitaire.match import MatchError, Seat, TableInfo, codes
 from termsolitaire.match.errors import hot_seat_kept
 from termsolitaire.match.services import MatchServices, NewGame
+from termsolitaire.match.shares import shared_game
 from termsolitaire.play.session import Services, describe
+from termsolitaire.replay import Replay, replay_of
+from termsolitaire.rules.sharecode import normal
+from termsolitaire.screens.boards.replay import replay_screen
 from termsolitaire.screens.dialogs.ask import AskScreen
 from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.dialogs.stack import pop_to
@@ -97,6 +101,8 @@ class LobbyScreen(LobbyHome):
         self.last_new = NewGame()
         self.opponents: dict[int, str | None] = {}
         """Who sat opposite this player at each of their open tables, as last read."""
+        self.declines_told: set[tuple[int, str]] = set()
+        """The declined invitations already told: (table, player id)."""
 
     @property
     def me(self) -> str:
@@ -208,6 +214,7 @@ class LobbyScreen(LobbyHome):
             cells, height = row_cells(t, me, self.waiting_guest(t))
             table.add_row(*cells, key=str(t.id), height=height)
         self.tell_arrivals()
+        self.tell_declines()
         if keep is not None:
             self.select(keep.id)
         shown = len(self.tables)
@@ -269,6 +276,21 @@ class LobbyScreen(LobbyHome):
                 self.say(f"{other.player.name} sat down at your table {t.id}: Enter, {more}")
         self.opponents = seen
 
+    def tell_declines(self) -> None:
+        """Say so when someone this player invited declines (once per lobby shown)."""
+        try:
+            declined = self.match.store.declined()
+        except MatchError:
+            return
+        told = self.declines_told
+        self.declines_told = {(table_id, who.id) for table_id, who in declined}
+        for table_id, who in declined:  # (one invited again and declining again: again)
+            if (table_id, who.id) not in told:
+                self.say(
+                    f"{who.name} declined your invitation to table {table_id}: "
+                    "i invites someone else"
+                )
+
     def selected(self) -> TableInfo | None:
         table = self.query_one(DataTable)
         if not self.tables or table.cursor_row is None or table.row_count == 0:
@@ -286,7 +308,7 @@ class LobbyScreen(LobbyHome):
     def show_detail(self) -> None:
         t = self.selected()
         text = (
-            detail_text(t, self.me, self.waiting_guest(t))
+            detail_text(t, self.me, self.waiting_guest(t), self.playing_guest(t))
             if t is not None
             else "No table is open on this host.\nn: open one, against a person, "
             "the computer or hot-seat"
@@ -323,6 +345,18 @@ class LobbyScreen(LobbyHome):
         not sat down yet (the lobby said "root vs (free)", "seat free" while the
         seat was theirs)."""
         if t.host.id != self.me or len(t.seats) > 1 or t.state == "finished":
+            return None
+        try:
+            guest = self.match.guest_of(t)
+        except MatchError:
+            return None
+        return None if guest is None else guest.name
+
+    def playing_guest(self, t: TableInfo) -> str | None:
+        """The name of this player's hot-seat guest playing their game at ``t`` now
+        (Enter brings their board back)."""
+        other = t.opponent_of(self.me)
+        if t.host.id != self.me or other is None or not other.started or other.finished:
             return None
         try:
             guest = self.match.guest_of(t)
@@ -370,11 +404,18 @@ class LobbyScreen(LobbyHome):
         self.app.push_screen(NewGameScreen(self.last_new), chosen)
 
     def action_code(self) -> None:
+        """A table's code joins it; a share code (this host's or a self-contained
+        one) shows its game's replay: over SSH the lobby is where a player opens
+        what the share panel gave them (they have no shell for ``replay``)."""
         joined: list[Seat] = []
+        replays: list[Replay] = []
 
         def submit(text: str) -> str | None:
             try:
-                joined.append(self.match.store.join_code(text))
+                if len(normal(text)) in (0, codes.LENGTH):  # a table's (share codes: 7, 70+)
+                    joined.append(self.match.store.join_code(text))
+                else:
+                    replays.append(replay_of(shared_game(self.match.store, text)))
             except MatchError as e:
                 return e.reason
             return None
@@ -382,9 +423,16 @@ class LobbyScreen(LobbyHome):
         def done(answer: str | None) -> None:
             if joined:
                 self.app.push_screen(self.board(joined[0]))
+            elif replays:
+                self.app.push_screen(replay_screen(replays[0], self.look))
 
         self.app.push_screen(
-            AskScreen("Join a table by its code", submit, placeholder="ABCD-EFGH"), done
+            AskScreen(
+                "Join a table by its code, or open a shared game",
+                submit,
+                placeholder="ABCD-EFGH, or a share code",
+            ),
+            done,
         )
 
     def join_by_code(self, code: str) -> None:

@@ -103,9 +103,10 @@ def state_text(t: TableInfo, me: str, guest: str | None = None) -> str:
     return "playing" if t.state == "playing" else t.state
 
 
-def detail_text(t: TableInfo, me: str, guest: str | None = None) -> str:
+def detail_text(t: TableInfo, me: str, guest: str | None = None, playing: str | None = None) -> str:
     """Two lines on the highlighted table: its facts, and what Enter does
-    (``guest``: the hot-seat guest still to play here)."""
+    (``guest``: the hot-seat guest still to play here; ``playing``: the hot-seat
+    guest playing here now)."""
     # The deal number only once every game at the table has ended: shown before, a
     # player could deal it as a solo game first (the menu's deal number, `#`) and
     # learn it with the hints, then join, or start the clock as its host. The
@@ -124,6 +125,8 @@ def detail_text(t: TableInfo, me: str, guest: str | None = None) -> str:
             enter = "Enter: start your game (the clock starts); i: invite someone"
     elif guest and mine is not None and t.opponent_of(me) is None:
         enter = f"Enter: {guest} takes the keyboard (hot-seat)"
+    elif playing:
+        enter = f"Enter: back to {playing}'s game (their clock is running)"
     elif mine is not None or t.state == "finished":
         enter = "Enter: the results, Watch and the replays"
     elif t.can_join:

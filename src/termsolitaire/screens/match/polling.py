@@ -63,7 +63,10 @@ class Follow:
         self.screen = screen
         self.changed = changed
         self.gap = gap
-        self.stale = False
+        self.stale = True
+        """A write not yet read; true at first, so that a new screen reads the store
+        at its first tick (with pushed changes nothing else would tell it what was
+        written before it subscribed: a board opened again showed no opponent)."""
         self.looked_at = time.monotonic()
         self._ran_at = -gap
         self._scheduled = False

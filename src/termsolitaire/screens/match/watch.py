@@ -63,7 +63,8 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
         )
 
     def hint(self) -> str:
-        return READ_ONLY
+        """How the watched game stands (:meth:`poll`'s words), else read only."""
+        return self.said or READ_ONLY
 
     def on_mount(self) -> None:
         self.changes = Follow(self, self.watcher.store, self.poll, POLL)
