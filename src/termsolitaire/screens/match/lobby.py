@@ -346,11 +346,7 @@ class LobbyScreen(LobbyHome):
         seat was theirs)."""
         if t.host.id != self.me or len(t.seats) > 1 or t.state == "finished":
             return None
-        try:
-            guest = self.match.guest_of(t)
-        except MatchError:
-            return None
-        return None if guest is None else guest.name
+        return self.guest_name(t)
 
     def playing_guest(self, t: TableInfo) -> str | None:
         """The name of this player's hot-seat guest playing their game at ``t`` now
@@ -358,6 +354,10 @@ class LobbyScreen(LobbyHome):
         other = t.opponent_of(self.me)
         if t.host.id != self.me or other is None or not other.started or other.finished:
             return None
+        return self.guest_name(t)
+
+    def guest_name(self, t: TableInfo) -> str | None:
+        """The name of the hot-seat guest at ``t`` (None: none, or not readable now)."""
         try:
             guest = self.match.guest_of(t)
         except MatchError:
