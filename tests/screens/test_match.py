@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from termsolitaire.match import MatchStore, Player
@@ -296,6 +297,17 @@ async def test_watching_a_game_that_has_ended_says_so_in_words(
     bob.close()
 
 
+async def hot_seat_handed_over(pilot: Pilot[object]) -> None:
+    """A hot-seat table with Bob opened from the lobby, its host's game ended at
+    once: the hand-over shows."""
+    await pilot.press("n", "right", "right", "enter")  # hot-seat here
+    await shown_screen(pilot, NewGameScreen)
+    await pilot.press(*"Bob", "enter")
+    await shown_screen(pilot, MatchScreen)
+    await answer(pilot, ["e"], "y")
+    await shown_screen(pilot, HandOverScreen)
+
+
 async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
@@ -355,12 +367,7 @@ async def test_a_hot_seat_table_left_at_the_hand_over_names_the_second_player(
     Bob, says he plays, and that Enter gives him the keyboard (as it does)."""
     app, _match = lobby_app(shared, clock, tmp_path / "home")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "right", "right", "enter")  # hot-seat here
-        await shown_screen(pilot, NewGameScreen)
-        await pilot.press(*"Bob", "enter")
-        await shown_screen(pilot, MatchScreen)
-        await answer(pilot, ["e"], "y")
-        await shown_screen(pilot, HandOverScreen)
+        await hot_seat_handed_over(pilot)
         await pilot.press("escape")
         lobby = await shown_screen(pilot, LobbyScreen)
         await until(pilot, lambda: lobby.tables, "the table's row")
@@ -385,12 +392,7 @@ async def test_a_hot_seat_table_left_during_the_second_game_offers_it_back(
     replays" while Enter brought Bob's board back, his clock running."""
     app, _match = lobby_app(shared, clock, tmp_path / "home")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "right", "right", "enter")  # hot-seat here
-        await shown_screen(pilot, NewGameScreen)
-        await pilot.press(*"Bob", "enter")
-        await shown_screen(pilot, MatchScreen)
-        await answer(pilot, ["e"], "y")
-        await shown_screen(pilot, HandOverScreen)
+        await hot_seat_handed_over(pilot)
         await pilot.press("enter")
         board = await shown_screen(pilot, MatchScreen)
         assert board.seat.store.me.name == "Bob"
