@@ -21,8 +21,10 @@ given, always opens the same game); nobody changes or removes another's.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,12 +48,26 @@ def new_code() -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
 
 
-def share(store: Social, game: Game) -> str:
-    """The host code of ``game`` (made now, or the one it already has)."""
+@contextlib.contextmanager
+def _in_words() -> Iterator[None]:
+    """A code the rules cannot read (or a game they cannot encode) as the store's
+    BadCode: one sentence for the player."""
     try:
-        body = encode(game)
+        yield
     except BadShareCode as e:
         raise BadCode(str(e)) from None
+
+
+def decoded(code: str) -> Game:
+    """The game a self-contained code holds, replayed."""
+    with _in_words():
+        return decode(code)
+
+
+def share(store: Social, game: Game) -> str:
+    """The host code of ``game`` (made now, or the one it already has)."""
+    with _in_words():
+        body = encode(game)
     now = store.now()
     with store.db.write("share the game") as db:
         row = db.execute("SELECT code FROM shares WHERE body = ?", (body,)).fetchone()
@@ -94,10 +110,7 @@ def body_of(store: Social, code: str) -> str:
 
 def open_code(store: Social, code: str) -> Game:
     """The game a host code names, replayed."""
-    try:
-        return decode(body_of(store, code))
-    except BadShareCode as e:
-        raise BadCode(str(e)) from None
+    return decoded(body_of(store, code))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +127,8 @@ def share_game(game: Game, store: Social | None = None, directory: Path | None =
     """Both codes of ``game``; the host code through ``store``, else a store opened
     on ``directory`` (the match directory, :func:`~.db.match_dir`). BadCode when
     the game cannot be a code at all (no deal number)."""
-    try:
+    with _in_words():
         code = encode(game)
-    except BadShareCode as e:
-        raise BadCode(str(e)) from None
     opened = None
     try:
         if store is None:
@@ -136,22 +147,14 @@ def shared_game(store: Social, text: str) -> Game:
     """The game a share code names, through ``store`` for a host code; BadCode with
     one sentence. Only codes: never a file (what an SSH player types must not
     name the host's files, as ``replay``'s argument may)."""
-    if is_host_code(text):
-        return open_code(store, text)
-    try:
-        return decode(text)
-    except BadShareCode as e:
-        raise BadCode(str(e)) from None
+    return open_code(store, text) if is_host_code(text) else decoded(text)
 
 
 def open_any(text: str, directory: Path | None = None) -> Game:
     """The game a code names: a host code (at most eight characters, looked up in
     the store on ``directory``) or a self-contained one; BadCode with one sentence."""
     if not is_host_code(text):
-        try:
-            return decode(text)
-        except BadShareCode as e:
-            raise BadCode(str(e)) from None
+        return decoded(text)
     from .store import MatchStore
 
     try:
