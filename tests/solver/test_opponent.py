@@ -604,17 +604,3 @@ def test_bad_position_files_exit_2(tmp_path, capsys) -> None:
     two.write_text(new_game("spider", deal=1, suits=2).to_text())
     status, _, err = _run(capsys, "--level", "good", "--suits", "1", "--position", str(two))
     assert status == 2 and "2-suit" in err
-
-
-def test_four_weights_change_the_four_suit_planner_only(monkeypatch) -> None:
-    """A screening switch (four12): ``four_weights`` sets the planner's weights in
-    4-suit games and leaves 1 and 2 suits alone; a misspelt weight is refused."""
-    from termsolitaire.solver.opponent.plan import weights
-
-    expert = dataclasses.replace(LEVELS["expert"], four_weights="empty:20,done:54")
-    monkeypatch.setitem(LEVELS, "expert", expert)
-    assert Opponent("expert", 4).weights == {**weights(4), "empty": 20, "done": 54}
-    assert Opponent("expert", 2).weights == weights(2)
-    monkeypatch.setitem(LEVELS, "expert", dataclasses.replace(expert, four_weights="emtpy:20"))
-    with pytest.raises(ValueError, match="emtpy"):
-        Opponent("expert", 4)

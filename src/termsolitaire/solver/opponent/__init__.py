@@ -72,7 +72,7 @@ from ..search import luby
 from ..spider import BASE, NOISE, PORTFOLIO
 from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .plan import FW_FOUR, FW_ONE_SUIT_EXPERT, counted_plan, evaluate, up_to_turn, weights
+from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, up_to_turn, weights
 from .view import BLANK, View, known_state, sample, view_of
 
 
@@ -154,10 +154,6 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
-    four_weights: str = ""
-    """Changes to the planner's weights in 4-suit games (:data:`~.plan.FW_FOUR`),
-    as ``name:value`` pairs separated by commas (``"empty:20,bare:4"``; empty:
-    none). The expert's planner and its hindsight playouts both use them."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -186,17 +182,6 @@ LEVELS: dict[str, Level] = {
 """The levels, weakest first."""
 
 
-def _weight_changes(text: str) -> dict[str, int]:
-    """``"empty:20,bare:4"`` as ``{"empty": 20, "bare": 4}``."""
-    changes = {}
-    for item in text.split(","):
-        name, _, value = item.partition(":")
-        if name.strip() not in FW_FOUR:
-            raise ValueError(f"no planner weight {name.strip()!r}")
-        changes[name.strip()] = int(value)
-    return changes
-
-
 def _signature(view: View) -> tuple[object, ...]:
     return (view.piles, view.down, view.stock, view.done)
 
@@ -222,8 +207,6 @@ class Opponent:
         self.weights = weights(suits)
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
-        if suits == 4 and self.level.four_weights:
-            self.weights = {**self.weights, **_weight_changes(self.level.four_weights)}
         self.rng = random.Random(seed)
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
