@@ -156,7 +156,7 @@ def test_stats_prints_the_table_from_the_data_dir(tmp_path):
     assert "\x1b" not in out.stdout  # piped: plain text, no colour codes
     assert lines[0].split()[:4] == ["game", "variant", "played", "won"]
     assert lines[1].split() == [
-        "spider",
+        "Spider",
         "2",  # the variant in words: "2 suits", never "suits=2"
         "suits",
         "2",

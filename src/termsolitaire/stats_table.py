@@ -33,6 +33,19 @@ def variant_dict(text: str) -> dict[str, int]:
     return out
 
 
+def game_title(game: str) -> str:
+    """A stored game's name as the menu writes it (the stored name itself for a
+    game this version does not know).
+
+    >>> game_title("stjernen"), game_title("klondike")
+    ('Stjernen', 'klondike')
+    """
+    try:
+        return info(game).title
+    except ValueError:
+        return game
+
+
 def variant_words(game: str, text: str) -> str:
     """A stored variant as a player reads it, ``-`` for a game without one.
 
@@ -49,7 +62,7 @@ def variant_words(game: str, text: str) -> str:
 def summary_row(s: Summary) -> tuple[str, ...]:
     """One game and variant's figures as text, in the order of the column heads."""
     return (
-        s.game,
+        game_title(s.game),
         variant_words(s.game, s.variant),
         str(s.played),
         str(s.won),
@@ -73,7 +86,7 @@ def finished_row(f: Finished, seconds: bool = True) -> tuple[str, ...]:
         variant = f"{variant}, {f.minutes} min" if variant != "-" else f"{f.minutes} min"
     return (
         when if seconds else when[:16],
-        f.game,
+        game_title(f.game),
         variant,
         "-" if f.deal is None else str(f.deal),
         f.result,

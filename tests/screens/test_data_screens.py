@@ -59,13 +59,14 @@ async def test_stats_screen_shows_the_figures() -> None:
         penguin = cell_texts(summary, 0)
         # variants in words (issue 30): "2 suits", never "suits=2"
         #        game       variant played won win% best fastest fewest streak longest
-        assert penguin == ["penguin", "-", "3", "2", "67", "52", "2:30", "70", "1", "1"]
-        assert cell_texts(summary, 1)[:5] == ["spider", "2 suits", "1", "0", "0"]
+        # games by the names the menu gives them (they read "penguin", "spider")
+        assert penguin == ["Penguin", "-", "3", "2", "67", "52", "2:30", "70", "1", "1"]
+        assert cell_texts(summary, 1)[:5] == ["Spider", "2 suits", "1", "0", "0"]
         finished = screen.query_one("#finished", DataTable)
         assert finished.row_count == 4
         # newest first: d (spider), c, b, a
         assert cell_texts(finished, 0)[1:] == [
-            "spider",
+            "Spider",
             "2 suits",
             "123",
             "lost",
@@ -76,6 +77,10 @@ async def test_stats_screen_shows_the_figures() -> None:
         sparks = [str(s.render()) for s in screen.query(".spark-line")]
         # penguin: won, lost with 20, won; spider: one lost game, its bar well short of full
         assert sparks == ["█▂█", "▅"]
+        assert [str(g.render()).strip() for g in screen.query(".spark-game")] == [
+            "Penguin",
+            "Spider",
+        ]
 
 
 def test_a_game_with_no_win_never_draws_a_full_bar() -> None:

@@ -28,6 +28,7 @@ from termsolitaire.stats_table import (
     SUMMARY_HEAD,
     SUMMARY_RIGHT,
     finished_row,
+    game_title,
     summary_row,
     variant_dict,
 )
@@ -120,7 +121,7 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
         with Vertical(id="sparklines"):
             for game, scores, won in self.recent():
                 with Horizontal(classes="spark"):
-                    yield Label(f"{game:<9}", classes="spark-game")
+                    yield Label(f"{game_title(game):<9}", classes="spark-game")
                     yield Label(bars(scores, ascii_look(self)), classes="spark-line")
                     best = max(score for score, _ in scores)
                     yield Label(
