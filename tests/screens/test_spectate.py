@@ -71,6 +71,35 @@ async def test_a_spectator_watches_a_public_table_live(
     dan.close()
 
 
+async def test_the_card_style_changed_while_watching_reaches_the_boards(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Card style ASCII chosen in the settings over a table being watched (the
+    palette opens them anywhere): the boards kept the box-drawing and suit glyphs
+    they opened with."""
+    from termsolitaire.screens.settings import SettingsScreen
+
+    app, _match = lobby_app(shared, clock, tmp_path / "home", player="cat")
+    bob, dan, _table, _bseat, _dseat = a_match_under_way(shared, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await shown_screen(pilot, LobbyScreen)
+        await until(pilot, lambda: lobby.tables, "the table in the lobby")
+        await pilot.press("w")
+        watch = await shown_screen(pilot, SpectatorScreen)
+        await until(pilot, lambda: "┌" in screen_text(app), "the boards")
+        app.action_settings()
+        await shown_screen(pilot, SettingsScreen)
+        await pilot.press("enter")  # Card style: ASCII
+        await until(pilot, lambda: "+----" in screen_text(app), "the settings in ASCII")
+        await pilot.press("escape")
+        await shown_screen(pilot, SpectatorScreen)
+        await until(pilot, lambda: "+-" in screen_text(app), "the boards in ASCII")
+        assert watch.look.ascii
+        assert not any(glyph in screen_text(app) for glyph in "┌└♠♥♦♣·")
+    bob.close()
+    dan.close()
+
+
 async def test_both_boards_side_by_side_in_a_wide_window(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:

@@ -34,7 +34,7 @@ from termsolitaire.screens.boards.spider import SpiderScreen
 from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.board import Board, min_width
-from termsolitaire.widgets.cards import CardLook
+from termsolitaire.widgets.cards import CardLook, app_look
 from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
 from termsolitaire.widgets.opponent import FINISH
@@ -128,13 +128,14 @@ class SpectatorScreen(Screen[None]):
         self.count = 0
         self.beat_at = 0.0
         self.said = ""
+        self.title_text = ""
 
     def compose(self) -> ComposeResult:
         info = self.store.table(self.table_id)
         suits = f"{info.suits} suit{'s' if info.suits > 1 else ''}"
+        self.title_text = f"Watching table {self.table_id} · {suits} · {info.minutes} min"
         with Horizontal(id="spectate-head"):
-            title = f"Watching table {self.table_id} · {suits} · {info.minutes} min"
-            yield TextLine(self.look.words(title), id="spectate-title")
+            yield TextLine(self.look.words(self.title_text), id="spectate-title")
             yield TextLine("", align="right", id="spectate-count")
         with Horizontal(id="boards"):
             for i, board in enumerate(self.boards):
@@ -143,6 +144,19 @@ class SpectatorScreen(Screen[None]):
                     yield board
         yield TextLine("", fit=True, id="spectate-status")
         yield KeyLine()
+
+    def look_changed(self) -> None:
+        """The card style changed (the settings over this screen, by the palette):
+        the boards, the title and the lines are drawn again in it (the boards kept
+        the glyphs they opened with)."""
+        self.look = app_look(self)
+        for board in self.boards:
+            board.set_look(self.look)
+        if self.is_mounted:
+            self.query_one("#spectate-title", TextLine).set(self.look.words(self.title_text))
+            self.show_boards()
+            self.said = ""
+            self.poll()
 
     def on_mount(self) -> None:
         self.changes = Follow(self, self.store, self.poll, POLL)
