@@ -488,9 +488,7 @@ async def test_private_table_by_invitation(shared: Path, clock: WallClock, tmp_p
         await until(pilot, lambda: lobby.tables, "the invitation")
         invites = str(lobby.query_one("#invites").render())
         # Enter and x act on the highlighted row ("Enter joins" read as any row's)
-        assert (
-            f"bob invites you to table {table} (1 suit, 5 min): Enter on its row joins" in invites
-        )
+        assert f"bob invites you to table {table} (1 suit, 5 min): Enter there joins" in invites
         assert "invited by bob" in str(lobby.query_one("#tables").get_row_at(0))
         await pilot.press("enter")
         await shown_screen(pilot, MatchScreen)

@@ -234,7 +234,7 @@ def test_stats_reads_the_database_named_on_the_command_line(
     s.close()
     assert main(["stats", "--database", postgres]) == 0
     out = capsys.readouterr().out
-    assert "penguin" in out and "52" in out
+    assert "Penguin" in out and "52" in out
     assert main(["stats", "--database", "mysql://x/y"]) == 1
     assert "unknown database 'mysql'" in capsys.readouterr().err
 

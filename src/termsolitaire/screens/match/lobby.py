@@ -228,7 +228,7 @@ class LobbyScreen(LobbyHome):
         self.query_one("#invites", Static).update(
             "\n".join(
                 f"{i.host.name} invites you to table {i.table_id} ({i.suits} suit"
-                f"{'s' if i.suits > 1 else ''}, {int(i.limit // 60)} min): Enter on its row "
+                f"{'s' if i.suits > 1 else ''}, {int(i.limit // 60)} min): Enter there "
                 "joins, x declines"
                 for i in invitations[:2]
             )
