@@ -421,12 +421,16 @@ async def test_a_share_code_opens_from_the_lobby(
     game = new_game("penguin", deal=5)
     for _ in range(3):
         game.play(game.legal_moves()[0])
+    long = new_game("penguin", deal=5)  # a whole game's code: longer than a name
+    while len(encode(long)) <= 80 and long.legal_moves():
+        long.play(long.legal_moves()[-1])
     bob = MatchStore(Player.make("bob"), shared, now=clock)
     host_code = share(bob, game)
     bob.close()
     app, _ = lobby_app(shared, clock, tmp_path / "home")
     async with app.run_test(size=(80, 24)) as pilot:
-        for code in (host_code.lower(), encode(game), encode(new_game("penguin", deal=5))):
+        fresh = encode(new_game("penguin", deal=5))
+        for code in (host_code.lower(), encode(game), fresh, encode(long)):
             await shown_screen(pilot, LobbyScreen)
             await pilot.press("c")
             await shown_screen(pilot, AskScreen)

@@ -31,18 +31,28 @@ class AskScreen(AsciiFrames, ModalScreen[str | None]):
     ]
 
     def __init__(
-        self, question: str, submit: Submit, *, placeholder: str = "", value: str = ""
+        self,
+        question: str,
+        submit: Submit,
+        *,
+        placeholder: str = "",
+        value: str = "",
+        max_length: int = 64,
     ) -> None:
         super().__init__()
         self.question = question
         self.submit = submit
         self.placeholder = placeholder
         self.value = value
+        self.max_length = max_length
+        """The longest answer taken (a name, a table's code; a share code is longer)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
             yield Static(self.question, id="question")
-            yield Input(self.value, placeholder=self.placeholder, max_length=64, id="answer")
+            yield Input(
+                self.value, placeholder=self.placeholder, max_length=self.max_length, id="answer"
+            )
             yield Static("Enter: go; Escape: never mind", id="why")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -59,6 +59,12 @@ REREAD = 10.0
 """Seconds after which the list is read again anyway (clocks run out unwritten)."""
 
 
+SHARE_CODE_MOST = 8192
+"""The longest code the lobby's ``c`` takes: a self-contained share code grows
+with the game (a Spider game of 800 actions, 351 characters); the answer's
+usual 64 cut one short, and it was refused as no code at all."""
+
+
 class LobbyScreen(LobbyHome):
     CSS_PATH = "lobby.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -431,6 +437,7 @@ class LobbyScreen(LobbyHome):
                 "Join a table by its code, or open a shared game",
                 submit,
                 placeholder="ABCD-EFGH, or a share code",
+                max_length=SHARE_CODE_MOST,
             ),
             done,
         )
