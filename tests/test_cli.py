@@ -154,6 +154,16 @@ def test_replay_of_a_bad_file_is_a_bad_argument_with_status_2(moves, tmp_path):
     assert out.stderr.startswith("termsolitaire replay: ") and out.stderr.count("\n") == 1
 
 
+def test_a_suits_value_spider_does_not_offer_is_refused_in_words():
+    """``show spider --suits 3`` said "suits=(1, 2, 4)", a Python tuple, where the
+    rules core and ``new_game`` say "suits=1, 2 or 4" (API.md: a clear error)."""
+    out = run("show", "spider", "--deal", "1", "--suits", "3")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.splitlines()[-1] == (
+        "termsolitaire show: error: Spider is played with suits=1, 2 or 4, not 3"
+    )
+
+
 def test_stats_prints_the_table_from_the_data_dir(tmp_path):
     from termsolitaire.storage.stats import Stats
 
