@@ -136,9 +136,32 @@ def test_replay_names_itself_in_its_error_as_the_other_commands_do(what):
     """``replay`` said "termsolitaire: cannot read …" where ``share`` says
     "termsolitaire share: cannot read …" for the same missing file."""
     out = run("replay", what)
-    assert out.returncode == 1 and out.stdout == ""
+    assert out.returncode == 2 and out.stdout == ""  # a bad argument (API.md)
     assert out.stderr.startswith("termsolitaire replay: "), out.stderr
     assert len(out.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("moves", [None, "t4-f2 t1-t1\n", "t4-f2 nonsense\n"])
+def test_replay_of_a_bad_file_is_a_bad_argument_with_status_2(moves, tmp_path):
+    """API.md: "A bad argument prints a clear error on stderr ... and exits with
+    status 2". ``replay FILE`` said so for a missing file or an illegal move list
+    but exited 1, where ``solve --position`` exits 2 for the same file."""
+    path = tmp_path / "moves.txt"
+    if moves is not None:
+        path.write_text("game: penguin\ndeal: 5\n" + moves)
+    out = run("replay", str(path))
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.startswith("termsolitaire replay: ") and out.stderr.count("\n") == 1
+
+
+def test_a_suits_value_spider_does_not_offer_is_refused_in_words():
+    """``show spider --suits 3`` said "suits=(1, 2, 4)", a Python tuple, where the
+    rules core and ``new_game`` say "suits=1, 2 or 4" (API.md: a clear error)."""
+    out = run("show", "spider", "--deal", "1", "--suits", "3")
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.splitlines()[-1] == (
+        "termsolitaire show: error: Spider is played with suits=1, 2 or 4, not 3"
+    )
 
 
 def test_stats_prints_the_table_from_the_data_dir(tmp_path):

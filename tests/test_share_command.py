@@ -118,6 +118,6 @@ def test_a_bad_code_is_one_line(
 ) -> None:
     ann = MatchStore(Player.make("ann"), tmp_path / "m", keep_dir=None)
     ann.close()
-    assert main(["replay", code, "--match-dir", str(tmp_path / "m")]) == 1
+    assert main(["replay", code, "--match-dir", str(tmp_path / "m")]) == 2
     err = capsys.readouterr().err
     assert says in err and err.count("\n") == 1 and "Traceback" not in err

@@ -447,21 +447,21 @@ async def test_replay_of_a_saved_game_json(tmp_path: Path) -> None:
         assert app.screen.game.to_text() == g.to_text()  # type: ignore[attr-defined]
 
 
-def test_cli_replay_bad_file_exits_1_with_one_line(
+def test_cli_replay_bad_file_exits_2_with_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("game: penguin\ndeal: 5\nt9-t1\n")
-    assert main(["replay", str(bad)]) == 1
+    assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("termsolitaire replay: ")
     assert "t9" in err
-    assert main(["replay", str(tmp_path / "missing")]) == 1
+    assert main(["replay", str(tmp_path / "missing")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot read" in err
     garbage = tmp_path / "garbage"
     garbage.write_bytes(b"\xff\xfe\x00")
-    assert main(["replay", str(garbage)]) == 1
+    assert main(["replay", str(garbage)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
 
 

@@ -119,7 +119,9 @@ def variant_of(
         value = getattr(args, c.key, None)
         if value is not None:
             if value not in c.values:
-                parser.error(f"{g.title} is played with {c.key}={c.values}, not {value}")
+                words = [str(v) for v in c.values]
+                offer = " or ".join(filter(None, (", ".join(words[:-1]), words[-1])))
+                parser.error(f"{g.title} is played with {c.key}={offer}, not {value}")
             variant[c.key] = value
     return variant
 

@@ -122,7 +122,7 @@ def run_replay(args: argparse.Namespace) -> int:
     except ValueError as e:
         where = "" if code or str(args.file) in str(e) else f"{args.file}: "
         sys.stderr.write(f"termsolitaire replay: {where}{e}\n")  # as share, solve, board
-        return 1
+        return 2  # a bad argument (API.md), as solve's unreadable --position
     if no_terminal():
         return 1
     app = SolitaireApp(data_dir=getattr(args, "data_dir", None), replay=replay)
