@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from termsolitaire.rules import GameInfo, games, info
+from termsolitaire.rules.game import or_list
 
 DEAL_RANGE = f"a whole number from 0 to {(1 << 64) - 1}"
 """What a deal number may be, as every message says it (never ``2**64 - 1``)."""
@@ -119,9 +120,7 @@ def variant_of(
         value = getattr(args, c.key, None)
         if value is not None:
             if value not in c.values:
-                words = [str(v) for v in c.values]
-                offer = " or ".join(filter(None, (", ".join(words[:-1]), words[-1])))
-                parser.error(f"{g.title} is played with {c.key}={offer}, not {value}")
+                parser.error(f"{g.title} is played with {c.key}={or_list(c.values)}, not {value}")
             variant[c.key] = value
     return variant
 

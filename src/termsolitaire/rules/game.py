@@ -514,7 +514,7 @@ class Game:
             if self.variant:
                 raise ValueError(f"{self.title} has no variants")
             return
-        offer = ", ".join(f"{c.key}={_or_list(c.values)}" for c in choices.values())
+        offer = ", ".join(f"{c.key}={or_list(c.values)}" for c in choices.values())
         for key, value in self.variant.items():
             choice = choices.get(key)
             if choice is None:
@@ -550,8 +550,8 @@ _MUTABLE = (list, set)
 """What :meth:`Game.copy` copies inside a dict attribute (the piles' lists)."""
 
 
-def _or_list(values: tuple[int, ...]) -> str:
-    """``1, 2 or 4``."""
+def or_list(values: tuple[int, ...]) -> str:
+    """``1, 2 or 4`` (the rules core's words, and the command line's)."""
     words = [str(v) for v in values]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
