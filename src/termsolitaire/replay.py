@@ -115,9 +115,34 @@ def replay_of(game: Game) -> Replay:
 _HEADER_LINE = re.compile(r"\s*([a-z]+[0-9]*)\s*:", re.IGNORECASE)
 
 
+_COMMENTED_START = re.compile(r"#\s*game\s*:")
+_COMMENTED_LINE = re.compile(r"#\s?(\s*[a-z]+[0-9]*\s*:.*)$")
+
+
+def uncommented(lines: list[str]) -> list[str]:
+    """The header as ``solve`` writes it, in comments so that its output is a move
+    list (API.md: ``# game: penguin``, ``# deal: 5``, ...), made header lines
+    again: from the first ``# game:`` on, while comment lines read ``key: value``
+    with a lower-case key (the position text's; the comment before, ``#
+    Penguin: a win...``, is left a comment).
+
+    >>> uncommented(["# Penguin: a win", "# game: penguin", "# deal: 5", "t7-t3"])
+    ['# Penguin: a win', 'game: penguin', 'deal: 5', 't7-t3']
+    """
+    start = next((i for i, ln in enumerate(lines) if _COMMENTED_START.match(ln)), None)
+    if start is None:
+        return lines
+    end = start
+    while end < len(lines) and (m := _COMMENTED_LINE.match(lines[end])):
+        lines = [*lines[:end], m.group(1), *lines[end + 1 :]]
+        end += 1
+    return lines
+
+
 def _move_list(text: str) -> Replay:
-    """Header lines (``key: value``, as in position text), then the moves."""
-    lines = text.splitlines()
+    """Header lines (``key: value``, as in position text, or in comments as
+    ``solve`` writes them: :func:`uncommented`), then the moves."""
+    lines = uncommented(text.splitlines())
     body_from = 0
     for i, line in enumerate(lines):
         bare = line.split("#", 1)[0]

@@ -12,7 +12,7 @@ import pytest
 from termsolitaire.cli import main
 from termsolitaire.commands import solve as command
 from termsolitaire.replay import load_replay
-from termsolitaire.rules import from_text, new_game
+from termsolitaire.rules import Move, from_text, new_game
 
 from .test_napoleon import LOST
 
@@ -32,14 +32,20 @@ def test_a_deal_solved_prints_a_move_list_that_replay_reads_and_wins(tmp_path, g
     out = run(game, "--deal", str(deal), "--budget", "30")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("#")
+    assert f"\n# game: {game}\n# deal: {deal}\n" in out.stdout  # the start, for replay
+    # A move list as API.md defines one: every line not a comment a canonical action
+    # (the start's lines were printed bare, "game: napoleon", which no move list has).
     body = [ln for ln in out.stdout.splitlines() if ln and not ln.startswith("#")]
-    assert body[:2] == [f"game: {game}", f"deal: {deal}"]
-    assert all(" " not in ln for ln in body[2:])  # one action a line
+    played = new_game(game, deal)
+    for line in body:
+        assert str(Move.parse(line)) == line  # one action a line, canonical
+        played.play(line)
+    assert played.is_won
     path = tmp_path / "solution.txt"
     path.write_text(out.stdout)
     replay = load_replay(path)
     assert replay.game.to_text() == new_game(game, deal).to_text()
-    assert len(replay) == len(body) - 2 and replay.end().is_won
+    assert len(replay) == len(body) and replay.end().is_won
 
 
 def test_a_position_file_is_solved_from_that_position(tmp_path):
@@ -79,7 +85,7 @@ def test_best_prints_the_best_line_of_an_unknown_search_replayable(tmp_path):
     home = re.fullmatch(r"# Stjernen: no win \(unknown after [\d.]+ s\); the best line found, "
                         r"(\d+) moves, puts (\d+) of 104 cards home", first)  # fmt: skip
     assert home, first
-    assert body[:2] == ["game: stjernen", "deal: 1003"] and len(body) - 2 == int(home[1])
+    assert body[:2] == ["# game: stjernen", "# deal: 1003"] and len(body) - 2 == int(home[1])
     path = tmp_path / "best.txt"
     path.write_text(out.stdout)
     end = load_replay(path).end()

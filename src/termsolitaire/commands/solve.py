@@ -3,9 +3,10 @@
 
 Output, so that it can be saved and replayed (``termsolitaire replay FILE``):
 
-- solved (exit 0): a comment line, the header naming the start position (the
-  ``game``/``variant``/``deal`` lines for ``--deal``, the whole position text
-  for ``--position``) and the winning line, one action a line;
+- solved (exit 0): a move list (API.md): a comment line, the header naming the
+  start position as comments (``# game: …``, ``# variant: …``, ``# deal: …``
+  for ``--deal``, the whole position text for ``--position``), which ``replay``
+  reads, and the winning line, one action a line;
 - ``lost`` on stdout (exit 1): the search went through every position;
 - ``unknown after T s`` on stderr (exit 3): the budget ran out first;
 - bad arguments (exit 2): one ``error:`` line on stderr, as argparse writes.
@@ -127,14 +128,17 @@ def _start(args: argparse.Namespace) -> Game | str:
 
 
 def header(game: Game, whole: bool) -> str:
-    """The lines that name the start position: what ``replay`` reads before the moves."""
+    """The lines that name the start position, what ``replay`` reads before the
+    moves, as comments: the output stays a move list (API.md), every line not a
+    comment an action."""
     if whole or game.deal is None:
-        return game.to_text()
-    lines = [f"game: {game.name}"]
-    if game.variant:
-        lines.append("variant: " + ",".join(f"{k}={v}" for k, v in game.variant.items()))
-    lines.append(f"deal: {game.deal}")
-    return "\n".join(lines) + "\n"
+        lines = game.to_text().splitlines()
+    else:
+        lines = [f"game: {game.name}"]
+        if game.variant:
+            lines.append("variant: " + ",".join(f"{k}={v}" for k, v in game.variant.items()))
+        lines.append(f"deal: {game.deal}")
+    return "".join(f"# {line}\n" for line in lines)
 
 
 def run(args: argparse.Namespace) -> int:
