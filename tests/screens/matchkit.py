@@ -97,3 +97,17 @@ async def shown_screen(pilot: Pilot[object], kind: type[S], timeout: float = 20.
     screen = pilot.app.screen
     assert isinstance(screen, kind)
     return screen
+
+
+async def ascii_chosen_over(pilot: Pilot[object], app: SolitaireApp, kind: type[S]) -> S:
+    """Card style ASCII chosen in the settings opened over the screen shown (as the
+    command palette opens them anywhere), then Escape back to that ``kind`` of
+    screen."""
+    from termsolitaire.screens.settings import SettingsScreen
+
+    app.action_settings()
+    await shown_screen(pilot, SettingsScreen)
+    await pilot.press("enter")  # Card style: ASCII
+    await until(pilot, lambda: "+----" in screen_text(app), "the settings in ASCII")
+    await pilot.press("escape")
+    return await shown_screen(pilot, kind)

@@ -24,7 +24,7 @@ from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
 
 from .conftest import status
-from .matchkit import screen_text, shown_screen, until
+from .matchkit import ascii_chosen_over, screen_text, shown_screen, until
 
 
 @pytest.fixture
@@ -271,19 +271,13 @@ async def test_the_card_style_changed_over_the_dailies_reaches_them_and_the_dail
     them there): the leaderboard's rule and the board of the daily played next were
     drawn in the old style, box-drawing and suit glyphs a Linux console cannot show."""
     from termsolitaire.match import current_player
-    from termsolitaire.screens.settings import SettingsScreen
 
     daily = Daily(MatchStore(current_player(), None, keep_dir=False))
     app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
     async with app.run_test(size=(80, 24)) as pilot:
         dailies = await shown_screen(pilot, DailyScreen)
         assert "───" in screen_text(app)
-        app.action_settings()
-        await shown_screen(pilot, SettingsScreen)
-        await pilot.press("enter")  # Card style: ASCII
-        await until(pilot, lambda: "+----" in screen_text(app), "the settings in ASCII")
-        await pilot.press("escape")
-        await shown_screen(pilot, DailyScreen)
+        await ascii_chosen_over(pilot, app, DailyScreen)
         await until(pilot, lambda: "---" in screen_text(app), "the leaderboard in ASCII")
         assert "─" not in screen_text(app)
         await pilot.press("enter")
@@ -299,7 +293,6 @@ async def test_the_card_style_changed_over_the_lobby_reaches_its_lines_and_the_d
     """The same from the match lobby (a login's first screen): its daily line and
     the dailies it opens next were in the old style."""
     from termsolitaire.screens.match.lobby import LobbyScreen
-    from termsolitaire.screens.settings import SettingsScreen
 
     from .matchkit import lobby_first
 
@@ -308,12 +301,7 @@ async def test_the_card_style_changed_over_the_lobby_reaches_its_lines_and_the_d
             lobby = await shown_screen(pilot, LobbyScreen)
             daily = lobby.query_one("#lobby-daily", TextLine)
             await until(pilot, lambda: "·" in daily.text, "the lobby's daily line")
-            app.action_settings()
-            await shown_screen(pilot, SettingsScreen)
-            await pilot.press("enter")  # Card style: ASCII
-            await until(pilot, lambda: "+----" in screen_text(app), "the settings in ASCII")
-            await pilot.press("escape")
-            await shown_screen(pilot, LobbyScreen)
+            await ascii_chosen_over(pilot, app, LobbyScreen)
             await until(pilot, lambda: "·" not in daily.text, "the daily line in ASCII")
             assert " | " in daily.text
             await pilot.press("d")

@@ -17,7 +17,7 @@ from termsolitaire.screens.match.lobby import LobbyScreen
 from termsolitaire.screens.match.match import MatchScreen
 from termsolitaire.screens.match.spectate import SpectatorScreen
 
-from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
+from .matchkit import WallClock, ascii_chosen_over, lobby_app, screen_text, shown_screen, until
 
 
 def a_match_under_way(shared: Path, clock: WallClock):  # type: ignore[no-untyped-def]
@@ -77,8 +77,6 @@ async def test_the_card_style_changed_while_watching_reaches_the_boards(
     """Card style ASCII chosen in the settings over a table being watched (the
     palette opens them anywhere): the boards kept the box-drawing and suit glyphs
     they opened with."""
-    from termsolitaire.screens.settings import SettingsScreen
-
     app, _match = lobby_app(shared, clock, tmp_path / "home", player="cat")
     bob, dan, _table, _bseat, _dseat = a_match_under_way(shared, clock)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -87,12 +85,7 @@ async def test_the_card_style_changed_while_watching_reaches_the_boards(
         await pilot.press("w")
         watch = await shown_screen(pilot, SpectatorScreen)
         await until(pilot, lambda: "┌" in screen_text(app), "the boards")
-        app.action_settings()
-        await shown_screen(pilot, SettingsScreen)
-        await pilot.press("enter")  # Card style: ASCII
-        await until(pilot, lambda: "+----" in screen_text(app), "the settings in ASCII")
-        await pilot.press("escape")
-        await shown_screen(pilot, SpectatorScreen)
+        await ascii_chosen_over(pilot, app, SpectatorScreen)
         await until(pilot, lambda: "+-" in screen_text(app), "the boards in ASCII")
         assert watch.look.ascii
         assert not any(glyph in screen_text(app) for glyph in "┌└♠♥♦♣·")
