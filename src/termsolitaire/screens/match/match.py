@@ -177,7 +177,7 @@ class MatchScreen(SpiderScreen):
             revision = seat.store.revision(seat.table_id) if due else self.revision
         except MatchError:
             revision = self.revision
-        moved = revision != self.revision
+        moved = revision != self.revision or (due and self.changes.anyway)
         if moved:
             self.revision = revision
             try:

@@ -68,6 +68,11 @@ class Follow:
         at its first tick (with pushed changes nothing else would tell it what was
         written before it subscribed: a board opened again showed no opponent)."""
         self.looked_at = time.monotonic()
+        self.anyway = False
+        """The last look that :meth:`due` allowed was the pushed screen's
+        :data:`FALLBACK` one, no change heard: read what it shows again even if
+        the revision says nothing moved (a read that raced a write stays right
+        within the fallback, rather than until the next write)."""
         self._ran_at = -gap
         self._scheduled = False
         self._stop: Callable[[], None] | None = None
@@ -111,6 +116,7 @@ class Follow:
         a change was heard (once), or :data:`FALLBACK` seconds after the last look."""
         now = time.monotonic()
         if not self.pushed or self.stale or now - self.looked_at > FALLBACK:
+            self.anyway = self.pushed and not self.stale
             self.stale = False
             self.looked_at = now
             return True
