@@ -73,6 +73,9 @@ class Helping:
         if why:
             return refused(why)
         self.following = False
+        return self.no_move(self._next_hint())
+
+    def _next_hint(self) -> Outcome:
         game, advice = self.game, self.advice
         move = advice.next_move(game)
         if move is not None:
@@ -80,25 +83,27 @@ class Helping:
         if advice.rough_here(game):
             return self.searching()
         if advice.fair_here(game):
-            return self.no_move(self.fair_answer())
+            return self.fair_answer()
         if advice.is_proved_lost(game):
-            return self.no_move(self.way_back())
+            return self.way_back()
         if advice.best_trusted:
             found = advice.best_hint(game)
             if isinstance(found, str):
-                return self.no_move(Outcome(message=found))
+                return Outcome(message=found)
             if found is not None:
                 return self.show_hint(found.move, found.best)
         if advice.searched_in_vain(game):
-            return self.no_move(self.in_vain())
+            return self.in_vain()
         return self.searching()
 
     def no_move(self, said: Outcome) -> Outcome:
-        """A hint that gives no move: the Enter after it says it again, rather than
-        act on whatever the cursor is on (a player following the hints with Enter
-        had Stjernen's stock collected into the next round, or Spider's dealt),
-        until an arrow key or another action takes the cursor up again."""
-        self.following = True
+        """A hint's answer that shows no move (no cards picked up, :meth:`show_hint`;
+        no search begun): the Enter after it says it again, rather than act on
+        whatever the cursor is on (a player following the hints with Enter had
+        Stjernen's stock collected into the next round, or Spider's dealt), until
+        an arrow key or another action takes the cursor up again."""
+        if not said.marks and said.search is None:
+            self.following = True
         return said
 
     def searching(self) -> Outcome:
@@ -222,11 +227,15 @@ class Helping:
         """The full search asked for by ``then`` (``hint``, ``solution``, ``demo``)
         has answered (its result is in :attr:`advice`): what to show now."""
         self.following = False
+        outcome = self._answer(then, seconds)
+        return self.no_move(outcome) if then == "hint" else outcome
+
+    def _answer(self, then: str, seconds: float) -> Outcome:
         game, advice = self.game, self.advice
         if advice.fair_here(game):
             if then == "hint":
                 move = advice.next_move(game)
-                return self.show_hint(move) if move else self.no_move(self.fair_answer())
+                return self.show_hint(move) if move else self.fair_answer()
             return self.fair_line(then == "demo") or self.fair_answer()
         if then == "hint":
             move = advice.next_move(game)
@@ -237,13 +246,13 @@ class Helping:
             if rest is not None:
                 return Outcome(solution=Line(rest, demo=then == "demo"))
         if advice.is_proved_lost(game):
-            return self.no_move(self.way_back()) if then == "hint" else self.way_back()
+            return self.way_back()
         advice.best_trusted = advice.best_plan is not None
         outcome: Outcome | None = None
         if then == "hint":
             found = advice.best_hint(game)
             if isinstance(found, str):
-                outcome = self.no_move(Outcome(message=found))
+                outcome = Outcome(message=found)
             elif found is not None:
                 outcome = self.show_hint(found.move, found.best)
         else:
@@ -251,8 +260,6 @@ class Helping:
         if outcome is None:
             outcome = Outcome(message=f"No winning line found in {seconds:.0f} s: cannot tell yet")
             advice.found_nothing(game, seconds)
-            if then == "hint":
-                self.no_move(outcome)
         outcome.note = longer_search(game, seconds)
         return outcome
 
