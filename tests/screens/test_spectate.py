@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from termsolitaire.match import MatchStore, NotInvited, Player
 from termsolitaire.match.watching import EXPIRY
@@ -36,16 +37,20 @@ def a_move(store_seat):  # type: ignore[no-untyped-def]
     return next(m for m in store_seat.game.legal_moves() if m.kind == "move")
 
 
+async def watched_from_the_lobby(pilot: Pilot[object], lobby: LobbyScreen) -> SpectatorScreen:
+    """``w`` on the lobby's table once it is listed: the spectator's screen."""
+    await until(pilot, lambda: lobby.tables, "the table in the lobby")
+    await pilot.press("w")
+    return await shown_screen(pilot, SpectatorScreen)
+
+
 async def test_a_spectator_watches_a_public_table_live(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
     app, _match = lobby_app(shared, clock, tmp_path / "home", player="cat")
     bob, dan, table, bseat, dseat = a_match_under_way(shared, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await shown_screen(pilot, LobbyScreen)
-        await until(pilot, lambda: lobby.tables, "the table in the lobby")
-        await pilot.press("w")
-        watch = await shown_screen(pilot, SpectatorScreen)
+        watch = await watched_from_the_lobby(pilot, await shown_screen(pilot, LobbyScreen))
         assert [w.info.player.name for w in watch.watchers] == ["bob", "dan"]
         # 80 columns: one board at a time, Tab for the other
         assert watch.query_one("#side-0").display and not watch.query_one("#side-1").display
@@ -80,10 +85,7 @@ async def test_the_card_style_changed_while_watching_reaches_the_boards(
     app, _match = lobby_app(shared, clock, tmp_path / "home", player="cat")
     bob, dan, _table, _bseat, _dseat = a_match_under_way(shared, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await shown_screen(pilot, LobbyScreen)
-        await until(pilot, lambda: lobby.tables, "the table in the lobby")
-        await pilot.press("w")
-        watch = await shown_screen(pilot, SpectatorScreen)
+        watch = await watched_from_the_lobby(pilot, await shown_screen(pilot, LobbyScreen))
         await until(pilot, lambda: "┌" in screen_text(app), "the boards")
         await ascii_chosen_over(pilot, app, SpectatorScreen)
         await until(pilot, lambda: "+-" in screen_text(app), "the boards in ASCII")
@@ -158,9 +160,7 @@ async def test_a_private_table_is_watched_only_by_invitation(
         with pytest.raises(NotInvited):
             match.store.watch(table, 1)
         bob.invite_to_watch(table, "cat")
-        await until(pilot, lambda: lobby.tables, "the table after the invitation")
-        await pilot.press("w")
-        watch = await shown_screen(pilot, SpectatorScreen)
+        watch = await watched_from_the_lobby(pilot, lobby)  # listed after the invitation
         assert len(watch.watchers) == 2
     bob.close()
     dan.close()
