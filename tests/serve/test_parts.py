@@ -85,6 +85,19 @@ def test_a_lone_escape_at_the_end_of_a_read_is_the_escape_key() -> None:
     assert ed.feed(b" goes on\x07ann\r") == (b"ann", "ann")
 
 
+def test_a_half_sequence_at_the_end_of_a_read_eats_no_letter() -> None:
+    """A CSI or SS3 cut off by the end of a read (``ESC [ 1 ;`` typed, or sent by
+    a hostile client) is no key: the name typed next keeps its first letter,
+    which is a CSI's final byte ('e') or SS3's (any)."""
+    for half in (b"\x1b[1;", b"\x1b[", b"\x1bO", "\u009b2".encode()):
+        ed = prompt.LineEditor()
+        assert ed.feed(half) == (b"", None)
+        assert ed.feed(b"erin\r") == (b"erin", "erin"), half
+    ed = prompt.LineEditor()  # a title still runs on across reads
+    ed.feed(b"\x1b]0;a long title")
+    assert ed.feed(b" goes on\x07ann\r") == (b"ann", "ann")
+
+
 def test_app_environment_is_clean_and_names_the_player(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("SECRET_TOKEN", "x")

@@ -12,7 +12,10 @@ sequences are dropped whole, whatever their kind: cursor keys and mouse reports
 APC, PM, SOS, up to their terminator), in their 7-bit (``ESC ]``) and 8-bit
 (U+009D) forms, so no part of one ends up in the line. An ESC that ends a read
 is the Escape key (a terminal sends a key's whole sequence in one write): the
-letter typed after it is the player's, not the end of a sequence.
+letter typed after it is the player's, not the end of a sequence. So is a CSI
+or SS3 cut off by the end of a read (``ESC [ 1 ;``): no key sends that, and the
+next read's first letter is typed, not taken as its final byte. A control
+string (a title, DCS) may be long and still runs on across reads to its end.
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ class LineEditor:
             elif ch.isprintable() and len(self.chars) < self.limit:
                 self.chars.append(ch)
                 echo.append(ch)
-        if self._state == "esc":  # ESC alone at the end of a read: the Escape key
+        if self._state in ("esc", "csi", "ss3"):  # ESC, or a key cut off, ends with the read
             self._state = ""
         return "".join(echo).encode(), None
 
