@@ -449,6 +449,38 @@ async def test_a_share_code_opens_from_the_lobby(
         assert "Type the table's code" in str(app.screen.query_one("#why").render())
 
 
+async def test_a_paste_too_long_for_the_code_dialog_is_refused_in_words(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """A 10 kB paste into c's dialog was refused whole and silently (the input's
+    length limit rings a bell an SSH player may never hear): the player pasted
+    and nothing happened. Now the line under it says why; the code pasted alone
+    still goes in."""
+    from textual import events
+    from textual.widgets import Input
+
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("c")
+        ask = await shown_screen(pilot, AskScreen)
+        field = ask.query_one(Input)
+        field.post_message(events.Paste("x" * 10240))
+        await until(
+            pilot,
+            lambda: "Too long" in str(ask.query_one("#why").render()),
+            "the refusal in words",
+        )
+        why = str(ask.query_one("#why").render())
+        assert why == "Too long (at most 8192 characters): nothing was put in"
+        assert field.value == ""
+        field.post_message(events.Paste("ZZZZ-ZZZZ"))
+        await until(pilot, lambda: field.value == "ZZZZ-ZZZZ", "the code pasted")
+        await until(
+            pilot, lambda: "Enter: go" in str(ask.query_one("#why").render()), "the refusal gone"
+        )
+
+
 async def until_replay(pilot, app):  # type: ignore[no-untyped-def]
     from termsolitaire.screens.boards.replay import ReplayMixin
 

@@ -2,7 +2,10 @@
 
 The lobby hands it what to do with the answer (``submit``): the store's
 refusal comes back as one line under the input, the question stays open and
-nothing has changed; a good answer closes it. Escape: never mind.
+nothing has changed; a good answer closes it. Escape: never mind. What would
+make the answer longer than it may be (a 10 kB paste, a key at the limit) is
+refused whole, and the line under the input says so (over SSH the bell the
+input rings instead may never be heard).
 """
 
 from __future__ import annotations
@@ -20,6 +23,18 @@ from termsolitaire.screens.dialogs.frames import AsciiFrames
 
 Submit = Callable[[str], str | None]
 """Does what the answer asks; returns why not (the dialog stays open), or None."""
+
+
+WHY = "Enter: go; Escape: never mind"
+
+
+class Answer(Input):
+    """The answer's input: a refusal is said, not only rung."""
+
+    def restricted(self) -> None:
+        super().restricted()
+        if isinstance(self.screen, AskScreen):
+            self.screen.too_long()
 
 
 class AskScreen(AsciiFrames, ModalScreen[str | None]):
@@ -50,10 +65,10 @@ class AskScreen(AsciiFrames, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
             yield Static(self.question, id="question")
-            yield Input(
+            yield Answer(
                 self.value, placeholder=self.placeholder, max_length=self.max_length, id="answer"
             )
-            yield Static("Enter: go; Escape: never mind", id="why")
+            yield Static(WHY, id="why")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -63,6 +78,16 @@ class AskScreen(AsciiFrames, ModalScreen[str | None]):
             self.query_one("#why", Static).update(why)
             return
         self.dismiss(text)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        why = self.query_one("#why", Static)
+        if str(why.render()).startswith("Too long"):  # what went in since is taken
+            why.update(WHY)
+
+    def too_long(self) -> None:
+        self.query_one("#why", Static).update(
+            f"Too long (at most {self.max_length} characters): nothing was put in"
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)
