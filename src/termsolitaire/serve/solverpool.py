@@ -36,6 +36,13 @@ The rules of the queue:
 
 Which player a connection belongs to is read from the kernel (the peer's pid,
 ``SO_PEERCRED``), matched with the sessions' apps.
+
+A server killed (``kill -9``, the machine's power) leaves its pool's private
+directory in the temporary directory. A new pool removes such leftovers
+(:func:`clear_stale`): only directories of this user with the pool's prefix
+holding nothing but a socket nobody listens on (a live server's pool accepts
+the connection), or nothing at all a minute after they were made (a pool
+starting makes its directory just before it listens).
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ import logging
 import os
 import shutil
 import socket
+import stat
 import struct
 import tempfile
 import time
@@ -67,6 +75,52 @@ OVERFLOW_WAIT = 0.25
 free worker before one of its own is started."""
 MARGIN = 0.1
 """Seconds kept from a request's deadline for the answer's way back."""
+PREFIX = "termsolitaire-solver-"
+"""The start of a pool directory's name."""
+YOUNG = 60.0
+"""An empty pool directory younger than this (seconds) may be a pool starting."""
+
+
+def clear_stale(root: Path | None = None) -> list[Path]:
+    """Remove the pool directories a dead server left in ``root`` (the temporary
+    directory); returns them. Never a live server's, nor another user's, nor a
+    directory holding anything but the pool's socket."""
+    root = Path(root or tempfile.gettempdir())
+    cleared: list[Path] = []
+    try:
+        candidates = [p for p in root.iterdir() if p.name.startswith(PREFIX)]
+    except OSError:
+        return cleared
+    for d in candidates:
+        with contextlib.suppress(OSError):
+            info = d.lstat()
+            if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+                continue
+            entries = [e.name for e in d.iterdir()]
+            if entries == ["pool"]:
+                sock = d / "pool"
+                if not stat.S_ISSOCK(sock.lstat().st_mode) or _listening(sock):
+                    continue
+                sock.unlink()
+            elif entries or time.time() - info.st_mtime < YOUNG:
+                continue
+            d.rmdir()
+            cleared.append(d)
+    return cleared
+
+
+def _listening(path: Path) -> bool:
+    """Whether a server accepts connections on the Unix socket ``path`` (when in
+    doubt, yes)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(1.0)
+        try:
+            s.connect(str(path))
+        except (ConnectionRefusedError, FileNotFoundError):
+            return False
+        except OSError:
+            return True
+        return True
 
 
 def default_size() -> int:
@@ -123,6 +177,8 @@ class SolverPool:
     ) -> None:
         self.size = size or default_size()
         self.limit = max(self.size, limit if limit is not None else 4 * self.size)
+        for stale in clear_stale():
+            log.info("solver pool: removed %s, left by a server that ended without stopping", stale)
         self.directory = Path(tempfile.mkdtemp(prefix="termsolitaire-solver-"))
         self.path = self.directory / "pool"
         self.idle: list[Worker] = []
