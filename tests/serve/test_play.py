@@ -188,6 +188,43 @@ async def test_a_guests_tables_do_not_outlive_the_guest(serve) -> None:
             bob.close()
 
 
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_a_dead_servers_guests_tables_close_when_it_starts_again(
+    serve, tmp_path: Path, backend: str, request, monkeypatch
+) -> None:
+    """A server that died (kill -9, the machine) could not close its guests'
+    tables as their sessions ended: they stayed in every lobby for a day, "seat
+    free: join", and a player at one waited 20 minutes for a result. The guests'
+    directories it left name them (this host's guests only, on a shared database
+    too): the next start closes their tables and ends their games, then removes
+    the directories."""
+    if backend == "postgresql":
+        monkeypatch.setenv("TERMSOLITAIRE_DATABASE", request.getfixturevalue("postgres"))
+    data = tmp_path / "data"
+    (data / "guests" / "1f2e").mkdir(parents=True)  # as the dead server left them
+    matches = data / "match"
+    guest = MatchStore(Player("guest:1f2e", "guest-1f2e"), matches)
+    alone = guest.open_table(deal=1).table_id
+    shared = guest.open_table(deal=2).table_id
+    guest.close()
+    bob = MatchStore(Player.make("bob"), matches)
+    bob.join(shared).start()
+    mine = bob.open_table(deal=3).table_id
+    bob.close()
+    async with serve(open=True) as h:
+        assert not (data / "guests").exists()
+        (line,) = h.logged("left by a server that died")
+        assert "guest-1f2e" in line
+        bob = MatchStore(Player.make("bob"), matches)
+        try:
+            shown = [t.id for t in bob.tables()]
+            assert alone not in shown and sorted(shown) == sorted([shared, mine])
+            seats = {s.player.id: s for s in bob.table(shared).seats}
+            assert seats["guest:1f2e"].reason == "end" and not seats["bob"].finished
+        finally:
+            bob.close()
+
+
 def find(screen_text: str, word: str, row_has: str) -> tuple[int, int]:
     """The 1-based column and row of ``word`` on the row that also shows ``row_has``."""
     for y, line in enumerate(screen_text.splitlines(), 1):

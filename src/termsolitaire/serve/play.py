@@ -33,6 +33,8 @@ from .players import NAME_RULE, Player
 from .prompt import ask_line
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .server import Login, ServeServer
 
 log = logging.getLogger("termsolitaire.serve")
@@ -471,14 +473,7 @@ class Session:
 
     async def guest_gone(self, player: Player) -> None:
         """A guest's tables and games do not outlive them (match.store.guest_gone)."""
-        from ..match.identity import Player as MatchPlayer
-        from ..match.store import guest_gone
-
-        matches = self.server.config.matches
-        try:
-            await asyncio.to_thread(guest_gone, matches, MatchPlayer(player.id, player.name))
-        except Exception as e:  # the store's own errors are answered there; a line, not a trace
-            log.warning("guest %s: their match tables stay: %s", player.name, e)
+        await guest_gone(self.server.config.matches, player)
 
     async def spectating(self) -> bool:
         """Whether this player is watching a table now: a spectator types nothing
@@ -559,3 +554,16 @@ def describe(status: int) -> str:
         except ValueError:
             return f"signal {-status}"
     return str(status)
+
+
+async def guest_gone(matches: Path, player: Player) -> int:
+    """Close a gone guest's tables and end their shared games (match.store.guest_gone),
+    in a thread; how many seats it left (0, and a warning line, when it failed)."""
+    from ..match.identity import Player as MatchPlayer
+    from ..match.store import guest_gone as gone
+
+    try:
+        return await asyncio.to_thread(gone, matches, MatchPlayer(player.id, player.name))
+    except Exception as e:  # the store's own errors are answered there; a line, not a trace
+        log.warning("guest %s: their match tables stay: %s", player.name, e)
+        return 0

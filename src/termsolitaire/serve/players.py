@@ -166,6 +166,17 @@ class Players:
         if player.guest and player.home.parent == self.guests:
             shutil.rmtree(player.home, ignore_errors=True)
 
+    def left_guests(self) -> list[Player]:
+        """The guests whose directories a server that died left (each directory's
+        name is its guest's token): this host's guests only, whatever the store."""
+        with contextlib.suppress(OSError):
+            return [
+                Player(f"guest-{d.name}", f"{GUEST}{d.name}", d, guest=True)
+                for d in sorted(self.guests.iterdir())
+                if d.is_dir()
+            ]
+        return []
+
     def forget_all_guests(self) -> None:
         """Guest directories left by a server that died: nobody can come back to them."""
         shutil.rmtree(self.guests, ignore_errors=True)

@@ -307,6 +307,19 @@ class ServeServer:
         if self.connections[address] <= 0:
             del self.connections[address]
 
+    async def _guests_left(self) -> None:
+        """Guests of a server that died (their directories are still here): nobody can
+        come back as them, so their tables close and their shared games end, as when
+        a guest's session ends; then their directories go. This host's guests only:
+        another host's on a shared database have their own directories."""
+        from .play import guest_gone
+
+        for guest in self.players.left_guests():
+            left = await guest_gone(self.config.matches, guest)
+            if left:
+                log.info("guest %s, left by a server that died: %d seats left", guest.name, left)
+        self.players.forget_all_guests()
+
     async def start(self) -> int:
         """Listen; the port (the one asked for, or the one given for port 0)."""
         from .play import Session
@@ -316,7 +329,7 @@ class ServeServer:
         cfg.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.players.players.mkdir(exist_ok=True, mode=0o700)
         cfg.matches.mkdir(parents=True, exist_ok=True)
-        self.players.forget_all_guests()
+        await self._guests_left()
         host_key = load_host_key(cfg.host_key)
 
         async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
