@@ -232,12 +232,19 @@ class SolitaireApp(Navigation, App[int]):
         super()._handle_exception(error)
 
     def on_input_dropped(self, message: InputDropped) -> None:
-        """The terminal sent more than anyone types: say so, once in a while."""
-        self.notify(
-            f"Input came faster than anyone types: {message.keys} keys dropped.",
-            severity="warning",
-            timeout=4,
-        )
+        """The terminal sent more than anyone types, or pasted more than anything
+        here takes: say so, once in a while."""
+        from .terminal.driver import PASTE_LIMIT
+
+        said = []
+        if message.paste:
+            said.append(
+                f"A paste of {message.paste} characters is longer than anything here "
+                f"takes (at most {PASTE_LIMIT}): it was left out."
+            )
+        if message.keys:
+            said.append(f"Input came faster than anyone types: {message.keys} keys dropped.")
+        self.notify(" ".join(said), severity="warning", timeout=4)
 
     async def on_unmount(self) -> None:
         """The solver's worker processes (and the computer's, in a match) end with the app."""

@@ -348,3 +348,21 @@ def test_a_local_player_who_looks_like_an_ssh_player_is_marked(tmp_path: Path) -
     assert names == {"carol", "carol (local)"}
     store.close()
     local.close()
+
+
+async def test_a_paste_too_long_is_left_out_in_words_not_cut(serve, key) -> None:
+    """A 10 kB paste into the lobby's code dialog put its first 4096 characters in
+    the field, unannounced (the driver cut pastes there), and Enter then said
+    "This is not a share code". Now a paste longer than anything here takes is
+    left out whole and the player is told; a code pasted alone goes in."""
+    async with serve() as h:
+        h.register(key, "ann")
+        s = await h.session(key)
+        await s.wait_for("Spider match lobby")
+        s.send("c")
+        await s.wait_for("Join a table by its code")
+        s.send(b"\x1b[200~" + b"Qx7" * 3423 + b"\x1b[201~")  # 10269 characters
+        await s.wait_for("A paste of 10269 characters is longer than anything", timeout=30)
+        assert "Qx7" not in s.plain()
+        s.send(b"\x1b[200~ZZZZ-ZZZZ\x1b[201~")
+        await s.wait_for("ZZZZ-ZZZZ")

@@ -18,7 +18,9 @@ Textual's Linux driver, made safe for a terminal that may vanish or misbehave:
   can type, mouse reports beyond what a hand can make and a paste beyond
   :data:`PASTE_LIMIT` are dropped once parsed (dropping bytes would cut escape
   sequences into stray keys), and the app is told (:class:`InputDropped`) so it
-  can say so. A paste that never ends does not grow without bound.
+  can say so. A paste too long is dropped whole, never cut: its first 4096
+  characters went into whatever had the focus, unannounced (a 10 kB paste into
+  the lobby's code dialog). A paste that never ends does not grow without bound.
 - **Only the cells that changed are sent** (:class:`~.shadow.Shadow`), unless
   ``TERMSOLITAIRE_PLAIN_OUTPUT=1``.
 
@@ -68,7 +70,9 @@ KEYS_PER_SECOND, KEY_BURST = 40.0, 120
 MOUSE_PER_SECOND, MOUSE_BURST = 250.0, 500
 """Mouse reports a moving hand makes."""
 PASTE_LIMIT = 4096
-"""Characters of a paste kept (the longest thing anyone pastes here is a deal number)."""
+"""The longest paste taken, in characters (the longest thing anyone pastes here is
+a share code: a Spider game of 800 actions, 351 characters); a longer one is
+dropped whole."""
 STALLED_BYTES = 65_536
 """Bytes fed to the parser without an event coming out (a paste that never ends):
 the parser starts over."""
@@ -120,11 +124,13 @@ codecs.register_error(_LATIN1, _latin1)
 
 class InputDropped(Message):
     """Input beyond what a person sends was dropped: ``keys`` keys, pastes and
-    mouse reports."""
+    mouse reports; ``paste``: the length of the longest paste dropped for being
+    too long (0: none)."""
 
-    def __init__(self, keys: int) -> None:
+    def __init__(self, keys: int, paste: int = 0) -> None:
         super().__init__()
         self.keys = keys
+        self.paste = paste
 
 
 class WakingEvent(threading.Event):
@@ -153,13 +159,14 @@ class WakingEvent(threading.Event):
 
 
 class Gate:
-    """What of the input reaches the app: events within their buckets, pastes cut
-    to :data:`PASTE_LIMIT`; it counts what it drops."""
+    """What of the input reaches the app: events within their buckets, pastes up to
+    :data:`PASTE_LIMIT`; it counts what it drops."""
 
     def __init__(self, clock: Any = time.monotonic) -> None:
         self.keys = Bucket(KEYS_PER_SECOND, KEY_BURST, clock)
         self.mouse = Bucket(MOUSE_PER_SECOND, MOUSE_BURST, clock)
         self.dropped_keys = 0
+        self.dropped_paste = 0
 
     def admit(self, event: Message) -> Message | None:
         """``event`` as the app gets it, or None when it is dropped."""
@@ -173,15 +180,16 @@ class Gate:
             self.dropped_keys += 1
             return None
         if isinstance(event, events.Paste) and len(event.text) > PASTE_LIMIT:
-            return events.Paste(event.text[:PASTE_LIMIT])
+            self.dropped_paste = max(self.dropped_paste, len(event.text))
+            return None
         return event
 
     def report(self) -> InputDropped | None:
         """What was dropped since the last report (None: nothing)."""
-        if not self.dropped_keys:
+        if not (self.dropped_keys or self.dropped_paste):
             return None
-        message = InputDropped(self.dropped_keys)
-        self.dropped_keys = 0
+        message = InputDropped(self.dropped_keys, self.dropped_paste)
+        self.dropped_keys = self.dropped_paste = 0
         return message
 
 
@@ -356,7 +364,11 @@ def terminal_driver(base: type[Any], *, compact: bool = True) -> type[Any]:
 
             try:
                 while not self.exit_event.is_set():
-                    busy = time.monotonic() - last_input < quiet or gate.dropped_keys
+                    busy = (
+                        time.monotonic() - last_input < quiet
+                        or gate.dropped_keys
+                        or gate.dropped_paste
+                    )
                     ready = selector.select(TICK if busy else None)
                     if any(key.fd == wake for key, _ in ready):
                         with contextlib.suppress(OSError):
