@@ -307,3 +307,27 @@ async def test_the_card_style_changed_over_the_lobby_reaches_its_lines_and_the_d
             await pilot.press("d")
             await shown_screen(pilot, DailyScreen)
             assert "─" not in screen_text(app)
+
+
+async def test_the_daily_boards_help_lists_no_key_the_daily_refuses(shared: Path) -> None:
+    """The daily's board help listed "H the next move of a winning line", "R this
+    deal from the start", "N a new random deal", "S step through a winning line"
+    and "#": each, pressed, only says the daily has no hints or restart. They
+    are left out; the keys that play stay."""
+    from termsolitaire.match import current_player
+    from termsolitaire.screens.dialogs.help import HelpScreen
+
+    daily = Daily(MatchStore(current_player(), None, keep_dir=False))
+    app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
+    async with app.run_test(size=(80, 24)) as pilot:
+        dailies = await shown_screen(pilot, DailyScreen)
+        dailies.query_one("#dailies").highlighted = [g for g, _ in dailies.choices].index("penguin")
+        await pilot.press("enter")
+        await shown_screen(pilot, BoardScreen)
+        await pilot.press("question_mark")
+        help = await shown_screen(pilot, HelpScreen)
+        listed = [key for key, _ in help.keys]
+        for refused in ("H", "S", "R", "N", "#"):
+            assert refused not in listed
+        for kept in ("z", "E", "f", "Q"):
+            assert kept in listed

@@ -182,16 +182,22 @@ class Controller(Pointer, Helping):
             return None
         return None
 
-    def never(self, action: str) -> bool:
-        """Whether this board has no such thing at all (no stock, no foundations, no
-        solver; no restart or hints in a match): the footer and the palette leave
-        ``action`` out (pressed anyway, its key says why)."""
+    def barred(self, action: str) -> bool:
+        """Whether this board's mode forbids ``action`` for good (no restart, new
+        deal or hints in a match or the daily; no pause where the clock never
+        stops): the help leaves it out too."""
         policy = self.policy
         if action in NEW and not policy.new_deals and not policy.read_only:
             return True
         if action in HELP and not policy.hints and not policy.read_only:
             return True
-        if action == "pause" and not policy.clock_stops:
+        return action == "pause" and not policy.clock_stops
+
+    def never(self, action: str) -> bool:
+        """Whether this board has no such thing at all (no stock, no foundations, no
+        solver; no restart or hints in a match): the footer and the palette leave
+        ``action`` out (pressed anyway, its key says why)."""
+        if self.barred(action):
             return True
         game = self.game
         if action == "deal":

@@ -313,10 +313,14 @@ class BoardActions:
         self.leave()
 
     def help_keys(self) -> list[tuple[str, str]]:
-        """Every key of this screen with what it does; a game's pile keys on one row each."""
+        """Every key of this screen with what it does; a game's pile keys on one row each.
+        What the board's mode forbids for good (hints, restart and new deals in the
+        daily or a match) is left out: each such key only says it is refused."""
         rows: list[tuple[str, str]] = []
         groups: dict[str, list[str]] = {}
         for binding in screen_bindings(type(self)):
+            if self.controller.barred(binding.action.partition("(")[0]):
+                continue
             keys = " ".join(
                 key_display(self.app.get_key_display(Binding(k.strip(), binding.action)))
                 for k in binding.key.split(",")
