@@ -331,3 +331,36 @@ async def test_the_daily_boards_help_lists_no_key_the_daily_refuses(shared: Path
             assert refused not in listed
         for kept in ("z", "E", "f", "Q"):
             assert kept in listed
+
+
+async def test_the_daily_results_show_the_time_the_leaderboard_keeps(shared: Path) -> None:
+    """Over ssh on PostgreSQL the results read "Time used 6:03" and the
+    leaderboard "6:02" for the same attempt: the dialog read the clock again
+    after the end was stored (a second boundary crossed between the two). The
+    results show the time stored with the result."""
+    import time
+
+    from termsolitaire.match import current_player
+    from termsolitaire.screens.daily import DailyResults
+
+    t = [time.time()]
+
+    def slow() -> float:  # each look at the clock a little later, as on a busy host
+        t[0] += 0.45
+        return t[0]
+
+    store = MatchStore(current_player(), None, keep_dir=False, now=slow)
+    daily = Daily(store)
+    app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
+    async with app.run_test(size=(80, 24)) as pilot:
+        dailies = await shown_screen(pilot, DailyScreen)
+        dailies.query_one("#dailies").highlighted = [g for g, _ in dailies.choices].index("penguin")
+        await pilot.press("enter")
+        await shown_screen(pilot, BoardScreen)
+        await pilot.press("E")
+        await shown_screen(pilot, ConfirmEndScreen)
+        await pilot.press("y")
+        results = await shown_screen(pilot, DailyResults)
+        with store.db.read("the result") as db:
+            (stored,) = db.execute("SELECT seconds FROM daily_results").fetchone()
+        assert results.seconds == int(stored)

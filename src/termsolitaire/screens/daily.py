@@ -102,8 +102,13 @@ class DailyBoard(_Board):
         return self.sep.join((title_of(a.name, a.variant), f"daily {a.day}"))
 
     def results_screen(self, headline: str) -> ResultsScreen:
-        g = self.game
-        return DailyResults(headline, g.score, g.moves, int(self.attempt.seconds()))
+        """The time is the one stored with the result (the end's own moment, which
+        the attempt put on its game), not the clock read again: that could read a
+        second more than the leaderboard."""
+        g, a = self.game, self.attempt
+        return DailyResults(
+            headline, g.score, g.moves, int(a.game.elapsed if a.finished else a.seconds())
+        )
 
     def on_results_choice(self, choice: str | None) -> None:
         self.answered()
