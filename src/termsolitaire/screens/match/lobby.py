@@ -59,6 +59,10 @@ REREAD = 10.0
 """Seconds after which the list is read again anyway (clocks run out unwritten)."""
 
 
+AWAY = 3600.0
+"""A game of this player's that ran out of time this many seconds ago or less is
+told at the lobby's first show (:meth:`LobbyScreen.tell_ended_away`)."""
+
 SHARE_CODE_MOST = 8192
 """The longest code the lobby's ``c`` takes: a self-contained share code grows
 with the game (a Spider game of 800 actions, 351 characters); the answer's
@@ -136,6 +140,7 @@ class LobbyScreen(LobbyHome):
             self.set_interval(REREAD, self.poll)
         self.app.set_interval(0.25, self.match.pump)  # the computer plays on any screen
         self.say(self.saved_games_line())
+        self.tell_ended_away()
         if self.join_code:
             code, self.join_code = self.join_code, None
             self.join_by_code(code)
@@ -265,6 +270,37 @@ class LobbyScreen(LobbyHome):
             self.say(e.reason)
             return
         self.app.push_screen(DailyScreen(daily, self.look))
+
+    def tell_ended_away(self) -> None:
+        """At the lobby's first show (a login), say which of this player's games ran
+        out of time in the last :data:`AWAY` seconds and have finished: the lobby
+        lists finished tables only after ``a``, so a match whose clock ran out
+        while its player was away (hung up, the server restarting) was simply
+        gone, its results nowhere said."""
+        if self.finished_too:
+            return
+        try:
+            tables = self.match.store.tables(include_finished=True)
+        except MatchError:
+            return
+        now, me = self.match.now(), self.me
+        ended = [
+            t.id
+            for t in tables
+            if t.state == "finished"
+            and (mine := t.seat_of(me)) is not None
+            and mine.reason == "time"
+            and mine.finished_at is not None
+            and now - mine.finished_at < AWAY
+        ]
+        if ended:
+            which = ", ".join(str(i) for i in sorted(ended))
+            games = "Your game at table" if len(ended) == 1 else "Your games at tables"
+            self.notify(
+                f"{games} {which} ran out of time and ended: a lists finished tables, "
+                "Enter there shows the results",
+                timeout=10,
+            )
 
     def tell_arrivals(self) -> None:
         """Say so when someone sits down at a table where this player waits (their
