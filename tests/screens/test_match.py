@@ -158,6 +158,28 @@ async def test_the_match_board_names_the_card_moved(
         assert screen.query_one("#status").text == f"Played {said} again"  # type: ignore[attr-defined]
 
 
+async def test_the_match_board_s_help_lists_only_the_keys_a_match_has(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The help on a match board lists no hint, restart, new deal or pause: each of
+    those keys only says the match has none (the footer leaves them out too)."""
+    from termsolitaire.screens.dialogs.help import HelpScreen
+
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    match.store.open_table(suits=4, minutes=10, deal=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        listed = dict((k, what) for k, what in screen.help_keys())
+        for key in ("H", "S", "D", "R", "N", "#", "P"):
+            assert key not in listed, (key, listed.get(key))
+        for key in ("z", "d", "e", "w"):
+            assert key in listed
+        await pilot.press("question_mark")
+        await shown_screen(pilot, HelpScreen)
+        assert "winning line" not in screen_text(app)
+
+
 async def test_time_up_ends_the_game_by_the_clock(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
