@@ -145,14 +145,19 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
 
     def on_resize(self) -> None:
         """The buttons in rows of three where one row does not fit: the match board
-        needs 80 columns, but a terminal made narrower after the game keeps these."""
+        needs 80 columns, but a terminal made narrower after the game keeps these.
+        A resize that comes before the panel is composed (or after it is taken down)
+        has nothing to arrange: the mount arranges it once the panel is there."""
+        found = self.query("#buttons")
+        if not found:
+            return
+        buttons = found.first()
         room = room_inside(self.query_one("#panel"), self.size.width)
-        buttons = self.query_one("#buttons")
         need = sum(len(str(b.label)) + 2 for b in buttons.query(Button))
         buttons.set_class(need > room, "narrow")
 
     def on_mount(self) -> None:
-        self.on_resize()
+        self.call_after_refresh(self.on_resize)
         self.changes = Follow(self, self.seat.store, self.poll, POLL)
         self.poll()
         if self.changes.pushed:  # the clocks still tick; the results are read on changes
