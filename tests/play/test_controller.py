@@ -473,3 +473,34 @@ def test_an_action_of_the_player_s_stops_the_finish() -> None:
     c.undo()
     assert not c.finishing and c.finish_step() is None
     assert c.game.log == ("deal", "u1-f4", "undo")
+
+
+def test_a_search_that_found_no_line_names_the_stock_s_next_step() -> None:
+    """Stjernen with a round's stock dealt, hints with the full solver: where its
+    best line was empty, ``H`` said "No winning line found in 10 s: cannot tell
+    yet" (and again "searched already") and named no next step, while the board's
+    only way on is the collect (lead27 left it). Both now name the stock's key; a
+    round with stock left names the deal. Enter still plays nothing."""
+    from termsolitaire.screens.boards.bindings import screen_bindings
+    from termsolitaire.screens.boards.stjernen import StjernenScreen
+    from termsolitaire.screens.boards.words import BoardWords
+    from termsolitaire.solver.base import Result
+    from termsolitaire.widgets.cards import CardLook
+
+    words = BoardWords(StjernenScreen.PLACES, screen_bindings(StjernenScreen), CardLook)
+    c = Controller(GameSession(None, new_game("stjernen", 5)), words)
+    c.solver = True
+    game = c.game
+    assert c.hint().search == "hint"
+    c.advice.take(game, Result("unknown", (), best=0), game.history)
+    assert c.answered("hint", 10).message == "No winning line found in 10 s; 0 deals"
+    while not game.can_collect:
+        c.play(Move.parse("deal"))
+    assert c.hint().search == "hint"
+    c.advice.take(game, Result("unknown", (), best=0), game.history)
+    assert c.answered("hint", 10).message == "No winning line found in 10 s; o collects"
+    again = c.hint()
+    assert again.message == "No winning line found here in 10 s (searched already); o collects"
+    c.hand.cursor = "stock"
+    assert c.grab().message == again.message
+    assert game.can_collect and game.round == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules import Game, IllegalMove, Move
+from ..rules.moves import COLLECT, DEAL
 from .advice import FAIR_HINT, Advice, solver_note
 from .hand import Hand
 from .outcome import Line, Outcome, Question, refused
@@ -202,9 +203,21 @@ class Helping:
         longer)."""
         seconds = self.advice.vain_seconds
         return Outcome(
-            message=f"No winning line found here in {seconds:.0f} s (searched already)",
+            message=f"No winning line found here in {seconds:.0f} s (searched already)"
+            + self.stock_step(),
             note=longer_search(self.game, seconds),
         )
+
+    def stock_step(self) -> str:
+        """The stock's action, as the next step where the full search found no line
+        that gets a card further (Stjernen with a round's stock dealt): its key and
+        what it does, when the rules allow it now; "" otherwise. Only named: Enter
+        still plays nothing (a collect gives up the round's piles)."""
+        for move, does in ((COLLECT, "collects"), (DEAL, "deals")):
+            key = self.words.action_key(move.kind)
+            if key and self.game.is_legal(move) and not self.refusal(move.kind):
+                return f"; {key} {does}"
+        return ""
 
     def fair_line(self, demo: bool) -> Outcome | None:
         """The fair plan from here as a line to step through (or play as a demo),
@@ -258,7 +271,8 @@ class Helping:
         else:
             outcome = self.best_line(then == "demo")
         if outcome is None:
-            outcome = Outcome(message=f"No winning line found in {seconds:.0f} s: cannot tell yet")
+            step = self.stock_step() or ": cannot tell yet"
+            outcome = Outcome(message=f"No winning line found in {seconds:.0f} s{step}")
             advice.found_nothing(game, seconds)
         outcome.note = longer_search(game, seconds)
         return outcome
