@@ -504,3 +504,28 @@ def test_a_search_that_found_no_line_names_the_stock_s_next_step() -> None:
     c.hand.cursor = "stock"
     assert c.grab().message == again.message
     assert game.can_collect and game.round == 1
+
+
+def test_the_deal_key_on_an_empty_stock_collects_and_says_how_to_take_it_back() -> None:
+    """Stjernen's ``0`` deals a row, and on the empty stock collects (RULES.md: a
+    player's action, as a click on the stock): a player dealing through the stock
+    with ``0`` collects with one press too many, the round's piles gone from the
+    board. It says that ``z`` takes it back, and ``z`` does; ``o`` is said as before."""
+    from termsolitaire.screens.boards.bindings import screen_bindings
+    from termsolitaire.screens.boards.stjernen import StjernenScreen
+    from termsolitaire.screens.boards.words import BoardWords
+    from termsolitaire.widgets.cards import CardLook
+
+    words = BoardWords(StjernenScreen.PLACES, screen_bindings(StjernenScreen), CardLook)
+    c = Controller(GameSession(None, new_game("stjernen", 5)), words)
+    game = c.game
+    while not game.can_collect:
+        assert c.deal().message == "Dealt a row"
+    said = c.deal().message
+    assert said == "Collected the piles into a new stock; z takes it back"
+    assert game.round == 2
+    assert c.undo().moved and game.round == 1 and game.can_collect
+    c.hand.cursor = "stock"
+    assert c.grab().message == said  # Enter on the stock (a click picks it the same way)
+    assert c.undo().moved and game.round == 1
+    assert c.collect().message == "Collected the piles into a new stock"

@@ -431,7 +431,18 @@ class Controller(Pointer, Helping):
         action = self.game.click_action(stock) if stock else None
         if action is None:
             return refused(f"{self.game.title} has no stock to deal from")
-        return self.play(action)
+        return self.stock_play(action)
+
+    def stock_play(self, action: Move) -> Outcome:
+        """The stock's own action, by its key, a click, Enter or a double click on it.
+        Where that collects (Stjernen's empty stock), the player who dealt on with
+        one press or click too many has the round's piles gone from the board: the
+        status line says how to take it back."""
+        outcome = self.play(action)
+        undo = self.words.action_key("undo")
+        if action == COLLECT and outcome.moved and undo and not self.refusal("undo"):
+            outcome.message = f"{outcome.message}; {undo} takes it back"
+        return outcome
 
     def collect(self) -> Outcome:
         return self.play(COLLECT)
@@ -509,7 +520,7 @@ class Controller(Pointer, Helping):
             return self.pick(src, None)
         action = game.click_action(src)
         if action is not None:  # a double click on the stock deals again
-            return self.play(action)
+            return self.stock_play(action)
         return self.play(game.foundation_move(src))
 
     # ------------------------------------------------------------ other deals
