@@ -449,6 +449,34 @@ async def test_a_share_code_opens_from_the_lobby(
         assert "Type the table's code" in str(app.screen.query_one("#why").render())
 
 
+async def test_a_share_code_pasted_over_two_lines_opens_from_the_lobby(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """A whole game's code is shown over two rows at 80 columns, and a terminal
+    copies the rows with a newline between: pasted into the lobby's c, the input
+    kept the first line only ("This code has a wrong length"). It takes the
+    lines whole."""
+    from textual import events
+    from textual.widgets import Input
+
+    from termsolitaire.rules.sharecode import encode
+
+    long = new_game("penguin", deal=5)
+    while len(encode(long)) <= 100 and long.legal_moves():
+        long.play(long.legal_moves()[-1])
+    code = encode(long)
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("c")
+        ask = await shown_screen(pilot, AskScreen)
+        ask.query_one(Input).post_message(events.Paste(f"{code[:80]}\n{code[80:]}\n"))
+        await until(pilot, lambda: ask.query_one(Input).value.replace(" ", "") == code, "paste")
+        await pilot.press("enter")
+        replay = await until_replay(pilot, app)
+        assert list(replay.replay.moves) == list(long.history)
+
+
 async def until_replay(pilot, app):  # type: ignore[no-untyped-def]
     from termsolitaire.screens.boards.replay import ReplayMixin
 

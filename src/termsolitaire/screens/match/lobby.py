@@ -438,6 +438,7 @@ class LobbyScreen(LobbyHome):
                 submit,
                 placeholder="ABCD-EFGH, or a share code",
                 max_length=SHARE_CODE_MOST,
+                lines=True,
             ),
             done,
         )
