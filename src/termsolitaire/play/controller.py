@@ -43,6 +43,10 @@ from .words import PlainWords, Words, done_text, move_text, named_move_text
 HIDDEN = "Enlarge the window (or close the dialog) to play"
 """Why a key does nothing on a board the player cannot see."""
 
+TOO_SMALL = "Enlarge the window to play"
+"""Why a key does nothing on a board hidden by a window too small for it (the
+middle of the screen says the size it needs): no dialog to close there."""
+
 
 ENDED_YOURS = "You ended your game"
 """A table's game ended with End, as its player reads it (a hot-seat match's
@@ -68,6 +72,8 @@ class Controller(Pointer, Helping):
     hidden: bool = False
     """The board is not on screen (too small a window, a dialog over it): no key
     acts on it, and a solo clock stands still."""
+    too_small: bool = False
+    """The window is too small for the board (one reason it is hidden)."""
     turning: bool = False
     """Spider's ``t`` was pressed: the next pile key turns that pile's top card."""
     dragging: bool = False
@@ -159,7 +165,7 @@ class Controller(Pointer, Helping):
                 return "This game is over: its clock has stopped"
             return "The board is hidden: nothing to pause" if hidden else None
         if hidden:
-            return HIDDEN
+            return TOO_SMALL if self.too_small else HIDDEN
         if mode is Mode.PAUSED and action != "quit":
             return "Paused: P plays on"
         if action in NEW:
@@ -451,7 +457,7 @@ class Controller(Pointer, Helping):
         """The board is seen again, its status line saying ``said``: if that was
         the refusal of a key typed while it was hidden, what to say now instead
         (what is in hand, or nothing); else None."""
-        if said != HIDDEN:
+        if said not in (HIDDEN, TOO_SMALL):
             return None
         return self.in_hand_text() if self.hand.src is not None else ""
 
