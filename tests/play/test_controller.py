@@ -529,3 +529,25 @@ def test_the_deal_key_on_an_empty_stock_collects_and_says_how_to_take_it_back() 
     assert c.grab().message == said  # Enter on the stock (a click picks it the same way)
     assert c.undo().moved and game.round == 1
     assert c.collect().message == "Collected the piles into a new stock"
+
+
+def test_a_hint_on_a_deal_with_no_win_says_how_to_get_another() -> None:
+    """Napoleon, a fresh deal the solver proved lost: ``H`` said "No winning line
+    from here" (the verdict beside it says "not winnable") and nothing of what to
+    do; at the deal itself the next step is another deal, and it says so. Once a
+    move is played, "from here" as before."""
+    from termsolitaire.screens.boards.bindings import screen_bindings
+    from termsolitaire.screens.boards.napoleon import NapoleonScreen
+    from termsolitaire.screens.boards.words import BoardWords
+    from termsolitaire.solver.base import Result
+    from termsolitaire.widgets.cards import CardLook
+
+    words = BoardWords(NapoleonScreen.PLACES, screen_bindings(NapoleonScreen), CardLook)
+    c = Controller(GameSession(None, new_game("napoleon", 5)), words)
+    c.solver = True
+    game = c.game
+    c.advice.take(game, Result("lost"), game.history)
+    assert c.hint().message == "This deal has no winning line; N deals another"
+    c.play(game.legal_moves()[0])
+    c.advice.take(game, Result("lost"), game.history)
+    assert c.hint().message == "No winning line from here"

@@ -140,6 +140,12 @@ class Helping:
         lost = solver_note(self.game, "No winning line from here")
         steps = self.advice.way_back(self.game)
         if steps is None:
+            new = self.words.action_key("new_game")
+            if not self.game.history and new and not self.refusal("new_game"):
+                # The deal itself has no win: said as the next step, not only
+                # "from here" (which the verdict beside it already says).
+                lost = solver_note(self.game, "This deal has no winning line")
+                lost += f"; {new} deals another"
             return Outcome(message=lost)
         back = len(self.game.history) - steps
         moves = f"{steps} move{'s' if steps > 1 else ''}"
