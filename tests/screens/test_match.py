@@ -740,6 +740,9 @@ async def test_the_deal_number_shows_only_once_the_match_is_over(
         await until(pilot, lambda: results.results is not None and results.results.final, "final")
         await pilot.press("q")
         await shown_screen(pilot, LobbyScreen)
+        # The match over, its table left the open list: the empty lobby said only
+        # "No table is open on this host", not where the results are.
+        await until(pilot, lambda: "a: finished tables too" in screen_text(app), "the way")
         await pilot.press("a")  # finished tables too
         await until(pilot, lambda: deal in screen_text(app), "the deal once the match is over")
         assert screen.seat.table_id == bseat.table_id
