@@ -446,7 +446,9 @@ class Controller(Pointer, Helping):
         status line says how to take it back."""
         outcome = self.play(action)
         undo = self.words.action_key("undo")
-        if action == COLLECT and outcome.moved and undo and not self.refusal("undo"):
+        # (Not where a finish begun says so: an undo stops the finish anyway.)
+        said = outcome.moved and not self.finishing
+        if action == COLLECT and said and undo and not self.refusal("undo"):
             outcome.message = f"{outcome.message}; {undo} takes it back"
         return outcome
 
