@@ -447,7 +447,7 @@ class Controller(Pointer, Helping):
         outcome = self.play(action)
         undo = self.words.action_key("undo")
         # (Not where a finish begun says so: an undo stops the finish anyway.)
-        said = outcome.moved and not self.finishing
+        said = outcome.moved and not self.finishing and self.game.can_undo
         if action == COLLECT and said and undo and not self.refusal("undo"):
             outcome.message = f"{outcome.message}; {undo} takes it back"
         return outcome
