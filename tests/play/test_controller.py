@@ -473,3 +473,81 @@ def test_an_action_of_the_player_s_stops_the_finish() -> None:
     c.undo()
     assert not c.finishing and c.finish_step() is None
     assert c.game.log == ("deal", "u1-f4", "undo")
+
+
+def test_a_search_that_found_no_line_names_the_stock_s_next_step() -> None:
+    """Stjernen with a round's stock dealt, hints with the full solver: where its
+    best line was empty, ``H`` said "No winning line found in 10 s: cannot tell
+    yet" (and again "searched already") and named no next step, while the board's
+    only way on is the collect (lead27 left it). Both now name the stock's key; a
+    round with stock left names the deal. Enter still plays nothing."""
+    from termsolitaire.screens.boards.bindings import screen_bindings
+    from termsolitaire.screens.boards.stjernen import StjernenScreen
+    from termsolitaire.screens.boards.words import BoardWords
+    from termsolitaire.solver.base import Result
+    from termsolitaire.widgets.cards import CardLook
+
+    words = BoardWords(StjernenScreen.PLACES, screen_bindings(StjernenScreen), CardLook)
+    c = Controller(GameSession(None, new_game("stjernen", 5)), words)
+    c.solver = True
+    game = c.game
+    assert c.hint().search == "hint"
+    c.advice.take(game, Result("unknown", (), best=0), game.history)
+    assert c.answered("hint", 10).message == "No winning line found in 10 s; 0 deals"
+    while not game.can_collect:
+        c.play(Move.parse("deal"))
+    assert c.hint().search == "hint"
+    c.advice.take(game, Result("unknown", (), best=0), game.history)
+    assert c.answered("hint", 10).message == "No winning line found in 10 s; o collects"
+    again = c.hint()
+    assert again.message == "No winning line found here in 10 s (searched already); o collects"
+    c.hand.cursor = "stock"
+    assert c.grab().message == again.message
+    assert game.can_collect and game.round == 1
+
+
+def test_the_deal_key_on_an_empty_stock_collects_and_says_how_to_take_it_back() -> None:
+    """Stjernen's ``0`` deals a row, and on the empty stock collects (RULES.md: a
+    player's action, as a click on the stock): a player dealing through the stock
+    with ``0`` collects with one press too many, the round's piles gone from the
+    board. It says that ``z`` takes it back, and ``z`` does; ``o`` is said as before."""
+    from termsolitaire.screens.boards.bindings import screen_bindings
+    from termsolitaire.screens.boards.stjernen import StjernenScreen
+    from termsolitaire.screens.boards.words import BoardWords
+    from termsolitaire.widgets.cards import CardLook
+
+    words = BoardWords(StjernenScreen.PLACES, screen_bindings(StjernenScreen), CardLook)
+    c = Controller(GameSession(None, new_game("stjernen", 5)), words)
+    game = c.game
+    while not game.can_collect:
+        assert c.deal().message == "Dealt a row"
+    said = c.deal().message
+    assert said == "Collected the piles into a new stock; z takes it back"
+    assert game.round == 2
+    assert c.undo().moved and game.round == 1 and game.can_collect
+    c.hand.cursor = "stock"
+    assert c.grab().message == said  # Enter on the stock (a click picks it the same way)
+    assert c.undo().moved and game.round == 1
+    assert c.collect().message == "Collected the piles into a new stock"
+
+
+def test_a_hint_on_a_deal_with_no_win_says_how_to_get_another() -> None:
+    """Napoleon, a fresh deal the solver proved lost: ``H`` said "No winning line
+    from here" (the verdict beside it says "not winnable") and nothing of what to
+    do; at the deal itself the next step is another deal, and it says so. Once a
+    move is played, "from here" as before."""
+    from termsolitaire.screens.boards.bindings import screen_bindings
+    from termsolitaire.screens.boards.napoleon import NapoleonScreen
+    from termsolitaire.screens.boards.words import BoardWords
+    from termsolitaire.solver.base import Result
+    from termsolitaire.widgets.cards import CardLook
+
+    words = BoardWords(NapoleonScreen.PLACES, screen_bindings(NapoleonScreen), CardLook)
+    c = Controller(GameSession(None, new_game("napoleon", 5)), words)
+    c.solver = True
+    game = c.game
+    c.advice.take(game, Result("lost"), game.history)
+    assert c.hint().message == "This deal has no winning line; N deals another"
+    c.play(game.legal_moves()[0])
+    c.advice.take(game, Result("lost"), game.history)
+    assert c.hint().message == "No winning line from here"

@@ -503,6 +503,34 @@ async def test_a_paste_too_long_for_the_code_dialog_is_refused_in_words(
         )
 
 
+async def test_a_share_code_pasted_over_two_lines_opens_from_the_lobby(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """A whole game's code is shown over two rows at 80 columns, and a terminal
+    copies the rows with a newline between: pasted into the lobby's c, the input
+    kept the first line only ("This code has a wrong length"). It takes the
+    lines whole."""
+    from textual import events
+    from textual.widgets import Input
+
+    from termsolitaire.rules.sharecode import encode
+
+    long = new_game("penguin", deal=5)
+    while len(encode(long)) <= 100 and long.legal_moves():
+        long.play(long.legal_moves()[-1])
+    code = encode(long)
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("c")
+        ask = await shown_screen(pilot, AskScreen)
+        ask.query_one(Input).post_message(events.Paste(f"{code[:80]}\n{code[80:]}\n"))
+        await until(pilot, lambda: ask.query_one(Input).value.replace(" ", "") == code, "paste")
+        await pilot.press("enter")
+        replay = await until_replay(pilot, app)
+        assert list(replay.replay.moves) == list(long.history)
+
+
 async def until_replay(pilot, app):  # type: ignore[no-untyped-def]
     from termsolitaire.screens.boards.replay import ReplayMixin
 
@@ -766,6 +794,9 @@ async def test_the_deal_number_shows_only_once_the_match_is_over(
         await until(pilot, lambda: results.results is not None and results.results.final, "final")
         await pilot.press("q")
         await shown_screen(pilot, LobbyScreen)
+        # The match over, its table left the open list: the empty lobby said only
+        # "No table is open on this host", not where the results are.
+        await until(pilot, lambda: "a: finished tables too" in screen_text(app), "the way")
         await pilot.press("a")  # finished tables too
         await until(pilot, lambda: deal in screen_text(app), "the deal once the match is over")
         assert screen.seat.table_id == bseat.table_id

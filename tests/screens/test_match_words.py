@@ -55,6 +55,14 @@ async def test_results_say_not_started_and_offer_their_replay_once_there_is_one(
         await until(pilot, lambda: "playing, 9:00 left" in screen_text(app), "bob's clock")
         await pilot.press("o")
         await until(pilot, lambda: app.screen is not results, "their replay")
+        # Whose game: both replays were headed "Replay · Spider · …" alike.
+        assert str(app.screen.query_one("#title").text).startswith("Replay of bob · ")
+        await pilot.press("Q")
+        results = await shown_screen(pilot, MatchResultsScreen)
+        await pilot.press("y")
+        await until(pilot, lambda: app.screen is not results, "my replay")
+        title = str(app.screen.query_one("#title").text)
+        assert title.startswith(f"Replay of {match.me.name} · "), title
     bob.close()
 
 

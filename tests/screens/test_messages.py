@@ -97,3 +97,31 @@ async def test_a_note_said_again_while_its_toast_shows_is_not_stacked_again(
         assert status(app) == "Cannot tell from the cards you can see"
         screen.do(Outcome(message="No win found", note="Another note"))
         assert shown == [FAIR_SETTING, "Another note"]
+
+
+async def test_a_search_s_mark_gives_the_last_verdict_s_room_to_a_long_message() -> None:
+    """Stjernen's fair hint at 80 columns: "Looking for a good move with the cards
+    you see (keep…", cut, while the verdict's place was only "…" wide: a new
+    search's mark kept the room the last verdict ("fair: a good move here") had.
+    It keeps that room only where the message still fits beside it."""
+    from termsolitaire.screens.boards.solving import SEARCHING
+    from termsolitaire.widgets.line import TextLine
+
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        solving = screen.solving  # type: ignore[attr-defined]
+
+        def shown(name: str) -> str:
+            return screen.query_one(f"#{name}", TextLine).render_line(0).text
+
+        solving.show_verdict("fair: a good move here")
+        screen.say("Played 9♦ 7→3")
+        solving.show_verdict(SEARCHING)  # a short message: the mark keeps the room
+        await pilot.pause()
+        assert len(shown("verdict")) == len("fair: a good move here")
+        said = "Looking for a good move with the cards you see (keep playing)…"
+        screen.say(said)
+        await pilot.pause()
+        assert said in shown("status"), shown("status")
+        assert shown("verdict").strip() == "…"

@@ -45,3 +45,43 @@ async def test_s_on_the_results_shows_both_codes(
         await shown_screen(pilot, ResultsScreen)
     kept = lastgame.load(paths())  # for `termsolitaire share` with no argument
     assert kept.is_won and kept.log == screen.game.log  # type: ignore[attr-defined]
+
+
+def code_rows(text: str, code: str) -> list[str]:
+    """The screen's rows the code is shown on, whole, from its first row on."""
+    rows = text.splitlines()
+    first = next(i for i, row in enumerate(rows) if code[:20] in row)
+    taken: list[str] = []
+    while len("".join(r.strip() for r in taken)) < len(code):
+        taken.append(rows[first + len(taken)].rstrip())
+    return taken
+
+
+async def test_at_80_columns_the_code_s_rows_hold_the_code_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole game's code is longer than 80 columns: inside the panel's frame its
+    two rows began with the frame's glyph and padding and ended with them, so a
+    drag over them in the terminal took "█" and spaces into the middle of the
+    code (lead27 left it). The code now runs on the screen's whole width, its
+    rows holding the code alone; the rows taken as a terminal copies them (a
+    newline between) replay the game."""
+    monkeypatch.setenv("TERMSOLITAIRE_MATCH_DIR", str(tmp_path / "match"))
+    line = winning_line(new_game("penguin", 5))
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for move in line:
+            screen.play(move)  # type: ignore[attr-defined]
+        await shown_screen(pilot, ResultsScreen)
+        await pilot.press("s")
+        share = await shown_screen(pilot, ShareScreen)
+        assert share.shared is not None
+        code = share.shared.code
+        assert len(code) > 80
+        await until(pilot, lambda: code[:20] in screen_text(app), "the code")
+        rows = code_rows(screen_text(app), code)
+        assert len(rows) == 2 and len(rows[0]) == 80, rows
+        assert "".join(rows) == code, rows  # nothing but the code on its rows
+        assert open_any("\n".join(rows)).history == screen.game.history  # type: ignore[attr-defined]
+        assert "termsolitaire replay 'CODE'" in screen_text(app)  # quoted: a paste of two rows

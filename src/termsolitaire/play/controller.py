@@ -43,6 +43,10 @@ from .words import PlainWords, Words, done_text, move_text, named_move_text
 HIDDEN = "Enlarge the window (or close the dialog) to play"
 """Why a key does nothing on a board the player cannot see."""
 
+TOO_SMALL = "Enlarge the window to play"
+"""Why a key does nothing on a board hidden by a window too small for it (the
+middle of the screen says the size it needs): no dialog to close there."""
+
 
 ENDED_YOURS = "You ended your game"
 """A table's game ended with End, as its player reads it (a hot-seat match's
@@ -68,6 +72,8 @@ class Controller(Pointer, Helping):
     hidden: bool = False
     """The board is not on screen (too small a window, a dialog over it): no key
     acts on it, and a solo clock stands still."""
+    too_small: bool = False
+    """The window is too small for the board (one reason it is hidden)."""
     turning: bool = False
     """Spider's ``t`` was pressed: the next pile key turns that pile's top card."""
     dragging: bool = False
@@ -159,7 +165,7 @@ class Controller(Pointer, Helping):
                 return "This game is over: its clock has stopped"
             return "The board is hidden: nothing to pause" if hidden else None
         if hidden:
-            return HIDDEN
+            return TOO_SMALL if self.too_small else HIDDEN
         if mode is Mode.PAUSED and action != "quit":
             return "Paused: P plays on"
         if action in NEW:
@@ -437,7 +443,20 @@ class Controller(Pointer, Helping):
         action = self.game.click_action(stock) if stock else None
         if action is None:
             return refused(f"{self.game.title} has no stock to deal from")
-        return self.play(action)
+        return self.stock_play(action)
+
+    def stock_play(self, action: Move) -> Outcome:
+        """The stock's own action, by its key, a click, Enter or a double click on it.
+        Where that collects (Stjernen's empty stock), the player who dealt on with
+        one press or click too many has the round's piles gone from the board: the
+        status line says how to take it back."""
+        outcome = self.play(action)
+        undo = self.words.action_key("undo")
+        # (Not where a finish begun says so: an undo stops the finish anyway.)
+        said = outcome.moved and not self.finishing and self.game.can_undo
+        if action == COLLECT and said and undo and not self.refusal("undo"):
+            outcome.message = f"{outcome.message}; {undo} takes it back"
+        return outcome
 
     def collect(self) -> Outcome:
         return self.play(COLLECT)
@@ -446,7 +465,7 @@ class Controller(Pointer, Helping):
         """The board is seen again, its status line saying ``said``: if that was
         the refusal of a key typed while it was hidden, what to say now instead
         (what is in hand, or nothing); else None."""
-        if said != HIDDEN:
+        if said not in (HIDDEN, TOO_SMALL):
             return None
         return self.in_hand_text() if self.hand.src is not None else ""
 
@@ -515,7 +534,7 @@ class Controller(Pointer, Helping):
             return self.pick(src, None)
         action = game.click_action(src)
         if action is not None:  # a double click on the stock deals again
-            return self.play(action)
+            return self.stock_play(action)
         return self.play(game.foundation_move(src))
 
     # ------------------------------------------------------------ other deals

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules import Game, IllegalMove, Move
+from ..rules.moves import COLLECT, DEAL
 from .advice import FAIR_HINT, Advice, solver_note
 from .hand import Hand
 from .outcome import Line, Outcome, Question, refused
@@ -139,6 +140,12 @@ class Helping:
         lost = solver_note(self.game, "No winning line from here")
         steps = self.advice.way_back(self.game)
         if steps is None:
+            new = self.words.action_key("new_game")
+            if not self.game.history and new and not self.refusal("new_game"):
+                # The deal itself has no win: said as the next step, not only
+                # "from here" (which the verdict beside it already says).
+                lost = solver_note(self.game, "This deal has no winning line")
+                lost += f"; {new} deals another"
             return Outcome(message=lost)
         back = len(self.game.history) - steps
         moves = f"{steps} move{'s' if steps > 1 else ''}"
@@ -202,9 +209,21 @@ class Helping:
         longer)."""
         seconds = self.advice.vain_seconds
         return Outcome(
-            message=f"No winning line found here in {seconds:.0f} s (searched already)",
+            message=f"No winning line found here in {seconds:.0f} s (searched already)"
+            + self.stock_step(),
             note=longer_search(self.game, seconds),
         )
+
+    def stock_step(self) -> str:
+        """The stock's action, as the next step where the full search found no line
+        that gets a card further (Stjernen with a round's stock dealt): its key and
+        what it does, when the rules allow it now; "" otherwise. Only named: Enter
+        still plays nothing (a collect gives up the round's piles)."""
+        for move, does in ((COLLECT, "collects"), (DEAL, "deals")):
+            key = self.words.action_key(move.kind)
+            if key and self.game.is_legal(move) and not self.refusal(move.kind):
+                return f"; {key} {does}"
+        return ""
 
     def fair_line(self, demo: bool) -> Outcome | None:
         """The fair plan from here as a line to step through (or play as a demo),
@@ -258,7 +277,8 @@ class Helping:
         else:
             outcome = self.best_line(then == "demo")
         if outcome is None:
-            outcome = Outcome(message=f"No winning line found in {seconds:.0f} s: cannot tell yet")
+            step = self.stock_step() or ": cannot tell yet"
+            outcome = Outcome(message=f"No winning line found in {seconds:.0f} s{step}")
             advice.found_nothing(game, seconds)
         outcome.note = longer_search(game, seconds)
         return outcome

@@ -41,6 +41,7 @@ class Pointer:
 
         def refusal(self, action: str, hidden: bool | None = None) -> str | None: ...
         def play(self, move: Move | str) -> Outcome: ...
+        def stock_play(self, action: Move) -> Outcome: ...
         def to_foundation(self, src: str) -> Outcome: ...
         def hint(self) -> Outcome: ...
 
@@ -111,7 +112,7 @@ class Pointer:
         game = self.game
         action = game.click_action(name)
         if action is not None:
-            return self.play(action)
+            return self.stock_play(action)
         refusal = game.pick_refusal(name)
         if refusal:
             self.hand.drop()

@@ -266,7 +266,7 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         """Show the board, or in its place why it is hidden."""
         c = self.controller
         c.advance_clock()
-        c.hidden = self.hidden_now
+        c.hidden, c.too_small = self.hidden_now, self.too_small
         hidden = self.too_small or c.mode is Mode.PAUSED
         enlarge = self.query_one("#enlarge", Static)
         if self.too_small:

@@ -121,13 +121,16 @@ class SolverRunner:
         # (the search's "…" as "..." on an ASCII terminal, as the status line's words)
         forms = [screen.look.words(f) for f in verdict_forms(self.verdict)]
         text = next(f for f in forms if not f or len(f) <= room)
-        if verdict.text == text:
+        kept = int(verdict.styles.width.value) if verdict.styles.width is not None else 0
+        if verdict.text == text and (not text or kept - 2 <= room):
             return
         width = len(text) + 2
-        if self.verdict == SEARCHING and verdict.display and verdict.styles.width is not None:
+        if self.verdict == SEARCHING and verdict.display and kept - 2 <= room:
             # The "…" of a new search goes out with the move that started it, in its
-            # frame: in the room the last verdict had (no new layout, no second frame).
-            width = max(width, int(verdict.styles.width.value))
+            # frame: in the room the last verdict had (no new layout, no second frame),
+            # unless the message needs that room ("Looking for a good move with the
+            # cards you see (keep…" was cut so at 80 columns).
+            width = max(width, kept)
         if verdict.display != bool(text):
             verdict.display = bool(text)
         if verdict.styles.width is None or int(verdict.styles.width.value) != width:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -37,6 +38,19 @@ class Answer(Input):
             self.screen.too_long()
 
 
+class LinesInput(Answer):
+    """An input that takes a paste of several lines whole, joined by spaces: a
+    share code copied from the share panel at 80 columns spans two or more
+    lines, and a plain input keeps the first only (the codes ignore spaces)."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        joined = " ".join(line.strip() for line in event.text.splitlines() if line.strip())
+        if joined:
+            super()._on_paste(events.Paste(joined))
+        event.stop()
+        event.prevent_default()  # not Input's own paste too (Textual calls each class's)
+
+
 class AskScreen(AsciiFrames, ModalScreen[str | None]):
     """Dismisses with the accepted answer, or None (Escape)."""
 
@@ -53,6 +67,7 @@ class AskScreen(AsciiFrames, ModalScreen[str | None]):
         placeholder: str = "",
         value: str = "",
         max_length: int = 64,
+        lines: bool = False,
     ) -> None:
         super().__init__()
         self.question = question
@@ -61,11 +76,14 @@ class AskScreen(AsciiFrames, ModalScreen[str | None]):
         self.value = value
         self.max_length = max_length
         """The longest answer taken (a name, a table's code; a share code is longer)."""
+        self.lines = lines
+        """A paste of several lines is taken whole, joined by spaces (a share code
+        copied over the lines it was shown on); else its first line only."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
             yield Static(self.question, id="question")
-            yield Answer(
+            yield (LinesInput if self.lines else Answer)(
                 self.value, placeholder=self.placeholder, max_length=self.max_length, id="answer"
             )
             yield Static(WHY, id="why")

@@ -35,8 +35,15 @@ def share_text(shared: Shared) -> str:
     )
     return (
         f"{host}\n\nAnywhere, with no store (copied to the clipboard):\n"
-        f"  termsolitaire replay CODE (or c in a match lobby)\nwhere CODE is\n{shared.code}\n"
+        f"  termsolitaire replay 'CODE' (or c in a match lobby)\nwhere CODE is"
     )
+
+
+INSIDE = 72
+"""The code's room on one line inside the panel (76 wide, its frame and padding
+off). A longer code is shown on the screen's whole width, the panel's sides
+dropped: a drag over its lines then takes the code alone, where inside the
+frame it took the frame's glyphs and padding with it at each line's ends."""
 
 
 class ShareScreen(AsciiFrames, ModalScreen[None]):
@@ -53,6 +60,12 @@ class ShareScreen(AsciiFrames, ModalScreen[None]):
         background: $surface; padding: 0 1;
     }
     ShareScreen #share-title { text-style: bold; margin-bottom: 1; }
+    ShareScreen #share-code { margin-bottom: 1; }
+    ShareScreen #share-panel.long {
+        width: 100%; border-left: none; border-right: none; padding: 0;
+    }
+    ShareScreen #share-panel.long > Static { padding: 0 1; }
+    ShareScreen #share-panel.long > #share-code { padding: 0; }
     """
 
     def __init__(self, game: Game, store: Social | None = None, *, whose: str = "your") -> None:
@@ -72,9 +85,12 @@ class ShareScreen(AsciiFrames, ModalScreen[None]):
         except MatchError as e:
             self.text = e.reason
         g = self.game
-        with Vertical(id="share-panel"):
+        code = self.shared.code if self.shared is not None else ""
+        with Vertical(id="share-panel", classes="long" if len(code) > INSIDE else ""):
             yield Static(f"Share {self.whose} game: {g.title}, deal {g.deal}", id="share-title")
             yield Static(self.text, id="share-codes")
+            if code:
+                yield Static(code, id="share-code")
             yield Static("Escape closes", id="share-keys")
 
     def on_mount(self) -> None:

@@ -349,12 +349,15 @@ class LobbyScreen(LobbyHome):
 
     def show_detail(self) -> None:
         t = self.selected()
-        text = (
-            detail_text(t, self.me, self.waiting_guest(t), self.playing_guest(t))
-            if t is not None
-            else "No table is open on this host.\nn: open one, against a person, "
-            "the computer or hot-seat"
-        )
+        new = "n: open one, against a person, the computer or hot-seat"
+        if t is not None:
+            text = detail_text(t, self.me, self.waiting_guest(t), self.playing_guest(t))
+        elif self.finished_too:
+            text = f"No table on this host, open or finished.\n{new}"
+        else:
+            # A match that ended while its player was away leaves the open list:
+            # where its results are is said here, not only in the help.
+            text = f"No table is open on this host; a: finished tables too.\n{new}"
         self.query_one("#detail", Static).update(self.look.words(text))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -474,6 +477,7 @@ class LobbyScreen(LobbyHome):
                 submit,
                 placeholder="ABCD-EFGH, or a share code",
                 max_length=SHARE_CODE_MOST,
+                lines=True,
             ),
             done,
         )

@@ -122,7 +122,16 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
 def match_replay(seat: Seat, mine: bool, look: CardLook | None = None) -> BoardScreen:
     """The replay screen of this player's game (``mine``) or of the opponent's (once
     this player's own game has ended: NotAllowed before)."""
-    game = seat.game if mine else seat.watch().game
+    if mine:
+        game, name = seat.game, seat.store.me.name
+    else:
+        watcher = seat.watch()
+        game = watcher.game
+        other = seat.opponent()
+        name = other.player.name if other is not None else "the opponent"
     if not game.history:
         raise MatchError("That game has no move to replay")
-    return replay_screen(Replay(fresh(seat.deal, seat.suits), list(game.history)), look)
+    # Whose game, in the header: both replays (and a hot-seat's two players') read
+    # "Replay · Spider · …" alike.
+    replay = Replay(fresh(seat.deal, seat.suits), list(game.history))
+    return replay_screen(replay, look, heading=f"Replay of {name}")
