@@ -122,6 +122,12 @@ class Follow:
             return True
         return False
 
+    def missed(self) -> None:
+        """The look that :meth:`due` allowed failed (the store busy, or away for a
+        moment): look again at the next tick. Else a pushed screen kept what it
+        showed before until the next write by anyone, or the fallback."""
+        self.stale = True
+
     def stop(self) -> None:
         stop, self._stop = self._stop, None
         if stop is not None:
