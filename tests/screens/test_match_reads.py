@@ -15,11 +15,14 @@ import pytest
 
 from termsolitaire.match import MatchStore, Player
 from termsolitaire.match.errors import StoreBusy
-from termsolitaire.screens.match import polling
+from termsolitaire.screens.match import lobby, polling
 from termsolitaire.screens.match.lobby import LobbyScreen
 from termsolitaire.screens.match.match import MatchScreen
+from termsolitaire.screens.match.match_results import MatchResultsScreen
+from termsolitaire.screens.match.watch import WatchScreen
 
-from .matchkit import WallClock, lobby_app, shown_screen, until
+from .conftest import answer
+from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
 
 HOUR = 3600.0
 
@@ -32,21 +35,21 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     return str(request.param)
 
 
-class FailOnce:
-    """``store.table`` that raises StoreBusy at its next call once armed (the
-    database busy for a moment), as PostgreSQL's busy answer or SQLite's lock."""
+class FailOnceCalled:
+    """A store method that raises StoreBusy at its next call once armed (the
+    database busy for a moment: PostgreSQL's busy answer, SQLite's lock)."""
 
-    def __init__(self, store: MatchStore) -> None:
-        self.real = store.table
+    def __init__(self, real: Any) -> None:
+        self.real = real
         self.armed = False
         self.failed = 0
 
-    def __call__(self, table_id: int) -> Any:
+    def __call__(self, *args: Any, **kw: Any) -> Any:
         if self.armed:
             self.armed = False
             self.failed += 1
             raise StoreBusy("The match database is busy: cannot read the tables now; try again")
-        return self.real(table_id)
+        return self.real(*args, **kw)
 
 
 async def test_a_panel_whose_read_failed_reads_again_at_the_next_tick(
@@ -65,7 +68,7 @@ async def test_a_panel_whose_read_failed_reads_again_at_the_next_tick(
         screen = await shown_screen(pilot, MatchScreen)
         await until(pilot, lambda: "bob" in str(screen.panel_shown), "bob in the panel")
         assert f"moves{0:>6}" in str(screen.panel_shown)
-        failing = FailOnce(screen.seat.store)
+        failing = FailOnceCalled(screen.seat.store.table)
         monkeypatch.setattr(screen.seat.store, "table", failing)
         failing.armed = True
         bseat.play(next(m for m in bseat.game.legal_moves() if m.kind == "move"))
@@ -76,3 +79,80 @@ async def test_a_panel_whose_read_failed_reads_again_at_the_next_tick(
     match.close()
     ann.close()
     bob.close()
+
+
+async def test_a_lobby_whose_read_failed_reads_again_without_a_write(
+    backend: str, shared: Path, clock: WallClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby remembered the store's revision before its read of the tables;
+    when that read failed, the list stayed as it was until the next write anywhere
+    or the 10 s reread (an hour here)."""
+    monkeypatch.setattr(lobby, "REREAD", HOUR)
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await shown_screen(pilot, LobbyScreen)
+        assert screen.tables == []
+        failing = FailOnceCalled(match.store.tables)
+        monkeypatch.setattr(match.store, "tables", failing)
+        failing.armed = True
+        bob = MatchStore(Player.make("bob"), shared, now=clock)
+        bob.open_table(deal=4)
+        await until(pilot, lambda: failing.failed, "the read that fails")
+        await until(pilot, lambda: "1 open table" in screen_text(app), "bob's table")
+        bob.close()
+    match.close()
+
+
+async def test_a_watch_whose_read_failed_reads_again_without_a_write(
+    backend: str, shared: Path, clock: WallClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Watch (the opponent's board once one's own game has ended) kept the revision
+    of a read that failed, and bob's move never came onto the board."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    table = match.store.open_table(deal=4).table_id
+    bseat = bob.join(table)
+    bseat.start()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await shown_screen(pilot, MatchScreen)
+        await answer(pilot, ["e"], "y")
+        await shown_screen(pilot, MatchResultsScreen)
+        await pilot.press("w")
+        watch = await shown_screen(pilot, WatchScreen)
+        await until(pilot, lambda: watch.revision >= 0, "the first read")
+        failing = FailOnceCalled(watch.watcher.refresh)
+        monkeypatch.setattr(watch.watcher, "refresh", failing)
+        failing.armed = True
+        bseat.play(next(m for m in bseat.game.legal_moves() if m.kind == "move"))
+        await until(pilot, lambda: failing.failed, "the read that fails")
+        await until(pilot, lambda: watch.game.to_text() == bseat.game.to_text(), "bob's move")
+    bob.close()
+    match.close()
+
+
+async def test_a_spectators_board_whose_read_failed_reads_again_without_a_write(
+    backend: str, shared: Path, clock: WallClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A spectator's screen kept the revision of a read that failed: bob's move
+    never came onto the board while nobody wrote at the table."""
+    from .test_spectate import a_match_under_way, a_move, watched_from_the_lobby
+
+    app, match = lobby_app(shared, clock, tmp_path / "home", player="cat")
+    bob, dan, _table, bseat, _dseat = a_match_under_way(shared, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        watch = await watched_from_the_lobby(pilot, await shown_screen(pilot, LobbyScreen))
+        await until(pilot, lambda: watch.revision >= 0, "the first read")
+        failing = FailOnceCalled(watch.watchers[0].refresh)
+        monkeypatch.setattr(watch.watchers[0], "refresh", failing)
+        failing.armed = True
+        bseat.play(a_move(bseat))
+        await until(pilot, lambda: failing.failed, "the read that fails")
+        await until(
+            pilot,
+            lambda: watch.watchers[0].game.to_text() == bseat.game.to_text(),
+            "bob's move on the spectator's board",
+        )
+    bob.close()
+    dan.close()
+    match.close()

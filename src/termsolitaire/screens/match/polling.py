@@ -30,6 +30,10 @@ FALLBACK = 5.0
 """Seconds after which a pushed screen looks at the store anyway (a notification
 lost in an outage, a clock that starts by itself): one query, not four a second."""
 
+RETRY = 1.0
+"""Seconds after which a pushed screen whose look failed looks again (a store busy
+or away: the next write by anyone may be long in coming)."""
+
 
 def while_shown(method: F) -> F:
     """Run ``method`` unless its screen's widgets are gone (a late timer tick)."""
@@ -124,9 +128,13 @@ class Follow:
 
     def missed(self) -> None:
         """The look that :meth:`due` allowed failed (the store busy, or away for a
-        moment): look again at the next tick. Else a pushed screen kept what it
-        showed before until the next write by anyone, or the fallback."""
+        moment): look again at the next tick, and a pushed screen in
+        :data:`RETRY` seconds. Else a pushed screen kept what it showed before
+        until the next write by anyone, or the fallback."""
         self.stale = True
+        if self.pushed and not self._scheduled:
+            self._scheduled = True
+            self._loop.call_later(RETRY, self._run)
 
     def stop(self) -> None:
         stop, self._stop = self._stop, None

@@ -26,7 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
-from termsolitaire.match import MatchError, MatchStore, SeatInfo, Watcher
+from termsolitaire.match import MatchError, MatchStore, SeatInfo, StoreError, Watcher
 from termsolitaire.match.watching import BEAT
 from termsolitaire.play.session import clock_text
 from termsolitaire.rules.spider import RUN, Spider
@@ -212,16 +212,22 @@ class SpectatorScreen(Screen[None]):
     def poll(self) -> None:
         if time.monotonic() - self.beat_at >= BEAT:
             self.beat()
+        revision = self.revision
         try:
             revision = self.store.revision(self.table_id) if self.changes.due() else self.revision
             if revision != self.revision:
-                self.revision = revision
                 self.still_allowed()
                 moved = [w.refresh() for i, w in enumerate(self.watchers) if i not in self.stopped]
                 self.count = self.store.spectators(self.table_id)
                 if any(moved):
                     self.show_boards()
-        except MatchError as e:  # a player turned watching off, the store went away
+                self.revision = revision  # what was read: after the read, never before
+        except StoreError as e:  # busy, away for a moment: read again at the next tick
+            self.changes.missed()
+            self.say(e.reason)
+            return
+        except MatchError as e:  # a player turned watching off
+            self.revision = revision
             self.say(e.reason)
             return
         now = self.store.now()
