@@ -77,6 +77,7 @@ async def test_a_panel_whose_read_failed_reads_again_at_the_next_tick(
         await until(pilot, lambda: f"moves{1:>6}" in str(screen.panel_shown), "bob's move")
         assert screen.revision == bob.table(seat.table_id).revision
     match.close()
+    match.store.close()
     ann.close()
     bob.close()
 
@@ -101,6 +102,7 @@ async def test_a_lobby_whose_read_failed_reads_again_without_a_write(
         await until(pilot, lambda: "1 open table" in screen_text(app), "bob's table")
         bob.close()
     match.close()
+    match.store.close()
 
 
 async def test_a_watch_whose_read_failed_reads_again_without_a_write(
@@ -129,6 +131,7 @@ async def test_a_watch_whose_read_failed_reads_again_without_a_write(
         await until(pilot, lambda: watch.game.to_text() == bseat.game.to_text(), "bob's move")
     bob.close()
     match.close()
+    match.store.close()
 
 
 async def test_a_spectators_board_whose_read_failed_reads_again_without_a_write(
@@ -156,3 +159,4 @@ async def test_a_spectators_board_whose_read_failed_reads_again_without_a_write(
     bob.close()
     dan.close()
     match.close()
+    match.store.close()

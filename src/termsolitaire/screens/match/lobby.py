@@ -206,6 +206,10 @@ class LobbyScreen(LobbyHome):
         store = self.match.store
         try:
             revision = store.revision()
+        except MatchError as e:  # (the store away: the reread or its return says when)
+            self.say(e.reason)
+            return
+        try:
             self.tables = store.tables(include_finished=self.finished_too)
             invitations = store.invitations()
         except MatchError as e:

@@ -176,10 +176,7 @@ class MatchScreen(SpiderScreen):
         self.show_clock()
         try:
             revision = seat.store.revision(seat.table_id) if due else self.revision
-        except StoreError:
-            revision = self.revision
-            self.changes.missed()
-        except MatchError:
+        except MatchError:  # (the store away: the fallback or its return says when)
             revision = self.revision
         moved = revision != self.revision or (due and self.changes.anyway)
         if moved:

@@ -127,10 +127,11 @@ class Follow:
         return False
 
     def missed(self) -> None:
-        """The look that :meth:`due` allowed failed (the store busy, or away for a
+        """The read that the revision asked for failed (the store busy, or away for a
         moment): look again at the next tick, and a pushed screen in
         :data:`RETRY` seconds. Else a pushed screen kept what it showed before
-        until the next write by anyone, or the fallback."""
+        until the next write by anyone, or the fallback. (A revision that cannot
+        be read is not a miss: the store is away, and its return is heard.)"""
         self.stale = True
         if self.pushed and not self._scheduled:
             self._scheduled = True

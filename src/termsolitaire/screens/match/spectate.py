@@ -212,22 +212,19 @@ class SpectatorScreen(Screen[None]):
     def poll(self) -> None:
         if time.monotonic() - self.beat_at >= BEAT:
             self.beat()
-        revision = self.revision
         try:
             revision = self.store.revision(self.table_id) if self.changes.due() else self.revision
             if revision != self.revision:
-                self.still_allowed()
-                moved = [w.refresh() for i, w in enumerate(self.watchers) if i not in self.stopped]
-                self.count = self.store.spectators(self.table_id)
-                if any(moved):
-                    self.show_boards()
+                try:
+                    self.read_boards()
+                except StoreError:  # busy, away for a moment: read again at the next tick
+                    self.changes.missed()
+                    raise
+                except MatchError:  # a player turned watching off: an answer
+                    self.revision = revision
+                    raise
                 self.revision = revision  # what was read: after the read, never before
-        except StoreError as e:  # busy, away for a moment: read again at the next tick
-            self.changes.missed()
-            self.say(e.reason)
-            return
-        except MatchError as e:  # a player turned watching off
-            self.revision = revision
+        except MatchError as e:  # the store went away, or the refusal
             self.say(e.reason)
             return
         now = self.store.now()
@@ -245,6 +242,14 @@ class SpectatorScreen(Screen[None]):
         if text != self.said:
             self.said = text
             self.say(text)
+
+    def read_boards(self) -> None:
+        """The boards still allowed, the games and the count, read again."""
+        self.still_allowed()
+        moved = [w.refresh() for i, w in enumerate(self.watchers) if i not in self.stopped]
+        self.count = self.store.spectators(self.table_id)
+        if any(moved):
+            self.show_boards()
 
     def still_allowed(self) -> None:
         """A player who turned watching off since: their board stops following, with

@@ -90,14 +90,15 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
             assert isinstance(store, MatchStore)  # a live Watch reads the whole store
             revision = store.revision(w.table_id) if self.changes.due() else self.revision
             if revision != self.revision:
-                if w.refresh():
+                try:
+                    changed = w.refresh()
+                except StoreError:  # busy, away for a moment: read again at the next tick
+                    self.changes.missed()
+                    raise
+                if changed:
                     self.controller.hand = Hand(w.game)
                     self.redraw()
                 self.revision = revision  # what was read: after the read, never before
-        except StoreError as e:  # busy, away for a moment: read again at the next tick
-            self.changes.missed()
-            self.say(e.reason)
-            return
         except MatchError as e:
             self.say(e.reason)
             return
