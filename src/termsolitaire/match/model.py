@@ -97,6 +97,10 @@ class TableInfo:
     """This player has an unanswered invitation to this table."""
     friends: tuple[str, ...] = field(default=())
     """Ids of the seated players who are on this player's friends list."""
+    revision: int = 0
+    """The table's revision in the same read as everything above: what a screen
+    remembers having read (a revision read in a statement of its own may be newer
+    than the seats read after it, or belong to a read that failed)."""
 
     @property
     def minutes(self) -> int:

@@ -264,6 +264,7 @@ class MatchStore(Spectating, Reading):
             can_join=can_join,
             invited=invited and not mine,
             friends=tuple(s.player.id for s in infos if s.player.id in friends),
+            revision=int(t["revision"]),
         )
 
     def table(self, table_id: int) -> TableInfo:

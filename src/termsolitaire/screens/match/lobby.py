@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
-from termsolitaire.match import MatchError, Seat, TableInfo, codes
+from termsolitaire.match import MatchError, Seat, StoreError, TableInfo, codes
 from termsolitaire.match.errors import hot_seat_kept
 from termsolitaire.match.services import MatchServices, NewGame
 from termsolitaire.match.shares import shared_game
@@ -210,12 +210,20 @@ class LobbyScreen(LobbyHome):
         """Read the tables and invitations again and show them, keeping the row."""
         store = self.match.store
         try:
-            self.revision = store.revision()
+            revision = store.revision()
+        except MatchError as e:  # (the store away: the reread or its return says when)
+            self.say(e.reason)
+            return
+        try:
             self.tables = store.tables(include_finished=self.finished_too)
             invitations = store.invitations()
         except MatchError as e:
+            changes = getattr(self, "changes", None)  # (the mount's read comes first)
+            if isinstance(e, StoreError) and changes is not None:
+                changes.missed()  # busy, away for a moment: again at the next look
             self.say(e.reason)
             return
+        self.revision = revision  # what was read: after the read, never before
         self.read_at = self.match.now()
         me = self.me
         table = self.query_one(DataTable)

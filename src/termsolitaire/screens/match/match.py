@@ -31,6 +31,7 @@ from termsolitaire.match import (
     Player,
     Seat,
     SeatInfo,
+    StoreError,
 )
 from termsolitaire.match.services import MatchServices
 from termsolitaire.play.hand import Hand
@@ -175,15 +176,11 @@ class MatchScreen(SpiderScreen):
         self.show_clock()
         try:
             revision = seat.store.revision(seat.table_id) if due else self.revision
-        except MatchError:
+        except MatchError:  # (the store away: the fallback or its return says when)
             revision = self.revision
         moved = revision != self.revision or (due and self.changes.anyway)
         if moved:
-            self.revision = revision
-            try:
-                self.opponent = seat.opponent()
-            except MatchError as e:
-                self.say(e.reason)
+            self.read_table(revision)
         self.watching = self.spectators.update(moved)
         self.show_panel()
         if seat.problem != self.problem_shown:
@@ -194,6 +191,24 @@ class MatchScreen(SpiderScreen):
         if driver is not None and driver.problem:
             self.say(driver.problem)
             driver.problem = None
+
+    def read_table(self, revision: int) -> None:
+        """Read the opponent again (the table is at ``revision`` or later), and
+        remember the revision read with them, in the same snapshot: never one newer
+        than what the panel shows. A read the store failed (busy, away for a
+        moment) is tried again at the next tick; a refusal is an answer."""
+        try:
+            info = self.seat.info()
+        except StoreError as e:
+            self.say(e.reason)
+            self.changes.missed()
+            return
+        except MatchError as e:
+            self.say(e.reason)
+            self.revision = revision
+            return
+        self.opponent = info.opponent_of(self.seat.store.me.id)
+        self.revision = info.revision
 
     def share_pending(self) -> None:
         """Every few seconds while the store could not take this player's actions:

@@ -19,7 +19,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from termsolitaire.match import Figures, MatchError, Player, Results, Seat, SeatInfo, Watcher
+from termsolitaire.match import (
+    Figures,
+    MatchError,
+    Player,
+    Results,
+    Seat,
+    SeatInfo,
+    StoreError,
+    Watcher,
+)
 from termsolitaire.match.hotseat import is_guest_of
 from termsolitaire.match.services import MatchServices
 from termsolitaire.play.controller import ENDED_YOURS
@@ -180,9 +189,13 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
             going = [] if final else [i for i in s.info().seats if not i.finished]
             ran_out = any(i.playing and i.remaining_at(now) <= 0 for i in going)
             if revision != self.revision or ran_out or self.results is None:
-                self.revision = revision
-                self.results = s.results()
-                self.their_line = self.their_replay()
+                try:
+                    self.results = s.results()
+                    self.their_line = self.their_replay()
+                except StoreError:  # busy, away for a moment: again at the next tick
+                    self.changes.missed()
+                    raise
+                self.revision = revision  # what was read: after the read, never before
         except MatchError as e:
             self.query_one("#verdict", Static).update(e.reason)
             return

@@ -30,6 +30,10 @@ FALLBACK = 5.0
 """Seconds after which a pushed screen looks at the store anyway (a notification
 lost in an outage, a clock that starts by itself): one query, not four a second."""
 
+RETRY = 1.0
+"""Seconds after which a pushed screen whose look failed looks again (a store busy
+or away: the next write by anyone may be long in coming)."""
+
 
 def while_shown(method: F) -> F:
     """Run ``method`` unless its screen's widgets are gone (a late timer tick)."""
@@ -121,6 +125,17 @@ class Follow:
             self.looked_at = now
             return True
         return False
+
+    def missed(self) -> None:
+        """The read that the revision asked for failed (the store busy, or away for a
+        moment): look again at the next tick, and a pushed screen in
+        :data:`RETRY` seconds. Else a pushed screen kept what it showed before
+        until the next write by anyone, or the fallback. (A revision that cannot
+        be read is not a miss: the store is away, and its return is heard.)"""
+        self.stale = True
+        if self.pushed and not self._scheduled:
+            self._scheduled = True
+            self._loop.call_later(RETRY, self._run)
 
     def stop(self) -> None:
         stop, self._stop = self._stop, None

@@ -26,7 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
-from termsolitaire.match import MatchError, MatchStore, SeatInfo, Watcher
+from termsolitaire.match import MatchError, MatchStore, SeatInfo, StoreError, Watcher
 from termsolitaire.match.watching import BEAT
 from termsolitaire.play.session import clock_text
 from termsolitaire.rules.spider import RUN, Spider
@@ -215,13 +215,16 @@ class SpectatorScreen(Screen[None]):
         try:
             revision = self.store.revision(self.table_id) if self.changes.due() else self.revision
             if revision != self.revision:
-                self.revision = revision
-                self.still_allowed()
-                moved = [w.refresh() for i, w in enumerate(self.watchers) if i not in self.stopped]
-                self.count = self.store.spectators(self.table_id)
-                if any(moved):
-                    self.show_boards()
-        except MatchError as e:  # a player turned watching off, the store went away
+                try:
+                    self.read_boards()
+                except StoreError:  # busy, away for a moment: read again at the next tick
+                    self.changes.missed()
+                    raise
+                except MatchError:  # a player turned watching off: an answer
+                    self.revision = revision
+                    raise
+                self.revision = revision  # what was read: after the read, never before
+        except MatchError as e:  # the store went away, or the refusal
             self.say(e.reason)
             return
         now = self.store.now()
@@ -239,6 +242,14 @@ class SpectatorScreen(Screen[None]):
         if text != self.said:
             self.said = text
             self.say(text)
+
+    def read_boards(self) -> None:
+        """The boards still allowed, the games and the count, read again."""
+        self.still_allowed()
+        moved = [w.refresh() for i, w in enumerate(self.watchers) if i not in self.stopped]
+        self.count = self.store.spectators(self.table_id)
+        if any(moved):
+            self.show_boards()
 
     def still_allowed(self) -> None:
         """A player who turned watching off since: their board stops following, with
