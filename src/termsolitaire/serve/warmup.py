@@ -30,7 +30,6 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from types import CodeType, FrameType, FunctionType
-from typing import cast
 
 from termsolitaire import textual_hooks
 
@@ -117,13 +116,6 @@ def rehearse() -> list[str]:
             problems.append(f"{type(e).__name__}: {e}")
         finally:
             sys.setprofile(None)
-    if TERMINAL and not problems:
-        with scratch_environment() as home:
-            sys.setprofile(note)
-            try:
-                problems.extend(terminal_login(home))
-            finally:
-                sys.setprofile(None)
     forget_rendered_screens()
     gather_code(ran.values())
     ran.clear()
@@ -133,9 +125,6 @@ def rehearse() -> list[str]:
                 asyncio.run(_login(home))
             except Exception as e:  # a rehearsal never stops the warm process
                 problems.append(f"{type(e).__name__}: {e}")
-        if TERMINAL and not problems:
-            with scratch_environment() as home:
-                problems.extend(terminal_login(home))
         forget_rendered_screens()
     if threading.active_count() != 1:
         problems.append("threads left running")
@@ -154,171 +143,6 @@ def forget_rendered_screens() -> None:
     clear = getattr(cache, "cache_clear", None)
     if clear is not None:
         clear()
-
-
-TERMINAL = True
-"""Whether the rehearsal also logs in as a session does, on a pty (off: headless
-only, as before)."""
-TERMINAL_STEPS: tuple[tuple[bytes, tuple[bytes, ...]], ...] = (
-    (b"", (b"Spider match lobby", b"Quit")),
-    (b"g", (b"seven columns", b"Quit")),
-    (b"\x1b[B\r", ("Penguin · deal".encode(), b"Quit")),
-    (b"Q", ()),
-    (b"q", ()),
-    (b"q", ()),
-)
-"""The terminal rehearsal's keys, each sent once the screen before shows all of its
-markers and the app has been silent for :data:`TERMINAL_QUIET`: the lobby, ``g`` to
-the menu, down and Enter to a Penguin board (a login as ``bench/serve_load.py``
-makes it), then ``Q``, ``q``, ``q`` back to the menu, the lobby and away."""
-TERMINAL_QUIET = 0.3
-TERMINAL_WAIT = 30.0
-"""Seconds the terminal rehearsal waits for a screen before it gives up on it."""
-
-
-def terminal_login(home: str) -> list[str]:
-    """Log in as a session does: ``termsolitaire match`` (the server's command) run
-    here on a pty of :data:`SIZE`, through :data:`TERMINAL_STEPS`, with the real
-    terminal driver, its threads, the shadow and the keys' parser; what went wrong.
-
-    The headless login runs none of that: a session ran it for the first time,
-    copying the pages of its code (spread among the code no session runs) and
-    specializing it, each session again. Here it runs in the warm process before
-    :func:`gather_code`, which gathers it with the rest. The standard streams, file
-    descriptors 0-2, signal handlers and the lifeline are as before afterwards."""
-    import fcntl
-    import signal
-    import struct
-    import termios
-
-    from termsolitaire import cli, lifeline
-
-    problems: list[str] = []
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
-    saved_fds = [os.dup(fd) for fd in (0, 1, 2)]
-    saved_streams = {
-        name: getattr(sys, name)
-        for name in ("stdin", "stdout", "stderr", "__stdin__", "__stdout__", "__stderr__")
-    }
-    saved_handlers = {}
-    for sig in signal.valid_signals():
-        with contextlib.suppress(OSError, ValueError, RuntimeError):
-            saved_handlers[sig] = signal.getsignal(sig)
-    saved_env = dict(os.environ)
-    os.environ.update(TERM="xterm-256color", LANG=os.environ.get("LANG", "C.UTF-8"))
-    done = threading.Event()
-    driver = threading.Thread(target=_press, args=(master, done, problems), daemon=True)
-    try:
-        for fd in (0, 1, 2):
-            os.dup2(slave, fd)
-        _terminal_streams()
-        driver.start()
-        status = cli.main(["match"])
-        if status:
-            problems.append(f"the terminal rehearsal ended with status {status}")
-    except BaseException as e:  # a rehearsal never stops the warm process
-        problems.append(f"{type(e).__name__}: {e}")
-    finally:
-        done.set()
-        driver.join(TERMINAL_WAIT)
-        for fd, old in zip((0, 1, 2), saved_fds, strict=True):
-            os.dup2(old, fd)
-            os.close(old)
-        for name, stream in saved_streams.items():
-            setattr(sys, name, stream)
-        os.environ.clear()
-        os.environ.update(saved_env)
-        lifeline.uninstall()
-        for sig, handler in saved_handlers.items():
-            with contextlib.suppress(OSError, ValueError, TypeError, RuntimeError):
-                signal.signal(sig, handler)
-        signal.set_wakeup_fd(-1)
-        os.close(slave)
-        os.close(master)
-    cli.prebuild(("match",))  # the login took the parser built for a session
-    return problems
-
-
-def _terminal_streams() -> None:
-    """Standard streams on file descriptors 0-2 (now the pty), as a session has them."""
-    import io
-
-    for fd, name, mode in ((0, "stdin", "rb"), (1, "stdout", "wb"), (2, "stderr", "wb")):
-        raw = io.FileIO(fd, mode, closefd=False)
-        buffered = io.BufferedReader(raw) if mode == "rb" else io.BufferedWriter(raw)
-        stream = io.TextIOWrapper(buffered, encoding="utf-8", line_buffering=mode == "wb")
-        setattr(sys, name, stream)
-        setattr(sys, f"__{name}__", stream)
-
-
-def _press(master: int, done: threading.Event, problems: list[str]) -> None:
-    """The player of :func:`terminal_login`: each key of :data:`TERMINAL_STEPS` once
-    its screen shows; reads the pty until the app has gone."""
-    import select
-    import time
-
-    seen = b""
-    application_keys = False
-    steps = list(TERMINAL_STEPS)
-    key, markers = steps.pop(0)
-    deadline = time.monotonic() + TERMINAL_WAIT
-    last = time.monotonic()
-    while not done.is_set():
-        if select.select([master], [], [], 0.05)[0]:
-            try:
-                data = os.read(master, 65536)
-            except OSError:
-                return
-            seen += data
-            last = time.monotonic()
-            on, off = seen.rfind(b"\x1b[?1h"), seen.rfind(b"\x1b[?1l")
-            application_keys = on > off if max(on, off) >= 0 else application_keys
-        shown = all(m in seen for m in markers) and time.monotonic() - last > TERMINAL_QUIET
-        if steps and (shown or time.monotonic() > deadline):
-            if not shown:
-                problems.append(f"the terminal rehearsal did not show {markers!r}")
-            key, markers = steps.pop(0)
-            if application_keys:
-                key = key.replace(b"\x1b[B", b"\x1bOB")
-            seen = b""
-            deadline = time.monotonic() + TERMINAL_WAIT
-            time.sleep(0.05)
-            with contextlib.suppress(OSError):
-                os.write(master, key)
-
-
-CONSTANTS = True
-"""Whether :func:`gather_code` copies the constants of the code it gathers too."""
-NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-
-
-def fresh(value: object) -> object:
-    """A copy of a constant, made now (so it lies beside the code copied with it),
-    equal to it and of its type: strings that are not names (names are interned,
-    and their identity speeds up every lookup of them), numbers, bytes, and tuples
-    and frozensets of those; anything else (None, a code object, a name) itself."""
-    if not CONSTANTS:
-        return value
-    kind = type(value)
-    if kind is str:
-        text = cast(str, value)
-        if len(text) < 2 or set(text) <= NAME_CHARS:
-            return value
-        return text[:1] + text[1:]
-    if kind is tuple:
-        return tuple([fresh(v) for v in cast(tuple, value)])
-    if kind is frozenset:
-        return frozenset([fresh(v) for v in cast(frozenset, value)])
-    if kind is int:
-        number = cast(int, value)
-        return number if -5 <= number <= 256 else number + 0
-    if kind is float:
-        return cast(float, value) * 1.0
-    if kind is bytes:
-        data = cast(bytes, value)
-        return data if len(data) < 2 else data[:1] + data[1:]
-    return value
 
 
 KEPT: list[CodeType] = []
@@ -349,8 +173,7 @@ def gather_code(ran: Iterable[object]) -> int:
         if done is not None:
             return done
         consts = tuple(
-            copy(c) if isinstance(c, CodeType) and id(c) in wanted else fresh(c)
-            for c in code.co_consts
+            copy(c) if isinstance(c, CodeType) and id(c) in wanted else c for c in code.co_consts
         )
         copies[id(code)] = made = code.replace(co_consts=consts)
         return made
