@@ -9,6 +9,7 @@ from termsolitaire.play.modes import MATCH
 from termsolitaire.play.session import Clock
 
 from .conftest import board, status
+from .matchkit import until
 
 
 def stepped() -> tuple[list[float], Clock]:
@@ -67,14 +68,17 @@ async def test_the_hidden_boards_refusal_goes_once_the_board_is_seen_again() -> 
         # No dialog is there to close (it said "Enlarge the window (or close the
         # dialog) to play" whatever hid the board).
         assert status(app) == "Enlarge the window to play"
+        # Each resize is waited for (under load it lands some frames later): a key
+        # pressed before the board hides would play on it.
         await pilot.resize_terminal(80, 24)
-        assert screen.board.display and status(app) == ""
+        await until(pilot, lambda: screen.board.display and status(app) == "", "the board back")
         await pilot.press("7")
         await pilot.resize_terminal(60, 20)
+        await until(pilot, lambda: not screen.board.display, "the board hidden")
         await pilot.press("3")
         assert status(app).startswith("Enlarge the window")
         await pilot.resize_terminal(80, 24)
-        assert status(app).startswith("Column 7 in hand"), status(app)
+        await until(pilot, lambda: status(app).startswith("Column 7 in hand"), "the hand said")
         assert screen.game.history == ()
 
 
