@@ -479,40 +479,6 @@ def test_a_cap_on_thinking_stops_the_search_for_other_ways(monkeypatch) -> None:
             assert "out" not in calls and chosen == own, f"think {think}"
 
 
-def test_a_plan_of_several_actions_is_chosen_with_their_pace(monkeypatch) -> None:
-    """With ``pace_positions`` (at 4 suits) the expert chooses a plan that queues
-    several actions with the pace of all of them: beyond the level's own two
-    guesses solved for ways and six played out, more of each, within the budget.
-    They come from a stream of their own, so the level's own draws are the same
-    (its stream ends where it does without), and from what it has not seen:
-    permuting the face-down and stock cards leaves its choice unchanged. At
-    another suit count than ``pace_suits`` it thinks as the level does."""
-    from termsolitaire.solver import opponent
-
-    wins: list[int] = []
-    guesses: set[int] = set()
-    real_win, real_playout = opponent._win, opponent._playout
-    monkeypatch.setattr(opponent, "_win", lambda *a: wins.append(1) or real_win(*a))
-    monkeypatch.setattr(
-        opponent, "_playout", lambda g, *a: guesses.add(id(g)) or real_playout(g, *a)
-    )
-    view = view_of(from_text(IN_SUIT))
-    own = _expert(monkeypatch)
-    own.advise(view)
-    assert (len(wins), len(guesses)) == (2, 6)
-    paced = dict(pace_positions=10**6, pace_cap=10**6, pace_lines=2, pace_guesses=3)
-    for changes, seen in (({**paced, "pace_suits": (2,)}, (2, 6)), (paced, (4, 9))):
-        wins.clear()
-        guesses.clear()
-        expert = _expert(monkeypatch, **changes)
-        mine = expert.advise(view)
-        assert (len(wins), len(guesses)) == seen, changes
-        assert expert.rng.getstate() == own.rng.getstate()
-    for seed in range(2):
-        other = view_of(from_text(_permuted(IN_SUIT, seed)))
-        assert _expert(monkeypatch, **paced).advise(other) == mine, f"permutation {seed}"
-
-
 def test_best_lines_make_ways_of_guesses_the_solver_does_not_win(monkeypatch) -> None:
     """With ``best_lines`` (off for every level) a guess the solver does not win
     still gives a way, its best line's start: here, with the solver held to

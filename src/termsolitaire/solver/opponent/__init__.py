@@ -154,25 +154,6 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
-    pace_positions: int = 0
-    """Positions one queued action's pace buys the choice of a plan, at
-    :attr:`pace_suits` (0: off): a plan of several actions is chosen with all of
-    their pace (:meth:`Opponent._hindsight`, the budget ``pace_positions`` times
-    the actions it queues, a deal counted as :attr:`pace_cap`, never more than
-    :attr:`pace_cap`). The budget left after main's own hindsight goes on more
-    guesses solved for ways, then more guesses each way is played out on, drawn
-    from a stream of their own so that a game parts from the level's without it
-    only where they change a choice (docs/journal/2026-12-06-four13.md)."""
-    pace_cap: int = 90000
-    """The most positions one choice may search with :attr:`pace_positions`."""
-    pace_lines: int = 6
-    """The most guesses solved for ways with :attr:`pace_positions`, beyond
-    :attr:`hindsight_lines`."""
-    pace_guesses: int = 18
-    """The most guesses each way is played out on with :attr:`pace_positions`,
-    beyond :attr:`hindsight`."""
-    pace_suits: tuple[int, ...] = (4,)
-    """The suit counts at which :attr:`pace_positions` holds."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -227,9 +208,6 @@ class Opponent:
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
         self.rng = random.Random(seed)
-        self._pace_rng = random.Random(seed)
-        """The stream of :attr:`Level.pace_positions`'s guesses (its own, so that the
-        level's draws from ``rng`` stay what they are without it)."""
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
         self._queue: list[SpiderMove] = []
@@ -313,35 +291,19 @@ class Opponent:
         def thought() -> bool:
             return 0 < level.think <= spent
 
-        def look(guess: SpiderState) -> None:
-            nonlocal spent
-            won, line, used = _win(guess, level.hindsight_positions)
+        for _ in range(level.hindsight_lines):
+            if thought():
+                break
+            won, line, used = _win(sample(view, rng), level.hindsight_positions)
             spent += used
             start = tuple(up_to_turn(line))
             if (won or level.best_lines) and start and start != default:
                 signature = _way_signature(view, start)
                 if signature != start_of_mine:
                     ways.setdefault(signature, start)
-
-        for _ in range(level.hindsight_lines):
-            if thought():
-                break
-            look(sample(view, rng))
-        # The pace of every action the plan queues (pace_positions): more guesses
-        # solved for ways within two thirds of the budget, from a stream of their own.
-        budget = 0
-        if level.pace_positions and self.suits in level.pace_suits and default:
-            actions = len(default) if default[0] != DEAL_MOVE else level.pace_cap
-            budget = min(level.pace_cap, level.pace_positions * actions)
-        pace_rng = self._pace_rng
-        own = bool(ways)
-        for _ in range(level.pace_lines):
-            if spent + level.hindsight_positions > 2 * budget // 3 or thought():
-                break
-            look(sample(view, pace_rng))
         if not ways or thought():
             return list(default)
-        guesses = [sample(view, rng if own else pace_rng) for _ in range(level.hindsight)]
+        guesses = [sample(view, rng) for _ in range(level.hindsight)]
 
         def playouts(moves: tuple[SpiderMove, ...], on: list[SpiderState]) -> int:
             nonlocal spent
@@ -360,12 +322,6 @@ class Opponent:
             if thought():
                 break
             values.append((playouts(m, guesses), i, m))
-        # Then more guesses, each played out by every way, while the budget lasts.
-        for _ in range(level.pace_guesses):
-            if spent >= budget or len(values) < 2:
-                break
-            more = [sample(view, pace_rng)]
-            values = [(v + playouts(m, more), i, m) for v, i, m in values]
         values.sort()
         if level.second_round:
             # The best two, close or not, on more guesses, chosen between on all
