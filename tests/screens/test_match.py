@@ -161,8 +161,9 @@ async def test_the_match_board_names_the_card_moved(
 async def test_the_match_board_s_help_lists_only_the_keys_a_match_has(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
-    """The help on a match board lists no hint, restart, new deal or pause: each of
-    those keys only says the match has none (the footer leaves them out too)."""
+    """The help on a match board lists no hint, restart, new deal or pause, nor M (its
+    felt has the side panel, no room for a move list): each of those keys only says
+    the match has none."""
     from termsolitaire.screens.dialogs.help import HelpScreen
 
     app, match = lobby_app(shared, clock, tmp_path / "home")
@@ -171,7 +172,7 @@ async def test_the_match_board_s_help_lists_only_the_keys_a_match_has(
         await pilot.press("enter")
         screen = await shown_screen(pilot, MatchScreen)
         listed = dict((k, what) for k, what in screen.help_keys())
-        for key in ("H", "S", "D", "R", "N", "#", "P"):
+        for key in ("H", "S", "D", "R", "N", "#", "P", "M"):
             assert key not in listed, (key, listed.get(key))
         for key in ("z", "d", "e", "w"):
             assert key in listed

@@ -61,6 +61,7 @@ class BoardActions:
 
         def say(self, text: str) -> None: ...
         def show_moves(self, show: bool) -> bool: ...
+        def has_move_list(self) -> bool: ...
         def redraw(self) -> None: ...
         def title_text(self) -> str: ...
         def query_one(self, *a: Any, **kw: Any) -> Any: ...
@@ -315,11 +316,15 @@ class BoardActions:
     def help_keys(self) -> list[tuple[str, str]]:
         """Every key of this screen with what it does; a game's pile keys on one row each.
         What the board's mode forbids for good (hints, restart and new deals in the
-        daily or a match) is left out: each such key only says it is refused."""
+        daily or a match) is left out, and so is ``M`` where there is no room for a
+        move list (a match's board): each such key only says it is refused."""
         rows: list[tuple[str, str]] = []
         groups: dict[str, list[str]] = {}
         for binding in screen_bindings(type(self)):
-            if self.controller.barred(binding.action.partition("(")[0]):
+            action = binding.action.partition("(")[0]
+            if self.controller.barred(action) or (
+                action == "move_list" and not self.has_move_list()
+            ):
                 continue
             keys = " ".join(
                 key_display(self.app.get_key_display(Binding(k.strip(), binding.action)))

@@ -160,6 +160,11 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         with Container(id="middle"):
             yield self.board
 
+    def has_move_list(self) -> bool:
+        """Whether ``M`` can show a move list here (a match's board, whose felt has a
+        panel of its own, has no room for one)."""
+        return self.move_list.is_attached or bool(self.query("#middle"))
+
     def show_moves(self, show: bool) -> bool:
         """Show or hide the move list; False when this board has no room for one
         (a match's board, whose felt has a panel of its own)."""
@@ -167,10 +172,9 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         if not moves.is_attached:
             if not show:
                 return True
-            middle = self.query("#middle")
-            if not middle:
+            if not self.has_move_list():
                 return False
-            middle.first().mount(moves)
+            self.query_one("#middle").mount(moves)
         moves.display = show
         return True
 
