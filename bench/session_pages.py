@@ -174,37 +174,9 @@ def main() -> None:
             + (f", {ready['immortal']} objects made immortal" if ready.get("immortal") else "")
         )
         for n in range(args.sessions):
-            master, slave = os.openpty()
-            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-            own = os.path.join(home, f"p{n}")
-            os.makedirs(own)
-            app_env = {
-                "TERM": "xterm-256color",
-                "LANG": "C.UTF-8",
-                "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                "HOME": own,
-                "USER": f"p{n}",
-                "TERMSOLITAIRE_HOME": own,
-                "TERMSOLITAIRE_MATCH_DIR": os.path.join(home, "match"),
-                "TERMSOLITAIRE_SOLVER_HELP": "0",
-                "TERMSOLITAIRE_PLAYER": f"p{n}",
-                "TERMSOLITAIRE_PLAYER_ID": f"p{n}",
-            }
-            request = {"id": n, "argv": ["match"], "env": app_env, "cwd": home, "memory_mb": 0}
-            socket.send_fds(ours, [json.dumps(request).encode()], [slave])
-            os.close(slave)
-            while (answer := json.loads(ours.recv(1 << 18))).get("id") != n:
-                pass
-            apps.append((answer["pid"], master))
-            application_keys = False
-            for key, markers in STEPS:
-                if application_keys:
-                    key = key.replace(b"\x1b[B", b"\x1bOB")
-                if key:
-                    os.write(master, key)
-                data = read_until(master, markers)
-                quiet(master, 0.3)
-                application_keys = data.rfind(b"\x1b[?1h") > data.rfind(b"\x1b[?1l")
+            pid, master = login(ours, home, n)
+            apps.append((pid, master))
+            take_to_board(master)
         time.sleep(1.0)
         for _, master in apps:
             quiet(master, 0.2)
@@ -221,6 +193,47 @@ def main() -> None:
         warm.kill()
         warm.wait()
         shutil.rmtree(home, ignore_errors=True)
+
+
+def login(ours: socket.socket, home: str, n: int) -> tuple[int, int]:
+    """Ask the warm process (on ``ours``) to fork app ``n`` onto a new 80x24 pty, as
+    the server does: its pid and the pty's master."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    own = os.path.join(home, f"p{n}")
+    os.makedirs(own)
+    env = {
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": own,
+        "USER": f"p{n}",
+        "TERMSOLITAIRE_HOME": own,
+        "TERMSOLITAIRE_MATCH_DIR": os.path.join(home, "match"),
+        "TERMSOLITAIRE_SOLVER_HELP": "0",
+        "TERMSOLITAIRE_PLAYER": f"p{n}",
+        "TERMSOLITAIRE_PLAYER_ID": f"p{n}",
+    }
+    request = {"id": n, "argv": ["match"], "env": env, "cwd": home, "memory_mb": 0}
+    socket.send_fds(ours, [json.dumps(request).encode()], [slave])
+    os.close(slave)
+    while (answer := json.loads(ours.recv(1 << 18))).get("id") != n:
+        pass
+    return int(answer["pid"]), master
+
+
+def take_to_board(master: int) -> None:
+    """Key the app on ``master`` through ``STEPS`` to its Penguin board (the cursor
+    keys in application mode once it has asked for that mode)."""
+    application_keys = False
+    for key, markers in STEPS:
+        if application_keys:
+            key = key.replace(b"\x1b[B", b"\x1bOB")
+        if key:
+            os.write(master, key)
+        data = read_until(master, markers)
+        quiet(master, 0.3)
+        application_keys = data.rfind(b"\x1b[?1h") > data.rfind(b"\x1b[?1l")
 
 
 def report(warm: int, apps: list[tuple[int, int]]) -> None:

@@ -43,7 +43,6 @@ import bisect
 import collections
 import contextlib
 import ctypes
-import fcntl
 import gc
 import json
 import os
@@ -55,7 +54,6 @@ import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -217,44 +215,6 @@ def warm_main(fd: str) -> int:
 # ---------------------------------------------------------------- the bench
 
 
-def login(ours: socket.socket, home: str, n: int) -> tuple[int, int]:
-    """Fork an app as the server does and take it to its Penguin board."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    own = os.path.join(home, f"p{n}")
-    os.makedirs(own)
-    env = {
-        "TERM": "xterm-256color",
-        "LANG": "C.UTF-8",
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": own,
-        "USER": f"p{n}",
-        "TERMSOLITAIRE_HOME": own,
-        "TERMSOLITAIRE_MATCH_DIR": os.path.join(home, "match"),
-        "TERMSOLITAIRE_SOLVER_HELP": "0",
-        "TERMSOLITAIRE_PLAYER": f"p{n}",
-        "TERMSOLITAIRE_PLAYER_ID": f"p{n}",
-    }
-    request = {"id": n, "argv": ["match"], "env": env, "cwd": home, "memory_mb": 0}
-    socket.send_fds(ours, [json.dumps(request).encode()], [slave])
-    os.close(slave)
-    while (answer := json.loads(ours.recv(1 << 18))).get("id") != n:
-        pass
-    return int(answer["pid"]), master
-
-
-def take_to_board(master: int) -> None:
-    application_keys = False
-    for key, markers in pages.STEPS:
-        if application_keys:
-            key = key.replace(b"\x1b[B", b"\x1bOB")
-        if key:
-            os.write(master, key)
-        data = pages.read_until(master, markers)
-        pages.quiet(master, 0.3)
-        application_keys = data.rfind(b"\x1b[?1h") > data.rfind(b"\x1b[?1l")
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--warm", metavar="FD", help=argparse.SUPPRESS)
@@ -289,7 +249,7 @@ def main() -> None:
             f"warm process ready: {ready.get('cpu')} s of CPU, rehearsal {ready.get('rehearsal')}"
         )
         for n in range(args.sessions):
-            pid, master = login(ours, home, n)
+            pid, master = pages.login(ours, home, n)
             if n == 0 and args.perf:
                 perf = subprocess.Popen(
                     [*PERF, "-p", str(pid), "-o", out + ".perf"],
@@ -297,7 +257,7 @@ def main() -> None:
                     stderr=subprocess.DEVNULL,
                 )
             apps.append((pid, master))
-            take_to_board(master)
+            pages.take_to_board(master)
         time.sleep(1.0)
         for _, master in apps:
             pages.quiet(master, 0.2)
