@@ -26,7 +26,6 @@ from termsolitaire.match import (
     Results,
     Seat,
     SeatInfo,
-    StoreError,
     Watcher,
 )
 from termsolitaire.match.hotseat import is_guest_of
@@ -189,12 +188,9 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
             going = [] if final else [i for i in s.info().seats if not i.finished]
             ran_out = any(i.playing and i.remaining_at(now) <= 0 for i in going)
             if revision != self.revision or ran_out or self.results is None:
-                try:
+                with self.changes.reading():
                     self.results = s.results()
                     self.their_line = self.their_replay()
-                except StoreError:  # busy, away for a moment: again at the next tick
-                    self.changes.missed()
-                    raise
                 self.revision = revision  # what was read: after the read, never before
         except MatchError as e:
             self.query_one("#verdict", Static).update(e.reason)

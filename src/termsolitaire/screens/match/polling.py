@@ -16,13 +16,16 @@ raising ``NoMatches``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from textual.css.query import NoMatches
 from textual.screen import Screen
+
+from termsolitaire.match import StoreError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -136,6 +139,17 @@ class Follow:
         if self.pushed and not self._scheduled:
             self._scheduled = True
             self._loop.call_later(RETRY, self._run)
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """Around the read a new revision asked for: a read the store failed (busy,
+        away for a moment) is :meth:`missed`, and raised on. The screen remembers
+        the revision only after the read, so a failed one is read again."""
+        try:
+            yield
+        except StoreError:
+            self.missed()
+            raise
 
     def stop(self) -> None:
         stop, self._stop = self._stop, None

@@ -216,9 +216,9 @@ class SpectatorScreen(Screen[None]):
             revision = self.store.revision(self.table_id) if self.changes.due() else self.revision
             if revision != self.revision:
                 try:
-                    self.read_boards()
-                except StoreError:  # busy, away for a moment: read again at the next tick
-                    self.changes.missed()
+                    with self.changes.reading():
+                        self.read_boards()
+                except StoreError:
                     raise
                 except MatchError:  # a player turned watching off: an answer
                     self.revision = revision

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from termsolitaire.match import REASONS, MatchError, MatchStore, Seat, StoreError, Watcher
+from termsolitaire.match import REASONS, MatchError, MatchStore, Seat, Watcher
 from termsolitaire.match.replay import fresh
 from termsolitaire.play.hand import Hand
 from termsolitaire.play.modes import WATCH
@@ -90,11 +90,8 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
             assert isinstance(store, MatchStore)  # a live Watch reads the whole store
             revision = store.revision(w.table_id) if self.changes.due() else self.revision
             if revision != self.revision:
-                try:
+                with self.changes.reading():
                     changed = w.refresh()
-                except StoreError:  # busy, away for a moment: read again at the next tick
-                    self.changes.missed()
-                    raise
                 if changed:
                     self.controller.hand = Hand(w.game)
                     self.redraw()
