@@ -179,7 +179,7 @@ class SolverPool:
         self.limit = max(self.size, limit if limit is not None else 4 * self.size)
         for stale in clear_stale():
             log.info("solver pool: removed %s, left by a server that ended without stopping", stale)
-        self.directory = Path(tempfile.mkdtemp(prefix="termsolitaire-solver-"))
+        self.directory = Path(tempfile.mkdtemp(prefix=PREFIX))
         self.path = self.directory / "pool"
         self.idle: list[Worker] = []
         self.workers: set[Worker] = set()
