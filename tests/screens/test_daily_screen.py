@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Label
 
 from termsolitaire.app import SolitaireApp
@@ -36,6 +37,14 @@ def shared(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def daily_line(screen: DailyScreen) -> str:
     return str(screen.query_one("#status", TextLine).text)
+
+
+async def daily_board(pilot: Pilot[object], game: str) -> tuple[DailyScreen, BoardScreen]:
+    """From the dailies on screen, ``game``'s daily played: the dailies and its board."""
+    dailies = await shown_screen(pilot, DailyScreen)
+    dailies.query_one("#dailies").highlighted = [g for g, _ in dailies.choices].index(game)
+    await pilot.press("enter")
+    return dailies, await shown_screen(pilot, BoardScreen)
 
 
 async def test_a_daily_from_the_menu(shared: Path) -> None:
@@ -224,10 +233,7 @@ async def test_every_games_daily_ends_with_its_end_key(game: str, shared: Path) 
     daily = Daily(MatchStore(current_player(), None, keep_dir=False))
     app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
     async with app.run_test(size=(100, 30)) as pilot:
-        dailies = await shown_screen(pilot, DailyScreen)
-        dailies.query_one("#dailies").highlighted = [g for g, _ in dailies.choices].index(game)
-        await pilot.press("enter")
-        board = await shown_screen(pilot, BoardScreen)
+        dailies, board = await daily_board(pilot, game)
         await pilot.press("H")
         assert "No hints in the daily" in status(app)
         await pilot.press("e" if game == "spider" else "E")
@@ -320,10 +326,7 @@ async def test_the_daily_boards_help_lists_no_key_the_daily_refuses(shared: Path
     daily = Daily(MatchStore(current_player(), None, keep_dir=False))
     app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
     async with app.run_test(size=(80, 24)) as pilot:
-        dailies = await shown_screen(pilot, DailyScreen)
-        dailies.query_one("#dailies").highlighted = [g for g, _ in dailies.choices].index("penguin")
-        await pilot.press("enter")
-        await shown_screen(pilot, BoardScreen)
+        await daily_board(pilot, "penguin")
         await pilot.press("question_mark")
         help = await shown_screen(pilot, HelpScreen)
         listed = [key for key, _ in help.keys]
@@ -353,10 +356,7 @@ async def test_the_daily_results_show_the_time_the_leaderboard_keeps(shared: Pat
     daily = Daily(store)
     app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
     async with app.run_test(size=(80, 24)) as pilot:
-        dailies = await shown_screen(pilot, DailyScreen)
-        dailies.query_one("#dailies").highlighted = [g for g, _ in dailies.choices].index("penguin")
-        await pilot.press("enter")
-        await shown_screen(pilot, BoardScreen)
+        await daily_board(pilot, "penguin")
         await pilot.press("E")
         await shown_screen(pilot, ConfirmEndScreen)
         await pilot.press("y")
