@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from textual.pilot import Pilot
 
@@ -20,6 +20,9 @@ from termsolitaire.match.computer import ENGINE as COMPUTER_ENGINE
 from termsolitaire.match.services import MatchServices
 from termsolitaire.play.session import Clock
 from termsolitaire.screens.match.lobby import LobbyScreen
+
+if TYPE_CHECKING:
+    from termsolitaire.screens.match.watch import WatchScreen
 
 T0 = 1_000_000.0
 S = TypeVar("S")
@@ -111,3 +114,20 @@ async def ascii_chosen_over(pilot: Pilot[object], app: SolitaireApp, kind: type[
     await until(pilot, lambda: "+----" in screen_text(app), "the settings in ASCII")
     await pilot.press("escape")
     return await shown_screen(pilot, kind)
+
+
+async def watched_after_ending(pilot: Pilot[object]) -> WatchScreen:
+    """From the lobby, the highlighted table played (Enter), this player's game
+    ended (e, y), and from its results the opponent's board watched (w)."""
+    from termsolitaire.screens.match.match import MatchScreen
+    from termsolitaire.screens.match.match_results import MatchResultsScreen
+    from termsolitaire.screens.match.watch import WatchScreen
+
+    from .conftest import answer
+
+    await pilot.press("enter")
+    await shown_screen(pilot, MatchScreen)
+    await answer(pilot, ["e"], "y")
+    await shown_screen(pilot, MatchResultsScreen)
+    await pilot.press("w")
+    return await shown_screen(pilot, WatchScreen)

@@ -27,7 +27,14 @@ from termsolitaire.screens.match.watch import WatchScreen
 from termsolitaire.widgets.keyline import KeyLine
 
 from .conftest import SPIDER_KEYS, answer, chord
-from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
+from .matchkit import (
+    WallClock,
+    lobby_app,
+    screen_text,
+    shown_screen,
+    until,
+    watched_after_ending,
+)
 
 
 def first_action(game: Game) -> Move:
@@ -307,12 +314,7 @@ async def test_watching_a_game_that_has_ended_says_so_in_words(
     bseat.start()
     bseat.end()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await shown_screen(pilot, MatchScreen)
-        await answer(pilot, ["e"], "y")
-        await shown_screen(pilot, MatchResultsScreen)
-        await pilot.press("w")
-        await shown_screen(pilot, WatchScreen)
+        await watched_after_ending(pilot)
         said = "bob's game has ended (End pressed): Q goes back"
         await until(pilot, lambda: said in screen_text(app), "the end said")
         await pilot.pause(0.3)

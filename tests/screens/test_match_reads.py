@@ -18,11 +18,8 @@ from termsolitaire.match.errors import StoreBusy
 from termsolitaire.screens.match import lobby, polling
 from termsolitaire.screens.match.lobby import LobbyScreen
 from termsolitaire.screens.match.match import MatchScreen
-from termsolitaire.screens.match.match_results import MatchResultsScreen
-from termsolitaire.screens.match.watch import WatchScreen
 
-from .conftest import answer
-from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until
+from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until, watched_after_ending
 
 HOUR = 3600.0
 
@@ -116,12 +113,7 @@ async def test_a_watch_whose_read_failed_reads_again_without_a_write(
     bseat = bob.join(table)
     bseat.start()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await shown_screen(pilot, MatchScreen)
-        await answer(pilot, ["e"], "y")
-        await shown_screen(pilot, MatchResultsScreen)
-        await pilot.press("w")
-        watch = await shown_screen(pilot, WatchScreen)
+        watch = await watched_after_ending(pilot)
         await until(pilot, lambda: watch.revision >= 0, "the first read")
         failing = FailOnceCalled(watch.watcher.refresh)
         monkeypatch.setattr(watch.watcher, "refresh", failing)
