@@ -5,8 +5,10 @@ finished game kept for ``termsolitaire share``."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.match.shares import open_any
@@ -20,17 +22,23 @@ from tests.screens.test_penguin import winning_line
 from .matchkit import screen_text, shown_screen, until
 
 
+async def won(pilot: Pilot[object], app: SolitaireApp) -> Any:
+    """Penguin deal 5 (the app's board, returned) played to its win, and its results
+    shown."""
+    board = app.screen
+    for move in winning_line(new_game("penguin", 5)):
+        board.play(move)  # type: ignore[attr-defined]
+    await shown_screen(pilot, ResultsScreen)
+    return board
+
+
 async def test_s_on_the_results_shows_both_codes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("TERMSOLITAIRE_MATCH_DIR", str(tmp_path / "match"))
-    line = winning_line(new_game("penguin", 5))
     app = SolitaireApp("penguin", 5, {}, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        for move in line:
-            screen.play(move)  # type: ignore[attr-defined]
-        await shown_screen(pilot, ResultsScreen)
+        screen = await won(pilot, app)
         await until(pilot, lambda: "s shares this game as a code" in screen_text(app), "hint")
         await pilot.press("s")
         share = await shown_screen(pilot, ShareScreen)
@@ -67,13 +75,9 @@ async def test_at_80_columns_the_code_s_rows_hold_the_code_alone(
     rows holding the code alone; the rows taken as a terminal copies them (a
     newline between) replay the game."""
     monkeypatch.setenv("TERMSOLITAIRE_MATCH_DIR", str(tmp_path / "match"))
-    line = winning_line(new_game("penguin", 5))
     app = SolitaireApp("penguin", 5, {}, clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        for move in line:
-            screen.play(move)  # type: ignore[attr-defined]
-        await shown_screen(pilot, ResultsScreen)
+        screen = await won(pilot, app)
         await pilot.press("s")
         share = await shown_screen(pilot, ShareScreen)
         assert share.shared is not None
