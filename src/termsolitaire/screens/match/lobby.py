@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
-from termsolitaire.match import MatchError, Seat, StoreError, TableInfo, codes
+from termsolitaire.match import MatchError, Seat, TableInfo, codes
 from termsolitaire.match.errors import hot_seat_kept
 from termsolitaire.match.services import MatchServices, NewGame
 from termsolitaire.match.shares import shared_game
@@ -133,9 +133,9 @@ class LobbyScreen(LobbyHome):
     def on_mount(self) -> None:
         for message in self.match.store.messages:
             self.notify(message, severity="warning", timeout=10)
+        self.changes = Follow(self, self.match.store, self.poll, POLL, GAP)
         self.reload()
         self.query_one(DataTable).focus()
-        self.changes = Follow(self, self.match.store, self.poll, POLL, GAP)
         if self.changes.pushed:
             self.set_interval(REREAD, self.poll)
         self.app.set_interval(0.25, self.match.pump)  # the computer plays on any screen
@@ -215,12 +215,10 @@ class LobbyScreen(LobbyHome):
             self.say(e.reason)
             return
         try:
-            self.tables = store.tables(include_finished=self.finished_too)
-            invitations = store.invitations()
+            with self.changes.reading():  # busy, away for a moment: again at the next look
+                self.tables = store.tables(include_finished=self.finished_too)
+                invitations = store.invitations()
         except MatchError as e:
-            changes = getattr(self, "changes", None)  # (the mount's read comes first)
-            if isinstance(e, StoreError) and changes is not None:
-                changes.missed()  # busy, away for a moment: again at the next look
             self.say(e.reason)
             return
         self.revision = revision  # what was read: after the read, never before
