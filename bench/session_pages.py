@@ -156,15 +156,7 @@ def main() -> None:
     args = ap.parse_args()
     home = tempfile.mkdtemp(prefix="ts-pages-")
     env = {**os.environ, "TERMSOLITAIRE_HOME": home}
-    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    warm = subprocess.Popen(
-        [sys.executable, "-m", "termsolitaire.serve.warm", str(theirs.fileno())],
-        stdin=subprocess.DEVNULL,
-        pass_fds=(theirs.fileno(),),
-        env=env,
-        start_new_session=True,
-    )
-    theirs.close()
+    warm, ours = start_warm([sys.executable, "-m", "termsolitaire.serve.warm"], env)
     apps: list[tuple[int, int]] = []
     try:
         ready = json.loads(ours.recv(1 << 18))
@@ -193,6 +185,23 @@ def main() -> None:
         warm.kill()
         warm.wait()
         shutil.rmtree(home, ignore_errors=True)
+
+
+def start_warm(
+    command: list[str], env: dict[str, str]
+) -> tuple[subprocess.Popen[bytes], socket.socket]:
+    """Start the warm process ``command`` (its last argument the socket's fd, added
+    here) in a session of its own: the process and our end of its socket."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    warm = subprocess.Popen(
+        [*command, str(theirs.fileno())],
+        stdin=subprocess.DEVNULL,
+        pass_fds=(theirs.fileno(),),
+        env=env,
+        start_new_session=True,
+    )
+    theirs.close()
+    return warm, ours
 
 
 def login(ours: socket.socket, home: str, n: int) -> tuple[int, int]:

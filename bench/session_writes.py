@@ -49,7 +49,6 @@ import os
 import pickle
 import shutil
 import signal
-import socket
 import struct
 import subprocess
 import sys
@@ -232,15 +231,7 @@ def main() -> None:
         env["SESSION_WRITES_PAUSE"] = "1"
     if args.trace:
         env["SESSION_WRITES_TRACE"] = "1"
-    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-    warm = subprocess.Popen(
-        [sys.executable, os.path.abspath(__file__), "--warm", str(theirs.fileno())],
-        stdin=subprocess.DEVNULL,
-        pass_fds=(theirs.fileno(),),
-        env=env,
-        start_new_session=True,
-    )
-    theirs.close()
+    warm, ours = pages.start_warm([sys.executable, os.path.abspath(__file__), "--warm"], env)
     apps: list[tuple[int, int]] = []
     perf = None
     try:
