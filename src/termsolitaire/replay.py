@@ -132,9 +132,10 @@ def uncommented(lines: list[str]) -> list[str]:
     start = next((i for i, ln in enumerate(lines) if _COMMENTED_START.match(ln)), None)
     if start is None:
         return lines
+    lines = list(lines)
     end = start
     while end < len(lines) and (m := _COMMENTED_LINE.match(lines[end])):
-        lines = [*lines[:end], m.group(1), *lines[end + 1 :]]
+        lines[end] = m.group(1)
         end += 1
     return lines
 
