@@ -99,6 +99,21 @@ def family(pid: int) -> list[int]:
     return out
 
 
+def children(pid: int) -> list[int]:
+    out: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            out += [int(c) for c in (task / "children").read_text().split()]
+    return out
+
+
+def command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
 def family_cpu(pid: int) -> float:
     return sum(cpu_seconds(p) for p in family(pid))
 
@@ -550,6 +565,11 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
         app_tree = {p for pid in pids for p in family(pid)}
         shared = [p for one in servers for p in family(one.pid)[1:] if p not in app_tree]
         shared_pss = sum(memory_kib(p)[1] for p in shared)
+        warm = [p for p in shared if p in {c for one in servers for c in children(one.pid)}]
+        warm = [p for p in warm if "termsolitaire.serve.warm" in command_line(p)]
+        warm_pss = sum(memory_kib(p)[1] for p in warm)
+        pool = [p for p in shared if p not in warm]
+        forked = {c for w in warm for c in children(w)}
 
         # Hints: every player takes a new deal and asks a hint on it, all at once.
         hints = await asyncio.gather(*(p.hint(HINT_BUDGET + 5) for p in players))
@@ -586,7 +606,10 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
             f"RSS mean {statistics.mean(rss):.1f} MiB (max {max(rss):.1f}), "
             f"PSS mean {statistics.mean(pss):.1f} MiB; all apps PSS {sum(pss):.0f} MiB",
             "per session": f"PSS {(sum(pss) + shared_pss / 1024) / n:.1f} MiB with its share "
-            f"of the warm process and solver pool ({shared_pss / 1024:.0f} MiB in all)",
+            f"of the warm process and solver pool ({shared_pss / 1024:.0f} MiB in all: the "
+            f"warm process {warm_pss / 1024:.1f}, the pool's {len(pool)} workers "
+            f"{(shared_pss - warm_pss) / 1024:.1f}"
+            f"{', forked' if pool and all(p in forked for p in pool) else ''})",
             "CPU per login": f"{login_cpu:.3f} s of a core from the first connection to the "
             f"last board: the app {login_apps:.3f}, the server {login_server:.3f}, the rest "
             f"{login_cpu - login_apps - login_server:.3f} (solver verdicts, worker starts)",

@@ -6,9 +6,11 @@ session's pty and the app's command line, environment and directory; it
 answers with the pid of a child that already has the app imported. Every
 failure (no warm process yet, it died, it refused, a command line it cannot
 run) is None, and the session spawns its app as before: a login is never
-refused for want of a warm process. The first time the server spawns for each
-reason, and every time the warm process dies or comes back, it says so in
-the log. A dead warm process is started again after :data:`RESTART` seconds.
+refused for want of a warm process. :meth:`Prestart.fork_solver` forks a
+worker of the solver pool the same way (:mod:`.solverpool`). The first time
+the server spawns for each reason, and every time the warm process dies or
+comes back, it says so in the log. A dead warm process is started again
+after :data:`RESTART` seconds.
 
 A forked app is the warm process's child, so the warm process reaps it and
 sends its exit status. Should the warm process die first, its children are
@@ -28,7 +30,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +119,8 @@ class Prestart:
         the server's sweep would otherwise take the zombie and its exit status)."""
         self.said: set[str] = set()
         self.ready_event = asyncio.Event()
+        self.on_ready: list[Callable[[], None]] = []
+        """Called each time a warm process is ready (the solver pool forks its workers)."""
         self._loop = asyncio.get_running_loop()
         self._restart: asyncio.TimerHandle | None = None
         self.started_at = 0.0
@@ -196,6 +200,8 @@ class Prestart:
                 f"; could not import {', '.join(failed)}" if failed else "",
                 f"; its rehearsal failed ({'; '.join(rehearsal)})" if rehearsal else "",
             )
+            for call in self.on_ready:
+                call()
         elif "exit" in message:
             future = self.exits.pop(int(message["exit"]), None)
             if future is not None and not future.done():
@@ -288,12 +294,37 @@ class Prestart:
         if not self.ready or self.channel is None:
             self._say_once("not ready", "prestart: no warm process yet: spawning")
             return None
+        request = {"argv": args, "env": dict(env), "cwd": cwd, "memory_mb": memory_mb}
+        return await self._ask(request, tty)
+
+    async def fork_solver(self) -> tuple[int, socket.socket, asyncio.Future[int]] | None:
+        """A worker for the server's solver pool, forked from the warm process (its
+        imports shared with the sessions' pages, not loaded again in a process of its
+        own; :func:`.warm.become_solver`): its pid, the pool's end of its channel (a
+        connected socket), and the future of its exit status. None when the warm
+        process cannot fork one (the pool spawns instead)."""
+        if not self.ready or self.channel is None:
+            return None
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            pid = await self._ask({"solver": True}, theirs.fileno())
+        finally:
+            theirs.close()
+        if pid is None:
+            ours.close()
+            return None
+        return pid, ours, self.exits[pid]
+
+    async def _ask(self, request: dict[str, Any], fd: int) -> int | None:
+        """Send the warm process ``request`` with ``fd`` (still ours to close); the
+        pid of the child it forked, or None (said once in the log, by reason)."""
+        if not self.ready or self.channel is None:
+            return None
         n, self.next_id = self.next_id, self.next_id + 1
-        request = {"id": n, "argv": args, "env": dict(env), "cwd": cwd, "memory_mb": memory_mb}
         future: asyncio.Future[int | None] = self._loop.create_future()
         self.waiting[n] = future
         try:
-            socket.send_fds(self.channel, [json.dumps(request).encode()], [tty])
+            socket.send_fds(self.channel, [json.dumps({"id": n, **request}).encode()], [fd])
         except OSError as e:
             self.waiting.pop(n, None)
             self._say_once("send", f"prestart: cannot reach the warm process ({e}): spawning")

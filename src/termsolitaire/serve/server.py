@@ -359,9 +359,6 @@ class ServeServer:
             **proxied,
         )
         self.port = self.listener.get_port()
-        if cfg.solver_workers != 0 and os.environ.get(SOLVER_ENV, "1") != "0":
-            self.pool = SolverPool(cfg.solver_workers if cfg.solver_workers > 0 else None)
-            await self.pool.start()
         if cfg.prestart:
             subreaper = become_subreaper()
             self.prestart = Prestart(cfg.warm_environment())
@@ -369,6 +366,12 @@ class ServeServer:
             self._sweeping = asyncio.create_task(self._sweep(subreaper))
         else:
             log.info("prestart: off (--no-prestart): every app is spawned")
+        if cfg.solver_workers != 0 and os.environ.get(SOLVER_ENV, "1") != "0":
+            size = cfg.solver_workers if cfg.solver_workers > 0 else None
+            self.pool = SolverPool(size, forker=self.prestart)
+            if self.prestart is not None:  # its workers forked from the warm process
+                self.prestart.on_ready.append(self.pool.renew)
+            await self.pool.start()
         if self.caps.shared:
             self._beating = asyncio.create_task(self._beat())
         if self.fair is not None:
@@ -461,10 +464,10 @@ class ServeServer:
         for task in (self._beating, self._sharing, self._sweeping):
             if task is not None:
                 task.cancel()
+        if self.pool is not None:  # first: the warm process reports its workers' ends
+            await self.pool.stop()
         if self.prestart is not None:
             await self.prestart.stop()
-        if self.pool is not None:
-            await self.pool.stop()
         self.caps.close()  # this host's rows in the sessions table go at once
         if self.database is not None:
             self.database.close()

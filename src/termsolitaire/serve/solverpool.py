@@ -10,7 +10,11 @@ where it would have started a process, and speaks the same JSON lines.
 The rules of the queue:
 
 - **Workers**: :attr:`SolverPool.size` kept warm (one per core by default),
-  started with the server, each in a session of its own: where Linux
+  forked from the server's warm process (:meth:`.prestart.Prestart.fork_solver`:
+  the imports it holds are shared with the sessions' pages, not loaded again in
+  a process of their own) once it is ready, spawned while there is none (the
+  spawned ones make way for forked ones when it is back, :meth:`SolverPool.renew`);
+  a worker that dies is replaced at once. Each is in a session of its own: where Linux
   schedules by autogroup, a search is one scheduling group among the
   players' apps, so it cannot crowd out the players who type. A request
   that finds none free waits, unless its player has nothing running and it
@@ -53,6 +57,7 @@ import json
 import logging
 import os
 import shutil
+import signal
 import socket
 import stat
 import struct
@@ -61,7 +66,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..children import LIMIT, AsyncLines, Child, ChildGone
 from ..solver.worker import POOL_ENV
@@ -139,16 +144,46 @@ class Job:
     worker: Worker | None = None
 
 
-class Worker:
-    """One solver process (``termsolitaire.solver.worker:main``)."""
+class Forker(Protocol):
+    """What forks the pool's workers (the server's warm process, :mod:`.prestart`)."""
 
-    def __init__(self, child: Child, channel: AsyncLines, base: bool) -> None:
+    async def fork_solver(self) -> tuple[int, socket.socket, asyncio.Future[int]] | None: ...
+
+
+class ForkedChild:
+    """A worker forked by the warm process: its parent reaps it and the pool learns
+    its exit status from ``exited``; :meth:`kill` as :meth:`Child.kill`."""
+
+    def __init__(self, pid: int, exited: asyncio.Future[int]) -> None:
+        self.pid = pid
+        self.exited = exited
+
+    def kill(self) -> None:
+        if not self.exited.done():
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
+
+    async def ended(self) -> int:
+        return await asyncio.shield(self.exited)
+
+
+class Worker:
+    """One solver process (``termsolitaire.solver.worker:main``), spawned or forked."""
+
+    def __init__(self, child: Child | ForkedChild, channel: AsyncLines, base: bool) -> None:
         self.child = child
         self.channel = channel
         self.base = base
         """One of the pool's :attr:`SolverPool.size` (else started for one request)."""
         self.job: Job | None = None
         self.gone = False
+        self.stopped = False
+        self.stale = False
+        """Spawned while the warm process was not ready: to make way for a forked one."""
+
+    @property
+    def forked(self) -> bool:
+        return isinstance(self.child, ForkedChild)
 
     @property
     def pid(self) -> int:
@@ -164,7 +199,10 @@ class Worker:
         return reply
 
     def stop(self) -> None:
+        self.stopped = True
         self.child.kill()
+        if self.forked:  # (a spawned one's pipes close with it)
+            self.channel.close()
 
 
 class SolverPool:
@@ -174,8 +212,11 @@ class SolverPool:
         self,
         size: int | None = None,
         limit: int | None = None,
+        forker: Forker | None = None,
     ) -> None:
         self.size = size or default_size()
+        self.forker = forker
+        """Where workers are forked from (None: they are spawned); see :meth:`renew`."""
         self.limit = max(self.size, limit if limit is not None else 4 * self.size)
         for stale in clear_stale():
             log.info("solver pool: removed %s, left by a server that ended without stopping", stale)
@@ -195,6 +236,7 @@ class SolverPool:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timers: list[asyncio.TimerHandle] = []
         self._closed = False
+        self._said: set[str] = set()
 
     def environment(self) -> dict[str, str]:
         """What an app's environment needs to use the pool."""
@@ -207,11 +249,34 @@ class SolverPool:
     async def start(self) -> None:
         self._server = await asyncio.start_unix_server(self._client, str(self.path), limit=LIMIT)
         os.chmod(self.path, 0o600)
-        for _ in range(self.size):  # warm before the first player asks
-            self._spawn(None, base=True)
+        if self.forker is None:  # warm before the first player asks (else: at renew)
+            self._refill()
         log.info(
-            "solver pool: %d workers (at most %d at once) at %s", self.size, self.limit, self.path
+            "solver pool: %d workers (at most %d at once) at %s%s",
+            self.size,
+            self.limit,
+            self.path,
+            ", forked from the warm process once it is ready" if self.forker else "",
         )
+
+    def renew(self) -> None:
+        """The warm process is ready (at the server's start, or back after it died):
+        the workers spawned meanwhile make way for forked ones (an idle one now, a
+        busy one once it has answered), and the pool is filled up to its size."""
+        if self.forker is None or self._closed:
+            return
+        for worker in self.workers:
+            worker.stale = not worker.forked
+        for worker in [w for w in self.idle if w.stale]:
+            self.idle.remove(worker)
+            self.workers.discard(worker)
+            worker.stop()
+        self._refill()
+
+    def _refill(self) -> None:
+        """Start workers until the pool has its :attr:`size` (running or starting)."""
+        while not self._closed and len(self.workers) + self.starting < self.size:
+            self._spawn(None, base=True)
 
     async def stop(self) -> None:
         self._closed = True
@@ -313,6 +378,7 @@ class SolverPool:
             self.killed += 1
             self._drop(worker)
             worker.stop()
+            self._refill()
             self._dispatch()
 
     def _drop(self, worker: Worker) -> None:
@@ -369,8 +435,7 @@ class SolverPool:
     async def _start_for(self, job: Job | None, base: bool) -> None:
         """Start a worker for ``job`` (None: one to keep warm)."""
         try:
-            child = Child.spawn("termsolitaire.solver.worker:main", session=True)
-            channel = await child.async_lines()
+            worker = await self._forked(base) or await self._spawned(base)
         except OSError as e:
             self.starting -= 1
             log.warning("solver pool: a worker did not start (%s)", e)
@@ -378,12 +443,61 @@ class SolverPool:
                 job.future.set_result({"ok": False, "error": f"no solver process ({e})"})
             return
         self.starting -= 1
-        worker = Worker(child, channel, base)
         self.workers.add(worker)
+        if isinstance(worker.child, ForkedChild):
+            worker.child.exited.add_done_callback(lambda _: self._exited(worker))
         if job is None or job.future.done() or self._closed:  # (the app gave up meanwhile)
             self._idle(worker)
             return
         self._run(job, worker)
+
+    async def _forked(self, base: bool) -> Worker | None:
+        """A worker forked from the warm process, or None (none there to fork it)."""
+        if self.forker is None:
+            return None
+        forked = await self.forker.fork_solver()
+        if forked is None:
+            return None
+        pid, sock, exited = forked
+        try:
+            reader, writer = await asyncio.open_unix_connection(sock=sock, limit=LIMIT)
+        except OSError:
+            sock.close()
+            ForkedChild(pid, exited).kill()
+            raise
+        self._say("forked", "solver pool: workers forked from the warm process")
+        channel = AsyncLines(reader, writer, writer.transport)
+        return Worker(ForkedChild(pid, exited), channel, base)
+
+    async def _spawned(self, base: bool) -> Worker:
+        if self.forker is not None:
+            self._say("spawned", "solver pool: no warm process to fork from: spawning workers")
+        child = Child.spawn("termsolitaire.solver.worker:main", session=True)
+        return Worker(child, await child.async_lines(), base)
+
+    def _say(self, what: str, line: str) -> None:
+        """Say ``line`` in the log the first time, and again after the other kind."""
+        if what not in self._said:
+            self._said = {what}
+            log.info(line)
+
+    def _exited(self, worker: Worker) -> None:
+        """A forked worker has ended. One the pool did not stop (it crashed, or was
+        killed) is replaced at once, so the next request finds the pool full; one in a
+        search is left to :meth:`_answer`, which sees its channel close."""
+        if worker.stopped or worker.job is not None or worker not in self.workers:
+            return
+        log.warning(
+            "solver pool: worker pid=%s ended (exit=%s); another starts",
+            worker.pid,
+            worker.child.exited.result() if isinstance(worker.child, ForkedChild) else "?",
+        )
+        self.workers.discard(worker)
+        if worker in self.idle:
+            self.idle.remove(worker)
+        worker.stop()  # its channel
+        self._refill()
+        self._dispatch()
 
     async def _answer(self, job: Job, worker: Worker, request: dict[str, Any]) -> None:
         reply = await worker.ask(request)
@@ -398,6 +512,7 @@ class SolverPool:
         if worker.gone:
             self.workers.discard(worker)
             worker.stop()
+            self._refill()
         else:
             self._idle(worker)
         self._dispatch()
@@ -407,8 +522,9 @@ class SolverPool:
         if self.queue and not self._closed:
             self._run(self._next(), worker)
             return
-        if self._closed or len(self.workers) > self.size:
+        if self._closed or len(self.workers) > self.size or worker.stale:
             self.workers.discard(worker)
             worker.stop()
+            self._refill()
             return
         self.idle.append(worker)
