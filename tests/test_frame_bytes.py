@@ -21,6 +21,7 @@ counted; the verdict's "…" goes out in the move's frame when it is on
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
@@ -41,6 +42,12 @@ MOVE_LIMIT = 200
 """Bytes for a card move, a game's first or one under way (issue 33's goal):
 128-193 measured. Before issue 33: 168-276 (Penguin's seven cells unmarked, the
 footer's Undo lit by the first move); Textual's own bytes 694."""
+
+CURSOR_LIMIT = 70
+"""Bytes for a cursor key (issue 33's goal): 29-67 measured here (2026-12-06), each
+key pressed just after a clock tick, as a player's usually is: the terminal's
+cursor is then at the clock, so the frame starts with an absolute move and full
+colours. bench/run.py's 19-53 are the fewest, keys pressed one after another."""
 
 BOARDS = {
     # game: (argv, (move, its keys), (the other move, its keys))
@@ -94,3 +101,29 @@ def test_a_pick_up_and_a_move_write_what_changed_only(tmp_path: Path, game: str)
     print(f"{game}: pick-up {first_pick}, {picked} B; first move {first_move} B, move {moved} B")
     assert max(first_pick, picked) <= PICK_UP_LIMIT, f"a pick-up wrote {first_pick}, {picked} B"
     assert max(first_move, moved) <= MOVE_LIMIT, f"a card move wrote {first_move}, {moved} B"
+
+
+LABEL = re.compile(r"\[([^\]\s]{1,2})\]")
+"""The label of the pile under the cursor: ``[3]``."""
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_a_cursor_key_writes_what_changed_only(tmp_path: Path, game: str) -> None:
+    argv = BOARDS[game][0]
+    term = PtyTerminal(app_command(game, *argv), env={"TERMSOLITAIRE_HOME": str(tmp_path)})
+    try:
+        term.wait_for(r"deal .* 0:0[1-9][\s\S]*Q Quit", timeout=START)
+        before = term.received
+        term.send("right")  # the cursor shows (on the first pile)
+        under = term.wait_for(LABEL.pattern, since=before, timeout=START).group(1)
+        written = []
+        for arrow in ("right", "left", "right"):
+            elsewhere = rf"\[(?!{re.escape(under)}\])[^\]\s]{{1,2}}\]"
+            written.append(key(term, arrow, elsewhere))
+            found = LABEL.search(term.text())
+            assert found is not None
+            under = found.group(1)
+    finally:
+        term.close()
+    print(f"{game}: cursor keys {written} B")
+    assert max(written) <= CURSOR_LIMIT, f"a cursor key wrote {written} B"
