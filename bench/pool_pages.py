@@ -50,6 +50,31 @@ def fork_worker(ours: socket.socket, n: int) -> tuple[int, Lines, socket.socket]
     return int(answer["pid"]), Lines(mine.fileno(), mine.fileno()), mine
 
 
+def report(warm: int, kinds: dict[str, list[tuple[int, Lines]]], when: str) -> None:
+    warm_pages = present(warm)
+    w = rollup(warm)
+    print(f"{when}: warm process RSS {w['Rss'] / 1024:.1f} MiB, PSS {w['Pss'] / 1024:.1f} MiB")
+    for kind, workers in kinds.items():
+        each = [rollup(pid) for pid, _ in workers]
+        n = len(each)
+        rss = sum(e["Rss"] for e in each) / n / 1024
+        pss = sum(e["Pss"] for e in each) / n / 1024
+        private = sum(e["Private_Dirty"] + e["Private_Clean"] for e in each) / n / 1024
+        copied = new = 0
+        for pid, _ in workers:
+            counts = private_pages(pid, warm_pages)
+            copied += sum(v for (_, how), v in counts.items() if how == "copied")
+            new += sum(v for (_, how), v in counts.items() if how == "new")
+        split = (
+            f" (copied from the warm process {copied * PAGE / n / 2**20:.1f}, "
+            f"new {new * PAGE / n / 2**20:.1f})"
+        )
+        print(
+            f"  {kind:<8} worker (mean of {n}): RSS {rss:.1f} MiB, PSS {pss:.1f} MiB, "
+            f"private {private:.1f} MiB" + (split if kind == "forked" else "")
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--workers", type=int, default=2)
@@ -76,6 +101,7 @@ def main() -> None:
         }
         positions = [new_game(args.game, deal).to_text() for deal in range(1, args.deals + 1)]
         time.sleep(1.0)  # the spawned ones' imports
+        report(warm.pid, kinds, "started")
         for kind, workers in kinds.items():
             before = sum(cpu_seconds(pid) for pid, _ in workers)
             started = time.monotonic()
@@ -93,30 +119,7 @@ def main() -> None:
                 f"{kind}: {len(positions) * 2} requests each in "
                 f"{time.monotonic() - started:.1f} s, {used / len(workers):.2f} s of CPU each"
             )
-        warm_pages = present(warm.pid)
-        w = rollup(warm.pid)
-        print(f"warm process  RSS {w['Rss'] / 1024:.1f} MiB, PSS {w['Pss'] / 1024:.1f} MiB")
-        for kind, workers in kinds.items():
-            each = [rollup(pid) for pid, _ in workers]
-            n = len(each)
-            rss = sum(e["Rss"] for e in each) / n / 1024
-            pss = sum(e["Pss"] for e in each) / n / 1024
-            private = sum(e["Private_Dirty"] + e["Private_Clean"] for e in each) / n / 1024
-            copied = new = 0
-            for pid, _ in workers:
-                counts = private_pages(pid, warm_pages)
-                copied += sum(v for (_, how), v in counts.items() if how == "copied")
-                new += sum(v for (_, how), v in counts.items() if how == "new")
-            print(
-                f"{kind:<8} worker (mean of {n}): RSS {rss:.1f} MiB, PSS {pss:.1f} MiB, "
-                f"private {private:.1f} MiB"
-                + (
-                    f" (copied from the warm process {copied * PAGE / n / 2**20:.1f}, "
-                    f"new {new * PAGE / n / 2**20:.1f})"
-                    if kind == "forked"
-                    else ""
-                )
-            )
+        report(warm.pid, kinds, "after the requests")
     finally:
         for child in spawned:
             child.kill()
