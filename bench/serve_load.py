@@ -614,12 +614,27 @@ async def run(args: argparse.Namespace, url: str | None) -> int:
             f"last board: the app {login_apps:.3f}, the server {login_server:.3f}, the rest "
             f"{login_cpu - login_apps - login_server:.3f} (solver verdicts, worker starts)",
             "hints at once": hint_summary(hints),
+            **{
+                f"no hint for {p.n}": re.sub(
+                    r"\s+",
+                    " ",
+                    re.sub(
+                        r"\x1b\[[0-9;?]*[ -/]*[@-~]", " ", p.raw[-600:].decode(errors="replace")
+                    ),
+                )[-240:]
+                for p, (took, _) in zip(players, hints, strict=True)
+                if took is None
+            },
             "server memory": f"RSS {server_rss / 1024:.1f} MiB",
             "CPU per session": f"idle {idle_cpu / n * 100:.2f}% of a core, "
             f"playing {apps_cpu / n * 100:.2f}% of a core",
             "CPU in all": f"apps {apps_cpu * 100:.0f}%, server {server_cpu * 100:.0f}%, "
             f"this client {me_cpu * 100:.0f}% (100% = one core)",
             "server exit": f"{status} after SIGTERM",
+            "pool's log": " | ".join(
+                line[-160:] for line in log if "solver pool:" in line and " at /" not in line
+            )
+            or "-",
             "storage": f"PostgreSQL, {args.hosts} hosts"
             if url is not None
             else "files and SQLite, 1 host",
