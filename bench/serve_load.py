@@ -68,7 +68,13 @@ MENU = b"seven columns"
 BOARD = "Penguin · deal".encode()
 LOBBY = b"Spider match lobby"
 BELOW_HEADER = re.compile(rb"\x1b\[([3-9]|\d\d+);\d+H")
-HINT_ANSWERS = (b"Hint:", b"Best line", b"No winning line", b"cannot tell yet")
+HINT_ANSWERS = (
+    b"Hint:",
+    b"Best line",
+    b"No winning line",
+    b"has no winning line",  # a deal the search proved lost
+    b"cannot tell yet",
+)
 SEARCHING = b"Looking for a winning line"
 HINT_BUDGET = 10.0
 """The board's hint search (screens/boards/solving.py's HINT_SECONDS)."""
