@@ -36,7 +36,7 @@ from termsolitaire.screens.dialogs.frames import AsciiFrames, room_inside
 from termsolitaire.screens.dialogs.unasked import Unasked
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.keyline import KeyLine
-from termsolitaire.widgets.opponent import FINISH
+from termsolitaire.widgets.opponent import ended_text
 
 POLL = 0.5
 
@@ -53,7 +53,7 @@ def finish_text(f: Figures, clock: SeatInfo | None, now: float) -> str:
     ('not started (10:00)', 'playing, 9:00 left')
     """
     if f.reason:
-        return FINISH[f.reason]
+        return ended_text(f.reason, f.player)
     if clock is None:
         return "playing"
     if not clock.started:
