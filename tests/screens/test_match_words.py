@@ -176,3 +176,29 @@ async def test_the_computers_finish_says_it_had_no_move_left_not_end_pressed(
             "Watch's words",
         )
     match.close()
+
+
+async def test_r_before_the_game_has_ended_says_why_no_results_show(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """``r`` (the results again) on a running match board said nothing at all: the
+    footer hides it then, and the key fell through. It says why; after End it
+    shows the results."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    match.store.open_table(suits=1, minutes=10, deal=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        await pilot.press("r")
+        await until(
+            pilot,
+            lambda: "The results show when your game has ended (e ends it)" in screen_text(app),
+            "why no results",
+        )
+        assert app.screen is screen
+        await answer(pilot, ["e"], "y")
+        await shown_screen(pilot, MatchResultsScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the board again")
+        await pilot.press("r")
+        await shown_screen(pilot, MatchResultsScreen)

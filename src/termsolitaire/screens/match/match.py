@@ -21,6 +21,7 @@ import time
 from pathlib import PurePath
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -38,10 +39,12 @@ from termsolitaire.play.hand import Hand
 from termsolitaire.play.modes import MATCH
 from termsolitaire.play.session import GameSession, clock_text
 from termsolitaire.play.tables import SeatTable
+from termsolitaire.screens.boards.bindings import key_actions
 from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.screens.boards.spider import SpiderScreen
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.screens.match.spectate import WatchCount, watching_text
+from termsolitaire.screens.typeahead import TYPED_ON
 from termsolitaire.widgets.board import min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
@@ -253,6 +256,16 @@ class MatchScreen(SpiderScreen):
         if action == "results":
             return bool(self.over)
         return super().check_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """``r`` before the game has ended says why no results show: the footer
+        hides it then, and a key the screen refuses would otherwise do nothing."""
+        if self.over or not self.is_current or key_actions(type(self)).get(event.key) != "results":
+            return  # the board's own on_key runs next
+        setattr(event, TYPED_ON, self)
+        event.stop()
+        event.prevent_default()
+        self.action_results()
 
     def show_results(self, headline: str) -> None:
         """The game has ended: the results, or hot-seat's hand-over first."""
