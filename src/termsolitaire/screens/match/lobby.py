@@ -20,6 +20,7 @@ again when the store changes: as soon as anyone writes, with PostgreSQL
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -60,8 +61,9 @@ REREAD = 10.0
 
 
 AWAY = 3600.0
-"""A game of this player's that ran out of time this many seconds ago or less is
-told at the lobby's first show (:meth:`LobbyScreen.tell_ended_away`)."""
+"""A game of this player's that ran out of time this many seconds ago or less, and
+after they were last seen, is told at the lobby's first show, once
+(:meth:`LobbyScreen.tell_ended_away`)."""
 
 SHARE_CODE_MOST = 8192
 """The longest code the lobby's ``c`` takes: a self-contained share code grows
@@ -289,7 +291,8 @@ class LobbyScreen(LobbyHome):
             tables = self.match.store.tables(include_finished=True)
         except MatchError:
             return
-        now, me = self.match.now(), self.me
+        now, me, store = self.match.now(), self.me, self.match.store
+        since = store.away_since  # told once: not again at a later login
         ended = [
             t.id
             for t in tables
@@ -298,8 +301,11 @@ class LobbyScreen(LobbyHome):
             and mine.reason == "time"
             and mine.finished_at is not None
             and now - mine.finished_at < AWAY
+            and (since is None or mine.finished_at > since)
         ]
         if ended:
+            with contextlib.suppress(MatchError):  # not noted: told again, no worse
+                store.seen()
             which = ", ".join(str(i) for i in sorted(ended))
             games = "Your game at table" if len(ended) == 1 else "Your games at tables"
             self.notify(

@@ -9,6 +9,7 @@ Watch the opponent, replay either game, a new game, or back to the lobby.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -166,6 +167,9 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.on_resize)
+        if self.seat.finished:  # seen how it ended: the lobby does not tell it again
+            with contextlib.suppress(MatchError):
+                self.match.store.seen()
         self.changes = Follow(self, self.seat.store, self.poll, POLL)
         self.poll()
         if self.changes.pushed:  # the clocks still tick; the results are read on changes
