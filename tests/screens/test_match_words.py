@@ -150,29 +150,29 @@ async def test_a_match_board_keeps_the_boards_words_and_keys(
         assert "piles" in screen_text(app)
 
 
-async def test_the_computers_finish_says_it_had_no_move_left_not_end_pressed(
+async def test_the_computers_finish_says_it_had_no_useful_move_not_end_pressed(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
     """The computer presses no key: when it stops (no move it would make), its
-    panel, the results' Finish row and Watch say "no move left"; the player's own
+    panel, the results' Finish row and Watch say "no useful move"; the player's own
     End still reads "End pressed"."""
     app, match = lobby_app(shared, clock, tmp_path / "home", engine="tests.screens.engine:stops")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "right", "enter")  # the computer, casual, 10 minutes
         screen = await shown_screen(pilot, MatchScreen)
-        await until(pilot, lambda: "no move left" in str(screen.panel_shown), "its finish")
+        await until(pilot, lambda: "no useful move" in str(screen.panel_shown), "its finish")
         assert "End pressed" not in str(screen.panel_shown)
         await answer(pilot, ["e"], "y")
         results = await shown_screen(pilot, MatchResultsScreen)
         await until(pilot, lambda: results.results is not None and results.results.final, "final")
         finish = next(line for line in screen_text(app).splitlines() if "Finish" in line)
-        assert finish.strip("█ ").split() == ["Finish", "End", "pressed", "no", "move", "left"], (
+        assert finish.strip("█ ").split() == ["Finish", "End", "pressed", "no", "useful", "move"], (
             finish
         )
         await pilot.press("w")
         await until(
             pilot,
-            lambda: "computer (casual)'s game has ended (no move left)" in screen_text(app),
+            lambda: "computer (casual)'s game has ended (no useful move)" in screen_text(app),
             "Watch's words",
         )
     match.close()

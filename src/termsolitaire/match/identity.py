@@ -137,7 +137,7 @@ class Player:
     @property
     def is_computer(self) -> bool:
         """Whether this is the computer opponent (:mod:`.computer`), who presses no
-        key: its game ends when it has no move left, not by End."""
+        key: its game ends when it has no useful move, not by End."""
         return self.id.startswith(COMPUTER)
 
 

@@ -19,17 +19,17 @@ PANEL_WIDTH = 13
 """The side panel's columns: what 80 columns leave beside the narrowest Spider board."""
 FINISH = {"cleared": "all cards out", "time": "time ran out", "end": "End pressed"}
 """How a game ended, in the panel and the results."""
-COMPUTER_END = "no move left"
+COMPUTER_END = "no useful move"
 """The computer's ``end``: it presses no key, it stops when no move gains anything."""
 
 
 def ended_text(reason: str, player: Player) -> str:
     """How ``player``'s game ended (``reason``), in the panel, the results and over a
-    watched board: the computer's End is its having no move left.
+    watched board: the computer's End is its having no useful move.
 
     >>> from termsolitaire.match import Player
     >>> ended_text("end", Player("bob", "bob")), ended_text("end", Player("computer:good", "c"))
-    ('End pressed', 'no move left')
+    ('End pressed', 'no useful move')
     """
     if reason == "end" and player.is_computer:
         return COMPUTER_END
