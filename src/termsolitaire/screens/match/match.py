@@ -17,6 +17,7 @@ panel hides the first player's result until their own game has ended.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import PurePath
 from typing import Any, ClassVar
@@ -272,6 +273,8 @@ class MatchScreen(SpiderScreen):
         self.take_game()
         self.update_footer()
         if self.next_player is not None:
+            with contextlib.suppress(MatchError):  # seen how it ended (as the results note)
+                self.match.store.seen()
             self.hand_over()
         else:
             self.action_results(headline)
