@@ -312,18 +312,21 @@ class LobbyScreen(LobbyHome):
     def tell_ended(self, ended: list[int], listed: bool = False) -> None:
         """Say that this player's games at tables ``ended`` ran out of time (a toast,
         10 s), and note it in the store: not told again (:meth:`MatchStore.seen`).
-        ``listed``: the tables are still in the list (the opponent plays on)."""
+        ``listed``: the tables are still in the list (the opponent plays on), for
+        now: the opponent's clock may run out a second later and take it off, so
+        the words hold either way."""
         if not ended:
             return
         with contextlib.suppress(MatchError):  # not noted: told again, no worse
             self.match.store.seen()
         which = ", ".join(str(i) for i in sorted(ended))
         games = "Your game at table" if len(ended) == 1 else "Your games at tables"
-        where = "Enter there" if listed else "a lists finished tables, Enter there"
-        self.notify(
-            f"{games} {which} ran out of time and ended: {where} shows the results",
-            timeout=10,
+        where = (
+            "Enter on its row shows the results (a lists finished tables)"
+            if listed
+            else "a lists finished tables, Enter there shows the results"
         )
+        self.notify(f"{games} {which} ran out of time and ended: {where}", timeout=10)
 
     def tell_ran_out(self) -> None:
         """Say so when this player's game runs out of time while the lobby shows (they
