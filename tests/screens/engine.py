@@ -22,3 +22,17 @@ class FirstMoves:
 
 def make(level: str, game: Game, seed: int) -> FirstMoves:
     return FirstMoves(game)
+
+
+class Stops:
+    """An engine with no move it would make: it ends its game at its first turn."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def next_action(self) -> tuple[str, float] | None:
+        return None
+
+
+def stops(level: str, game: Game, seed: int) -> Stops:
+    return Stops(game)

@@ -148,3 +148,57 @@ async def test_a_match_board_keeps_the_boards_words_and_keys(
         await pilot.press("escape", "question_mark")
         await until(pilot, lambda: "watch the opponent" in screen_text(app), "the help")
         assert "piles" in screen_text(app)
+
+
+async def test_the_computers_finish_says_it_had_no_useful_move_not_end_pressed(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The computer presses no key: when it stops (no move it would make), its
+    panel, the results' Finish row and Watch say "no useful move"; the player's own
+    End still reads "End pressed"."""
+    app, match = lobby_app(shared, clock, tmp_path / "home", engine="tests.screens.engine:stops")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "right", "enter")  # the computer, casual, 10 minutes
+        screen = await shown_screen(pilot, MatchScreen)
+        await until(pilot, lambda: "no useful move" in str(screen.panel_shown), "its finish")
+        assert "End pressed" not in str(screen.panel_shown)
+        await answer(pilot, ["e"], "y")
+        results = await shown_screen(pilot, MatchResultsScreen)
+        await until(pilot, lambda: results.results is not None and results.results.final, "final")
+        finish = next(line for line in screen_text(app).splitlines() if "Finish" in line)
+        assert finish.strip("█ ").split() == ["Finish", "End", "pressed", "no", "useful", "move"], (
+            finish
+        )
+        await pilot.press("w")
+        await until(
+            pilot,
+            lambda: "computer (casual)'s game has ended (no useful move)" in screen_text(app),
+            "Watch's words",
+        )
+    match.close()
+
+
+async def test_r_before_the_game_has_ended_says_why_no_results_show(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """``r`` (the results again) on a running match board said nothing at all: the
+    footer hides it then, and the key fell through. It says why; after End it
+    shows the results."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    match.store.open_table(suits=1, minutes=10, deal=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        await pilot.press("r")
+        await until(
+            pilot,
+            lambda: "The results show when your game has ended (e ends it)" in screen_text(app),
+            "why no results",
+        )
+        assert app.screen is screen
+        await answer(pilot, ["e"], "y")
+        await shown_screen(pilot, MatchResultsScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the board again")
+        await pilot.press("r")
+        await shown_screen(pilot, MatchResultsScreen)

@@ -330,6 +330,20 @@ async def test_a_name_that_looks_like_a_taken_one_is_refused(serve, key, other_k
         await s.wait_said("'ALICE' is taken")
 
 
+async def test_a_key_cannot_take_the_computer_opponents_name(serve, key) -> None:
+    """Over ssh a key took the name "computer": its tables read "computer vs
+    (free)" and its record "computer", beside the computer opponent's
+    "computer (good)". Refused in words, as guest's names are."""
+    async with serve() as h:
+        s = await name_prompt(h, key)
+        s.send("computer\r")
+        await s.wait_said("Names starting with 'computer' are kept for the server")
+        s.send("Computer2\r")
+        await s.wait_for(lambda: s.text().count("'computer' are kept for the server") == 2)
+        s.send("compton\r")
+        await s.wait_for("Spider match lobby")
+
+
 async def test_a_local_players_name_cannot_be_taken_over_ssh(serve, key) -> None:
     async with serve() as h:
         MatchStore(Player.make("bobby"), h.server.config.matches).close()

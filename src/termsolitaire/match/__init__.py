@@ -52,6 +52,7 @@ from .model import (
     SeatInfo,
     TableInfo,
     Tally,
+    finish_words,
 )
 from .results import Watcher
 from .seat import Seat
@@ -100,6 +101,7 @@ __all__ = [
     "UnknownPlayer",
     "Watcher",
     "current_player",
+    "finish_words",
     "match_dir",
     "normalise_code",
 ]

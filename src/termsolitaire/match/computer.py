@@ -35,11 +35,11 @@ from .. import children
 from ..children import Child, ChildGone, Lines
 from ..rules import Game, IllegalMove
 from .errors import GameOver, MatchError, StoreError
-from .identity import Player
+from .identity import COMPUTER, Player
 from .replay import END, replay
 from .seat import Seat
 
-PREFIX = "computer:"
+PREFIX = COMPUTER
 LEVELS: tuple[str, ...] = ("beginner", "casual", "good", "expert")
 """The levels offered, weakest first: the opponent's own (a test checks), written
 out so the lobby shows them without loading the solver."""

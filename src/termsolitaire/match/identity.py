@@ -29,6 +29,8 @@ MAX_NAME = 32
 GUEST = "guest:"
 """How a guest's id begins: a guest of ``serve --open`` (a new id at every
 connection) or a hot-seat guest (:mod:`.hotseat`)."""
+COMPUTER = "computer:"
+"""How the computer opponent's ids begin (:mod:`.computer`: ``computer:<level>``)."""
 
 
 def guests_of(host_id: str) -> str:
@@ -131,6 +133,12 @@ class Player:
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether this is the computer opponent (:mod:`.computer`), who presses no
+        key: its game ends when it has no useful move, not by End."""
+        return self.id.startswith(COMPUTER)
 
 
 def login_name() -> str:

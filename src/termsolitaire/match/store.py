@@ -197,6 +197,11 @@ class MatchStore(Spectating, Reading):
         self.db: MatchDatabase = open_database(match_dir(directory), create=create, busy_ms=busy_ms)
         self.messages: list[str] = list(self.db.messages)
         """Messages for the player about the store itself (shown once by the lobby)."""
+        self.away_since: float | None = None
+        """When this player was last seen before this store was opened (the
+        ``last_seen`` of their row: their last login, or the last results they
+        were shown, :meth:`seen`); None for a new player or a read-only store.
+        What ended after it ended while they were away (the lobby tells it once)."""
         if not self.db.read_only:
             try:
                 self._hello()
@@ -224,11 +229,23 @@ class MatchStore(Spectating, Reading):
                 if any(looks_alike(row["name"], name) for row in rows):
                     name = (name[: MAX_NAME - len(LOCAL_MARK)] + LOCAL_MARK).strip()
                     self.me = Player(self.me.id, name)
+            row = db.execute("SELECT last_seen FROM players WHERE id = ?", (self.me.id,)).fetchone()
+            self.away_since = float(row["last_seen"]) if row is not None else None
             db.execute(
                 "INSERT INTO players VALUES (?, ?, ?, ?) ON CONFLICT (id) "
                 "DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen",
                 (self.me.id, name, now, now),
             )
+
+    def seen(self) -> None:
+        """This player has been shown what ended until now (the results of their
+        game, the lobby's word on games that ran out while they were away): it is
+        not told them again, in this session (:attr:`away_since`) or at a later
+        login (their ``last_seen``). A quiet write: no screen shows it."""
+        now = self.now()
+        with self.db.write("note that you were here", quiet=True) as db:
+            db.execute("UPDATE players SET last_seen = ? WHERE id = ?", (now, self.me.id))
+        self.away_since = now
 
     # ------------------------------------------------------------ reading tables
 

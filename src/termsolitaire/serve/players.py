@@ -27,7 +27,10 @@ if TYPE_CHECKING:
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,19}")
 NAME_RULE = "2 to 20 letters, digits, - _ or ., starting with a letter or digit"
-RESERVED = ("guest", "admin", "root", "server", "termsolitaire")
+RESERVED = ("guest", "admin", "root", "server", "termsolitaire", "computer")
+"""Names no key may start with: the server's own words, a guest's name
+(``guest-…``), and the computer opponent's ("computer (good)"), which a player
+named "computer" passed for in the lobby's rows and the records."""
 
 
 def safe_id(fingerprint: str) -> str:
@@ -55,6 +58,8 @@ def check_name(text: str) -> str | None:
     'A name is 2 to 20 letters, digits, - _ or ., starting with a letter or digit.'
     >>> check_name("guest7")
     "Names starting with 'guest' are kept for the server."
+    >>> check_name("Computer")
+    "Names starting with 'computer' are kept for the server."
     >>> check_name("αlice")
     "A name uses the letters A to Z, digits, - _ and . only: 'α' is not one of them."
     """

@@ -19,6 +19,21 @@ PANEL_WIDTH = 13
 """The side panel's columns: what 80 columns leave beside the narrowest Spider board."""
 FINISH = {"cleared": "all cards out", "time": "time ran out", "end": "End pressed"}
 """How a game ended, in the panel and the results."""
+COMPUTER_END = "no useful move"
+"""The computer's ``end``: it presses no key, it stops when no move gains anything."""
+
+
+def ended_text(reason: str, player: Player) -> str:
+    """How ``player``'s game ended (``reason``), in the panel, the results and over a
+    watched board: the computer's End is its having no useful move.
+
+    >>> from termsolitaire.match import Player
+    >>> ended_text("end", Player("bob", "bob")), ended_text("end", Player("computer:good", "c"))
+    ('End pressed', 'no useful move')
+    """
+    if reason == "end" and player.is_computer:
+        return COMPUTER_END
+    return FINISH[reason]
 
 
 def panel_text(
@@ -52,7 +67,7 @@ def panel_text(
     width = PANEL_WIDTH - 2
     lines = [name, *(f"{k}{v:>{width - len(k)}}" for k, v in rows)]
     if info.finished:
-        lines += ["ended:", FINISH[info.reason or "end"]]
+        lines += ["ended:", ended_text(info.reason or "end", info.player)]
     elif info.started:
         lines.append("playing")
     else:

@@ -20,6 +20,7 @@ again when the store changes: as soon as anyone writes, with PostgreSQL
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -60,8 +61,9 @@ REREAD = 10.0
 
 
 AWAY = 3600.0
-"""A game of this player's that ran out of time this many seconds ago or less is
-told at the lobby's first show (:meth:`LobbyScreen.tell_ended_away`)."""
+"""A game of this player's that ran out of time this many seconds ago or less, and
+after they were last seen, is told at the lobby's first show, once
+(:meth:`LobbyScreen.tell_ended_away`)."""
 
 SHARE_CODE_MOST = 8192
 """The longest code the lobby's ``c`` takes: a self-contained share code grows
@@ -113,6 +115,9 @@ class LobbyScreen(LobbyHome):
         """Who sat opposite this player at each of their open tables, as last read."""
         self.declines_told: set[tuple[int, str]] = set()
         """The declined invitations already told: (table, player id)."""
+        self.going: set[int] = set()
+        """This player's tables where their game was going at the last read
+        (:meth:`tell_ran_out`)."""
 
     @property
     def me(self) -> str:
@@ -232,6 +237,7 @@ class LobbyScreen(LobbyHome):
             table.add_row(*cells, key=str(t.id), height=height)
         self.tell_arrivals()
         self.tell_declines()
+        self.tell_ran_out()
         if keep is not None:
             self.select(keep.id)
         shown = len(self.tables)
@@ -289,7 +295,8 @@ class LobbyScreen(LobbyHome):
             tables = self.match.store.tables(include_finished=True)
         except MatchError:
             return
-        now, me = self.match.now(), self.me
+        now, me, store = self.match.now(), self.me, self.match.store
+        since = store.away_since  # told once: not again at a later login
         ended = [
             t.id
             for t in tables
@@ -298,15 +305,57 @@ class LobbyScreen(LobbyHome):
             and mine.reason == "time"
             and mine.finished_at is not None
             and now - mine.finished_at < AWAY
+            and (since is None or mine.finished_at > since)
         ]
-        if ended:
-            which = ", ".join(str(i) for i in sorted(ended))
-            games = "Your game at table" if len(ended) == 1 else "Your games at tables"
-            self.notify(
-                f"{games} {which} ran out of time and ended: a lists finished tables, "
-                "Enter there shows the results",
-                timeout=10,
-            )
+        self.tell_ended(ended)
+
+    def tell_ended(self, ended: list[int], listed: bool = False) -> None:
+        """Say that this player's games at tables ``ended`` ran out of time (a toast,
+        10 s), and note it in the store: not told again (:meth:`MatchStore.seen`).
+        ``listed``: the tables are still in the list (the opponent plays on), for
+        now: the opponent's clock may run out a second later and take it off, so
+        the words hold either way."""
+        if not ended:
+            return
+        with contextlib.suppress(MatchError):  # not noted: told again, no worse
+            self.match.store.seen()
+        which = ", ".join(str(i) for i in sorted(ended))
+        games = "Your game at table" if len(ended) == 1 else "Your games at tables"
+        where = (
+            "Enter on its row shows the results (a lists finished tables)"
+            if listed
+            else "a lists finished tables, Enter there shows the results"
+        )
+        self.notify(f"{games} {which} ran out of time and ended: {where}", timeout=10)
+
+    def tell_ran_out(self) -> None:
+        """Say so when this player's game runs out of time while the lobby shows (they
+        left the board with Q): the table left the list, nothing said. Not a game
+        whose results they were shown (:attr:`MatchStore.away_since`), nor one
+        told already."""
+        me, store = self.me, self.match.store
+        by_id = {t.id: t for t in self.tables}
+        going = {t.id for t in self.tables if (m := t.seat_of(me)) is not None and m.playing}
+        gone: list[int] = []
+        listed: list[int] = []
+        for table_id in sorted(self.going - going):
+            t = by_id.get(table_id)
+            if t is None:  # finished (or closed): read alone, the list has no more of it
+                try:
+                    t = store.table(table_id)
+                except MatchError:
+                    continue
+            mine, since = t.seat_of(me), store.away_since
+            if (
+                mine is not None
+                and mine.reason == "time"
+                and mine.finished_at is not None
+                and (since is None or mine.finished_at > since)
+            ):
+                (listed if table_id in by_id else gone).append(table_id)
+        self.going = going
+        self.tell_ended(gone)
+        self.tell_ended(listed, listed=True)
 
     def tell_arrivals(self) -> None:
         """Say so when someone sits down at a table where this player waits (their

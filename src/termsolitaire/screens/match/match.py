@@ -17,10 +17,12 @@ panel hides the first player's result until their own game has ended.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import PurePath
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -38,10 +40,12 @@ from termsolitaire.play.hand import Hand
 from termsolitaire.play.modes import MATCH
 from termsolitaire.play.session import GameSession, clock_text
 from termsolitaire.play.tables import SeatTable
+from termsolitaire.screens.boards.bindings import key_actions
 from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.screens.boards.spider import SpiderScreen
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.screens.match.spectate import WatchCount, watching_text
+from termsolitaire.screens.typeahead import TYPED_ON
 from termsolitaire.widgets.board import min_width
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
@@ -254,11 +258,23 @@ class MatchScreen(SpiderScreen):
             return bool(self.over)
         return super().check_action(action, parameters)
 
+    def on_key(self, event: events.Key) -> None:
+        """``r`` before the game has ended says why no results show: the footer
+        hides it then, and a key the screen refuses would otherwise do nothing."""
+        if self.over or not self.is_current or key_actions(type(self)).get(event.key) != "results":
+            return  # the board's own on_key runs next
+        setattr(event, TYPED_ON, self)
+        event.stop()
+        event.prevent_default()
+        self.action_results()
+
     def show_results(self, headline: str) -> None:
         """The game has ended: the results, or hot-seat's hand-over first."""
         self.take_game()
         self.update_footer()
         if self.next_player is not None:
+            with contextlib.suppress(MatchError):  # seen how it ended (as the results note)
+                self.match.store.seen()
             self.hand_over()
         else:
             self.action_results(headline)

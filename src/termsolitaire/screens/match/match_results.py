@@ -9,6 +9,7 @@ Watch the opponent, replay either game, a new game, or back to the lobby.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -36,7 +37,7 @@ from termsolitaire.screens.dialogs.frames import AsciiFrames, room_inside
 from termsolitaire.screens.dialogs.unasked import Unasked
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.keyline import KeyLine
-from termsolitaire.widgets.opponent import FINISH
+from termsolitaire.widgets.opponent import ended_text
 
 POLL = 0.5
 
@@ -53,7 +54,7 @@ def finish_text(f: Figures, clock: SeatInfo | None, now: float) -> str:
     ('not started (10:00)', 'playing, 9:00 left')
     """
     if f.reason:
-        return FINISH[f.reason]
+        return ended_text(f.reason, f.player)
     if clock is None:
         return "playing"
     if not clock.started:
@@ -166,6 +167,9 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.on_resize)
+        if self.seat.finished:  # seen how it ended: the lobby does not tell it again
+            with contextlib.suppress(MatchError):
+                self.match.store.seen()
         self.changes = Follow(self, self.seat.store, self.poll, POLL)
         self.poll()
         if self.changes.pushed:  # the clocks still tick; the results are read on changes

@@ -37,7 +37,7 @@ from termsolitaire.widgets.board import Board, min_width
 from termsolitaire.widgets.cards import CardLook, app_look
 from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
-from termsolitaire.widgets.opponent import FINISH
+from termsolitaire.widgets.opponent import ended_text
 
 POLL = 0.5
 COUNT_EVERY = 5.0
@@ -74,7 +74,7 @@ class WatchCount:
 
 def seat_line(info: SeatInfo, now: float) -> str:
     """One player's figures on one line, over their board."""
-    state = f"ended: {FINISH[info.reason]}" if info.reason else "playing"
+    state = f"ended: {ended_text(info.reason, info.player)}" if info.reason else "playing"
     if not info.started:
         state = "not started"
     return (

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from termsolitaire.match import REASONS, MatchError, MatchStore, Seat, Watcher
+from termsolitaire.match import MatchError, MatchStore, Seat, Watcher, finish_words
 from termsolitaire.match.replay import fresh
 from termsolitaire.play.hand import Hand
 from termsolitaire.play.modes import WATCH
@@ -102,7 +102,8 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
         self.show_clock()
         info = w.info
         text = (
-            f"{info.player.name}'s game has ended ({REASONS[info.reason]}): Q goes back"
+            f"{info.player.name}'s game has ended "
+            f"({finish_words(info.reason, info.player)}): Q goes back"
             if info.reason
             else f"{info.player.name} is playing: {len(w.actions)} actions so far (Q goes back)"
         )
