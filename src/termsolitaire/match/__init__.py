@@ -52,7 +52,6 @@ from .model import (
     SeatInfo,
     TableInfo,
     Tally,
-    finish_words,
 )
 from .results import Watcher
 from .seat import Seat
@@ -101,7 +100,6 @@ __all__ = [
     "UnknownPlayer",
     "Watcher",
     "current_player",
-    "finish_words",
     "match_dir",
     "normalise_code",
 ]

@@ -26,20 +26,6 @@ REASONS: dict[str, str] = {
     "end": "End pressed",
 }
 """How each finish reason is said to the player."""
-COMPUTER_END = "no useful move"
-"""How the computer's ``end`` is said: it presses no key, it stops when no move
-it could make gains anything and the stock is empty (:mod:`.computer`)."""
-
-
-def finish_words(reason: Reason, player: Player) -> str:
-    """How ``player``'s game ended, in words.
-
-    >>> finish_words("end", Player("ann", "ann")), finish_words("end", Player("computer:good", "c"))
-    ('End pressed', 'no useful move')
-    """
-    if reason == "end" and player.is_computer:
-        return COMPUTER_END
-    return REASONS[reason]
 
 
 @dataclass(frozen=True, slots=True)

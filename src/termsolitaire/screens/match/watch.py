@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from termsolitaire.match import MatchError, MatchStore, Seat, Watcher, finish_words
+from termsolitaire.match import MatchError, MatchStore, Seat, Watcher
 from termsolitaire.match.replay import fresh
 from termsolitaire.play.hand import Hand
 from termsolitaire.play.modes import WATCH
@@ -33,6 +33,7 @@ from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
+from termsolitaire.widgets.opponent import ended_text
 
 POLL = 0.5
 WATCH_BINDINGS: list[BindingType] = [
@@ -103,7 +104,7 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
         info = w.info
         text = (
             f"{info.player.name}'s game has ended "
-            f"({finish_words(info.reason, info.player)}): Q goes back"
+            f"({ended_text(info.reason, info.player)}): Q goes back"
             if info.reason
             else f"{info.player.name} is playing: {len(w.actions)} actions so far (Q goes back)"
         )
