@@ -253,3 +253,35 @@ async def test_the_menu_s_help_offers_no_rules_key() -> None:
         assert isinstance(widget, KeyLine) and widget.shown() == ["Close help"], widget
         await pilot.press("r")
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_the_arrows_on_an_option_row_choose_its_value_and_its_game() -> None:
+    """As in the settings and the New dialog, ← → on the menu's option rows
+    choose the value beside the chosen one, ↑ ↓ go from row to row, and the
+    game whose option was chosen is highlighted: Penguin lit, Tab, → → (Spider
+    suits 4), ↓ → (5 minutes), Escape back to the list, Enter deals Spider with
+    4 suits and 5 minutes. Textual's ← → only moved a highlight, told from the
+    chosen value by colour alone, and that Enter dealt Penguin."""
+    from dataclasses import replace
+
+    from termsolitaire.screens.boards.board import BoardScreen
+
+    from .matchkit import screen_text, shown_screen
+
+    app = SolitaireApp(clock=False)
+    app.look = replace(app.look, ascii=True)  # the chosen value is (*) in the text
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        await pilot.press("down")
+        assert menu.highlighted() == "penguin"
+        await pilot.press("tab", "right", "right")
+        await pilot.pause()
+        assert "Spidersuits()1()2(*)4" in screen_text(app).replace(" ", "")
+        await pilot.press("down", "right", "escape")
+        await pilot.pause()
+        assert "timelimit()none(*)5()10" in screen_text(app).replace(" ", "")
+        assert menu.highlighted() == "spider"
+        await pilot.press("enter")
+        board = await shown_screen(pilot, BoardScreen)
+        assert board.game.name == "spider" and board.game.variant == {"suits": 4}
+        assert board.session.time_limit == 5 * 60
