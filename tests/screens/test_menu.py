@@ -94,6 +94,19 @@ def test_the_rules_of_stjernen_and_napoleon_say_what_the_score_counts() -> None:
         assert f"{whole} when the game is won" in text, game
 
 
+def test_the_spider_rules_say_what_the_new_dialogs_4_extra_is() -> None:
+    """The lobby's New dialog offers suits "1 2 4 (extra)" and nothing a player
+    reads said what the 4 suits are or why "extra": the Spider rules say both."""
+    from termsolitaire.screens.dialogs.rulebook import rules_text
+    from termsolitaire.screens.match.newgame import value_text
+
+    text = " ".join(rules_text("spider").split())
+    assert "**4 suits** (two runs of each suit; the hardest)" in text
+    shown = value_text("suits", 4)
+    if "extra" in shown:
+        assert f'"{shown}"' in text and "the StarGames rules have 1 and 2" in text
+
+
 async def test_rules_from_the_menu_and_from_a_board_help() -> None:
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
