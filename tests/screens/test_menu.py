@@ -227,6 +227,25 @@ async def test_a_narrow_menu_keeps_every_choice_button_and_unit_whole(width: int
             assert second.startswith(" " * 10) and second.strip() in "rounds of stock", second
 
 
+async def test_at_67x18_the_menu_keeps_its_buttons() -> None:
+    """67×18 is the smallest screen Penguin's board fits; with a saved game the
+    menu there lost its whole row of buttons (Play ... Quit) under its frame.
+    Under 24 rows it drops its blank lines, and every button is inside it."""
+    from .matchkit import shown_screen
+
+    g = new_game("spider", 3, suits=1)
+    g.play(g.legal_moves()[0])
+    SaveStore(paths()).save(g, "id-spider")
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(67, 18)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        await pilot.pause()
+        inner = menu.query_one("#menu").content_region
+        for button in menu.query(Button):
+            region = button.region
+            assert region.height == 1 and inner.contains_region(region), (button.id, region)
+
+
 @pytest.mark.parametrize("width", [58, 60, 63])
 async def test_under_64_columns_the_menu_wraps_its_labels_and_keeps_the_20_whole(
     width: int,

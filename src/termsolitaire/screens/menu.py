@@ -62,6 +62,11 @@ LABEL_WIDTH = 19
 wrapped)."""
 
 
+SHORT = 24
+"""Screen rows under which the menu drops its blank lines (menu.tcss): at 67×18,
+the smallest screen a board fits, its buttons were cut off."""
+
+
 def row_width(
     values: tuple[int, ...], key: str, label: int, gap: int = 2, unit: str = "minutes"
 ) -> int:
@@ -141,6 +146,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         tight = any(row_width(*row, gap=1, unit="") > room for row in rows)
         menu.set_class(narrow, "narrow")
         menu.set_class(tight, "tight")
+        menu.set_class(self.size.height < SHORT, "short")
         for unit in self.query(".option-unit").results(Label):
             unit.update(word if narrow else "minutes")
 
