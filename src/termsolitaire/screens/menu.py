@@ -119,7 +119,14 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         Binding("o", "app.settings", "Settings", id="menu-settings"),
         Binding("m", "app.match", "Match", id="menu-match"),
         Binding("d", "app.daily", "Daily", id="menu-daily"),
-        Binding("R", "restart_saved", "Restart", id="menu-restart", show=False),
+        Binding(
+            "R",
+            "restart_saved",
+            "Restart",
+            id="menu-restart",
+            show=False,
+            tooltip="on a Resume line: that deal again from the start",
+        ),
     ]
 
     def __init__(self, services: Services) -> None:
@@ -317,6 +324,8 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         if saved is not None:
             g = saved.game
             self.post_message(MenuChoice(g.name, g.deal, dict(g.variant), time_limit_of(saved)))
+        else:  # (the palette offers it anywhere; it did nothing, not a word)
+            self.notify("R starts a saved game again: highlight its Resume line first")
 
     def choice(self) -> MenuChoice | None:
         line = self.highlighted()
