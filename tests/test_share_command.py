@@ -121,3 +121,42 @@ def test_a_bad_code_is_one_line(
     assert main(["replay", code, "--match-dir", str(tmp_path / "m")]) == 2
     err = capsys.readouterr().err
     assert says in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The match store's database: the SQLite file, or PostgreSQL (tests/postgres.py)."""
+    if request.param == "postgresql":
+        monkeypatch.setenv("TERMSOLITAIRE_DATABASE", request.getfixturevalue("postgres"))
+    return str(request.param)
+
+
+async def test_a_replay_opened_from_a_host_code_names_who_shared_it(
+    tmp_path: Path, backend: str
+) -> None:
+    """``termsolitaire replay CODE``'s header read "Replay · Penguin · deal 5" for
+    any code: a host code's replay now says who shared it ("Replay shared by
+    Ann": the sharer, who may have shared their opponent's seat); a
+    self-contained code holds no name and reads "Replay" as before."""
+    from termsolitaire.app import SolitaireApp
+    from termsolitaire.commands.share import replay_of_code
+    from termsolitaire.match.shares import share_game
+
+    from .screens.matchkit import screen_text, until
+
+    shared = tmp_path / "match"
+    ann = MatchStore(Player.make("ann", "Ann"), shared, keep_dir=None)
+    game = new_game("penguin", 5)
+    game.play(game.legal_moves()[0])
+    codes = share_game(game, ann)
+    ann.close()
+    assert codes.host is not None
+    for code, heading in (
+        (codes.host, "Replay shared by Ann · Penguin"),
+        (codes.code, "Replay · Penguin"),
+    ):
+        app = SolitaireApp(clock=False, replay=replay_of_code(code, str(shared)))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda a=app: "Penguin" in screen_text(a), "the replay's header")
+            first = screen_text(app).strip().splitlines()[0]
+            assert first.startswith(heading), first

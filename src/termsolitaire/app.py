@@ -68,8 +68,10 @@ APP_ACTIONS = [
 """The palette's entries every screen has (the screen's own come from its keys:
 :mod:`termsolitaire.screens.palette`)."""
 
-TEXTUAL_LEFT_OUT = frozenset({"Keys", "Quit"})
-"""Textual's own palette entries that the screens' Help and Quit replace."""
+TEXTUAL_LEFT_OUT = frozenset({"Keys", "Quit", "Maximize"})
+"""Textual's own palette entries that the screens' Help and Quit replace, and its
+Maximize, which on the menu showed the list of games alone on a hatched screen,
+no key line, until Escape."""
 
 
 def loaded(module: str, name: str) -> type | tuple[()]:

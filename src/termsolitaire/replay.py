@@ -41,6 +41,8 @@ class Replay:
     start: Game
     moves: list[Move]
     index: int = 0
+    shared_by: str | None = None
+    """The name of the player who shared it, where known (a host share code)."""
     _texts: list[str] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:

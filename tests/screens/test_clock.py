@@ -95,3 +95,16 @@ async def test_a_match_clock_never_stops() -> None:
         await pilot.press("escape", "P")
         assert status(app) == "The match clock never stops: P is for solo games"
         assert screen.board.display
+
+
+async def test_a_header_too_wide_for_a_tiny_window_is_cut_with_a_mark() -> None:
+    """At 40×10 the board is hidden and its header keeps the game's name only:
+    "Pengu          score 3  moves 0", half a word that reads whole. Cut, it
+    ends with "…"."""
+    from .matchkit import screen_text
+
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(40, 10)) as pilot:
+        await until(pilot, lambda: "score" in screen_text(app), "the header")
+        header = screen_text(app).strip().splitlines()[0]
+        assert header.startswith("Peng…"), header

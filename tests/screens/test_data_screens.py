@@ -495,3 +495,21 @@ def test_a_replay_that_deals_or_turns_counts_steps_not_moves() -> None:
     r.go(2)
     assert move_text(r) == f"step 2 of 2: {transfer}"
     assert game.moves == 1  # the board's count: the transfer alone
+
+
+async def test_a_replay_from_a_position_without_a_deal_names_no_deal() -> None:
+    """``solve --position`` of a position text with no ``deal:`` line writes a line
+    that ``replay`` opens: its header read "Replay · Penguin · deal None · beak 5".
+    A game without a deal number leaves the deal out of its header."""
+    from .matchkit import screen_text
+
+    text = "\n".join(
+        ln for ln in new_game("penguin", 3).to_text().splitlines() if "deal:" not in ln
+    )
+    replay = parse_replay(f"{text}\n".encode())
+    assert replay.game.deal is None
+    app = SolitaireApp(clock=False, replay=replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Penguin" in screen_text(app), "the replay's header")
+        header = screen_text(app).strip().splitlines()[0]
+        assert header.startswith("Replay · Penguin · beak 5") and "None" not in header, header

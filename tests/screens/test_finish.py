@@ -247,3 +247,22 @@ async def test_a_notice_stands_above_the_status_line(asked: bool) -> None:
         y = screen.query_one("#statusbar").region.y
         over = {type(app.screen.get_widget_at(x, y)[0]).__name__ for x in range(80)}
         assert "Toast" not in over, over
+
+
+async def test_cards_held_when_the_game_ends_leave_no_mark_on_the_ended_board() -> None:
+    """Spider, pile 3 in hand (pile 2 marked ▼ as where it may go), then End: the
+    results, and behind them (Escape looks at the board) pile 2 still marked and
+    the cards still drawn in hand, on a game that takes no move."""
+    app = SolitaireApp("spider", 5, {"suits": 2}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown_screen(pilot, BoardScreen)
+        await pilot.press("3")
+        await until(pilot, lambda: "▼2" in screen_text(app), "pile 2 marked")
+        await pilot.press("e")
+        await until(pilot, lambda: app.screen is not screen, "End's question")
+        await pilot.press("y")
+        await shown_screen(pilot, ResultsScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the board again")
+        await pilot.pause()
+        assert "▼" not in screen_text(app)

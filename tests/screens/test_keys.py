@@ -153,3 +153,25 @@ async def test_menu_opens_each_board_and_q_comes_back() -> None:
             assert g.name == board(app).GAME
             await pilot.press("Q")
             assert isinstance(app.screen, MenuScreen)
+
+
+async def test_the_menu_s_palette_offers_no_maximize_and_says_what_restart_does() -> None:
+    """On the menu the palette offered Textual's "Maximize the focused widget" (the
+    list of games alone on a hatched screen, no key line) and "Restart; key R",
+    which did nothing, not a word, unless a Resume line was highlighted."""
+    from textual.widgets._toast import Toast
+
+    from termsolitaire.screens.menu import MenuScreen
+
+    from .matchkit import shown_screen
+
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        commands = {c.title: c for c in app.get_system_commands(menu)}
+        assert "Maximize" not in commands, list(commands)
+        restart = commands["Restart"]
+        assert restart.help == "On a Resume line: that deal again from the start; key R"
+        await restart.callback()
+        await until(pilot, lambda: bool(menu.query(Toast)), "a word")
+        assert "highlight its Resume line" in str(menu.query(Toast).first().render())

@@ -94,6 +94,19 @@ def test_the_rules_of_stjernen_and_napoleon_say_what_the_score_counts() -> None:
         assert f"{whole} when the game is won" in text, game
 
 
+def test_the_spider_rules_say_what_the_new_dialogs_4_extra_is() -> None:
+    """The lobby's New dialog offers suits "1 2 4 (extra)" and nothing a player
+    reads said what the 4 suits are or why "extra": the Spider rules say both."""
+    from termsolitaire.screens.dialogs.rulebook import rules_text
+    from termsolitaire.screens.match.newgame import value_text
+
+    text = " ".join(rules_text("spider").split())
+    assert "**4 suits** (two runs of each suit; the hardest)" in text
+    shown = value_text("suits", 4)
+    if "extra" in shown:
+        assert f'"{shown}"' in text and "the StarGames rules have 1 and 2" in text
+
+
 async def test_rules_from_the_menu_and_from_a_board_help() -> None:
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -214,6 +227,25 @@ async def test_a_narrow_menu_keeps_every_choice_button_and_unit_whole(width: int
             assert second.startswith(" " * 10) and second.strip() in "rounds of stock", second
 
 
+async def test_at_67x18_the_menu_keeps_its_buttons() -> None:
+    """67×18 is the smallest screen Penguin's board fits; with a saved game the
+    menu there lost its whole row of buttons (Play ... Quit) under its frame.
+    Under 24 rows it drops its blank lines, and every button is inside it."""
+    from .matchkit import shown_screen
+
+    g = new_game("spider", 3, suits=1)
+    g.play(g.legal_moves()[0])
+    SaveStore(paths()).save(g, "id-spider")
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(67, 18)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        await pilot.pause()
+        inner = menu.query_one("#menu").content_region
+        for button in menu.query(Button):
+            region = button.region
+            assert region.height == 1 and inner.contains_region(region), (button.id, region)
+
+
 @pytest.mark.parametrize("width", [58, 60, 63])
 async def test_under_64_columns_the_menu_wraps_its_labels_and_keeps_the_20_whole(
     width: int,
@@ -253,3 +285,35 @@ async def test_the_menu_s_help_offers_no_rules_key() -> None:
         assert isinstance(widget, KeyLine) and widget.shown() == ["Close help"], widget
         await pilot.press("r")
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_the_arrows_on_an_option_row_choose_its_value_and_its_game() -> None:
+    """As in the settings and the New dialog, ← → on the menu's option rows
+    choose the value beside the chosen one, ↑ ↓ go from row to row, and the
+    game whose option was chosen is highlighted: Penguin lit, Tab, → → (Spider
+    suits 4), ↓ → (5 minutes), Escape back to the list, Enter deals Spider with
+    4 suits and 5 minutes. Textual's ← → only moved a highlight, told from the
+    chosen value by colour alone, and that Enter dealt Penguin."""
+    from dataclasses import replace
+
+    from termsolitaire.screens.boards.board import BoardScreen
+
+    from .matchkit import screen_text, shown_screen
+
+    app = SolitaireApp(clock=False)
+    app.look = replace(app.look, ascii=True)  # the chosen value is (*) in the text
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        await pilot.press("down")
+        assert menu.highlighted() == "penguin"
+        await pilot.press("tab", "right", "right")
+        await pilot.pause()
+        assert "Spidersuits()1()2(*)4" in screen_text(app).replace(" ", "")
+        await pilot.press("down", "right", "escape")
+        await pilot.pause()
+        assert "timelimit()none(*)5()10" in screen_text(app).replace(" ", "")
+        assert menu.highlighted() == "spider"
+        await pilot.press("enter")
+        board = await shown_screen(pilot, BoardScreen)
+        assert board.game.name == "spider" and board.game.variant == {"suits": 4}
+        assert board.session.time_limit == 5 * 60

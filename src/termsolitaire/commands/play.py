@@ -109,16 +109,16 @@ def run_replay(args: argparse.Namespace) -> int:
     """``termsolitaire replay FILE`` (or ``replay CODE``, a share code) ; the exit status."""
     from pathlib import Path
 
-    from termsolitaire.replay import load_replay, replay_of
+    from termsolitaire.replay import load_replay
 
     code = not Path(args.file).exists() and looks_like_code(args.file)
     try:
         if not code:
             replay = load_replay(args.file)
         else:  # a share code (issue 31)
-            from termsolitaire.commands.share import load_code
+            from termsolitaire.commands.share import replay_of_code
 
-            replay = replay_of(load_code(args.file, getattr(args, "match_dir", None)))
+            replay = replay_of_code(args.file, getattr(args, "match_dir", None))
     except ValueError as e:
         where = "" if code or str(args.file) in str(e) else f"{args.file}: "
         sys.stderr.write(f"termsolitaire replay: {where}{e}\n")  # as share, solve, board

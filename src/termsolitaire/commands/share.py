@@ -21,8 +21,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from termsolitaire.rules import GAMES, Game, from_json, new_game
+
+if TYPE_CHECKING:
+    from termsolitaire.replay import Replay
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -113,11 +117,29 @@ def run(args: argparse.Namespace) -> int:
 
 
 def load_code(text: str, match_dir: str | None) -> Game:
-    """``replay CODE``: the game a code names; ValueError with one sentence."""
+    """The game a code names; ValueError with one sentence."""
+    return opened(text, match_dir)[0]
+
+
+def opened(text: str, match_dir: str | None) -> tuple[Game, str | None]:
+    """The game a code names and who shared it, where the code says (a host code);
+    ValueError with one sentence."""
     from termsolitaire.match import MatchError
-    from termsolitaire.match.shares import open_any
+    from termsolitaire.match.shares import open_shared
 
     try:
-        return open_any(text, Path(match_dir) if match_dir else None)
+        return open_shared(text, Path(match_dir) if match_dir else None)
     except MatchError as e:
         raise ValueError(e.reason) from None
+
+
+def replay_of_code(text: str, match_dir: str | None) -> Replay:
+    """``replay CODE``: the game a code names, as a replay that knows who shared
+    it where the code says (a host code; its header names them); ValueError
+    with one sentence."""
+    from termsolitaire.replay import replay_of
+
+    game, by = opened(text, match_dir)
+    replay = replay_of(game)
+    replay.shared_by = by
+    return replay

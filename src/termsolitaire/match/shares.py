@@ -150,11 +150,29 @@ def shared_game(store: Social, text: str) -> Game:
     return open_code(store, text) if is_host_code(text) else decoded(text)
 
 
+def sharer(store: Social, code: str) -> str | None:
+    """The name of the player who shared the game of host code ``code`` (not always
+    its player: a match's seats may share each other's game); None when unknown."""
+    with store.db.read("read who shared the game") as db:
+        row = db.execute(
+            "SELECT p.name FROM shares s JOIN players p ON p.id = s.owner WHERE s.code = ?",
+            (normal(code),),
+        ).fetchone()
+    return None if row is None else str(row["name"])
+
+
 def open_any(text: str, directory: Path | None = None) -> Game:
     """The game a code names: a host code (at most eight characters, looked up in
     the store on ``directory``) or a self-contained one; BadCode with one sentence."""
+    return open_shared(text, directory)[0]
+
+
+def open_shared(text: str, directory: Path | None = None) -> tuple[Game, str | None]:
+    """The game a code names (as :func:`open_any`) and the name of the player who
+    shared it: a host code's, from the store; a self-contained code holds no name
+    (None: its format is the rules core's, API.md)."""
     if not is_host_code(text):
-        return decoded(text)
+        return decoded(text), None
     from .store import MatchStore
 
     try:
@@ -162,7 +180,7 @@ def open_any(text: str, directory: Path | None = None) -> Game:
     except MatchError as e:
         raise BadCode(f"No match store on this host to look the code up in ({e.reason})") from None
     try:
-        return open_code(store, text)
+        return open_code(store, text), sharer(store, text)
     finally:
         store.close()
 

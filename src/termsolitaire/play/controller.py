@@ -392,12 +392,14 @@ class Controller(Pointer, Helping):
         return self._finished(None, headline)
 
     def _finished(self, message: str | None, headline: str, moved: bool = True) -> Outcome:
-        """The game is over: nothing in hand, and the status line says why."""
+        """The game is over: nothing in hand (the board redrawn without it: the
+        marks of cards held when End was pressed stayed on the ended board), and
+        the status line says why."""
         message = message or headline
         self.session.over = True
         self.hand.drop()
         self.turning = False
-        return Outcome(message=message, moved=moved, finished=headline)
+        return Outcome(message=message, moved=moved, finished=headline, marks=True)
 
     def played_text(self, move: Move) -> str:
         """What the status line says after ``move``: "Played 9♦ 7→3", "Dealt a

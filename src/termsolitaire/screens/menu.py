@@ -8,6 +8,7 @@ game, starts it (asking first when a game of that kind is in progress).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -19,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, RadioButton, RadioSet
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services, describe, time_limit_of
@@ -31,7 +32,7 @@ from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
 from termsolitaire.widgets.cards import app_look
 from termsolitaire.widgets.keyline import KeyLine
-from termsolitaire.widgets.lists import LookFirstList
+from termsolitaire.widgets.lists import LookFirstList, ValueRow
 
 RESUME = "resume:"
 """The id prefix of a Resume line (then the save slot)."""
@@ -59,6 +60,11 @@ def option_sets() -> list[tuple[str, str, str, tuple[int, ...], int]]:
 LABEL_WIDTH = 19
 """The option labels' column (menu.tcss; 13 where the menu is tight, the labels
 wrapped)."""
+
+
+SHORT = 24
+"""Screen rows under which the menu drops its blank lines (menu.tcss): at 67×18,
+the smallest screen a board fits, its buttons were cut off."""
 
 
 def row_width(
@@ -113,7 +119,14 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         Binding("o", "app.settings", "Settings", id="menu-settings"),
         Binding("m", "app.match", "Match", id="menu-match"),
         Binding("d", "app.daily", "Daily", id="menu-daily"),
-        Binding("R", "restart_saved", "Restart", id="menu-restart", show=False),
+        Binding(
+            "R",
+            "restart_saved",
+            "Restart",
+            id="menu-restart",
+            show=False,
+            tooltip="on a Resume line: that deal again from the start",
+        ),
     ]
 
     def __init__(self, services: Services) -> None:
@@ -140,6 +153,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         tight = any(row_width(*row, gap=1, unit="") > room for row in rows)
         menu.set_class(narrow, "narrow")
         menu.set_class(tight, "tight")
+        menu.set_class(self.size.height < SHORT, "short")
         for unit in self.query(".option-unit").results(Label):
             unit.update(word if narrow else "minutes")
 
@@ -188,7 +202,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             for game, key, label, values, _ in self.options:
                 with Horizontal(classes="option"):
                     yield Label(label, classes="option-label")
-                    with RadioSet(id=f"{game}-{key}"):
+                    with ValueRow(id=f"{game}-{key}"):
                         chosen = self.default(game, key)
                         for v in values:
                             yield radio(
@@ -310,6 +324,8 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         if saved is not None:
             g = saved.game
             self.post_message(MenuChoice(g.name, g.deal, dict(g.variant), time_limit_of(saved)))
+        else:  # (the palette offers it anywhere; it did nothing, not a word)
+            self.notify("R starts a saved game again: highlight its Resume line first")
 
     def choice(self) -> MenuChoice | None:
         line = self.highlighted()
@@ -344,6 +360,17 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_play()
 
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        """The player chose a value of a game's option (by key or click: the row has
+        focus): that game's line is highlighted, so that Enter plays what was just
+        chosen (Spider's suits chosen with Penguin's line lit dealt Penguin)."""
+        if not event.radio_set.has_focus:
+            return  # the settings' defaults shown, the look changed
+        game = str(event.radio_set.id).partition("-")[0]
+        games = self.query_one("#games", OptionList)
+        with contextlib.suppress(OptionDoesNotExist):
+            games.highlighted = games.get_option_index(game)
+
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         action = {"statistics": "app.statistics", "settings": "app.settings"}
         button = str(event.button.id)
@@ -367,6 +394,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             ("r", "the rules of the highlighted game"),
             ("R", "on a Resume line: that deal again from the start"),
             ("Tab", "go to the options, the deal number and the buttons"),
+            ("← →", "on an option: choose the value beside (↑ ↓ the row above, below)"),
             ("s o", "statistics, settings"),
             ("m", "the Spider match lobby: the same deal against the computer or a person"),
             ("d", "the daily deals (one attempt a day, everyone the same deal) and leaderboards"),

@@ -48,19 +48,26 @@ def fit_text(text: str, width: int, cut: str = "…") -> str:
     return (text[: max(0, width - len(cut))].rstrip() + cut)[:width]
 
 
-def drop_parts(text: str, width: int, sep: str) -> str:
+def drop_parts(text: str, width: int, sep: str, cut: str = "…") -> str:
     """``text``, parts joined by ``sep``, with whole parts dropped from the end
     until it fits ``width``: a cut never leaves half a number that reads whole.
+    A first part still too wide is cut with ``cut`` at its end (a 40-column
+    board's header read "Pengu", a word that is not one).
 
     >>> drop_parts("Watching ann · deal 596368032 · table 1", 30, " · ")
     'Watching ann · deal 596368032'
     >>> drop_parts("Watching ann · deal 596368032", 20, " · ")
     'Watching ann'
+    >>> drop_parts("Penguin · daily 2026-12-06", 5, " · "), drop_parts("Spider", 2, " · ", "...")
+    ('Peng…', '..')
     """
     parts = text.split(sep)
     while len(parts) > 1 and len(sep.join(parts)) > width:
         parts.pop()
-    return sep.join(parts)[:width]
+    kept = sep.join(parts)
+    if len(kept) <= width:
+        return kept
+    return (kept[: max(0, width - len(cut))] + cut)[:width]
 
 
 class TextLine(Widget):
@@ -90,7 +97,7 @@ class TextLine(Widget):
         if self.fit:  # (the cut's mark as the app draws: "..." under --ascii)
             text = fit_text(self.text, width, app_look(self).words("…"))
         elif self.drop:
-            text = drop_parts(self.text, width, self.drop)
+            text = drop_parts(self.text, width, self.drop, app_look(self).words("…"))
         else:
             text = self.text[:width]
         if self.align == "right":

@@ -7,14 +7,18 @@
 - :class:`ChoiceRows`: rows of a label and its choices side by side (the
   settings, the lobby's New dialog), where a click chooses the choice under it
   (:func:`choice_at`) and a click on the label only highlights the row.
+- :class:`ValueRow`: a row of radio buttons whose ← → choose, as the
+  :class:`ChoiceRows` do (the menu's option rows).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from textual import events
-from textual.widgets import OptionList
+from textual.binding import Binding, BindingType
+from textual.widgets import OptionList, RadioButton, RadioSet
 
 
 class LookFirstList(OptionList):
@@ -62,3 +66,24 @@ class ChoiceRows(OptionList):
 
     def clicked_at(self, index: int, column: int) -> None:
         """A click on row ``index``, ``column`` cells into it (a subclass chooses)."""
+
+
+class ValueRow(RadioSet, inherit_bindings=False):
+    """A row of values side by side, one chosen (the menu's Spider suits and time
+    limit): ← → (or h l, Space) choose the value beside the chosen one, round
+    the row, as in the settings and the lobby's New dialog; ↑ ↓ go to the row
+    above or below; Enter is left to the screen (the menu plays). Textual's ← →
+    moved a highlight the chosen value told apart by colour alone: a player who
+    lit "4" and went back to the games played 1 suit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l,space", "choose(1)", "Next value", show=False),
+        Binding("left,h", "choose(-1)", "Previous value", show=False),
+        Binding("down", "app.focus_next", "Next row", show=False),
+        Binding("up", "app.focus_previous", "Previous row", show=False),
+    ]
+
+    def action_choose(self, step: int) -> None:
+        buttons = list(self.query(RadioButton))
+        if buttons:
+            buttons[(self.pressed_index + step) % len(buttons)].value = True

@@ -299,9 +299,11 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
 
     def title_text(self) -> str:
         """``Spider · 2 suits · deal 7 · 10 min``: the game, its variant, the deal
-        and the time limit, each when there is one."""
+        and the time limit, each when there is one (a position text need not
+        name its deal: ``replay`` of ``solve --position``'s line read "deal None")."""
         g = self.game
-        parts = [g.title, info(g.name).variant_text(g.variant), f"deal {g.deal}"]
+        deal = f"deal {g.deal}" if g.deal is not None else ""
+        parts = [g.title, info(g.name).variant_text(g.variant), deal]
         if self.time_limit:
             parts.append(f"{self.time_limit // 60} min")
         return self.sep.join(p for p in parts if p)

@@ -258,13 +258,17 @@ def replay_class(board: type[BoardScreen]) -> type[BoardScreen]:
 def replay_screen(
     replay: Replay,
     look: CardLook | None = None,
-    heading: str = "Replay",
+    heading: str | None = None,
     demo: bool = False,
     policy: Policy = REPLAY,
 ) -> BoardScreen:
     """A screen showing ``replay`` on the board of its game (``heading`` opens its
-    title: "Replay", "Solution"; with ``demo`` it plays the moves as soon as it is
-    shown); ValueError when there is none."""
+    title: "Solution", "Replay of ann"; by default "Replay", or "Replay shared
+    by ann" where the replay knows its sharer; with ``demo`` it plays the moves
+    as soon as it is shown); ValueError when there is none."""
+    if heading is None:
+        by = replay.shared_by
+        heading = f"Replay shared by {by}" if by else "Replay"
     board = board_class(replay.game.name)
     session, table = GameSession(None, replay.game), ViewTable(lambda: replay.game)
     screen = replay_class(board)(session, look, policy=policy, table=table, classes="replay")
