@@ -56,7 +56,9 @@ async def test_a_hint_never_waits_behind_another_players_long_search(pool) -> No
         assert time.monotonic() - t0 < 6.0 + 0.5
         assert result.verdict == "won" and result.moves
         again = await ben.solve(EASY, Budget(seconds=6))  # the same connection, again
-        assert again.moves == result.moves
+        # won again; the line itself may differ under load (the prover and the finders
+        # share the budget by time: docs/solver.md, "the same line ... when time allows")
+        assert again.verdict == "won" and again.moves
         # ann's search may have been cut to its share meanwhile (others were waiting)
         assert pool.answered == 2 + long.done() and pool.expired == 0
         assert len(pool.workers) <= pool.size  # ben's worker ended once idle
