@@ -509,60 +509,6 @@ def test_best_lines_make_ways_of_guesses_the_solver_does_not_win(monkeypatch) ->
         assert again == mine, f"permutation {seed}"
 
 
-LAST = """\
-game: spider
-variant: suits=4
-score: 136
-moves: 100
-t1: 3C 2C 5D
-t2: ks 9s 2h 3d KH QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS 5S
-t3: KD QD JD TD AC
-t4: 2s 3s qc 8D 7D 6H TS
-t5: 9D 8H 7H 6H 5H 4C 3C 2C AS JS
-t6: 9h 6d qs 5H 4S AH 5C
-t7: 3d ad 2D JC TC 9C 8C 7C 6C KS
-t8: kd 7s 4d 7C 6C 5C 4H 3H 2D AD TH 4C
-t9: TC 9C QH JC 8C KC
-t10: jh 8s ac KH QC JH TH 9H 8H 7H 6S KC QD JD TD 9D 8D 7D 6D 5D 4D 4H 3H 2H AH QH
-stock: -
-done: -
-"""
-"""4-suit deal 8 after 131 of the good level's actions, the stock dealt: the
-last stretch, where no deal is left to bring a card."""
-
-
-def test_in_the_last_stretch_the_four_suit_expert_plays_its_ways_to_the_end(
-    monkeypatch,
-) -> None:
-    """With ``end_stock`` (off for every level) and the stock down to that many
-    cards, the 4-suit expert plays each way out to the game's end (``end_plans``
-    plans, not ``playout_plans``) and weighs, beside the solver's ways, the
-    planner's lines that turn another pile's card. On LAST (stock dealt) that is
-    one more way played out; with cards in the stock (IN_SUIT) nothing changes.
-    The ways and the guesses come from what it sees: permuting the face-down
-    cards leaves its choice unchanged."""
-    from termsolitaire.solver import opponent
-
-    played: list[tuple[int, tuple[object, ...]]] = []
-    real = opponent._playout
-    monkeypatch.setattr(opponent, "_playout", lambda *a: played.append((a[2], a[1])) or real(*a))
-    view = view_of(from_text(LAST))
-    _expert(monkeypatch).advise(view)
-    main_ways = {moves for _, moves in played}
-    assert {plans for plans, _ in played} == {EXPERT.playout_plans}
-    played.clear()
-    mine = _expert(monkeypatch, end_stock=0).advise(view)
-    assert {plans for plans, _ in played} == {EXPERT.end_plans}
-    assert {moves for _, moves in played} > main_ways  # a pile's turn weighed too
-    for seed in range(2):
-        played.clear()
-        other = view_of(from_text(_permuted(LAST, seed)))
-        assert _expert(monkeypatch, end_stock=0).advise(other) == mine, f"permutation {seed}"
-        assert played
-    stocked = view_of(from_text(IN_SUIT))
-    assert _expert(monkeypatch, end_stock=0).advise(stocked) == _expert(monkeypatch).advise(stocked)
-
-
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

@@ -72,7 +72,7 @@ from ..search import luby
 from ..spider import BASE, NOISE, PORTFOLIO
 from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, turn_plans, up_to_turn, weights
+from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, up_to_turn, weights
 from .view import BLANK, View, known_state, sample, view_of
 
 
@@ -154,25 +154,6 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
-    end_stock: int = -1
-    """The last stretch (-1: none): at :attr:`end_suits`, with at most this many
-    cards left in the stock (0: after the last deal; 10: from the choices before
-    it), the hindsight judges its ways by playouts to the game's end
-    (:attr:`end_plans`) and weighs, beside the solver's ways, the best lines that
-    turn each other pile's card (:attr:`end_ways`) (:meth:`Opponent._hindsight`).
-    With no deal left, a lost game is a locked board, and which pile is worked on
-    decides it; a playout to the end is short there."""
-    end_suits: tuple[int, ...] = (4,)
-    """The suit counts at which :attr:`end_stock` applies."""
-    end_ways: int = 3
-    """In the last stretch, the planner's best lines that turn another pile's card
-    (:func:`~.plan.turn_plans`, best first) weighed as ways."""
-    end_plans: int = 40
-    """In the last stretch, the plans a playout makes after a way (each up to its
-    first turn, or a deal when none gains): enough to reach the game's end."""
-    end_think: int = 60000
-    """In the last stretch, :attr:`think` (0: no cap): the playouts to the end cost
-    more than six plans, and the pace holds only with a cap."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -274,32 +255,15 @@ class Opponent:
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        end = self._last_stretch(view)
-        turns: list[tuple[int, list[SpiderMove]]] = []
-        if end:
-            line, gain, spent, turns = turn_plans(state, self._positions, self.weights)
-        else:
-            line, gain, spent = counted_plan(state, self._positions, self.weights)
+        line, gain, spent = counted_plan(state, self._positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
         if guessing:
             return self._guess(view, mine)
         if level.hindsight and self.suits in level.hindsight_suits:
-            return self._hindsight(view, mine, spent, [t for _, t in turns], end)
+            return self._hindsight(view, mine, spent)
         return mine
 
-    def _last_stretch(self, view: View) -> bool:
-        """Whether ``view`` is in :attr:`Level.end_stock`'s last stretch."""
-        level = self.level
-        return 0 <= view.stock <= level.end_stock and self.suits in level.end_suits
-
-    def _hindsight(
-        self,
-        view: View,
-        mine: list[SpiderMove],
-        spent: int,
-        turns: list[list[SpiderMove]] | None = None,
-        end: bool = False,
-    ) -> list[SpiderMove]:
+    def _hindsight(self, view: View, mine: list[SpiderMove], spent: int) -> list[SpiderMove]:
         """``mine`` (or a deal, or End) or another way, whichever plays out best.
 
         The other ways come from hindsight: on a few guesses (the unseen cards
@@ -315,10 +279,7 @@ class Opponent:
         guesses and chosen between on all of them (off: it did not pay).
         ``spent`` is the positions the planner searched for ``mine``, counted
         against :attr:`Level.think`; with :attr:`Level.best_lines` a guess the
-        solver does not win gives a way too. In the last stretch (``end``,
-        :attr:`Level.end_stock`) the best of the planner's ``turns`` (lines that
-        turn another pile's card) are ways too, and the playouts run to the
-        game's end (:attr:`Level.end_plans`).
+        solver does not win gives a way too.
         """
         level, rng = self.level, self.rng
         default: tuple[SpiderMove, ...] = (
@@ -327,10 +288,8 @@ class Opponent:
         start_of_mine = _way_signature(view, default) if default else None
         ways: dict[tuple[object, ...], tuple[SpiderMove, ...]] = {}
 
-        cap = level.end_think if end else level.think
-
         def thought() -> bool:
-            return 0 < cap <= spent
+            return 0 < level.think <= spent
 
         for _ in range(level.hindsight_lines):
             if thought():
@@ -342,26 +301,17 @@ class Opponent:
                 signature = _way_signature(view, start)
                 if signature != start_of_mine:
                     ways.setdefault(signature, start)
-        if end and turns:
-            added = 0
-            for line in turns:
-                start = tuple(up_to_turn(line))
-                signature = _way_signature(view, start)
-                if added == level.end_ways:
-                    break
-                if start and start != default and signature != start_of_mine:
-                    added += signature not in ways
-                    ways.setdefault(signature, start)
         if not ways or thought():
             return list(default)
         guesses = [sample(view, rng) for _ in range(level.hindsight)]
-        plans = level.end_plans if end else level.playout_plans
 
         def playouts(moves: tuple[SpiderMove, ...], on: list[SpiderState]) -> int:
             nonlocal spent
             total = 0
             for g in on:
-                value, used = _playout(g, moves, plans, level.playout_positions, self.weights)
+                value, used = _playout(
+                    g, moves, level.playout_plans, level.playout_positions, self.weights
+                )
                 total, spent = total + value, spent + used
             return total
 

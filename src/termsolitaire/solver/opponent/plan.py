@@ -115,33 +115,7 @@ def counted_plan(
     state: SpiderState, max_nodes: int, w: dict[str, int]
 ) -> tuple[list[SpiderMove], int, int]:
     """:func:`plan`, and the positions it searched (at most ``max_nodes``)."""
-    parents, moves, best, gain = _search(state, max_nodes, w, None)
-    return line_of(parents, moves, best), gain, len(parents)
-
-
-def turn_plans(
-    state: SpiderState, max_nodes: int, w: dict[str, int]
-) -> tuple[list[SpiderMove], int, int, list[tuple[int, list[SpiderMove]]]]:
-    """:func:`counted_plan`, and from the same search, for each pile whose card it
-    turns, the best line whose one turn is its last move (that pile's card), with
-    its value (:func:`evaluate` plus ``w["move"]`` a move), best first: the cards a
-    player could choose to turn next, each reached as well as the search found."""
-    by_pile: list[tuple[int, int]] = [(0, -1)] * PILES
-    parents, moves, best, gain = _search(state, max_nodes, w, by_pile)
-    turns = sorted((value, node) for value, node in by_pile if node >= 0)
-    lines = [(value, line_of(parents, moves, node)) for value, node in turns]
-    return line_of(parents, moves, best), gain, len(parents), lines
-
-
-def _search(
-    state: SpiderState, max_nodes: int, w: dict[str, int], by_pile: list[tuple[int, int]] | None
-) -> tuple[list[int], list[SpiderMove], int, int]:
-    """:func:`plan`'s best-first search: the tree as parent links and moves, its best
-    node and how much better than the start that is. With ``by_pile``, its entry
-    for a pile is set to the (value, node) of the best line found whose only turn
-    is its last move, that pile's card."""
     move_cost = w["move"]
-    turned: list[bool] = [False]
     stock = state.stock[:]
     root_value = evaluate(state, w)
     parents = [-1]
@@ -181,16 +155,9 @@ def _search(
                 value = evaluate(state, w) + g * move_cost
                 if value < best_value:
                     best, best_value = n, value
-                if by_pile is not None:
-                    turn = m[1] == TURN
-                    turned.append(turn or turned[node])
-                    if turn and not turned[node]:
-                        known, at = by_pile[m[0]]
-                        if at < 0 or value < known:
-                            by_pile[m[0]] = (value, n)
                 heapq.heappush(heap, (value, n, state.snapshot()))
             state.unmake(m, token)
-    return parents, moves, best, root_value - best_value
+    return line_of(parents, moves, best), root_value - best_value, len(parents)
 
 
 def plan_moves(state: SpiderState) -> list[SpiderMove]:
