@@ -806,38 +806,6 @@ async def test_the_deal_number_shows_only_once_the_match_is_over(
     bob.close()
 
 
-async def test_a_game_that_ran_out_of_time_while_away_is_told_at_login(
-    shared: Path, clock: WallClock, tmp_path: Path
-) -> None:
-    """Over ssh the server restarted with ann and bob 27 s from time: both clocks
-    ran out while it was down, and at the next login table 1 was in neither
-    lobby (finished tables show after a) and nothing said the game had ended.
-    The lobby's first show now says so, for a game that ran out of time in the
-    last hour."""
-    bob = MatchStore(Player.make("bob"), shared, now=clock)
-    ann = MatchStore(Player.make("ann"), shared, now=clock)
-    table = bob.open_table(deal=3).table_id
-    bob.seat(table).start()
-    ann.join(table).start()
-    bob.close()
-    ann.close()
-    clock.advance(10 * 60 + 30)  # the 10 minutes and the restart's 30 s
-    app, _ = lobby_app(shared, clock, tmp_path / "home")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await shown_screen(pilot, LobbyScreen)
-        await until(pilot, lambda: notes(app), "the notice")
-        assert notes(app) == [
-            f"Your game at table {table} ran out of time and ended: a lists finished "
-            "tables, Enter there shows the results"
-        ]
-    clock.advance(2 * 3600)  # told for an hour, not at every login after
-    app, _ = lobby_app(shared, clock, tmp_path / "home")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await shown_screen(pilot, LobbyScreen)
-        await pilot.pause(0.2)
-        assert notes(app) == []
-
-
 def notes(app) -> list[str]:  # type: ignore[no-untyped-def]
     """The app's notifications shown (toasts are not in the screenshot's text)."""
     return [n.message for n in app._notifications]
