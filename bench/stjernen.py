@@ -56,12 +56,17 @@ a fixed width, e.g. ``--beam peek=1``.
 ``--pace`` traces where one process's budget goes (issue 34: the adaptive
 beam's pacing, docs/journal/2026-12-05-stjernen15.md and stjernen16): each
 deal solved in this process, one after another, as the board's hint
-(``Budget(jobs=1)``, on the CPU clock with ``--cpu``), and for each beam of its
-search: fixed or adaptive, the round it starts in, its start and end on the
-budget's clock, its deadline, ``CUT`` if the deadline stopped it, the count it
-reached, and the widths it kept in each round (least-most x layers)::
+(``Budget(jobs=1)``; with ``--per-deal 2`` as the benchmark, the beams sharing
+their layers with a helper; on the CPU clock with ``--cpu``), and for each beam
+of its search: fixed or adaptive, the round it starts in, its start and end on
+the budget's clock, its deadline, ``CUT`` if the deadline stopped it, the count
+it reached, the widths it kept in each round (least-most x layers) and its
+course (the weights and plan that differ from the plain ones, ``[plain]`` if
+none; issue 34, stjernen24: the restarts change course on a stall); then the
+deal's answer, its line replayed through the rules core (``ok``)::
 
     python bench/stjernen.py --pace --deals 1,22 --cpu --set beams:SLACK=0.95
+    python bench/stjernen.py --pace --deals 28 --budget 60 --per-deal 2 --cpu
 
 With ``--per-deal 2`` each deal's beam shares its layers with a helper process
 (:mod:`termsolitaire.solver.stjernen.pair`); the helper gets the beam's
@@ -93,6 +98,7 @@ from termsolitaire.rules.cards import SUITS
 from termsolitaire.solver import Budget, solve
 from termsolitaire.solver.stjernen import BeamConfig, beam
 from termsolitaire.solver.stjernen.beams import LATE_ROUND
+from termsolitaire.solver.stjernen.evaluation import Weights
 from termsolitaire.solver.stjernen.relax import Relaxation, relaxed_lost
 from termsolitaire.solver.stjernen.state import (
     CENTRE,
@@ -157,8 +163,27 @@ def _one(
     return deal, result.verdict, result.best, result.seconds, result.positions, ok, stop
 
 
-def _pace(deals: list[int], seconds: float, cpu: bool) -> int:
-    """``--pace``: each beam of each deal's search, its times and widths."""
+def _course(cfg: BeamConfig) -> str:
+    """What sets a beam apart from the plain one: its weights and settings that
+    differ from the defaults (``bottom=False``, ``hold=(2,)``, ``jitter=300``)."""
+    plain, weights = BeamConfig(), Weights()
+    out = [
+        f"{f.name}={getattr(cfg.weights, f.name)!r}"
+        for f in dataclasses.fields(Weights)
+        if getattr(cfg.weights, f.name) != getattr(weights, f.name)
+    ]
+    out += [
+        f"{name}={getattr(cfg, name)!r}"
+        for name in ("ahead", "jitter")
+        if getattr(cfg, name) != getattr(plain, name)
+    ]
+    return " ".join(out) or "plain"
+
+
+def _pace(deals: list[int], seconds: float, cpu: bool, jobs: int = 1) -> int:
+    """``--pace``: each beam of each deal's search, its times and widths, its
+    course (:func:`_course`); ``jobs`` 2: the beams share their layers with a
+    helper process, as ``--per-deal 2`` does."""
     widths: dict[int, list[int]] = {}
     adapt, plain_beam = beams._adapt, beams.beam
 
@@ -177,7 +202,7 @@ def _pace(deals: list[int], seconds: float, cpu: bool) -> int:
         kind = "adaptive" if cfg.adaptive else "fixed"
         print(
             f"      {kind:8} from round {root.round} {began:5.2f}-{end:5.2f} s, "
-            f"deadline {deadline:5.2f}{cut} -> {out[0]:3}  {kept}"
+            f"deadline {deadline:5.2f}{cut} -> {out[0]:3}  {kept}  [{_course(cfg)}]"
         )
         return out
 
@@ -186,8 +211,15 @@ def _pace(deals: list[int], seconds: float, cpu: bool) -> int:
     try:
         for deal in deals:
             game = new_game("stjernen", deal=deal)
-            result = solve(game, Budget(seconds=seconds, cpu=cpu, jobs=1))
-            print(f"{deal:5} {result.verdict:8} {result.best:3} {result.seconds:5.1f}s")
+            result = solve(game, Budget(seconds=seconds, cpu=cpu, jobs=jobs))
+            g = game.copy()
+            for m in result.moves:
+                g.play(m)
+            ok = g.score == result.best and (g.is_won or result.verdict != "won")
+            print(
+                f"{deal:5} {result.verdict:8} {result.best:3} {result.seconds:5.1f}s "
+                f"{'ok' if ok else 'BAD'}"
+            )
             sys.stdout.flush()
     finally:
         beams._adapt = adapt
@@ -376,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
         return code
     if args.pace:
         _apply(args.settings)
-        return _pace(deals, args.budget, args.cpu)
+        return _pace(deals, args.budget, args.cpu, args.per_deal)
     if args.relax:
         _apply(args.settings)
         return _relax_only(deals)

@@ -19,6 +19,15 @@ keeps the buried one for the second pass, when the storage is full: a choice
 made in round 1 that no width later on undoes. :func:`probe` runs the first
 beam again under the plan of all such suits; if that gets further, the
 root's adaptive beam and the restarts follow the plan.
+
+Changing course on a stall (issue 34, stjernen24): on the deals a 60-s search
+does not win, restart after restart stops at the count the root's beam
+reached, whatever its round, jitter or seed, while on some of them (deal 28)
+other weights or another plan from the root cross that wall
+(docs/journal/2026-12-06-stjernen23.md). So once :data:`STALL` beams in a row
+have got no further, the next restart starts from the root under the next
+course of :func:`courses` (other weights, or a king plan alone), and the
+restarts go on from its line while it gets further.
 """
 
 from __future__ import annotations
@@ -48,6 +57,12 @@ RESTART_WEIGHTS: tuple[int, ...] = (0,)
 (``(1,)``, which reaches more cards on the deals that stop early) won 62 of
 deals 1-100 on one process against 63 for the plain ones run beside them
 (docs/journal/solver-stjernen.md, stjernen12), so the switch stays for screens, off."""
+STALL = 2
+"""A stall: this many beams in a row (the root's adaptive beam, if it got no
+further than the first beam and the probe, and the restarts after it) that
+got no further than the best line. The restart after a stall starts from the
+root under the next course of :func:`courses`; 0: never (the restarts of
+stjernen10-23, the plain weights throughout)."""
 PLAN_PROBE = True
 """After the first beam, run a beam of the same fixed width under the first of
 :func:`plans`; if it gets further than the first beam, the first adaptive
@@ -88,6 +103,22 @@ def plans(root: State) -> list[tuple[int, ...]]:
     suits = tuple(plan_suits(root))
     out = [suits] if len(suits) > 1 else []
     return out + [(s,) for s in suits]
+
+
+def courses(root: State, hold: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """The courses a stalled search takes in turn, as (weights: an index into
+    :data:`.beams.PORTFOLIO`, plan): the first is the one it has followed
+    (the plain weights under ``hold``); then ``bottom=False`` (deal 28: 34 ->
+    52 at widths 500 and 1000, where the plain weights stop at 34 at every
+    width up to 8000, stjernen23), each plan of :func:`plans` other than
+    ``hold`` (28: the clubs plan alone 51-52), then the other weights of the
+    portfolio (51: ``horizon=250`` and ``lam=60`` 38 against 31 at width 500).
+    A fixed list for the position, so the same position takes the same
+    courses."""
+    out = [(0, hold), (6, hold)]
+    out += [(0, p) for p in plans(root) if p != hold]
+    out += [(k, hold) for k in (1, 2, 3, 5, 4)]
+    return out
 
 
 def _config(
@@ -138,21 +169,36 @@ def restarts(
     hold: tuple[int, ...] = (),
     weights: tuple[int, ...] | None = None,
     seed_base: int = 0,
+    stalled: int = 0,
 ) -> tuple[int, list[int], int]:
     """Restart beams along the best line, under the plan ``hold``, until a win or
     less than ``min_left`` of time is left; return (best count, its line,
-    positions seen). ``weights`` and ``seed_base``: as :func:`_config`'s."""
+    positions seen). ``weights`` and ``seed_base``: as :func:`_config`'s;
+    ``stalled``: the beams in a row before these that got no further (1 if
+    the root's beam did not). After :data:`STALL` of them the next restart
+    starts from the root on the next of :func:`courses`."""
     positions = 0
     back = RESTART_BACK
     seed = 0
+    todo = courses(root, hold) if STALL else []
+    course = 0
+    fresh = False
     while best < WON and deadline - clock() >= min_left:
         starts = round_starts(root, line)
         stop = starts[-1][0]
-        at = max(stop - back, starts[0][0])
+        if STALL and stalled >= STALL:
+            course, fresh, stalled = (course + 1) % len(todo), True, 0
+        at = starts[0][0] if fresh else max(stop - back, starts[0][0])
         r, k, st = next(x for x in starts if x[0] == at)
         seed += 1
+        w, plan = todo[course] if course else (None, hold)
         cfg = _config(
-            late_round if r < late_round else 0, seed, hold, RESTART_JITTER, weights, seed_base
+            late_round if r < late_round else 0,
+            seed,
+            plan,
+            RESTART_JITTER,
+            weights if w is None else (w,),
+            seed_base,
         )
         now = clock()
         # Half of what is left, the last restart all of it.
@@ -161,11 +207,11 @@ def restarts(
         positions += seen
         if score > best:
             best, line = score, line[:k] + moves
-            back = RESTART_BACK
-        elif at == starts[0][0]:
-            back = RESTART_BACK
+            back, stalled = RESTART_BACK, 0
         else:
-            back += 1
+            stalled += 1
+            back = RESTART_BACK if at == starts[0][0] else back + 1
+        fresh = False
     return best, line, positions
 
 

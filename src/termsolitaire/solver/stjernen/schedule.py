@@ -90,6 +90,9 @@ def run(
             end = clock() + (deadline - clock()) * restart.RESTART_SHARE
         score, moves, seen = beam(root, cfg, end, clock, pace, helper)
         positions += seen
+        # The root's beam got no further than the first beam and the probe: a
+        # first beam in a row that stalled (restart.STALL).
+        stalled = int(score <= best)
         if score > best or not line:
             best, line = score, moves
         if k == 1 and restart.RESTART_SHARE and best < WON:
@@ -106,6 +109,7 @@ def run(
                 hold,
                 order.restart_weights,
                 order.seed,
+                stalled,
             )
             positions += seen
         if best == WON or deadline - clock() < min_left:
