@@ -160,6 +160,71 @@ def counted_plan(
     return line_of(parents, moves, best), root_value - best_value, len(parents)
 
 
+def turn_plans(
+    state: SpiderState, max_nodes: int, w: dict[str, int], keep: int
+) -> tuple[list[SpiderMove], int, int, list[tuple[int, list[SpiderMove]]]]:
+    """:func:`counted_plan` (the same search, the same line), and the first turns it
+    reached: each line's first turn, with the value of the best position found
+    below it (lower is better), at most ``keep`` of them a pile (the best), up to
+    and including the turn. The best turn of each pile comes first, best first,
+    then each pile's second best, and so on: the planner's own first turn is the
+    first of all."""
+    move_cost = w["move"]
+    stock = state.stock[:]
+    root_value = evaluate(state, w)
+    parents = [-1]
+    moves: list[SpiderMove] = [(-1, -1, 0)]
+    depth = [0]
+    done = [len(state.done)]
+    first = [-1]
+    seen = {state.key}
+    heap: list[tuple[int, int, Any]] = [(root_value, 0, state.snapshot())]
+    best, best_value = 0, root_value
+    below: dict[int, int] = {}
+    while heap and len(parents) < max_nodes:
+        _, node, snap = heapq.heappop(heap)
+        state.restore(snap, stock)
+        g = depth[node] + 1
+        src, dst, k = moves[node]
+        back = (dst, src, k) if node and dst >= 0 and done[node] == done[parents[node]] else None
+        here = state.key
+        turned = first[node]
+        for m in plan_moves(state):
+            if m == back:
+                continue
+            read = state.child_key(m, here)
+            if read is not None and read in seen:
+                continue
+            token = state.make(m)
+            key = state.key if read is None else read
+            if key not in seen:
+                seen.add(key)
+                n = len(parents)
+                parents.append(node)
+                moves.append(m)
+                depth.append(g)
+                done.append(len(state.done))
+                f = turned if turned >= 0 else n if m[1] == TURN else -1
+                first.append(f)
+                value = evaluate(state, w) + g * move_cost
+                if value < best_value:
+                    best, best_value = n, value
+                if f >= 0 and (f not in below or value < below[f]):
+                    below[f] = value
+                heapq.heappush(heap, (value, n, state.snapshot()))
+            state.unmake(m, token)
+    piles: dict[int, list[tuple[int, int]]] = {}
+    for f, v in below.items():
+        piles.setdefault(moves[f][0], []).append((v, f))
+    ranked: list[tuple[int, int, int]] = []
+    for turns in piles.values():
+        turns.sort()
+        ranked.extend((rank, v, f) for rank, (v, f) in enumerate(turns[:keep]))
+    ranked.sort()
+    others = [(v, line_of(parents, moves, f)) for _, v, f in ranked]
+    return line_of(parents, moves, best), root_value - best_value, len(parents), others
+
+
 def plan_moves(state: SpiderState) -> list[SpiderMove]:
     """The solver's moves worth trying
     (:func:`~termsolitaire.solver.spider.search.search_moves`), less deals and
