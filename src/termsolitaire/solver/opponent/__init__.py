@@ -220,6 +220,9 @@ class Opponent:
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
         self.rng = random.Random(seed)
+        # Guesses judging only Level.turn_ways's ways come from a stream of their
+        # own, so a game where no such way is played stays the game without them.
+        self._turns_rng = random.Random(None if seed is None else f"turn_ways:{seed}")
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
         self._queue: list[SpiderMove] = []
@@ -336,6 +339,7 @@ class Opponent:
                     ways.setdefault(signature, start)
         # The planner's other first turns (Level.turn_ways), after the solver's:
         # its own line's turn is among them, and is left out as mine.
+        draw = rng if ways else self._turns_rng
         added = 0
         for t in turns or ():
             start = tuple(t)
@@ -348,7 +352,7 @@ class Opponent:
             added += 1
         if not ways or thought():
             return list(default)
-        guesses = [sample(view, rng) for _ in range(level.hindsight)]
+        guesses = [sample(view, draw) for _ in range(level.hindsight)]
 
         def playouts(moves: tuple[SpiderMove, ...], on: list[SpiderState]) -> int:
             nonlocal spent
@@ -390,6 +394,7 @@ class Opponent:
             start = up_to_turn(line)
             if start and start[-1][0] >= 0:
                 plans[tuple(start)] = None
+        draw = rng if len(plans) > 1 else self._turns_rng
         added = 0
         for t in turns or ():
             if added == level.turn_ways:
@@ -399,7 +404,7 @@ class Opponent:
                 added += 1
         if len(plans) <= 1:
             return list(next(iter(plans), ()))
-        guesses = [sample(view, rng) for _ in range(level.trials)]
+        guesses = [sample(view, draw) for _ in range(level.trials)]
         w, plays = self.weights, level.trial_playout
 
         def cost(moves: tuple[SpiderMove, ...]) -> float:
