@@ -509,57 +509,6 @@ def test_best_lines_make_ways_of_guesses_the_solver_does_not_win(monkeypatch) ->
         assert again == mine, f"permutation {seed}"
 
 
-def test_the_planners_other_first_turns_come_from_its_own_search() -> None:
-    """``turn_plans`` is the planner's search (the same line, gain and positions as
-    ``counted_plan``) that also keeps the lines to the first turns it reached, by
-    the best position found below each: its own first turn first, then the best
-    turn of each other pile, then the second best of each, at most ``keep`` a pile."""
-    from termsolitaire.solver.opponent.plan import counted_plan, turn_plans, up_to_turn
-    from termsolitaire.solver.opponent.view import known_state
-    from termsolitaire.solver.spider.state import TURN
-
-    view = view_of(from_text(_midgame(5, 2, 40)))
-    w = Opponent("expert", 2).weights
-    line, gain, spent = counted_plan(known_state(view), 10000, w)
-    again, gain2, spent2, others = turn_plans(known_state(view), 10000, w, 2)
-    assert (again, gain2, spent2) == (line, gain, spent)
-    assert others[0][1] == up_to_turn(line)
-    piles = [o[-1][0] for _, o in others]
-    assert all(o[-1][1] == TURN and all(m[1] != TURN for m in o[:-1]) for _, o in others)
-    distinct = len(set(piles))
-    assert 2 <= distinct < len(piles) <= 2 * distinct
-    assert len(set(piles[:distinct])) == distinct  # each pile's best first
-    firsts = [v for v, _ in others[:distinct]]
-    assert firsts == sorted(firsts)
-
-
-def test_at_two_suits_the_planners_other_turns_judged_in_hindsight_read_no_hidden_card(
-    monkeypatch,
-) -> None:
-    """With ``turn_ways`` the 2-suit expert also plays out the planner's other first
-    turns beside the solver's ways: more ways are played out than without, and
-    since they come from what it sees, permuting the face-down and stock cards
-    leaves its plan unchanged."""
-    from termsolitaire.solver import opponent
-
-    played: list[int] = []
-    real = opponent._playout
-    monkeypatch.setattr(opponent, "_playout", lambda *a: played.append(1) or real(*a))
-    text = _midgame(5, 2, 40)  # six piles it can turn
-    off = dataclasses.replace(LEVELS["expert"], turn_ways=0)
-    on = dataclasses.replace(LEVELS["expert"], turn_ways=2)
-    monkeypatch.setitem(opponent.LEVELS, "expert", off)
-    Opponent("expert", 2, seed=0).advise(view_of(from_text(text)))
-    without = len(played)
-    monkeypatch.setitem(opponent.LEVELS, "expert", on)
-    played.clear()
-    mine = Opponent("expert", 2, seed=0).advise(view_of(from_text(text)))
-    assert len(played) > without
-    for seed in range(2):
-        other = view_of(from_text(_permuted(text, seed)))
-        assert Opponent("expert", 2, seed=0).advise(other) == mine, f"permutation {seed}"
-
-
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

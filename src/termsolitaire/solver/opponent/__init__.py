@@ -72,7 +72,7 @@ from ..search import luby
 from ..spider import BASE, NOISE, PORTFOLIO
 from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, turn_plans, up_to_turn, weights
+from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, up_to_turn, weights
 from .view import BLANK, View, known_state, sample, view_of
 
 
@@ -154,18 +154,6 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
-    turn_ways: int = 0
-    """In :meth:`Opponent._hindsight` at :attr:`turn_ways_suits`, the other first
-    turns the planner's own search reached (:func:`~.plan.turn_plans`), best by its
-    value, offered as ways beside the solver's, at most this many (0: none). The
-    solver's ways come from guesses it wins, and in a game going badly it wins
-    few; the planner's other turns are the choices a player who sees only the
-    face-up cards has, judged by the same fair playouts."""
-    turn_ways_suits: tuple[int, ...] = (2,)
-    """The suit counts at which :attr:`turn_ways` offers ways (at 1 suit, as plans
-    of :meth:`Opponent._guess`, judged by its trials)."""
-    turn_ways_dealt: bool = True
-    """Whether :attr:`turn_ways` offers ways once the stock is dealt too."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -220,9 +208,6 @@ class Opponent:
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
         self.rng = random.Random(seed)
-        # Guesses judging only Level.turn_ways's ways come from a stream of their
-        # own, so a game where no such way is played stays the game without them.
-        self._turns_rng = random.Random(None if seed is None else f"turn_ways:{seed}")
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
         self._queue: list[SpiderMove] = []
@@ -270,36 +255,15 @@ class Opponent:
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        hindsight = level.hindsight and self.suits in level.hindsight_suits
-        others: list[tuple[int, list[SpiderMove]]] = []
-        if (
-            (guessing or hindsight)
-            and level.turn_ways
-            and self.suits in level.turn_ways_suits
-            and (view.stock or level.turn_ways_dealt)
-        ):
-            root = evaluate(state, self.weights)
-            line, gain, spent, others = turn_plans(
-                state, self._positions, self.weights, level.turn_ways + 1
-            )
-            others = [(v, o) for v, o in others if v < root]
-        else:
-            line, gain, spent = counted_plan(state, self._positions, self.weights)
+        line, gain, spent = counted_plan(state, self._positions, self.weights)
         mine = up_to_turn(line) if gain > 0 else []
-        turns = [up_to_turn(o) for _, o in others][: level.turn_ways + 1]
         if guessing:
-            return self._guess(view, mine, turns)
-        if hindsight:
-            return self._hindsight(view, mine, spent, turns)
+            return self._guess(view, mine)
+        if level.hindsight and self.suits in level.hindsight_suits:
+            return self._hindsight(view, mine, spent)
         return mine
 
-    def _hindsight(
-        self,
-        view: View,
-        mine: list[SpiderMove],
-        spent: int,
-        turns: list[list[SpiderMove]] | None = None,
-    ) -> list[SpiderMove]:
+    def _hindsight(self, view: View, mine: list[SpiderMove], spent: int) -> list[SpiderMove]:
         """``mine`` (or a deal, or End) or another way, whichever plays out best.
 
         The other ways come from hindsight: on a few guesses (the unseen cards
@@ -337,22 +301,9 @@ class Opponent:
                 signature = _way_signature(view, start)
                 if signature != start_of_mine:
                     ways.setdefault(signature, start)
-        # The planner's other first turns (Level.turn_ways), after the solver's:
-        # its own line's turn is among them, and is left out as mine.
-        draw = rng if ways else self._turns_rng
-        added = 0
-        for t in turns or ():
-            start = tuple(t)
-            signature = _way_signature(view, start)
-            if signature == start_of_mine or signature in ways:
-                continue
-            if added == level.turn_ways:
-                break
-            ways[signature] = start
-            added += 1
         if not ways or thought():
             return list(default)
-        guesses = [sample(view, draw) for _ in range(level.hindsight)]
+        guesses = [sample(view, rng) for _ in range(level.hindsight)]
 
         def playouts(moves: tuple[SpiderMove, ...], on: list[SpiderState]) -> int:
             nonlocal spent
@@ -380,11 +331,8 @@ class Opponent:
             values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
         return list(values[0][2])
 
-    def _guess(
-        self, view: View, mine: list[SpiderMove], turns: list[list[SpiderMove]] | None = None
-    ) -> list[SpiderMove]:
-        """The best of ``mine``, the solver's plans on guesses and ``turns`` (the
-        planner's other first turns, :attr:`Level.turn_ways`); see the module docstring."""
+    def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
+        """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
         level, rng = self.level, self.rng
         plans: dict[tuple[SpiderMove, ...], None] = {}
         if mine:
@@ -394,17 +342,9 @@ class Opponent:
             start = up_to_turn(line)
             if start and start[-1][0] >= 0:
                 plans[tuple(start)] = None
-        draw = rng if len(plans) > 1 else self._turns_rng
-        added = 0
-        for t in turns or ():
-            if added == level.turn_ways:
-                break
-            if tuple(t) not in plans:
-                plans[tuple(t)] = None
-                added += 1
         if len(plans) <= 1:
             return list(next(iter(plans), ()))
-        guesses = [sample(view, draw) for _ in range(level.trials)]
+        guesses = [sample(view, rng) for _ in range(level.trials)]
         w, plays = self.weights, level.trial_playout
 
         def cost(moves: tuple[SpiderMove, ...]) -> float:
