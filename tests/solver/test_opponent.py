@@ -509,31 +509,6 @@ def test_best_lines_make_ways_of_guesses_the_solver_does_not_win(monkeypatch) ->
         assert again == mine, f"permutation {seed}"
 
 
-def test_with_a_margin_another_way_displaces_its_plan_only_by_that_much(monkeypatch) -> None:
-    """``hindsight_margin``: on 2-suit deal 11 after the good level's 25 actions the
-    expert's playouts prefer a solver's way to its own plan; with a margin no way
-    can clear, it plays its own plan (the plan hindsight 0 plays). The margin
-    reads nothing hidden: permuting the face-down and stock cards leaves its
-    choice unchanged."""
-    from termsolitaire.solver import opponent
-
-    text = _midgame(11, 2, 25)
-    view = view_of(from_text(text))
-
-    def expert(**changes: object) -> Opponent:
-        level = dataclasses.replace(EXPERT, **changes)
-        monkeypatch.setitem(opponent.LEVELS, "expert", level)
-        return Opponent("expert", 2, seed=0)
-
-    own = expert(hindsight=0).advise(view)
-    assert expert().advise(view) != own
-    assert expert(hindsight_margin=10**9).advise(view) == own
-    mine = expert(hindsight_margin=150).advise(view)
-    for seed in range(2):
-        other = view_of(from_text(_permuted(text, seed)))
-        assert expert(hindsight_margin=150).advise(other) == mine, f"permutation {seed}"
-
-
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

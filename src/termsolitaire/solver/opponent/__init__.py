@@ -154,11 +154,6 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
-    hindsight_margin: int = 0
-    """In :meth:`Opponent._hindsight`, how much lower (better) another way's
-    playout total must be than the plan's for the way to be played (0: any
-    amount; the plan keeps ties). The playouts judge on a few guesses, so the
-    best of several ways is partly the luckiest."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -334,14 +329,7 @@ class Opponent:
             # points mostly by chance (docs/journal/match.md).
             more = [sample(view, rng) for _ in range(level.second_round)]
             values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
-        best, order, way = values[0]
-        if order and level.hindsight_margin:
-            # Another way displaces the plan only by a clear margin: with a few
-            # guesses the best of several ways is partly the luckiest.
-            own = next((v for v, i, _ in values if i == 0), None)
-            if own is not None and own - best < level.hindsight_margin:
-                return list(default)
-        return list(way)
+        return list(values[0][2])
 
     def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
         """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
