@@ -743,6 +743,31 @@ async def test_the_solo_games_are_one_key_from_the_lobby_and_escape_comes_back(
     match.close()
 
 
+async def test_the_lobby_names_no_saved_game_for_a_deal_left_without_a_move(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The lobby's "Saved: Penguin — deal N, 0 moves · g to resume" named a deal
+    opened and left at once, which the menu no longer offers to resume."""
+    from termsolitaire.screens.boards.board import BoardScreen
+    from termsolitaire.screens.menu import MenuScreen
+
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("g")
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("enter")  # the first game on the list
+        board = await shown_screen(pilot, BoardScreen)
+        await pilot.press("Q")  # left without a move
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("escape")
+        lobby = await shown_screen(pilot, LobbyScreen)
+        saves = app.services.saves.all()[0]
+        assert [s.game.deal for s in saves] == [board.game.deal]  # saved, but unplayed
+        assert lobby.saved_games_line() == "" and "Saved: " not in screen_text(app)
+    match.close()
+
+
 async def test_the_menu_opens_the_lobby_and_each_goes_back_to_the_other(
     shared: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
