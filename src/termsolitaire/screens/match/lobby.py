@@ -30,7 +30,7 @@ from textual.widgets import DataTable, Static
 from termsolitaire.match import MatchError, Seat, TableInfo, codes
 from termsolitaire.match.errors import hot_seat_kept
 from termsolitaire.match.services import MatchServices, NewGame
-from termsolitaire.match.shares import shared_game
+from termsolitaire.match.shares import shared_game_by
 from termsolitaire.play.session import Services, describe, played
 from termsolitaire.replay import Replay, replay_of
 from termsolitaire.rules.sharecode import normal
@@ -515,8 +515,10 @@ class LobbyScreen(LobbyHome):
             try:
                 if len(normal(text)) in (0, codes.LENGTH):  # a table's (share codes: 7, 70+)
                     joined.append(self.match.store.join_code(text))
-                else:
-                    replays.append(replay_of(shared_game(self.match.store, text)))
+                else:  # a host code's replay names who shared it, as ``replay CODE``'s
+                    game, by = shared_game_by(self.match.store, text)
+                    replays.append(replay_of(game))
+                    replays[-1].shared_by = by
             except MatchError as e:
                 return e.reason
             return None
