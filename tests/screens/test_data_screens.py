@@ -433,6 +433,26 @@ async def test_replay_steps_both_ways(
     assert not list(paths().saves.glob("*.json")) if paths().saves.exists() else True
 
 
+async def test_a_replay_s_status_line_names_no_key_its_key_line_shows(tmp_path: Path) -> None:
+    """At 80x24 a replay's status line read "→ l n next, ← h p previous, Home g
+    start, End G end, Q quit, ? help" over a key line of the same keys: it says
+    only what the key line does not (the move list's M, the other step keys),
+    at the start and after each step."""
+    app = SolitaireApp(clock=False, replay=load_replay(replay_file(tmp_path, "penguin", 5, 4)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown_screen(pilot, BoardScreen)
+        foot = screen.query_one(KeyLine)
+        await until(pilot, lambda: "Next" in foot.shown(), "the replay's key line")
+        on_line = {key.display for key in foot.keys if key.description in foot.shown()}
+        assert {"→", "←", "Q", "?"} <= on_line
+        for press in ["", "right", "end", "home"]:
+            if press:
+                await pilot.press(press)
+            said = screen.query_one("#status").text  # type: ignore[attr-defined]
+            words = set(re.split(r"[\s,;:]+", said))
+            assert "M" in words and not words & on_line, (press, said)
+
+
 async def test_replay_of_a_saved_game_json(tmp_path: Path) -> None:
     g = new_game("penguin", 5)
     for _ in range(3):

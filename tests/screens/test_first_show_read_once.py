@@ -60,6 +60,9 @@ async def test_the_lobby_then_the_menu_read_once_and_again_on_the_way_back(
             await pilot.press("down", "enter")  # a Penguin board, saved on the way out
             for _ in range(3):
                 await pilot.pause()
+            board = app.screen  # (a deal left unplayed has no Resume line)
+            board.do(board.controller.play(board.game.legal_moves()[0]))  # type: ignore[attr-defined]
+            await pilot.pause()  # (saved once the board is painted again)
             app.pop_screen()
             for _ in range(3):
                 await pilot.pause()

@@ -474,6 +474,46 @@ async def test_a_share_code_opens_from_the_lobby(
         assert "Type the table's code" in str(app.screen.query_one("#why").render())
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def match_db(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The match store's database: the SQLite file, or PostgreSQL (tests/postgres.py)."""
+    if request.param == "postgresql":
+        monkeypatch.setenv("TERMSOLITAIRE_DATABASE", request.getfixturevalue("postgres"))
+    return str(request.param)
+
+
+async def test_a_host_code_opened_from_the_lobby_names_who_shared_it(
+    shared: Path, clock: WallClock, tmp_path: Path, match_db: str
+) -> None:
+    """The lobby's c opened a host share code as "Replay · Penguin" where
+    ``termsolitaire replay CODE`` reads "Replay shared by Bob · Penguin": it
+    names the sharer too; a self-contained code holds no name ("Replay")."""
+    from termsolitaire.match.shares import share_game
+
+    game = new_game("penguin", deal=5)
+    game.play(game.legal_moves()[0])
+    bob = MatchStore(Player.make("bob", "Bob"), shared, now=clock)
+    codes = share_game(game, bob)
+    bob.close()
+    assert codes.host is not None
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for code, heading in (
+            (codes.host, "Replay shared by Bob · Penguin"),
+            (codes.code, "Replay · Penguin"),
+        ):
+            await shown_screen(pilot, LobbyScreen)
+            await pilot.press("c")
+            await shown_screen(pilot, AskScreen)
+            await pilot.press(*code, "enter")
+            await until_replay(pilot, app)
+            await until(pilot, lambda: "Penguin" in screen_text(app), "the replay's header")
+            first = screen_text(app).strip().splitlines()[0]
+            assert first.startswith(heading), first
+            await pilot.press("Q")
+    match.close()
+
+
 async def test_a_paste_too_long_for_the_code_dialog_is_refused_in_words(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
@@ -740,6 +780,31 @@ async def test_the_solo_games_are_one_key_from_the_lobby_and_escape_comes_back(
         await until(pilot, lambda: "Saved: " in screen_text(app), "the saved game's line")
         assert f"deal {board.game.deal}, 1 move" in screen_text(app)
         assert app.is_running
+    match.close()
+
+
+async def test_the_lobby_names_no_saved_game_for_a_deal_left_without_a_move(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The lobby's "Saved: Penguin — deal N, 0 moves · g to resume" named a deal
+    opened and left at once, which the menu no longer offers to resume."""
+    from termsolitaire.screens.boards.board import BoardScreen
+    from termsolitaire.screens.menu import MenuScreen
+
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("g")
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("enter")  # the first game on the list
+        board = await shown_screen(pilot, BoardScreen)
+        await pilot.press("Q")  # left without a move
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("escape")
+        lobby = await shown_screen(pilot, LobbyScreen)
+        saves = app.services.saves.all()[0]
+        assert [s.game.deal for s in saves] == [board.game.deal]  # saved, but unplayed
+        assert lobby.saved_games_line() == "" and "Saved: " not in screen_text(app)
     match.close()
 
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Button, Label, Markdown
+from textual.widgets import Button, Label, Markdown, OptionList
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.rules import games, new_game
+from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.dialogs.rulebook import RulesScreen, rules_document
 from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.storage.paths import paths
 from termsolitaire.storage.saves import SaveStore
+
+from .matchkit import shown_screen
 
 DOCS = Path(__file__).parents[2] / "docs" / "rules.md"
 
@@ -25,6 +28,7 @@ def _save_four() -> None:
         g.play(g.legal_moves()[0])
         store.save(g, f"id-{name}{variant}")
     g = new_game("napoleon", 3)
+    g.play(g.legal_moves()[0])  # (a deal left without a move has no Resume line)
     store.save(g, "id-napoleon")
 
 
@@ -48,6 +52,47 @@ async def test_menu_fits_80x24_with_four_resume_lines_and_arrows_go_through() ->
         for _ in range(first_game):
             await pilot.press("down")  # ↓ goes from the Resume lines into the games
         assert lines.highlighted == first_game  # type: ignore[attr-defined]
+
+
+@pytest.fixture(params=["files", "postgres"])
+def saves_on(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The player's saves in files, or on PostgreSQL (as a served player's)."""
+    if request.param == "postgres":
+        monkeypatch.setenv("TERMSOLITAIRE_DATABASE", request.getfixturevalue("postgres"))
+        monkeypatch.setenv("TERMSOLITAIRE_PLAYER_ID", "SHA256:ann")
+    return str(request.param)
+
+
+def resume_lines(menu: MenuScreen) -> list[str]:
+    options = menu.query_one("#games", OptionList).options
+    return [str(o.prompt) for o in options if o.id and o.id.startswith("resume:")]
+
+
+async def test_a_deal_left_without_a_move_is_no_resume_line(saves_on: str) -> None:
+    """A Napoleon deal opened and left at once stayed in the menu as "Resume
+    Napoleon — deal N, 0 moves": nothing to resume. Each game's deal left
+    unplayed has no Resume line; one left after a move has."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+
+        async def left(game: str, moves: int) -> None:
+            lines = menu.query_one("#games", OptionList)
+            lines.highlighted = lines.get_option_index(game)
+            await pilot.press("enter")
+            screen = await shown_screen(pilot, BoardScreen)
+            assert screen.game.name == game
+            for _ in range(moves):
+                screen.do(screen.controller.play(screen.game.legal_moves()[0]))
+            await pilot.press("Q")
+            await shown_screen(pilot, MenuScreen)
+
+        for game in (g.name for g in games()):
+            await left(game, 0)
+            assert resume_lines(menu) == [], game
+        await left("napoleon", 1)
+        (line,) = resume_lines(menu)
+        assert line.startswith("Resume Napoleon — deal ") and ", 1 move, " in line
 
 
 async def test_a_click_on_a_game_highlights_it_and_a_second_plays_it() -> None:
@@ -138,6 +183,7 @@ async def test_ascii_draws_the_menu_and_settings_frames_and_choices_in_ascii() -
     # box drawing, Textual's ▐ ▌ and its key glyphs, the key line's ▏, ‹ › and —
     lines = re.compile("[\u2500-\u257f\u2590\u258c\u258f←→⏎‹›—]")
     g = new_game("penguin", 3)
+    g.play(g.legal_moves()[0])
     SaveStore(paths()).save(g, "id-penguin")  # a Resume line (its dash)
     app = SolitaireApp(clock=False)
     app.look = replace(app.look, ascii=True)  # as run() does for --ascii

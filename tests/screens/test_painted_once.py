@@ -65,6 +65,9 @@ async def test_the_menu_shows_again_with_what_changed_under_the_board() -> None:
         for _ in range(3):
             await pilot.pause()
         assert app.screen is not menu
+        board = app.screen  # (a deal left unplayed has no Resume line)
+        board.do(board.controller.play(board.game.legal_moves()[0]))  # type: ignore[attr-defined]
+        await pilot.pause()  # (saved once the board is painted again)
         app.pop_screen()
         for _ in range(3):
             await pilot.pause()

@@ -331,10 +331,12 @@ async def test_choosing_the_game_in_the_menu_asks_before_abandoning() -> None:
         await pilot.pause()
         assert board(app).game.history == () and board(app).session.id != game_id
         assert rows(app) == [(game_id, "lost", 1)]
-        await pilot.press("Q")  # back to the menu: its Resume line is the new game
-        await pilot.pause()
-        line = str(app.screen.query_one("#games").get_option_at_index(0).prompt)  # type: ignore[attr-defined]
-        assert line.startswith("Resume Penguin — deal") and ", 0 moves, 0:00" in line
+        await pilot.press("Q")  # back to the menu: the new deal, left without a
+        await pilot.pause()  # move, is no Resume line (polish34); Penguin's line is lit
+        lines = app.screen.query_one("#games")
+        ids = [o.id for o in lines.options]  # type: ignore[attr-defined]
+        assert not any(i and i.startswith("resume:") for i in ids)
+        assert ids[lines.highlighted] == "penguin"  # type: ignore[attr-defined]
 
 
 async def test_restart_saved_deal_from_the_menu() -> None:

@@ -10,8 +10,10 @@ import pytest
 from termsolitaire.app import SolitaireApp
 from termsolitaire.screens.boards.stjernen import StjernenScreen
 from termsolitaire.screens.dialogs.stuck import StuckScreen
+from termsolitaire.widgets.keyline import KeyLine
 
 from .conftest import status
+from .matchkit import until
 
 # deal; K♣ o1 to f1; 5♦ u3 to o3; 8♥ u4 to o2; 5♣ i1 to o1; deal; 5♦ of u3 in hand
 MID_KEYS = ["0", "8", "7", "v", "2", "b", "6", "w", "8", "0", "v"]
@@ -66,6 +68,26 @@ async def test_six_rounds_of_deal_and_collect_by_keys() -> None:
         assert status(app) == "No collect after the sixth round"
         await pilot.press("0")
         assert status(app) == "The stock is empty and no round remains"
+
+
+async def test_the_key_line_offers_no_deal_once_the_stock_is_empty() -> None:
+    """With the stock empty ``0`` collects: the key line read "0 Deal" beside
+    "o Collect". It leaves the ``0`` off then (``o Collect`` says it), and ``0``
+    still collects; with a stock again, "0 Deal" is back."""
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game: Any = screen(app).game
+        foot = screen(app).query_one(KeyLine)
+        await until(pilot, lambda: "Deal" in foot.shown(), "0 Deal on the line", 5)
+        assert "Collect" in foot.shown()
+        while game.pile("stock"):
+            await pilot.press("0")
+        await until(pilot, lambda: "Deal" not in foot.shown(), "no 0 Deal", 5)
+        assert "Collect" in foot.shown()
+        await pilot.press("0")
+        assert game.round == 2 and len(game.pile("stock")) == 60
+        assert status(app) == "Collected the piles into a new stock; z takes it back"
+        await until(pilot, lambda: "Deal" in foot.shown(), "0 Deal back", 5)
 
 
 async def test_collect_refused_while_stock_holds_cards() -> None:

@@ -281,3 +281,27 @@ def deal_on(screen: Screen, game: str = "Penguin") -> int:
     found = re.search(rf"{game} · deal (\d+)", screen.text())
     assert found, screen.text()
     return int(found.group(1))
+
+
+PENGUIN_KEYS = {f"t{i}": str(i) for i in range(1, 8)} | {
+    f"c{i}": k for i, k in enumerate("qwertyu", 1)
+}
+"""Penguin's pile keys (tableau 1-7, cells q-u), as a player types them."""
+
+
+def first_move_keys(deal: int) -> str:
+    """The keys of Penguin's first card move on ``deal`` (a deal left without a
+    move is no game to resume: the menu has no Resume line for it)."""
+    from termsolitaire.rules import new_game
+
+    move = next(m for m in new_game("penguin", deal).legal_moves() if m.kind == "move")
+    return PENGUIN_KEYS[move.src] + ("f" if move.dst.startswith("f") else PENGUIN_KEYS[move.dst])
+
+
+async def played_save(read: Callable[[], Saved | None], timeout: float = START) -> Saved:
+    """The save ``read`` finds once it holds a move (typed a moment before)."""
+    deadline = time.monotonic() + timeout
+    while (saved := read()) is None or not saved.game.log:
+        assert time.monotonic() < deadline, "no save with a move"
+        await asyncio.sleep(0.05)
+    return saved

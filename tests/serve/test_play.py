@@ -14,7 +14,7 @@ import pytest
 from termsolitaire.match import MatchStore, Player
 from termsolitaire.serve.players import safe_id
 
-from .conftest import deal_on, first_save, saved_game
+from .conftest import deal_on, first_move_keys, first_save, played_save, saved_game
 
 pytestmark = [
     pytest.mark.asyncio,
@@ -76,6 +76,8 @@ async def test_a_dropped_connection_saves_and_the_same_key_resumes(serve, key) -
         app = h.session_of("bob").app
         first = await first_save(player, "penguin")
         assert first is not None and first.game.deal == deal
+        s.send(first_move_keys(deal))  # (a deal left without a move is no game to resume)
+        first = await played_save(lambda: saved_game(player, "penguin"))
 
         h.conns[-1].abort()  # the network goes away: no goodbye
         await h.no_sessions()
@@ -112,6 +114,8 @@ async def test_killing_one_app_leaves_the_other_sessions_playing(serve, key, oth
         ann_saved = await first_save(ann, "penguin")
         ben_saved = await first_save(ben, "penguin")
         assert ann_saved is not None and ben_saved is not None
+        a.send(first_move_keys(deal_on(a)))  # (a deal left without a move: no Resume line)
+        ann_saved = await played_save(lambda: saved_game(ann, "penguin"))
 
         os.kill(h.session_of("ann").app.pid, signal.SIGKILL)
         await a.wait_said("The game stopped unexpectedly; your game is saved.")

@@ -15,7 +15,7 @@ import pytest
 from termsolitaire.storage.backend import open_storage
 from termsolitaire.storage.saves import Saved
 
-from .conftest import START, deal_on, running
+from .conftest import START, deal_on, first_move_keys, running
 
 pytestmark = [
     pytest.mark.asyncio,
@@ -23,8 +23,9 @@ pytestmark = [
 ]
 
 
-async def shared_save(url: str, who: str, tmp: Path) -> Saved:
-    """The player's Penguin save as any host reads it from the database."""
+async def shared_save(url: str, who: str, tmp: Path, played: bool = False) -> Saved:
+    """The player's Penguin save as any host reads it from the database (with
+    ``played``, once it holds a move)."""
     deadline = time.monotonic() + START
     while True:
         os.environ["TERMSOLITAIRE_PLAYER_ID"] = who
@@ -34,7 +35,7 @@ async def shared_save(url: str, who: str, tmp: Path) -> Saved:
             store.close()
         finally:
             del os.environ["TERMSOLITAIRE_PLAYER_ID"]
-        if saved is not None:
+        if saved is not None and (saved.game.log or not played):
             return saved
         assert time.monotonic() < deadline, "no shared save"
         await asyncio.sleep(0.1)
@@ -55,6 +56,8 @@ async def test_a_game_left_on_one_host_resumes_on_the_other(
         deal = deal_on(s)
         first = await shared_save(postgres, fingerprint, tmp_path)
         assert first.game.deal == deal
+        s.send(first_move_keys(deal))  # (a deal left without a move is no game to resume)
+        first = await shared_save(postgres, fingerprint, tmp_path, played=True)
         assert not list((tmp_path / "one" / "data" / "players").glob("*/saves/*.json"))
         one.conns[-1].abort()  # the host goes away for this player
         await one.no_sessions()

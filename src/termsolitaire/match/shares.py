@@ -143,11 +143,15 @@ def share_game(game: Game, store: Social | None = None, directory: Path | None =
             opened.close()
 
 
-def shared_game(store: Social, text: str) -> Game:
-    """The game a share code names, through ``store`` for a host code; BadCode with
-    one sentence. Only codes: never a file (what an SSH player types must not
-    name the host's files, as ``replay``'s argument may)."""
-    return open_code(store, text) if is_host_code(text) else decoded(text)
+def shared_game_by(store: Social, text: str) -> tuple[Game, str | None]:
+    """The game a share code names, through ``store`` for a host code, and the
+    name of the player who shared it: a host code's; a self-contained code holds
+    no name (None: its format is the rules core's, API.md). BadCode with one
+    sentence. Only codes: never a file (what an SSH player types must not name
+    the host's files, as ``replay``'s argument may)."""
+    if not is_host_code(text):
+        return decoded(text), None
+    return open_code(store, text), sharer(store, text)
 
 
 def sharer(store: Social, code: str) -> str | None:
@@ -180,7 +184,7 @@ def open_shared(text: str, directory: Path | None = None) -> tuple[Game, str | N
     except MatchError as e:
         raise BadCode(f"No match store on this host to look the code up in ({e.reason})") from None
     try:
-        return open_code(store, text), sharer(store, text)
+        return shared_game_by(store, text)
     finally:
         store.close()
 

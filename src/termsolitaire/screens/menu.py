@@ -23,7 +23,7 @@ from textual.widgets import Button, Input, Label, OptionList, RadioButton, Radio
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from termsolitaire.messages import MenuChoice
-from termsolitaire.play.session import Services, describe, time_limit_of
+from termsolitaire.play.session import Services, describe, played, time_limit_of
 from termsolitaire.rules import GameInfo, games
 from termsolitaire.screens.boards import has_board
 from termsolitaire.screens.dialogs.frames import AsciiFrames, radio_button, room_inside
@@ -278,19 +278,23 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             try:
                 games.highlighted = games.get_option_index(wanted)
                 break
-            except Exception:  # no such line (the game was won: no Resume line)
+            except Exception:  # no such line (won, or left unplayed: no Resume line)
                 continue
         self.query_one("#deal", Input).value = ""
         games.focus()
 
     def refresh_lines(self) -> None:
-        """One Resume line per saved game (game and variant), then the games.
-        A broken save is kept aside by the storage layer and its message shown."""
+        """One Resume line per saved game (game and variant) that was played, then
+        the games. A deal left without a move (nor one taken back) is nothing to
+        resume: not listed (its game's line deals afresh, replacing it unasked, as
+        :func:`~termsolitaire.play.opening.open_game` does). A broken save is kept
+        aside by the storage layer and its message shown."""
         saves, problems = self.services.saves.all()
         for problem in problems:
             self.notify(problem, severity="warning", timeout=10)
         names = [g.name for g in playable()]
-        saves = sorted((s for s in saves if s.game.name in names), key=lambda s: -s.saved_at)
+        listed = (s for s in saves if s.game.name in names and played(s.game))
+        saves = sorted(listed, key=lambda s: -s.saved_at)
         self.saved = {slot(s.game.name, s.game.variant): s for s in saves}
         games = self.query_one("#games", OptionList)
         keep = games.highlighted

@@ -46,6 +46,13 @@ KEPT = frozenset({"q", "Q", "escape", "question_mark", "f1"})
 """The keys that stay on a line too narrow for all: the ways out of a screen
 and its help (which lists every key)."""
 
+LEFT_OFF = "key_left_off"
+"""A screen's method ``key_left_off(action) -> bool``, where it has one: an action
+whose key still works but whose words would be wrong now, left off the line
+(Stjernen's ``0`` collects once the stock is empty: not "Deal" then, and its
+``o Collect`` already says so). A screen that has it refreshes its bindings when
+the answer changes."""
+
 
 @dataclass(frozen=True, slots=True)
 class Key:
@@ -138,10 +145,13 @@ class KeyLine(Widget):
         and the command palette's key."""
         app = self.app
         active = self.screen.active_bindings
+        left_off = getattr(self.screen, LEFT_OFF, None)
         seen: set[str] = set()
         keys: list[Key] = []
         for _node, binding, enabled, tooltip in active.values():
             if not binding.show or binding.action in seen:
+                continue
+            if left_off is not None and left_off(binding.action):
                 continue
             seen.add(binding.action)
             display = app.get_key_display(binding)

@@ -401,13 +401,19 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
     def update_footer(self) -> None:
         """Refresh the footer's keys when what they offer changed."""
         state = tuple(
-            self.check_action(b.action.partition("(")[0], ())
+            (self.check_action(name, ()), self.key_left_off(name))
             for b in screen_bindings(type(self))
             if b.show
+            for name in [b.action.partition("(")[0]]
         )
         if state != self._footer:
             self._footer = state
             self.refresh_bindings()
+
+    def key_left_off(self, action: str) -> bool:
+        """Whether the key line leaves ``action``'s key off for now, the key still
+        working (:data:`~termsolitaire.widgets.keyline.LEFT_OFF`): none here."""
+        return False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer hides what a hidden board cannot do and dims what cannot be

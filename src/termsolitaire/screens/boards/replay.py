@@ -102,7 +102,10 @@ class ReplayMixin:
         return move_text(self.replay, self.move_text)  # type: ignore[attr-defined]
 
     def hint(self) -> str:
-        return "→ l n next, ← h p previous, Home g start, End G end, Q quit, ? help"
+        # Only what the key line below does not say (it read "→ l n next, ← h p
+        # previous, Home g start, End G end, Q quit, ? help" over "→ Next ←
+        # Previous home Start end End ? Help Q Quit"); clauses drop when narrow.
+        return "M lists the moves so far; l n next, h p previous; g first, G last"
 
     def on_mount(self, event: Mount) -> None:
         # query, not query_one: a screen closed while it is still being composed

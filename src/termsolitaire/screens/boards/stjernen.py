@@ -149,6 +149,13 @@ class StjernenScreen(BoardScreen):
             lines.append("stock empty, last round")
         return lines
 
+    def key_left_off(self, action: str) -> bool:
+        """``0`` collects once the stock is empty (or says why it cannot): the key
+        line's "0 Deal" would offer a deal there is none of, and ``o Collect``
+        beside it names the collect. The key still works."""
+        g = self.stjernen
+        return action == "deal" and not g.pile(g.stock_pile)
+
     def show_board(self) -> None:
         super().show_board()
         self.star.info.set_lines(self.info_lines())

@@ -30,8 +30,8 @@ from textual.widgets import DataTable, Static
 from termsolitaire.match import MatchError, Seat, TableInfo, codes
 from termsolitaire.match.errors import hot_seat_kept
 from termsolitaire.match.services import MatchServices, NewGame
-from termsolitaire.match.shares import shared_game
-from termsolitaire.play.session import Services, describe
+from termsolitaire.match.shares import shared_game_by
+from termsolitaire.play.session import Services, describe, played
 from termsolitaire.replay import Replay, replay_of
 from termsolitaire.rules.sharecode import normal
 from termsolitaire.screens.boards.replay import replay_screen
@@ -179,8 +179,9 @@ class LobbyScreen(LobbyHome):
 
     def saved_games_line(self) -> str:
         """A reminder of the solo games in progress (over SSH the lobby is the home
-        screen: a player coming back must see their game was kept)."""
-        saved = self.services.saves.all()[0]
+        screen: a player coming back must see their game was kept). A deal left
+        without a move is not one: the menu has no Resume line for it either."""
+        saved = [s for s in self.services.saves.all()[0] if played(s.game)]
         if not saved:
             return ""
         saved.sort(key=lambda s: s.saved_at, reverse=True)
@@ -514,8 +515,10 @@ class LobbyScreen(LobbyHome):
             try:
                 if len(normal(text)) in (0, codes.LENGTH):  # a table's (share codes: 7, 70+)
                     joined.append(self.match.store.join_code(text))
-                else:
-                    replays.append(replay_of(shared_game(self.match.store, text)))
+                else:  # a host code's replay names who shared it, as ``replay CODE``'s
+                    game, by = shared_game_by(self.match.store, text)
+                    replays.append(replay_of(game))
+                    replays[-1].shared_by = by
             except MatchError as e:
                 return e.reason
             return None
