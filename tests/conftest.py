@@ -71,6 +71,17 @@ def postgres(postgres_url):
     return postgres_url
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request, monkeypatch):  # type: ignore[no-untyped-def]
+    """The match store's database, for a test that runs on both: the SQLite file, or
+    PostgreSQL (a fresh database per test session, emptied per test:
+    tests/postgres.py). A module that needs more of it overrides it, asking for
+    this one by the same name."""
+    if request.param == "postgresql":
+        monkeypatch.setenv("TERMSOLITAIRE_DATABASE", request.getfixturevalue("postgres"))
+    return str(request.param)
+
+
 def pytest_terminal_summary(terminalreporter):  # type: ignore[no-untyped-def]
     """One line saying why the PostgreSQL tests skipped (however many they were)."""
     from .postgres import SKIP_PREFIX

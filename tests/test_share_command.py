@@ -123,14 +123,6 @@ def test_a_bad_code_is_one_line(
     assert says in err and err.count("\n") == 1 and "Traceback" not in err
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The match store's database: the SQLite file, or PostgreSQL (tests/postgres.py)."""
-    if request.param == "postgresql":
-        monkeypatch.setenv("TERMSOLITAIRE_DATABASE", request.getfixturevalue("postgres"))
-    return str(request.param)
-
-
 async def test_a_replay_opened_from_a_host_code_names_who_shared_it(
     tmp_path: Path, backend: str
 ) -> None:

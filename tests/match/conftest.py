@@ -37,15 +37,6 @@ def shared(tmp_path: Path) -> Path:
     return tmp_path / "match"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The match store's database: the SQLite file, or PostgreSQL (a fresh database
-    per test session, emptied per test: tests/postgres.py)."""
-    if request.param == "postgresql":
-        monkeypatch.setenv("TERMSOLITAIRE_DATABASE", request.getfixturevalue("postgres"))
-    return str(request.param)
-
-
 @pytest.fixture
 def store(shared: Path, clock: Clock, backend: str) -> Callable[..., MatchStore]:
     """``store("ann")``: the store as player ``ann`` sees it (name defaults to the id),

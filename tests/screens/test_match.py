@@ -474,16 +474,8 @@ async def test_a_share_code_opens_from_the_lobby(
         assert "Type the table's code" in str(app.screen.query_one("#why").render())
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def match_db(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The match store's database: the SQLite file, or PostgreSQL (tests/postgres.py)."""
-    if request.param == "postgresql":
-        monkeypatch.setenv("TERMSOLITAIRE_DATABASE", request.getfixturevalue("postgres"))
-    return str(request.param)
-
-
 async def test_a_host_code_opened_from_the_lobby_names_who_shared_it(
-    shared: Path, clock: WallClock, tmp_path: Path, match_db: str
+    shared: Path, clock: WallClock, tmp_path: Path, backend: str
 ) -> None:
     """The lobby's c opened a host share code as "Replay · Penguin" where
     ``termsolitaire replay CODE`` reads "Replay shared by Bob · Penguin": it

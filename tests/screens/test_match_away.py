@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from textual.pilot import Pilot
 
 from termsolitaire.match import MatchStore, Player
@@ -21,13 +20,6 @@ from .matchkit import WallClock, lobby_app, shown_screen, until
 from .test_match import notes
 
 TOLD = "ran out of time and ended: a lists finished tables, Enter there shows the results"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    if request.param == "postgresql":
-        monkeypatch.setenv("TERMSOLITAIRE_DATABASE", request.getfixturevalue("postgres"))
-    return str(request.param)
 
 
 async def told_at_login(pilot: Pilot[object], app: object) -> list[str]:

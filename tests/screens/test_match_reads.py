@@ -24,12 +24,11 @@ from .matchkit import WallClock, lobby_app, screen_text, shown_screen, until, wa
 HOUR = 3600.0
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    if request.param == "postgresql":
-        monkeypatch.setenv("TERMSOLITAIRE_DATABASE", request.getfixturevalue("postgres"))
+@pytest.fixture
+def backend(backend: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both backends (tests/conftest.py), with no fallback poll within a test."""
     monkeypatch.setattr(polling, "FALLBACK", HOUR)
-    return str(request.param)
+    return backend
 
 
 class FailOnceCalled:
