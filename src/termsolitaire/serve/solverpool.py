@@ -268,9 +268,7 @@ class SolverPool:
         for worker in self.workers:
             worker.stale = not worker.forked
         for worker in [w for w in self.idle if w.stale]:
-            self.idle.remove(worker)
-            self.workers.discard(worker)
-            worker.stop()
+            self._retire(worker)
         self._refill()
 
     def _refill(self) -> None:
@@ -376,10 +374,15 @@ class SolverPool:
         elif job.worker is not None:  # a search nobody waits for: its worker goes
             worker, job.worker = job.worker, None
             self.killed += 1
-            self._drop(worker)
-            worker.stop()
-            self._refill()
+            self._retire(worker)
             self._dispatch()
+
+    def _retire(self, worker: Worker) -> None:
+        """``worker`` goes (out of the pool, stopped), and the pool is filled up
+        to its :attr:`size` again."""
+        self._drop(worker)
+        worker.stop()
+        self._refill()
 
     def _drop(self, worker: Worker) -> None:
         self.workers.discard(worker)
@@ -445,7 +448,7 @@ class SolverPool:
         self.starting -= 1
         self.workers.add(worker)
         if isinstance(worker.child, ForkedChild):
-            worker.child.exited.add_done_callback(lambda _: self._exited(worker))
+            worker.child.exited.add_done_callback(lambda ended: self._exited(worker, ended))
         if job is None or job.future.done() or self._closed:  # (the app gave up meanwhile)
             self._idle(worker)
             return
@@ -481,22 +484,16 @@ class SolverPool:
             self._said = {what}
             log.info(line)
 
-    def _exited(self, worker: Worker) -> None:
+    def _exited(self, worker: Worker, ended: asyncio.Future[int]) -> None:
         """A forked worker has ended. One the pool did not stop (it crashed, or was
         killed) is replaced at once, so the next request finds the pool full; one in a
         search is left to :meth:`_answer`, which sees its channel close."""
         if worker.stopped or worker.job is not None or worker not in self.workers:
             return
         log.warning(
-            "solver pool: worker pid=%s ended (exit=%s); another starts",
-            worker.pid,
-            worker.child.exited.result() if isinstance(worker.child, ForkedChild) else "?",
+            "solver pool: worker pid=%s ended (exit=%s); another starts", worker.pid, ended.result()
         )
-        self.workers.discard(worker)
-        if worker in self.idle:
-            self.idle.remove(worker)
-        worker.stop()  # its channel
-        self._refill()
+        self._retire(worker)  # (stopping it closes its channel)
         self._dispatch()
 
     async def _answer(self, job: Job, worker: Worker, request: dict[str, Any]) -> None:
@@ -510,9 +507,7 @@ class SolverPool:
         if not job.future.done():
             job.future.set_result(reply)
         if worker.gone:
-            self.workers.discard(worker)
-            worker.stop()
-            self._refill()
+            self._retire(worker)
         else:
             self._idle(worker)
         self._dispatch()
@@ -523,8 +518,6 @@ class SolverPool:
             self._run(self._next(), worker)
             return
         if self._closed or len(self.workers) > self.size or worker.stale:
-            self.workers.discard(worker)
-            worker.stop()
-            self._refill()
+            self._retire(worker)
             return
         self.idle.append(worker)
