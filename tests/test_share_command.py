@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from termsolitaire.cli import main
-from termsolitaire.commands.share import load_code
+from termsolitaire.commands.share import opened
 from termsolitaire.match import MatchStore, NotAllowed, Player
 from termsolitaire.rules import new_game
 from termsolitaire.storage import lastgame
@@ -39,7 +39,7 @@ def test_share_a_move_list_and_open_both_codes_as_another_player(
     monkeypatch.setenv("LOGNAME", "bob")
     monkeypatch.setenv("USER", "bob")
     for text in (host, code):
-        back = load_code(text, shared)
+        back = opened(text, shared)[0]
         assert back.history == game.history and back.to_text() == game.to_text()
 
 
@@ -56,7 +56,7 @@ def test_share_the_last_finished_game(
     assert lastgame.keep(paths(), game) is None
     assert main(["share", "--match-dir", str(tmp_path / "m")]) == 0
     _host, code = codes_of(capsys.readouterr().out)
-    assert load_code(code, None).log == game.log  # undo included
+    assert opened(code, None)[0].log == game.log  # undo included
 
 
 def test_share_a_match_seat(
@@ -82,7 +82,7 @@ def test_share_a_match_seat(
     theirs.end()
     assert main(args) == 0
     _host, code = codes_of(capsys.readouterr().out)
-    assert load_code(code, None).to_text() == seat.game.to_text()
+    assert opened(code, None)[0].to_text() == seat.game.to_text()
     # cat, seated nowhere, may share a seat of a finished public table
     monkeypatch.setenv("LOGNAME", "cat")
     monkeypatch.setenv("USER", "cat")

@@ -108,10 +108,11 @@ def parse_replay(raw: bytes) -> Replay:
     return _move_list(text)
 
 
-def replay_of(game: Game) -> Replay:
-    """The replay of a game: its start, and every move played since."""
+def replay_of(game: Game, shared_by: str | None = None) -> Replay:
+    """The replay of a game: its start, and every move played since (``shared_by``:
+    who shared it, where known)."""
     start = from_text(json.loads(game.to_json())["start"])
-    return Replay(start, list(game.history))
+    return Replay(start, list(game.history), shared_by=shared_by)
 
 
 _HEADER_LINE = re.compile(r"\s*([a-z]+[0-9]*)\s*:", re.IGNORECASE)

@@ -11,7 +11,7 @@ import pytest
 from textual.pilot import Pilot
 
 from termsolitaire.app import SolitaireApp
-from termsolitaire.match.shares import open_any
+from termsolitaire.match.shares import open_shared
 from termsolitaire.rules import new_game
 from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.screens.dialogs.share import ShareScreen
@@ -47,7 +47,7 @@ async def test_s_on_the_results_shows_both_codes(
         assert "Share your game: Penguin, deal 5" in screen_text(app)
         assert f"c in the match lobby, then {share.shared.host}" in screen_text(app)  # over ssh
         for code in (share.shared.host, share.shared.code):
-            back = open_any(code)
+            back = open_shared(code)[0]
             assert back.is_won and back.history == screen.game.history  # type: ignore[attr-defined]
         await pilot.press("escape")
         await shown_screen(pilot, ResultsScreen)
@@ -87,5 +87,5 @@ async def test_at_80_columns_the_code_s_rows_hold_the_code_alone(
         rows = code_rows(screen_text(app), code)
         assert len(rows) == 2 and len(rows[0]) == 80, rows
         assert "".join(rows) == code, rows  # nothing but the code on its rows
-        assert open_any("\n".join(rows)).history == screen.game.history  # type: ignore[attr-defined]
+        assert open_shared("\n".join(rows))[0].history == screen.game.history  # type: ignore[attr-defined]
         assert "termsolitaire replay 'CODE'" in screen_text(app)  # quoted: a paste of two rows

@@ -116,11 +116,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_code(text: str, match_dir: str | None) -> Game:
-    """The game a code names; ValueError with one sentence."""
-    return opened(text, match_dir)[0]
-
-
 def opened(text: str, match_dir: str | None) -> tuple[Game, str | None]:
     """The game a code names and who shared it, where the code says (a host code);
     ValueError with one sentence."""
@@ -139,7 +134,4 @@ def replay_of_code(text: str, match_dir: str | None) -> Replay:
     with one sentence."""
     from termsolitaire.replay import replay_of
 
-    game, by = opened(text, match_dir)
-    replay = replay_of(game)
-    replay.shared_by = by
-    return replay
+    return replay_of(*opened(text, match_dir))

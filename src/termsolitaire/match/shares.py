@@ -165,14 +165,9 @@ def sharer(store: Social, code: str) -> str | None:
     return None if row is None else str(row["name"])
 
 
-def open_any(text: str, directory: Path | None = None) -> Game:
-    """The game a code names: a host code (at most eight characters, looked up in
-    the store on ``directory``) or a self-contained one; BadCode with one sentence."""
-    return open_shared(text, directory)[0]
-
-
 def open_shared(text: str, directory: Path | None = None) -> tuple[Game, str | None]:
-    """The game a code names (as :func:`open_any`) and the name of the player who
+    """The game a code names: a host code (at most eight characters, looked up in
+    the store on ``directory``) or a self-contained one; and the name of the player who
     shared it: a host code's, from the store; a self-contained code holds no name
     (None: its format is the rules core's, API.md)."""
     if not is_host_code(text):

@@ -516,9 +516,7 @@ class LobbyScreen(LobbyHome):
                 if len(normal(text)) in (0, codes.LENGTH):  # a table's (share codes: 7, 70+)
                     joined.append(self.match.store.join_code(text))
                 else:  # a host code's replay names who shared it, as ``replay CODE``'s
-                    game, by = shared_game_by(self.match.store, text)
-                    replays.append(replay_of(game))
-                    replays[-1].shared_by = by
+                    replays.append(replay_of(*shared_game_by(self.match.store, text)))
             except MatchError as e:
                 return e.reason
             return None
