@@ -296,19 +296,24 @@ class LobbyScreen(LobbyHome):
             tables = self.match.store.tables(include_finished=True)
         except MatchError:
             return
-        now, me, store = self.match.now(), self.me, self.match.store
-        since = store.away_since  # told once: not again at a later login
+        now = self.match.now()
         ended = [
             t.id
             for t in tables
             if t.state == "finished"
-            and (mine := t.seat_of(me)) is not None
-            and mine.reason == "time"
-            and mine.finished_at is not None
-            and now - mine.finished_at < AWAY
-            and (since is None or mine.finished_at > since)
+            and (at := self.ran_out_unseen(t)) is not None
+            and now - at < AWAY
         ]
         self.tell_ended(ended)
+
+    def ran_out_unseen(self, t: TableInfo) -> float | None:
+        """When this player's game at ``t`` ran out of time, if it did after they were
+        last seen (:attr:`MatchStore.away_since`: told once, not again at a later
+        login); else None."""
+        mine, since = t.seat_of(self.me), self.match.store.away_since
+        if mine is None or mine.reason != "time" or mine.finished_at is None:
+            return None
+        return mine.finished_at if since is None or mine.finished_at > since else None
 
     def tell_ended(self, ended: list[int], listed: bool = False) -> None:
         """Say that this player's games at tables ``ended`` ran out of time (a toast,
@@ -346,13 +351,7 @@ class LobbyScreen(LobbyHome):
                     t = store.table(table_id)
                 except MatchError:
                     continue
-            mine, since = t.seat_of(me), store.away_since
-            if (
-                mine is not None
-                and mine.reason == "time"
-                and mine.finished_at is not None
-                and (since is None or mine.finished_at > since)
-            ):
+            if self.ran_out_unseen(t) is not None:
                 (listed if table_id in by_id else gone).append(table_id)
         self.going = going
         self.tell_ended(gone)
