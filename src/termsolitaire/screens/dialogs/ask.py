@@ -77,6 +77,8 @@ class AskScreen(AsciiFrames, ModalScreen[str | None]):
         self.max_length = max_length
         """The longest answer taken (a name, a table's code; a share code is longer)."""
         self.lines = lines
+        self.refused = False
+        """The line under the input says the last key or paste was too long."""
         """A paste of several lines is taken whole, joined by spaces (a share code
         copied over the lines it was shown on); else its first line only."""
 
@@ -98,11 +100,12 @@ class AskScreen(AsciiFrames, ModalScreen[str | None]):
         self.dismiss(text)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        why = self.query_one("#why", Static)
-        if str(why.render()).startswith("Too long"):  # what went in since is taken
-            why.update(WHY)
+        if self.refused:  # what went in since is taken
+            self.refused = False
+            self.query_one("#why", Static).update(WHY)
 
     def too_long(self) -> None:
+        self.refused = True
         self.query_one("#why", Static).update(
             f"Too long (at most {self.max_length} characters): nothing was put in"
         )
