@@ -23,11 +23,22 @@ TOLD = "ran out of time and ended: a lists finished tables, Enter there shows th
 
 
 async def told_at_login(pilot: Pilot[object], app: object) -> list[str]:
-    """The notices of a login's first lobby, once its first read is done."""
+    """The notices of a login's first lobby, once its first read is done (the
+    lobby's mount tells them right after that read, in the same call)."""
     lobby = await shown_screen(pilot, LobbyScreen)
     await until(pilot, lambda: lobby.revision >= 0, "the lobby's first read")
-    await pilot.pause(0.2)
     return [n for n in notes(app) if TOLD in n]
+
+
+async def told_at_next_login(shared: Path, clock: WallClock, home: Path) -> list[str]:
+    """A login (the lobby opened at 80×24 on ``home``), and the ran-out notices of
+    its first lobby."""
+    app, match = lobby_app(shared, clock, home)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            return await told_at_login(pilot, app)
+    finally:
+        match.close()
 
 
 async def test_a_game_that_ran_out_while_away_is_told_once(
@@ -44,15 +55,10 @@ async def test_a_game_that_ran_out_while_away_is_told_once(
     bob.close()
     ann.close()
     clock.advance(10 * 60 + 30)
-    app, match = lobby_app(shared, clock, tmp_path / "home")
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert await told_at_login(pilot, app) == [f"Your game at table {table} {TOLD}"]
-    match.close()
+    told = await told_at_next_login(shared, clock, tmp_path / "home")
+    assert told == [f"Your game at table {table} {TOLD}"]
     clock.advance(5 * 60)
-    app, match = lobby_app(shared, clock, tmp_path / "home")
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert await told_at_login(pilot, app) == []
-    match.close()
+    assert await told_at_next_login(shared, clock, tmp_path / "home") == []
 
 
 async def test_a_game_seen_running_out_on_the_board_is_not_told_at_the_next_login(
@@ -73,10 +79,7 @@ async def test_a_game_seen_running_out_on_the_board_is_not_told_at_the_next_logi
     match.close()
     bob.close()
     clock.advance(60)
-    app, match = lobby_app(shared, clock, tmp_path / "home")
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert await told_at_login(pilot, app) == []
-    match.close()
+    assert await told_at_next_login(shared, clock, tmp_path / "home") == []
 
 
 async def test_a_game_that_runs_out_while_the_lobby_shows_is_told_there(
@@ -102,10 +105,7 @@ async def test_a_game_that_runs_out_while_the_lobby_shows_is_told_there(
         assert notes(app) == [f"Your game at table {table} {TOLD}"]
     match.close()
     clock.advance(60)
-    app, match = lobby_app(shared, clock, tmp_path / "home")
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert await told_at_login(pilot, app) == []
-    match.close()
+    assert await told_at_next_login(shared, clock, tmp_path / "home") == []
     bob.close()
 
 
@@ -160,7 +160,7 @@ async def test_a_hot_seat_game_seen_running_out_at_the_hand_over_is_not_told_in_
         await shown_screen(pilot, HandOverScreen)
         await pilot.press("escape")
         lobby = await shown_screen(pilot, LobbyScreen)
+        # (the read tells what ran out in the same call: tell_ran_out)
         await until(pilot, lambda: lobby.tables and lobby.read_at >= clock.t, "a read after")
-        await pilot.pause(0.3)
         assert [n for n in notes(app) if "ran out of time" in n] == []
     match.close()
