@@ -197,24 +197,33 @@ def test_a_search_that_changes_course_answers_the_same_line_each_time(monkeypatc
     assert game.score == answers[0][0] >= first
 
 
-def test_a_root_beam_no_better_than_the_first_counts_as_a_stalled_beam(monkeypatch):
-    """The schedule: the root's adaptive beam got no further than the first beam
-    (every beam here stops at 20), so one plain restart that gets no further
-    makes a stall, and the second restart changes course."""
+def scheduled_beams(
+    monkeypatch, deal: int, order: schedule.Order = schedule.PLAIN
+) -> list[BeamConfig]:
+    """The settings of every beam a 1-s schedule on deal ``deal`` asks for (no plan
+    probe, a clock of 0.05 s a call), each beam a stand-in that stops at 20
+    cards: no beam gets further than the first, so each stalls."""
     calls: list[BeamConfig] = []
 
-    def record(st: State, cfg: BeamConfig, *args: object) -> tuple[int, list[int], int]:
+    def record(st: State, cfg: BeamConfig, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
         calls.append(cfg)
         return 20, [], 1
 
     monkeypatch.setattr(schedule, "beam", record)
     monkeypatch.setattr(restart_module, "beam", record)
     monkeypatch.setattr(restart_module, "PLAN_PROBE", False)
-    monkeypatch.setattr(restart_module, "STALL", 2)
-    root = State.from_game(new_game("stjernen", deal=3))
+    root = State.from_game(new_game("stjernen", deal=deal))
     clock = functools.partial(next, itertools.count(0.0, 0.05))
-    schedule.run(root, root.score, 1.0, clock, None, 0.1)
-    first, adaptive, plain, switched, *_ = calls
+    schedule.run(root, root.score, 1.0, clock, None, 0.1, order)
+    return calls
+
+
+def test_a_root_beam_no_better_than_the_first_counts_as_a_stalled_beam(monkeypatch):
+    """The schedule: the root's adaptive beam got no further than the first beam
+    (every beam here stops at 20), so one plain restart that gets no further
+    makes a stall, and the second restart changes course."""
+    monkeypatch.setattr(restart_module, "STALL", 2)
+    first, adaptive, plain, switched, *_ = scheduled_beams(monkeypatch, 3)
     assert not first.adaptive and adaptive.adaptive
     assert plain.weights == adaptive.weights == Weights()
     assert switched.weights == Weights(bottom=False)

@@ -6,9 +6,6 @@ alone when there is no second process."""
 
 from __future__ import annotations
 
-import functools
-import itertools
-
 import pytest
 
 from termsolitaire import children
@@ -17,9 +14,10 @@ from termsolitaire.solver import Budget
 from termsolitaire.solver import stjernen as stjernen_module
 from termsolitaire.solver.stjernen import MIN_BEAM, PORTFOLIO, WON, schedule, solve
 from termsolitaire.solver.stjernen import restart as restart_module
-from termsolitaire.solver.stjernen.layer import BeamConfig
 from termsolitaire.solver.stjernen.second import Second
 from termsolitaire.solver.stjernen.state import State, to_move
+
+from .test_stjernen_restart import scheduled_beams
 
 EASY = 2
 """A deal the first beam wins at once."""
@@ -74,24 +72,11 @@ def test_the_second_schedule_takes_other_paths_than_the_first(monkeypatch):
     processes, so the same lines), the second process's root beam and
     restarts take the ``horizon=250`` weights and another order among equals
     (jitter, seeds of their own); the first process's are the plain ones."""
-    calls: list[BeamConfig] = []
-
-    def record(root: State, cfg: BeamConfig, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
-        calls.append(cfg)
-        return 20, [], 1
-
-    monkeypatch.setattr(schedule, "beam", record)
-    monkeypatch.setattr(restart_module, "beam", record)
-    monkeypatch.setattr(restart_module, "PLAN_PROBE", False)
     # Every beam here stops at 20, a stall; the course it changes to is
     # tests/solver/test_stjernen_restart.py's.
     monkeypatch.setattr(restart_module, "STALL", 0)
-    root = State.from_game(new_game("stjernen", deal=1))
     for order in (schedule.PLAIN, schedule.SECOND):
-        calls.clear()
-        clock = functools.partial(next, itertools.count(0.0, 0.05))
-        schedule.run(root, root.score, 1.0, clock, None, 0.1, order)
-        first, adaptive, *restarts = calls
+        first, adaptive, *restarts = scheduled_beams(monkeypatch, 1, order)
         assert first.width == 10 and not first.adaptive
         assert adaptive.adaptive and restarts and all(c.adaptive for c in restarts)
         if order is schedule.PLAIN:
