@@ -34,6 +34,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import immortal
+from .immortal import IMMORTAL_ENV
+
 log = logging.getLogger("termsolitaire.serve")
 
 RESTART = 5.0
@@ -195,7 +198,7 @@ class Prestart:
                 message["ready"],
                 time.monotonic() - self.started_at,
                 self.cpu,
-                f"; {message['immortal']} objects made immortal" if message.get("immortal") else "",
+                memory_note(message),
                 "; its pages offered to same-page merging" if message.get("merging") else "",
                 f"; could not import {', '.join(failed)}" if failed else "",
                 f"; its rehearsal failed ({'; '.join(rehearsal)})" if rehearsal else "",
@@ -379,3 +382,20 @@ async def _reap_orphan(pid: int, future: asyncio.Future[int]) -> None:
                 future.set_result(os.waitstatus_to_exitcode(status))
                 return
         await asyncio.sleep(0.2)
+
+
+def memory_note(message: Mapping[str, Any]) -> str:
+    """What the warm process's ready message says of the sessions' memory, for the log.
+
+    Where its objects could not be made immortal (Python 3.11, or a build the
+    marker is not known for) a host learns from the log why a session costs
+    some 24 MiB, and what to run instead (docs/scaling.md)."""
+    if message.get("immortal"):
+        return f"; {message['immortal']} objects made immortal"
+    if os.environ.get(IMMORTAL_ENV) == "0" or immortal.supported():
+        return ""
+    return (
+        f"; Python {sys.version_info.major}.{sys.version_info.minor} cannot keep the warm"
+        " objects' counts shared: a session costs about 24 MiB, about 14 on"
+        " CPython 3.12 or 3.13 (docs/scaling.md)"
+    )
