@@ -425,6 +425,10 @@ class LobbyScreen(LobbyHome):
     # ------------------------------------------------------------ playing
 
     def board(self, seat: Seat, **kw: Any) -> MatchScreen:
+        """The board of ``seat``, which the lobby shows next. Its line forgets what it
+        said: "Enter, start your game" stayed there, false, after the player had
+        started and come back; back from the board the line starts afresh."""
+        self.say("")
         return MatchScreen(seat, self.match, self.look, **kw)
 
     def action_play(self) -> None:
