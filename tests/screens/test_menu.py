@@ -122,6 +122,22 @@ async def test_a_spider_game_of_deals_alone_says_so_on_its_resume_line() -> None
         assert ", 1 move, " in line
 
 
+async def test_a_click_on_an_option_s_chosen_value_highlights_its_game() -> None:
+    """Over ssh at 80x24: a click on Spider's "1" (the suits already chosen), then
+    Enter, dealt Stjernen, the line lit when the menu opened; a click on "2"
+    lit Spider's line. A click on any value of a game's option lights its game."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        assert menu.highlighted() == "stjernen"
+        await pilot.click("#spider-suits-1")
+        await pilot.pause()
+        assert menu.highlighted() == "spider"
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, BoardScreen)
+        assert screen.game.name == "spider" and screen.game.variant == {"suits": 1}
+
+
 async def test_a_click_on_a_game_highlights_it_and_a_second_plays_it() -> None:
     """A click on the Spider line dealt Spider at once, with 1 suit, before the
     player could click the suits under it; a click highlights it now, and a click
