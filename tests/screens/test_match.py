@@ -574,7 +574,9 @@ async def until_replay(pilot, app):  # type: ignore[no-untyped-def]
 
 
 async def test_refusals_show_in_one_line(shared: Path, clock: WallClock, tmp_path: Path) -> None:
-    """A wrong code, a full table: the store's reason, one line, nothing changed."""
+    """A wrong code, a full table: the store's reason, one line, nothing changed.
+    A full table's also says that w watches it (playtest35: over ssh a second
+    click on a game in progress, to see it, said only that it was full)."""
     app, match = lobby_app(shared, clock, tmp_path / "home")
     bob = MatchStore(Player.make("bob"), shared, now=clock)
     cat = MatchStore(Player.make("cat"), shared, now=clock)
@@ -590,7 +592,7 @@ async def test_refusals_show_in_one_line(shared: Path, clock: WallClock, tmp_pat
         await pilot.press("escape")
         await pilot.press("enter")  # the full table
         status = lobby.query_one("#status").text  # type: ignore[attr-defined]
-        assert status == f"Table {full} is full: both seats are taken"
+        assert status == f"Table {full} is full: both seats are taken; w watches both players live"
         assert len(match.store.table(full).seats) == 2
     bob.close()
     cat.close()

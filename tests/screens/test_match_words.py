@@ -85,6 +85,32 @@ async def test_the_lobby_says_who_sat_down_and_stops_offering_an_invitation(
         bob.close()
 
 
+async def test_the_lobby_s_line_forgets_what_it_asked_once_the_board_was_played(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Over ssh: "Cy sat down at your table 2: Enter, start your game" stayed on
+    Bo's lobby after he had started his game and come back with Q (and after a
+    visit to the menu), under "Enter: back to your game (your clock is running)".
+    Going to a board clears the line: back from it, the saved games' line (here
+    none), not the old instruction."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    table = match.store.open_table(suits=1, minutes=10, deal=5).table_id
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await shown_screen(pilot, LobbyScreen)
+        bob = MatchStore(Player.make("bob"), shared, now=clock)
+        bob.join(table)
+        status = lobby.query_one("#status")
+        await until(pilot, lambda: "start your game" in status.text, "told")  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        await pilot.press(*chord(transfer(screen), SPIDER_KEYS))
+        await pilot.press("Q")
+        await shown_screen(pilot, LobbyScreen)
+        assert "start your game" not in status.text  # type: ignore[attr-defined]
+        assert "back to your game" in str(lobby.query_one("#detail").render())
+        bob.close()
+
+
 async def test_the_lobby_tells_the_host_who_declined(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:

@@ -95,6 +95,49 @@ async def test_a_deal_left_without_a_move_is_no_resume_line(saves_on: str) -> No
         assert line.startswith("Resume Napoleon — deal ") and ", 1 move, " in line
 
 
+async def test_a_spider_game_of_deals_alone_says_so_on_its_resume_line() -> None:
+    """Spider counts card moves only (a deal is no move): a game where rows were
+    dealt and no card moved read "Resume Spider 1 suit — deal N, 0 moves", as if
+    never played. It says the rows dealt; after a move, the moves, as the header."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        lines = menu.query_one("#games", OptionList)
+        lines.highlighted = lines.get_option_index("spider")
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, BoardScreen)
+        await pilot.press("d")
+        await pilot.press("Q")
+        await shown_screen(pilot, MenuScreen)
+        (line,) = resume_lines(menu)
+        assert line.startswith("Resume Spider 1 suit — deal ") and ", 1 row dealt, " in line
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, BoardScreen)
+        assert screen.game.moves == 0 and len(screen.game.history) == 1
+        move = next(m for m in screen.game.legal_moves() if m.kind == "move")
+        screen.do(screen.controller.play(move))
+        await pilot.press("Q")
+        await shown_screen(pilot, MenuScreen)
+        (line,) = resume_lines(menu)
+        assert ", 1 move, " in line
+
+
+async def test_a_click_on_an_option_s_chosen_value_highlights_its_game() -> None:
+    """Over ssh at 80x24: a click on Spider's "1" (the suits already chosen), then
+    Enter, dealt Stjernen, the line lit when the menu opened; a click on "2"
+    lit Spider's line. A click on any value of a game's option lights its game."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        assert menu.highlighted() == "stjernen"
+        await pilot.click("#spider-suits-1")
+        await pilot.pause()
+        assert menu.highlighted() == "spider"
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, BoardScreen)
+        assert screen.game.name == "spider" and screen.game.variant == {"suits": 1}
+
+
 async def test_a_click_on_a_game_highlights_it_and_a_second_plays_it() -> None:
     """A click on the Spider line dealt Spider at once, with 1 suit, before the
     player could click the suits under it; a click highlights it now, and a click

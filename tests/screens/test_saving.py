@@ -302,6 +302,27 @@ async def test_bare_game_command_resumes_and_deal_asks_first() -> None:
         assert rows(app) == ([] if kept else [(game_id, "lost", 2)])
 
 
+async def test_the_bare_game_command_deals_afresh_over_a_deal_left_without_a_move() -> None:
+    """``termsolitaire penguin`` after a deal opened and left at once deals afresh,
+    as the menu's game line does (the menu has no Resume line for that deal);
+    until playtest35 it continued the unplayed deal, its clock still running. And
+    ``termsolitaire spider`` continues the 2-suit game in progress, not a 4-suit
+    deal opened after it and left without a move."""
+    _, unplayed = await seed("penguin", 5, 0)
+    app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
+    async with app.run_test(size=(80, 24)):
+        assert board(app).session.id != unplayed and board(app).game.history == ()
+        assert rows(app) == []  # nothing was played: nothing counts as lost
+    expected, game_id = await seed("spider", 7, 1)
+    app = SolitaireApp("spider", 3, {"suits": 4}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("Q")
+        await pilot.pause()
+    app = SolitaireApp("spider", None, {}, clock=False, resume=True, variant_given=False)
+    async with app.run_test(size=(80, 24)):
+        assert board(app).session.id == game_id and board(app).game.to_json() == expected
+
+
 async def test_other_suits_on_the_command_line_leave_the_save_alone() -> None:
     """Issue 9.4: 4-suit Spider does not replace a 2-suit game in progress."""
     _, game_id = await seed("spider", 7, 1)

@@ -4,7 +4,9 @@ The policy, in one place (the app shell only shows what it decides):
 
 - a game open in another copy of the program (its save is locked there) is
   offered read only, never played twice at once;
-- the menu's Resume line, or the bare game command, continues the save;
+- the menu's Resume line continues the save; the bare game command continues
+  a save with an action, and deals afresh over a deal left without one, as the
+  menu's game line does (that deal has no Resume line: nothing to resume);
 - a saved game with a move is never given up without the player's say: asked
   for another deal of the same game and variant, the player chooses to resume
   it, to abandon it (it counts as lost), or to keep it and go back; asked for
@@ -36,7 +38,8 @@ class Request:
     resume: bool = False
     """Continue the save of this game and variant."""
     or_new: bool = False
-    """With no save to continue, deal a new game without a word (the bare command)."""
+    """With no save to continue (none, or a deal left without an action), deal a
+    new game without a word (the bare command)."""
 
 
 @dataclass
@@ -67,7 +70,7 @@ def open_game(services: Services, request: Request, notice: str | None = None) -
         return Opening("read_only", request, holder=lock.holder())
     saved, problem = saves.load(request.game, dict(request.variant))
     notice = "; ".join(m for m in (notice, lock.problem, problem) if m) or None
-    if request.resume and saved is not None:
+    if request.resume and saved is not None and (played(saved.game) or not request.or_new):
         return Opening("resume", request, lock, saved, notice)
     if request.resume and not request.or_new:  # the menu's Resume line, its save since gone
         return Opening("new", request, lock, None, notice or "The saved game is gone; a new deal")
@@ -84,9 +87,12 @@ def open_game(services: Services, request: Request, notice: str | None = None) -
 
 def latest_variant(saves: SaveStore, name: str) -> tuple[dict[str, int] | None, list[str]]:
     """The variant of the game ``name`` saved last, if any (the bare command
-    continues it, whichever variant it is), and messages about broken saves."""
+    continues it, whichever variant it is), and messages about broken saves. A
+    game with an action comes before a deal left without one: a 4-suit Spider
+    deal opened and left at once does not hide the 2-suit game in progress."""
     found, problems = saves.all()
     mine = [s for s in found if s.game.name == name]
+    mine = [s for s in mine if played(s.game)] or mine
     if not mine:
         return None, problems
     return dict(max(mine, key=lambda s: s.saved_at).game.variant), problems

@@ -196,7 +196,12 @@ def time_limit_of(saved: Saved) -> int:
 
 def describe(saved: Saved) -> str:
     """``Penguin — deal 5, 12 moves, 3:04``; a game with variants adds them, and under
-    a time limit the time left shows (``Spider 2 suits — deal 7, 30 moves, 4:10 left``)."""
+    a time limit the time left shows (``Spider 2 suits — deal 7, 30 moves, 4:10 left``).
+
+    The moves are the header's figure, so the line and the board resumed agree.
+    Spider's counts card moves only (a deal is no move, RULES.md): a Spider game
+    of deals alone says what was done, ``1 row dealt``, not "0 moves", which read
+    as a game never played."""
     g = saved.game
     name = " ".join(filter(None, (g.title, info(g.name).variant_text(g.variant))))
     clock = clock_text(g.elapsed)
@@ -204,7 +209,11 @@ def describe(saved: Saved) -> str:
     if limit:
         clock = f"{clock_text(max(0.0, limit * 60 - g.elapsed))} left"
     n = g.moves
-    return f"{name} — deal {g.deal}, {n} move{'' if n == 1 else 's'}, {clock}"
+    done = f"{n} move{'' if n == 1 else 's'}"
+    rows = sum(m.kind == "deal" for m in g.history)
+    if n == 0 and rows:
+        done = f"{rows} row{'' if rows == 1 else 's'} dealt"
+    return f"{name} — deal {g.deal}, {done}, {clock}"
 
 
 class GameSession:

@@ -15,6 +15,7 @@ from typing import ClassVar
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.rule import Rule
 from rich.table import Table
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -370,7 +371,21 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         chosen (Spider's suits chosen with Penguin's line lit dealt Penguin)."""
         if not event.radio_set.has_focus:
             return  # the settings' defaults shown, the look changed
-        game = str(event.radio_set.id).partition("-")[0]
+        self.light_game_of(event.radio_set)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a value already chosen changes nothing, so no ``Changed``: its
+        game's line is lit here (a click on Spider's "1", then Enter, dealt the
+        line lit before, Stjernen; playtest35). Tab through the rows lights
+        nothing: it passes them on the way to the deal number."""
+        for node in event.widget.ancestors_with_self if event.widget else ():
+            if isinstance(node, ValueRow):
+                self.light_game_of(node)
+                return
+
+    def light_game_of(self, row: RadioSet) -> None:
+        """Highlight the line of the game whose option ``row`` is."""
+        game = str(row.id).partition("-")[0]
         games = self.query_one("#games", OptionList)
         with contextlib.suppress(OptionDoesNotExist):
             games.highlighted = games.get_option_index(game)

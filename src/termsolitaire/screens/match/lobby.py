@@ -28,7 +28,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
 from termsolitaire.match import MatchError, Seat, TableInfo, codes
-from termsolitaire.match.errors import hot_seat_kept
+from termsolitaire.match.errors import TableFull, hot_seat_kept
 from termsolitaire.match.services import MatchServices, NewGame
 from termsolitaire.match.shares import shared_game_by
 from termsolitaire.play.session import Services, describe, played
@@ -425,6 +425,10 @@ class LobbyScreen(LobbyHome):
     # ------------------------------------------------------------ playing
 
     def board(self, seat: Seat, **kw: Any) -> MatchScreen:
+        """The board of ``seat``, which the lobby shows next. Its line forgets what it
+        said: "Enter, start your game" stayed there, false, after the player had
+        started and come back; back from the board the line starts afresh."""
+        self.say("")
         return MatchScreen(seat, self.match, self.look, **kw)
 
     def action_play(self) -> None:
@@ -437,6 +441,8 @@ class LobbyScreen(LobbyHome):
                 self.app.push_screen(self.own_board(t))
             else:
                 self.app.push_screen(self.board(self.match.store.join(t.id)))
+        except TableFull as e:  # a click on a game to see it: the way to is w
+            self.say(f"{e.reason}; w watches both players live")
         except MatchError as e:
             self.say(e.reason)
 
