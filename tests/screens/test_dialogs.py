@@ -194,9 +194,9 @@ async def test_ascii_draws_dialog_frames_in_ascii_too() -> None:
 
 
 async def test_the_help_says_what_the_verdict_words_mean() -> None:
-    """A fresh Stjernen board says "fair: no move helps" beside its keys while
-    card moves are there to play: the help now says what that means (a deal),
-    and what "*" after a verdict stands for."""
+    """A fresh Stjernen board says "fair: deal next" beside its keys while card
+    moves are there to play: the help says what that means (no card move gains
+    anything), and what "*" after a verdict stands for."""
     from termsolitaire.app import SolitaireApp
 
     from .matchkit import screen_text, until
@@ -206,5 +206,5 @@ async def test_the_help_says_what_the_verdict_words_mean() -> None:
         await pilot.press("question_mark", "end")
         await until(pilot, lambda: "Hints and the verdict" in screen_text(app), "the section")
         text = " ".join(screen_text(app).replace("│", " ").split())  # the frame's sides out
-        assert '"fair: no move helps" (no card move gains anything now: deal)' in text
+        assert '"fair: deal next" (no card move gains anything now: deal;' in text
         assert '"winnable*"' in text

@@ -113,3 +113,17 @@ async def test_an_open_game_keeps_its_verdict_and_hints_with_fair_hints_on() -> 
         await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
         await pilot.press("H")
         await until(pilot, lambda: status(app).startswith("Hint: "), "a hint")
+
+
+async def test_a_fresh_stjernen_board_says_deal_next_not_that_no_move_helps() -> None:
+    """Stjernen deal 2 at move 0: the fair plan is the first deal. Its verdict read
+    "fair: no move helps", which a new player took for a lost game (playtest35);
+    it names the deal, and the hint still deals."""
+    app = SolitaireApp("stjernen", 2, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: verdict(app).startswith("fair: "), "the fair verdict")
+        assert verdict(app) == "fair: deal next"
+        await pilot.press("H")
+        await until(pilot, lambda: status(app).startswith("Fair hint: "), "a fair hint")
+        assert status(app).startswith("Fair hint: deal")
+        assert "no move helps" not in screen_text(app)

@@ -64,6 +64,10 @@ FAIR = "fair: "
 """The verdict's start when the help sees only what the player sees."""
 FAIR_WORDS = {"good": "a good move here", "none": "no move helps", "unknown": "cannot tell"}
 """The fair verdicts, after :data:`FAIR`."""
+STOCK_WORDS = {"deal": "deal next", "collect": "collect next"}
+"""A fair "none" whose plan is a stock move says that move: a fresh Stjernen board
+read "fair: no move helps" at move 0, which a new player took for a lost game
+(playtest35)."""
 FAIR_HINT = "Fair hint"
 """How a fair hint starts on the status line (a full-knowledge one: "Hint")."""
 SHORT = {
@@ -73,8 +77,25 @@ SHORT = {
     "cannot tell yet": "?",
     "fair: a good move here": "fair: good",
     "fair: no move helps": "fair: no move",
+    "fair: deal next": "fair: deal",
+    "fair: collect next": "fair: collect",
     "fair: cannot tell": "fair: ?",
 }
+
+
+def fair_words(fair: FairResult) -> str:
+    """The words of a fair verdict, after :data:`FAIR`.
+
+    >>> from termsolitaire.rules import Move
+    >>> from termsolitaire.solver.fair import FairResult
+    >>> fair_words(FairResult("none", (Move.parse("deal"),)))
+    'deal next'
+    >>> fair_words(FairResult("none"))
+    'no move helps'
+    """
+    if fair.verdict == "none" and fair.moves and fair.moves[0].kind in STOCK_WORDS:
+        return STOCK_WORDS[fair.moves[0].kind]
+    return FAIR_WORDS.get(fair.verdict, FAIR_WORDS["unknown"])
 
 
 def verdict_forms(text: str) -> list[str]:
@@ -171,7 +192,7 @@ class Advice:
             self.fair_plan = None
         self.fair_verdict = fair.verdict
         self.fair_board = position_key(game)
-        self.verdict = FAIR + FAIR_WORDS.get(fair.verdict, FAIR_WORDS["unknown"])
+        self.verdict = FAIR + fair_words(fair)
 
     def fair_here(self, game: Game) -> str | None:
         """The fair verdict, when the last fair search answered about this board."""
