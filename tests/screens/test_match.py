@@ -868,3 +868,14 @@ async def test_the_deal_number_shows_only_once_the_match_is_over(
 def notes(app) -> list[str]:  # type: ignore[no-untyped-def]
     """The app's notifications shown (toasts are not in the screenshot's text)."""
     return [n.message for n in app._notifications]
+
+
+@pytest.mark.parametrize("kind", ["computer", "hotseat"])
+def test_the_new_dialog_shows_a_game_without_a_table_to_list_as_private(kind: str) -> None:
+    """Against the computer or hot-seat the table is private (match/services.py);
+    the dimmed Table row said "(public)" (playtest35)."""
+    from termsolitaire.match.services import NewGame
+
+    row = NewGameScreen(NewGame(kind=kind)).row("public", "Table").plain
+    assert "(private)" in row and "(public)" not in row, row
+    assert "[public]" in NewGameScreen(NewGame(kind="table")).row("public", "Table").plain

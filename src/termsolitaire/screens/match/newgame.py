@@ -130,7 +130,11 @@ class NewGameScreen(AsciiFrames, ModalScreen[NewGame | None]):
                 yield Button("Never mind", id="new-never", compact=True)
 
     def row(self, name: str, label: str) -> Text:
-        return row_text(name, label, getattr(self.choice, name), applies(name, self.choice.kind))
+        active = applies(name, self.choice.kind)
+        value = getattr(self.choice, name)
+        if name == "public" and not active:
+            value = False  # the computer's and a hot-seat game's tables are private
+        return row_text(name, label, value, active)
 
     def on_mount(self) -> None:
         rows = self.query_one(OptionList)
