@@ -259,6 +259,7 @@ class Session:
             self.finish(1)
             self.log_end("app did not start", None)
             return
+        self.server.note_alive()  # a restart credits this player's clocks from now on
         fair = self.server.fair
         if fair is not None:
             fair.started(self.app.pid)

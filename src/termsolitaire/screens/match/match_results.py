@@ -83,7 +83,22 @@ def figures_table(
     ]
     for name, values in rows:
         table.add_row(name, *values)
+    credited = [credit_text(f, f.player.id == me) for f in seats if f.credit > 0]
+    if credited:
+        table.caption = "\n".join(credited)
     return table
+
+
+def credit_text(f: Figures, mine: bool) -> str:
+    """What a server restart gave back to a player's clock (docs/match.md, "A server
+    restart"): their time used is that much less than the time since they started.
+
+    >>> from termsolitaire.match import Player
+    >>> credit_text(Figures(Player("ann", "ann"), 0, 0, 0, 200.0, None, 30.0), True)
+    'ann (you): 0:30 credited for a server restart'
+    """
+    who = f"{f.player.name} (you)" if mine else f.player.name
+    return f"{who}: {clock_text(f.credit)} credited for a server restart"
 
 
 def verdict(results: Results, me: str) -> str:
