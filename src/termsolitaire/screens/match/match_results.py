@@ -13,7 +13,9 @@ import contextlib
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -83,10 +85,14 @@ def figures_table(
     ]
     for name, values in rows:
         table.add_row(name, *values)
-    credited = [credit_text(f, f.player.id == me) for f in seats if f.credit > 0]
-    if credited:
-        table.caption = "\n".join(credited)
     return table
+
+
+def credited_lines(results: Results, me: str) -> list[str]:
+    """One line for each player whose clock a server restart gave time back to
+    (this player first), shown under the figures across the panel's width."""
+    seats = sorted(results.seats, key=lambda f: f.player.id != me)
+    return [credit_text(f, f.player.id == me) for f in seats if f.credit > 0]
 
 
 def credit_text(f: Figures, mine: bool) -> str:
@@ -220,7 +226,11 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
         if any(is_guest_of(a, b.id) for a in players for b in players):
             me = ""  # hot-seat: both players read this screen, nobody is "you"
             whose = self.name_the_replays(players)
-        self.query_one("#figures", Static).update(figures_table(self.results, me, going, now))
+        figures: RenderableType = figures_table(self.results, me, going, now)
+        credited = credited_lines(self.results, me)
+        if credited:  # across the panel: under the table's columns they broke in two
+            figures = Group(figures, Text("\n".join(credited), justify="center"))
+        self.query_one("#figures", Static).update(figures)
         over = self.results.final
         self.whose = whose
         shares = f" · s shares {whose} game" if over and s.finished and s.game.log else ""
