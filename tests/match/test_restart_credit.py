@@ -116,8 +116,8 @@ def test_a_game_with_a_minute_left_survives_two_minutes_of_downtime(
         ("bob", 120, 240),
     ]
     assert credited_lines(results, "bob") == [
-        "bob (you): 2:00 credited for a server restart",
-        "ann: 2:00 credited for a server restart",
+        "bob (you): 2:00 credited for server downtime",
+        "ann: 2:00 credited for server downtime",
     ]
     clock.advance(60)  # now her minute is used up
     assert seat.check_clock() and seat.reason == "time"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Button, DataTable
+from textual.widgets import Button, DataTable, Static
 
 from termsolitaire.match import MatchStore, Player
 from termsolitaire.match.credit import credit_restart
@@ -226,10 +226,14 @@ async def test_the_board_and_the_results_say_what_a_server_restart_gave_back(
         await shown_screen(pilot, MatchScreen)
         await until(pilot, lambda: "moves 0  1:00" in screen_text(app), "a minute left")
         await answer(pilot, ["e"], "y")
-        await shown_screen(pilot, MatchResultsScreen)
+        results = await shown_screen(pilot, MatchResultsScreen)
         await until(pilot, lambda: "credited" in screen_text(app), "the credit said")
         text = screen_text(app)
-        assert f"{match.me.name} (you): 2:00 credited for a server restart" in text
-        assert "bob: 2:00 credited for a server restart" in text
+        assert f"{match.me.name} (you): 2:00 credited for server downtime" in text
+        assert "bob: 2:00 credited for server downtime" in text
         assert "playing, 1:00 left" in text  # bob's clock, credited too
+        figures = results.query_one("#figures", Static)
+        lines = ["".join(s.text for s in figures.render_line(y)) for y in range(12)]
+        score = next(line for line in lines if "Score" in line)
+        assert score.index("Score") > 10, score  # the figures still centred above them
     bob.close()

@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -96,15 +97,16 @@ def credited_lines(results: Results, me: str) -> list[str]:
 
 
 def credit_text(f: Figures, mine: bool) -> str:
-    """What a server restart gave back to a player's clock (docs/match.md, "A server
+    """What server restarts gave back to a player's clock (docs/match.md, "A server
     restart"): their time used is that much less than the time since they started.
+    "Downtime", not "a restart": a clock may have been given back two restarts'.
 
     >>> from termsolitaire.match import Player
     >>> credit_text(Figures(Player("ann", "ann"), 0, 0, 0, 200.0, None, 30.0), True)
-    'ann (you): 0:30 credited for a server restart'
+    'ann (you): 0:30 credited for server downtime'
     """
     who = f"{f.player.name} (you)" if mine else f.player.name
-    return f"{who}: {clock_text(f.credit)} credited for a server restart"
+    return f"{who}: {clock_text(f.credit)} credited for server downtime"
 
 
 def verdict(results: Results, me: str) -> str:
@@ -229,7 +231,7 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
         figures: RenderableType = figures_table(self.results, me, going, now)
         credited = credited_lines(self.results, me)
         if credited:  # across the panel: under the table's columns they broke in two
-            figures = Group(figures, Text("\n".join(credited), justify="center"))
+            figures = Group(Align.center(figures), Text("\n".join(credited), justify="center"))
         self.query_one("#figures", Static).update(figures)
         over = self.results.final
         self.whose = whose
