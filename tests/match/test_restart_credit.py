@@ -17,6 +17,7 @@ import pytest
 from termsolitaire.cli import main
 from termsolitaire.match import MatchStore, Player
 from termsolitaire.match.credit import Credit
+from termsolitaire.match.hotseat import guest_player
 from termsolitaire.match.services import MatchServices, NewGame
 from termsolitaire.screens.match.match_results import credited_lines
 from termsolitaire.serve.restart import Heartbeat, credit_at_start
@@ -208,6 +209,28 @@ def test_the_computers_clock_is_credited_with_its_players(
         assert host.start() == [("ann", 120), ("computer:beginner", 120)]
         info = match.store.table(seat.table_id)
         assert [s.remaining_at(clock()) for s in info.seats] == [60, 60]
+    finally:
+        match.close()
+
+
+def test_a_hot_seat_guests_clock_is_credited_with_the_host(
+    store: Callable[..., MatchStore], clock: Clock, host: Host
+) -> None:
+    """The hot-seat guest plays in the host's app, after the host's own game."""
+    match = MatchServices(store("ann"))
+    seat = match.open(NewGame(kind="hotseat", minutes=5, guest="Bea"))
+    seat.start()
+    seat.end()
+    guest = match.hand_over(seat.table_id, guest_player(match.me, "Bea"))
+    guest.start()
+    host.run("ann")
+    clock.advance(240)
+    host.beat()
+    host.crash()
+    clock.advance(120)
+    try:
+        assert host.start() == [(guest.store.me.id, 120)]  # ann's own game had ended
+        assert match.store_as(guest.store.me).seat(seat.table_id).remaining() == 60
     finally:
         match.close()
 
