@@ -51,6 +51,12 @@ class Host:
         else:
             self.beat()
 
+    def leave(self, player: str) -> None:
+        """``player``'s session ends (before the next heartbeat)."""
+        self.players.remove(player)
+        if self.caps is not None:
+            self.caps.remove(player)
+
     def beat(self) -> None:
         if self.caps is not None:
             self.caps.beat()
@@ -158,6 +164,25 @@ def test_each_restart_credits_once(
     assert host.start() == []
     info = ann.table(table).seat_of("ann")
     assert info is not None and info.credit == 120
+
+
+def test_a_player_who_left_before_the_stop_is_not_credited(
+    store: Callable[..., MatchStore], clock: Clock, host: Host
+) -> None:
+    """ann quit a few seconds after the last heartbeat, then the host stopped: her
+    clock ran while she was away by her own choice."""
+    ann, table = a_match(store)
+    host.run("ann")
+    clock.advance(60)
+    host.beat()
+    clock.advance(5)
+    host.leave("ann")
+    clock.advance(3)
+    host.stop()
+    clock.advance(120)
+    assert host.start() == []
+    info = ann.table(table).seat_of("ann")
+    assert info is not None and info.credit == 0
 
 
 def test_a_player_not_on_this_host_is_not_credited_by_it(

@@ -97,14 +97,13 @@ class Heartbeat:
             try:
                 record = json.loads(path.read_text(encoding="utf-8"))
                 at = float(record["at"])
-                players = [str(p) for p in record["players"]]
+                found = dict.fromkeys((str(p) for p in record["players"]), at)
             except FileNotFoundError:
                 continue
             except (OSError, ValueError, KeyError, TypeError) as e:
                 log.warning("restart credit: %s not read (%s)", name, e)
                 continue
-            if not found:
-                found = dict.fromkeys(players, at)
+            break  # (a stop with nobody here: not the heartbeat before it)
         for name in (STOPPED, ALIVE):
             with contextlib.suppress(OSError):
                 (self.data_dir / name).unlink()
