@@ -7,11 +7,14 @@ sessions are stand-ins: no app, no SSH client)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncssh
 import pytest
 
 from termsolitaire.match import MatchStore, Player
@@ -77,3 +80,21 @@ async def test_a_server_stopped_and_started_gives_its_players_the_downtime(
     assert ann.seat(seat.table_id).remaining() == 60 and info.seats[0].started_at == T0
     ann.close()
     bob.close()
+
+
+async def test_the_heartbeat_names_the_players_in_sessions_from_start_to_end(
+    serve: Callable[..., Any], key: asyncssh.SSHKey
+) -> None:
+    """On files: a player is in ``alive.json`` as soon as their app runs (a crash
+    then credits them), and out of it as soon as their session ends (a crash
+    10 s later does not)."""
+    async with serve() as h:
+        alive = h.server.config.data_dir / "alive.json"
+        s = await h.session(key)
+        await s.wait_for("Name:")
+        s.send("alice\r")
+        await s.menu()
+        assert json.loads(alive.read_text())["players"] == [key.get_fingerprint("sha256")]
+        await s.quit()
+        await h.no_sessions()
+        assert json.loads(alive.read_text())["players"] == []

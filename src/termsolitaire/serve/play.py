@@ -173,6 +173,8 @@ class Session:
             self.finish(1)
         finally:
             server.sessions.discard(self)
+            if self.player is not None:  # not credited for a restart once gone
+                server.note_alive()
             if not self.done.done():
                 self.done.set_result(None)
 
