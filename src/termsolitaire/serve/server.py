@@ -423,9 +423,17 @@ class ServeServer:
         """Give the downtime back to the match clocks of the players who had a session
         here when this host went quiet (:mod:`.restart`), before anyone can play."""
         host = self.host_id if self.caps.shared else None
-        credits = await asyncio.to_thread(
-            credit_at_start, self.config.matches, heartbeat=self.heartbeat, host=host, now=self.now
-        )
+        try:
+            credits = await asyncio.to_thread(
+                credit_at_start,
+                self.config.matches,
+                heartbeat=self.heartbeat,
+                host=host,
+                now=self.now,
+            )
+        except Exception:  # never let the credit keep the server from starting
+            log.exception("restart credit")
+            return
         for c in credits:
             log.info(
                 "restart credit: table %d seat %d player=%s %.0f s",
