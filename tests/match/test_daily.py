@@ -196,6 +196,7 @@ def test_a_version_1_file_takes_the_daily_in_place(tmp_path: Path, clock: Clock)
     d = tmp_path / "m"
     d.mkdir()
     old = _SCHEMA[: _SCHEMA.index("CREATE TABLE IF NOT EXISTS host_secret")]
+    old = old.replace("credit_s REAL NOT NULL DEFAULT 0,", "")  # (version 4's)
     db = sqlite3.connect(d / FILENAME)
     db.executescript(old)
     db.execute("INSERT INTO players VALUES ('carol', 'carol', 1, 1)")
@@ -206,7 +207,7 @@ def test_a_version_1_file_takes_the_daily_in_place(tmp_path: Path, clock: Clock)
     assert ann.find_player("carol").id == "carol"
     Daily(ann).attempt("penguin", {})
     with ann.db.read() as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     assert Daily(ann).summary("penguin", {}) == (0, 1)
 
 

@@ -115,6 +115,7 @@ def test_a_version_1_file_is_upgraded_in_place(shared: Path) -> None:
     db = sqlite3.connect(shared / "match.sqlite3")
     for name in ("spectators", "watch_invitations", "watch_settings", "shares"):
         db.execute(f"DROP TABLE {name}")
+    db.execute("ALTER TABLE seats DROP COLUMN credit_s")  # (version 4's)
     db.execute("PRAGMA user_version = 1")
     db.commit()
     db.close()

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Button, DataTable
+from textual.widgets import Button, DataTable, Static
 
 from termsolitaire.match import MatchStore, Player
+from termsolitaire.match.credit import credit_restart
 from termsolitaire.match.services import NewGame
 from termsolitaire.screens.match.lobby import LobbyScreen
 from termsolitaire.screens.match.lobby_text import COLUMNS
@@ -228,3 +229,37 @@ async def test_r_before_the_game_has_ended_says_why_no_results_show(
         await until(pilot, lambda: app.screen is screen, "the board again")
         await pilot.press("r")
         await shown_screen(pilot, MatchResultsScreen)
+
+
+async def test_the_board_and_the_results_say_what_a_server_restart_gave_back(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """A host down for two minutes with a minute left on both clocks (docs/match.md,
+    "A server restart"): back at her board ann has that minute, and the results
+    say on one line each what was given back to whom."""
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    seat = match.store.open_table(suits=1, minutes=5, deal=5)
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    bob.join(seat.table_id).start()
+    seat.start()
+    clock.advance(240)
+    quiet = {match.me.id: clock(), "bob": clock()}
+    clock.advance(120)  # the host was down: it gives the two minutes back at start
+    with match.store.db.write("credit the restart") as db:
+        assert len(credit_restart(db, quiet, clock())) == 2
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await shown_screen(pilot, MatchScreen)
+        await until(pilot, lambda: "moves 0  1:00" in screen_text(app), "a minute left")
+        await answer(pilot, ["e"], "y")
+        results = await shown_screen(pilot, MatchResultsScreen)
+        await until(pilot, lambda: "credited" in screen_text(app), "the credit said")
+        text = screen_text(app)
+        assert f"{match.me.name} (you): 2:00 credited for server downtime" in text
+        assert "bob: 2:00 credited for server downtime" in text
+        assert "playing, 1:00 left" in text  # bob's clock, credited too
+        figures = results.query_one("#figures", Static)
+        lines = ["".join(s.text for s in figures.render_line(y)) for y in range(12)]
+        score = next(line for line in lines if "Score" in line)
+        assert score.index("Score") > 10, score  # the figures still centred above them
+    bob.close()

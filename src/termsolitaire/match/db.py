@@ -43,10 +43,12 @@ __all__ = ["HEAL_EVERY", "Database", "MatchDatabase", "match_dir", "open_databas
 
 ENV_DIR = "TERMSOLITAIRE_MATCH_DIR"
 FILENAME = MATCH_FILE
-SCHEMA_VERSION = 3
-"""1: the match; 2: the daily deal; 3: spectators and share codes (issue 31).
-Every table is made with IF NOT EXISTS, so an older file takes the newer
-tables in place when first opened."""
+SCHEMA_VERSION = 4
+"""1: the match; 2: the daily deal; 3: spectators and share codes (issue 31);
+4: a seat's clock credit for server restarts (``seats.credit_s``). Every table
+is made with IF NOT EXISTS, so an older file takes the newer tables in place
+when first opened; a column added to an older table is a step of
+:data:`_STEPS`."""
 BUSY_MS = 5000
 """How long a writer waits for another before giving up (ms): long enough for
 any real write, short enough that a screen never looks frozen."""
@@ -86,6 +88,7 @@ CREATE TABLE IF NOT EXISTS seats (
     runs INTEGER NOT NULL DEFAULT 0,
     moves INTEGER NOT NULL DEFAULT 0,
     last_at REAL,
+    credit_s REAL NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, seat),
     UNIQUE (table_id, player)
 );
@@ -197,6 +200,13 @@ CREATE TABLE IF NOT EXISTS shares (
 );
 CREATE INDEX IF NOT EXISTS shares_by_body ON shares (body);
 """
+
+_STEPS = {
+    4: "ALTER TABLE seats ADD COLUMN credit_s REAL NOT NULL DEFAULT 0;",
+}
+"""What brings a file of the version before each key to that version beyond new
+tables: version 4's credit (seconds a server restart gave back to the clock,
+docs/match.md, "A server restart"); every row kept, with no credit."""
 
 
 def match_dir(
@@ -337,7 +347,9 @@ class Database(Healing):
             self._share_permissions()
         writable = mode.startswith("rw")
         try:
-            found = sqlite.prepare(db, SCHEMA_VERSION, _SCHEMA, writable=writable, wal=False)
+            found = sqlite.prepare(
+                db, SCHEMA_VERSION, _SCHEMA, writable=writable, wal=False, steps=_STEPS
+            )
         except sqlite.NewerSchema as e:
             raise StoreDamaged(
                 f"The match database {self.path} was written by a newer termsolitaire "

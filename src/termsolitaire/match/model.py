@@ -48,6 +48,9 @@ class SeatInfo:
     actions: int
     """How many actions are in the store for this seat (a watcher's cursor)."""
     time_used: float
+    credit: float = 0.0
+    """Seconds given back to this clock for server restarts (docs/match.md, "A
+    server restart"): the clock reads now - started_at - credit."""
 
     @property
     def started(self) -> bool:
@@ -69,9 +72,8 @@ class SeatInfo:
         """Seconds left at ``now`` (for a screen's clock between two reads)."""
         if self.started_at is None:
             return self.limit
-        if self.finished_at is not None:
-            return max(0.0, self.limit - (self.finished_at - self.started_at))
-        return max(0.0, self.limit - (now - self.started_at))
+        end = self.finished_at if self.finished_at is not None else now
+        return min(self.limit, max(0.0, self.limit - (end - self.started_at - self.credit)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +130,8 @@ class Figures:
     time_used: float
     reason: Reason | None
     """None while that game is still going."""
+    credit: float = 0.0
+    """Seconds given back to this player's clock for server restarts."""
 
     @property
     def finished(self) -> bool:

@@ -18,7 +18,7 @@ import sqlite3
 from pathlib import Path
 
 from ..rules import Game
-from .clock import status
+from .clock import credit_of, status
 from .errors import NotAllowed, StoreBusy, StoreReadOnly
 from .identity import Player
 from .model import Action, Figures, Record, Results, SeatInfo, TableInfo, Tally
@@ -59,7 +59,8 @@ def _work_out(
             t["deal"], t["suits"], (a.text for a in read_actions(db, table_id, s["seat"]))
         )
         score, runs, moves = figures(game)
-        out.append(Figures(players[s["player"]], score, runs, moves, used, reason))  # type: ignore[arg-type]
+        player = players[s["player"]]
+        out.append(Figures(player, score, runs, moves, used, reason, credit_of(s)))  # type: ignore[arg-type]
     final = len(out) == 2 and all(f.finished for f in out)
     winner = None
     if final and out[0].score != out[1].score:

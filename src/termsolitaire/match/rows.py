@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Sequence
 
-from .clock import JOIN_WINDOW, status
+from .clock import JOIN_WINDOW, credit_of, status
 from .errors import NoSuchTable
 from .identity import Player, guests_of
 from .model import SeatInfo, TableState
@@ -94,6 +94,7 @@ def seat_infos(
                 moves=s["moves"],
                 actions=s["actions"],
                 time_used=used,
+                credit=credit_of(s),
             )
         )
     return tuple(out)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..rules import Game, Move
 from ..storage.files import StorageError, write_atomic
-from .clock import status
+from .clock import credit_of, deadline, status
 from .errors import GameOver, NotAllowed, SeatMoved, StoreError, TimeUp
 from .model import REASONS, Reason, Results, SeatInfo, TableInfo
 from .replay import END, apply, canonical, figures, replay
@@ -90,6 +90,8 @@ class Seat:
     def _set_clock(self, row: sqlite3.Row, other: sqlite3.Row | None, now: float) -> None:
         self._other = other
         start, end, reason, _ = status(row, other, self.limit, now)
+        self.credit = credit_of(row)
+        """Seconds given back to this clock for server restarts (docs/match.md)."""
         self.started_at: float | None = start
         """When the clock started (None: not yet)."""
         self.finished_at: float | None = end
@@ -114,12 +116,13 @@ class Seat:
         return figures(self.game)
 
     def time_used(self, now: float | None = None) -> float:
-        """Seconds used at ``now``: now - start, capped at the limit; fixed once ended."""
+        """Seconds used at ``now``: now - start - credit, capped at the limit; fixed
+        once ended."""
         now = self.store.now() if now is None else now
         if self.started_at is None:
             return 0.0
         end = self.finished_at if self.finished_at is not None else now
-        return min(max(0.0, end - self.started_at), self.limit)
+        return min(max(0.0, end - self.started_at - self.credit), self.limit)
 
     def remaining(self, now: float | None = None) -> float:
         """Seconds left on this player's clock at ``now``."""
@@ -191,7 +194,7 @@ class Seat:
             raise GameOver(f"Your game has ended ({REASONS[why]})", why)
         if self.started_at is None:
             raise NotAllowed("Start your game first: the clock starts with it")
-        if now >= self.started_at + self.limit:
+        if now >= deadline(self.started_at, self.credit, self.limit):
             self._time_up()
             raise TimeUp()
         text = canonical(action)
@@ -242,8 +245,8 @@ class Seat:
                 start, _, _, _ = status(row, other, self.limit, now)
                 if start is None:
                     start = self._pending_start if self._pending_start is not None else now
-                if now >= start + self.limit:
-                    self._write_time_up(db, start)
+                if now >= deadline(start, credit_of(row), self.limit):
+                    self._write_time_up(db, start, credit_of(row))
                     late = True
                 else:
                     late = False
@@ -326,11 +329,11 @@ class Seat:
     def _bump(self, db: sqlite3.Connection) -> None:
         db.execute("UPDATE tables SET revision = revision + 1 WHERE id = ?", (self.table_id,))
 
-    def _write_time_up(self, db: sqlite3.Connection, start: float) -> None:
+    def _write_time_up(self, db: sqlite3.Connection, start: float, credit: float) -> None:
         db.execute(
             "UPDATE seats SET started_at = coalesce(started_at, ?), finished_at = ?, "
             "reason = 'time' WHERE table_id = ? AND seat = ? AND finished_at IS NULL",
-            (start, start + self.limit, self.table_id, self.number),
+            (start, deadline(start, credit, self.limit), self.table_id, self.number),
         )
         self._bump(db)
 
@@ -344,11 +347,11 @@ class Seat:
     def _time_up(self) -> None:
         """The clock has run out: the game ends (reason ``time``), written when possible."""
         assert self.started_at is not None
-        self.reason, self.finished_at = "time", self.started_at + self.limit
+        self.reason, self.finished_at = "time", deadline(self.started_at, self.credit, self.limit)
         lost = len(self.pending)
         try:
             with self.store.db.write("end your game") as db:
-                self._write_time_up(db, self.started_at)
+                self._write_time_up(db, self.started_at, self.credit)
         except StoreError as e:
             self.problem = e.reason
             return
@@ -366,7 +369,7 @@ class Seat:
             self._refresh_clock()
         if self.finished or self.started_at is None:
             return False
-        if self.store.now() >= self.started_at + self.limit:
+        if self.store.now() >= deadline(self.started_at, self.credit, self.limit):
             self._time_up()
             return True
         return False
@@ -391,7 +394,11 @@ class Seat:
                 self.problem = f"{UNSHARED}: {e.reason}"
                 return
         now = self.store.now()
-        if self.pending and self.started_at is not None and now >= self.started_at + self.limit:
+        if (
+            self.pending
+            and self.started_at is not None
+            and now >= deadline(self.started_at, self.credit, self.limit)
+        ):
             self._time_up()
             return
         if self.pending:

@@ -134,6 +134,10 @@ class Caps:
         """Refresh what other hosts see of this one's sessions (nothing here: the
         count is this host's own; :class:`~.sessions.SharedCaps` shares it)."""
 
+    def stop(self) -> None:
+        """A clean stop begins (nothing here; :class:`~.sessions.SharedCaps` marks its
+        rows)."""
+
     def close(self) -> None:
         """This host stops counting."""
 

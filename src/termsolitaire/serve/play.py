@@ -173,6 +173,8 @@ class Session:
             self.finish(1)
         finally:
             server.sessions.discard(self)
+            if self.player is not None:  # not credited for a restart once gone
+                server.note_alive()
             if not self.done.done():
                 self.done.set_result(None)
 
@@ -259,6 +261,7 @@ class Session:
             self.finish(1)
             self.log_end("app did not start", None)
             return
+        self.server.note_alive()  # a restart credits this player's clocks from now on
         fair = self.server.fair
         if fair is not None:
             fair.started(self.app.pid)

@@ -13,7 +13,9 @@ import asyncio
 import contextlib
 import logging
 import os
+import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +30,7 @@ from .fairshare import TICK, FairShare, best_priority
 from .limits import Caps, RateLimit, Refusal
 from .players import open_players
 from .prestart import Prestart, become_subreaper, reap_strays
+from .restart import HEARTBEAT, Heartbeat, credit_at_start, host_id
 from .solverpool import SolverPool
 
 if TYPE_CHECKING:
@@ -220,9 +223,15 @@ def connection_cap(wanted: int) -> int:
     return min(wanted, room) if wanted > 0 else room
 
 
-def open_caps(config: ServeConfig, db: Database | None = None) -> Caps:
+def open_caps(
+    config: ServeConfig,
+    db: Database | None = None,
+    host: str | None = None,
+    clock: Callable[[], float] = time.time,
+) -> Caps:
     """The session caps: per key across every host when the storage setting names a
-    shared database (:mod:`.sessions`; ``db``: the server's pool), else this
+    shared database (:mod:`.sessions`; ``db``: the server's pool; ``host``: this
+    host's id, kept in its data directory; ``clock``: the heartbeats'), else this
     host's own count."""
     from ..storage.url import backend_of, database_url
 
@@ -230,7 +239,10 @@ def open_caps(config: ServeConfig, db: Database | None = None) -> Caps:
     if url is not None and backend_of(url) == "postgresql":
         from .sessions import SharedCaps
 
-        return SharedCaps(config.max_sessions, config.max_per_key, url=url, db=db)
+        caps = SharedCaps(config.max_sessions, config.max_per_key, url=url, db=db, clock=clock)
+        if host is not None:
+            caps.host = host
+        return caps
     return Caps(config.max_sessions, config.max_per_key)
 
 
@@ -268,8 +280,17 @@ class ServeServer:
         self.players = open_players(
             config.data_dir, local=lambda: local_player_names(config.matches), db=self.database
         )
-        self.caps = open_caps(config, self.database)
+        config.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.host_id = host_id(config.data_dir)
+        """This host's id in the shared ``sessions`` table (kept in its data directory)."""
+        self.clock: Callable[[], float] = time.time
+        """The wall clock of the restart's record and credit (a test moves it)."""
+        self.caps = open_caps(config, self.database, self.host_id, self.now)
+        self.heartbeat = None if self.caps.shared else Heartbeat(config.data_dir, now=self.now)
+        """On files, the record of this host's sessions a restart credits from
+        (:mod:`.restart`; with a shared database the ``sessions`` rows are it)."""
         self._beating: asyncio.Task[None] | None = None
+        self._alive: asyncio.Task[None] | None = None
         self.fair = FairShare(config.cpu_share, best_priority()) if config.cpu_share > 0 else None
         self._sharing: asyncio.Task[None] | None = None
         self.rate = RateLimit(config.ip_burst, config.ip_per_minute)
@@ -290,6 +311,9 @@ class ServeServer:
         self.pool: SolverPool | None = None
         """The solver workers every session shares (None: each app starts its own)."""
         self._sweeping: asyncio.Task[None] | None = None
+
+    def now(self) -> float:
+        return self.clock()
 
     def open_connection(self, address: str) -> str | None:
         """Count a new connection from ``address``; why it may not stay (None: it may)."""
@@ -330,6 +354,7 @@ class ServeServer:
         self.players.players.mkdir(exist_ok=True, mode=0o700)
         cfg.matches.mkdir(parents=True, exist_ok=True)
         await self._guests_left()
+        await self._credit_restart()
         host_key = load_host_key(cfg.host_key)
 
         async def process_factory(process: asyncssh.SSHServerProcess[bytes]) -> None:
@@ -374,6 +399,8 @@ class ServeServer:
             await self.pool.start()
         if self.caps.shared:
             self._beating = asyncio.create_task(self._beat())
+        if self.heartbeat is not None:
+            self._alive = asyncio.create_task(self._keep_alive())
         if self.fair is not None:
             self._sharing = asyncio.create_task(self._share())
         log.info(
@@ -391,6 +418,45 @@ class ServeServer:
         )
         log.info("solver: %s", solver_kind())  # README, "Faster solver"
         return self.port
+
+    async def _credit_restart(self) -> None:
+        """Give the downtime back to the match clocks of the players who had a session
+        here when this host went quiet (:mod:`.restart`), before anyone can play."""
+        host = self.host_id if self.caps.shared else None
+        try:
+            credits = await asyncio.to_thread(
+                credit_at_start,
+                self.config.matches,
+                heartbeat=self.heartbeat,
+                host=host,
+                now=self.now,
+            )
+        except Exception:  # never let the credit keep the server from starting
+            log.exception("restart credit")
+            return
+        for c in credits:
+            log.info(
+                "restart credit: table %d seat %d player=%s %.0f s",
+                c.table_id,
+                c.seat,
+                c.player,
+                c.seconds,
+            )
+
+    def players_here(self) -> list[str]:
+        """The ids of the players in sessions now (not guests: their games end with them)."""
+        return [s.player.id for s in self.sessions if s.player is not None and not s.player.guest]
+
+    def note_alive(self) -> None:
+        """Write down the players in sessions now (files: :class:`~.restart.Heartbeat`)."""
+        if self.heartbeat is not None and not self.stopping.is_set():
+            self.heartbeat.beat(self.players_here())
+
+    async def _keep_alive(self) -> None:
+        """On files: the heartbeat file every :data:`~.restart.HEARTBEAT` seconds."""
+        while True:
+            self.note_alive()
+            await asyncio.sleep(HEARTBEAT)
 
     async def _beat(self) -> None:
         """Keep this host's rows in the sessions table alive (:mod:`.sessions`)."""
@@ -452,6 +518,12 @@ class ServeServer:
             return
         log.info("stopping: %d session(s) to save", len(self.sessions))
         self.stopping.set()
+        for task in (self._alive, self._beating):  # what the restart credits from, first
+            if task is not None:
+                task.cancel()
+        if self.heartbeat is not None:
+            self.heartbeat.stopped(self.players_here())
+        self.caps.stop()
         if self.listener is not None:
             self.listener.close()
         wait = (grace if grace is not None else self.config.grace) + 15.0
@@ -461,14 +533,14 @@ class ServeServer:
         if self.listener is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.listener.wait_closed(), 5.0)
-        for task in (self._beating, self._sharing, self._sweeping):
+        for task in (self._sharing, self._sweeping):
             if task is not None:
                 task.cancel()
         if self.pool is not None:  # first: the warm process reports its workers' ends
             await self.pool.stop()
         if self.prestart is not None:
             await self.prestart.stop()
-        self.caps.close()  # this host's rows in the sessions table go at once
+        self.caps.close()  # this host's rows in the sessions table stop counting at once
         if self.database is not None:
             self.database.close()
         log.info("stopped")

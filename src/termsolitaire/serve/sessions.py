@@ -2,9 +2,13 @@
 
 Each host writes a row per running session and refreshes its rows' heartbeat
 every :data:`BEAT` seconds; a key's sessions are the rows whose heartbeat is
-younger than :data:`TTL`, so the rows of a host that died (no SIGTERM, no
-cleanup) stop counting within a minute and are deleted later by whoever
-beats. The cap on sessions in all stays per host (it protects this machine).
+younger than :data:`TTL` and not stopped, so the rows of a host that died (no
+SIGTERM, no cleanup) stop counting within a minute and are deleted later by
+whoever beats. A host stopped with SIGTERM marks its rows ``stopped_at`` at
+once (they count no more) and leaves them: when it starts again (its id kept,
+:func:`~.restart.host_id`) they say whose match clocks to credit for the
+downtime, and it removes them (:mod:`.restart`). The cap on sessions in all
+stays per host (it protects this machine).
 
 When the database cannot be reached the host goes on with its own count
 (players are not locked out by a database restart) and logs it once.
@@ -46,6 +50,7 @@ class SharedCaps(Caps):
     _rows: dict[str, list[str]] = field(default_factory=dict)
     _failing: bool = False
     _owns_db: bool = False
+    _stopped: bool = False
 
     def __post_init__(self) -> None:
         if self.db is None:
@@ -62,7 +67,8 @@ class SharedCaps(Caps):
             row = self._db.run(
                 "count the sessions",
                 lambda c: c.execute(
-                    "SELECT count(*) FROM sessions WHERE key = %s AND heartbeat_at > %s",
+                    "SELECT count(*) FROM sessions WHERE key = %s AND heartbeat_at > %s "
+                    "AND stopped_at IS NULL",
                     (key, self.clock() - TTL),
                 ).fetchone(),
             )
@@ -111,6 +117,8 @@ class SharedCaps(Caps):
         row = rows.pop()
         if not rows:
             del self._rows[key or ""]
+        if self._stopped:  # hung up by the stop: the row says whose clocks to credit
+            return
         try:
             self._db.run(
                 "end the session",
@@ -121,7 +129,9 @@ class SharedCaps(Caps):
 
     def beat(self) -> None:
         """Refresh this host's rows (and write again any lost while the database was
-        down); forget rows long dead."""
+        down); forget rows long dead. Nothing once stopping (:meth:`stop`)."""
+        if self._stopped:
+            return
         now = self.clock()
         mine = [(row, key) for key, rows in self._rows.items() for row in rows]
 
@@ -143,15 +153,32 @@ class SharedCaps(Caps):
             log.info("sessions shared again across hosts")
             self._failing = False
 
-    def close(self) -> None:
-        """This host stops: its rows go at once."""
+    def stop(self) -> None:
+        """This host begins a clean stop: its rows stop counting at once, and keep the
+        time (``stopped_at``) for the credit when it starts again (:mod:`.restart`)."""
+        if self._stopped:
+            return
+        self._stopped = True
+        now = self.clock()
+        mine = [(row, key) for key, rows in self._rows.items() for row in rows]
+
+        def work(c: Conn) -> None:
+            for row, key in mine:  # (written again if lost while the database was down)
+                c.execute(
+                    "INSERT INTO sessions VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (id) "
+                    "DO UPDATE SET heartbeat_at = excluded.heartbeat_at, "
+                    "stopped_at = excluded.stopped_at",
+                    (row, self.host, key, now, now, now),
+                )
+
         try:
-            self._db.run(
-                "end the sessions",
-                lambda c: c.execute("DELETE FROM sessions WHERE host = %s", (self.host,)),
-            )
+            self._db.run("mark the sessions stopped", work)
         except StorageError as e:
             self._failed(e)
+
+    def close(self) -> None:
+        """This host stops: its rows stop counting at once (:meth:`stop`)."""
+        self.stop()
         if self._owns_db:
             self._db.close()
 

@@ -255,6 +255,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE finished_games ADD COLUMN minutes INTEGER;
         """,
     ),
+    Migration(
+        7,
+        "a match clock's credit for a server restart (the match store's version 4), "
+        "and when a host stopped its sessions",
+        """
+        ALTER TABLE match.seats ADD COLUMN credit_s DOUBLE PRECISION NOT NULL DEFAULT 0;
+        ALTER TABLE sessions ADD COLUMN stopped_at DOUBLE PRECISION;
+        """,
+    ),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -13,7 +13,10 @@ import contextlib
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.align import Align
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -84,6 +87,26 @@ def figures_table(
     for name, values in rows:
         table.add_row(name, *values)
     return table
+
+
+def credited_lines(results: Results, me: str) -> list[str]:
+    """One line for each player whose clock a server restart gave time back to
+    (this player first), shown under the figures across the panel's width."""
+    seats = sorted(results.seats, key=lambda f: f.player.id != me)
+    return [credit_text(f, f.player.id == me) for f in seats if f.credit > 0]
+
+
+def credit_text(f: Figures, mine: bool) -> str:
+    """What server restarts gave back to a player's clock (docs/match.md, "A server
+    restart"): their time used is that much less than the time since they started.
+    "Downtime", not "a restart": a clock may have been given back two restarts'.
+
+    >>> from termsolitaire.match import Player
+    >>> credit_text(Figures(Player("ann", "ann"), 0, 0, 0, 200.0, None, 30.0), True)
+    'ann (you): 0:30 credited for server downtime'
+    """
+    who = f"{f.player.name} (you)" if mine else f.player.name
+    return f"{who}: {clock_text(f.credit)} credited for server downtime"
 
 
 def verdict(results: Results, me: str) -> str:
@@ -205,7 +228,11 @@ class MatchResultsScreen(Unasked, AsciiFrames, ModalScreen[str]):
         if any(is_guest_of(a, b.id) for a in players for b in players):
             me = ""  # hot-seat: both players read this screen, nobody is "you"
             whose = self.name_the_replays(players)
-        self.query_one("#figures", Static).update(figures_table(self.results, me, going, now))
+        figures: RenderableType = figures_table(self.results, me, going, now)
+        credited = credited_lines(self.results, me)
+        if credited:  # across the panel: under the table's columns they broke in two
+            figures = Group(Align.center(figures), Text("\n".join(credited), justify="center"))
+        self.query_one("#figures", Static).update(figures)
         over = self.results.final
         self.whose = whose
         shares = f" · s shares {whose} game" if over and s.finished and s.game.log else ""
