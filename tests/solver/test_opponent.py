@@ -350,41 +350,6 @@ def test_the_fair_playouts_that_judge_its_plans_at_one_suit_read_no_hidden_card(
     _bare_advice_unchanged_by_permutation(monkeypatch, "_stuck")
 
 
-def test_with_trial_deals_its_fair_playouts_deal_the_next_packet_and_read_no_hidden_card(
-    monkeypatch,
-) -> None:
-    """``trial_deals`` (off for every level; docs/journal/2026-12-06-expert17.md): the
-    fair player that judges the 1-suit expert's plans on trial guesses, once stuck,
-    deals the guess's next packet and plays on, so a plan is judged by the cards
-    still face down after that packet. On BARE (30 cards in the stock) without it
-    no playout deals; with it every playout deals one packet of ten; and
-    permuting the face-down and stock cards leaves the plan it advises unchanged."""
-    from termsolitaire.solver import opponent
-
-    dealt: list[int] = []
-    real = opponent._stuck
-
-    def spy(state: Any, *args: Any) -> int:
-        stock = len(state.stock)
-        left = real(state, *args)
-        dealt.append(stock - len(state.stock))
-        return left
-
-    monkeypatch.setattr(opponent, "_stuck", spy)
-    Opponent("expert", 1, seed=0).advise(view_of(from_text(BARE)))
-    assert dealt and set(dealt) == {0}
-    level = dataclasses.replace(LEVELS["expert"], trial_deals=1)
-    monkeypatch.setitem(opponent.LEVELS, "expert", level)
-    dealt.clear()
-    mine = Opponent("expert", 1, seed=0).advise(view_of(from_text(BARE)))
-    assert dealt and set(dealt) == {10}
-    for seed in range(2):
-        dealt.clear()
-        other = view_of(from_text(_permuted(BARE, seed)))
-        assert Opponent("expert", 1, seed=0).advise(other) == mine, f"permutation {seed}"
-        assert dealt and set(dealt) == {10}
-
-
 def test_the_one_suit_expert_judges_its_plans_with_trials_of_4000_positions(monkeypatch) -> None:
     """Each trial of a plan on a guess is the solver's search of 4000 positions, not
     1500: a trial cut off at 1500 mostly said how far 1500 positions got (58 of the

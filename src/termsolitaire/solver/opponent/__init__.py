@@ -154,13 +154,6 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
-    trial_deals: int = 0
-    """Deals the fair player of :attr:`trial_playout` makes, while the guess's stock
-    lasts, once its plans gain nothing more, each followed by :attr:`trial_playout`
-    plans again (0: it stops at the first deal). The cards still face down then are
-    where a fair player stands after the next packet, not before it: a plan that
-    leaves the piles ready to take a deal is told from one that only turns a card
-    sooner (docs/journal/2026-12-06-expert17.md)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -361,9 +354,7 @@ class Opponent:
                 for m in moves:
                     state.make(m)
                 if plays:
-                    left = _stuck(
-                        state.copy(), plays, level.trial_playout_positions, w, level.trial_deals
-                    )
+                    left = _stuck(state.copy(), plays, level.trial_playout_positions, w)
                     total += level.trial_down * left
                 total += _solve(state, level.trial_positions)[1]
             transfers = sum(1 for m in moves if m[1] != TURN)
@@ -436,20 +427,11 @@ def _playout(
     return evaluate(_hidden(state), w) + played * w["move"], searched
 
 
-def _stuck(
-    state: SpiderState, plans: int, positions: int, w: dict[str, int], deals: int = 0
-) -> int:
+def _stuck(state: SpiderState, plans: int, positions: int, w: dict[str, int]) -> int:
     """The face-down cards left in ``state`` (changed) after at most ``plans`` plans of
     a player who sees only what a player would (:func:`_fair_plans`), stopping
-    when none gains: where a fair player would be stuck before the next deal. With
-    ``deals``, it then deals (while the stock lasts) and plays ``plans`` plans again,
-    that many times: where it is stuck after those packets."""
+    when none gains: where a fair player would be stuck before the next deal."""
     _fair_plans(state, plans, positions, w, deal=False)
-    for _ in range(deals):
-        if not state.stock or state.won:
-            break
-        state.make(DEAL_MOVE)
-        _fair_plans(state, plans, positions, w, deal=False)
     return sum(state.down)
 
 
