@@ -15,7 +15,17 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from .evaluation import Weights, evaluate
-from .layer import BeamConfig, Entry, beam_steps, expand, look_around, select
+from .layer import (
+    BeamConfig,
+    Entry,
+    Layers,
+    Lines,
+    advance,
+    beam_steps,
+    expand,
+    look_around,
+    select,
+)
 from .moves import auto
 from .pair import Helper
 from .state import COLLECT, DEAL, ROUNDS, UP, WON, State
@@ -50,33 +60,6 @@ SLACK = 0.9
 of the cost of a layer is rough, and a beam cut off by the deadline loses the
 rest of its line)."""
 MAX_WIDTH = 2000
-
-
-class _Lines:
-    """The lines of a search as a tree: node ``k`` is reached from node
-    ``parent[k]`` by ``moves[k]``. Keeps the best node seen."""
-
-    def __init__(self, moves: tuple[int, ...], score: int) -> None:
-        self.parent = [-1]
-        self.moves = [moves]
-        self.best_score = score
-        self.best_node = 0
-
-    def add(self, parent: int, moves: tuple[int, ...], score: int) -> int:
-        node = len(self.parent)
-        self.parent.append(parent)
-        self.moves.append(moves)
-        if score > self.best_score:
-            self.best_score = score
-            self.best_node = node
-        return node
-
-    def line(self, node: int) -> list[int]:
-        out: list[int] = []
-        while node >= 0:
-            out[:0] = self.moves[node]
-            node = self.parent[node]
-        return out
 
 
 @dataclass(slots=True)
@@ -153,10 +136,20 @@ def beam(
     st = root.copy()
     done: list[tuple[int, int]] = []
     auto(st, done, cfg.weights.hold)
-    lines = _Lines(tuple(m for m, _ in done), st.score)
-    layers: dict[tuple[int, int], list[tuple[object, int]]] = {(st.round, 0): [(st.snapshot(), 0)]}
+    lines = Lines(tuple(m for m, _ in done), st.score)
+    layers: Layers = {(st.round, 0): [(st.snapshot(), 0)]}
     keys = [(st.round, 0)]
     positions = 0
+    finished = 0
+
+    def last(st: State, kept: int) -> None:
+        """A kept position with no deal or collect left: the first three of a
+        layer get a longer look-around."""
+        nonlocal finished, positions
+        if finished < 3 and clock() < deadline:
+            finished += 1
+            positions += _finish(st, cfg, lines, kept)
+
     while keys and lines.best_score < WON and clock() < deadline:
         key = heapq.heappop(keys)
         layer = layers.pop(key)
@@ -164,12 +157,11 @@ def beam(
         began = clock()
         theirs = helper.send(layer[1::2], cfg, deadline - began) if helper else False
         found, seen = expand(st, layer[0::2] if theirs else layer, cfg, deadline, clock)
-        positions += seen
+        positions += len(seen)
         if theirs and helper:
             got = helper.receive(deadline - clock())
             if got is not None:
-                ours = {x[5] for x in found}
-                found.extend(x for x in got[0] if x[5] not in ours)
+                found.extend(x for x in got[0] if x[5] not in seen)
                 positions += got[1]
         found.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
         snaps = dict((node, snap) for snap, node in layer)
@@ -186,27 +178,8 @@ def beam(
             width = _adapt(st, cfg, pace, (deadline - now) * SLACK)
         elif is_late:
             width = min(width, cfg.late_width)
-        for _, _, node, moves, _, _ in select(found, cfg, width):
-            st.restore(snaps[node])  # type: ignore[arg-type]
-            for m in moves:
-                st.make(m)
-            kept = lines.add(node, moves, st.score)
-            if st.stock:
-                m, nk = DEAL, (key[0], key[1] + 1)
-            elif st.round < ROUNDS:
-                m, nk = COLLECT, (key[0] + 1, 0)
-            else:
-                if finished < 3 and clock() < deadline:
-                    finished += 1
-                    positions += _finish(st, cfg, lines, kept)
-                continue
-            done = [(m, st.make(m))]
-            auto(st, done, cfg.weights.hold)
-            child = lines.add(kept, tuple(x for x, _ in done), st.score)
-            if nk not in layers:
-                layers[nk] = []
-                heapq.heappush(keys, nk)
-            layers[nk].append((st.snapshot(), child))
+        chosen = select(found, cfg, width)
+        advance(st, chosen, snaps, lines, cfg.weights.hold, key, layers, keys, last)
     return lines.best_score, lines.line(lines.best_node), positions
 
 
@@ -243,7 +216,7 @@ def _peek(
     return out
 
 
-def _finish(st: State, cfg: BeamConfig, lines: _Lines, node: int) -> int:
+def _finish(st: State, cfg: BeamConfig, lines: Lines, node: int) -> int:
     """No deal or collect is left: a longer look-around for the most foundation
     cards; record the best in ``lines``; return the positions seen."""
     seen = {st.hash}

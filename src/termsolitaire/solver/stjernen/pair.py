@@ -111,7 +111,7 @@ def serve(channel: children.Frames) -> None:
         most = max(found, key=itemgetter(1), default=None)
         if most is not None and most not in chosen:
             chosen.append(most)
-        channel.send((chosen, seen))
+        channel.send((chosen, len(seen)))
 
 
 def main() -> None:
