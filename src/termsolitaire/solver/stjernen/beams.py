@@ -60,6 +60,13 @@ SLACK = 0.9
 of the cost of a layer is rough, and a beam cut off by the deadline loses the
 rest of its line)."""
 MAX_WIDTH = 2000
+SPLIT_BY_ORIGIN = True
+"""With a helper: split a layer between the two processes by the position each
+kept position came from two deals back (the kept position of the last layer
+whose look-around found it), a whole family to one side (:func:`halves`);
+False: every other kept position to the helper. Positions of one family
+reach many of the same positions again, and the two processes do not know
+what the other has seen, so a family split in two is searched twice over."""
 
 
 @dataclass(slots=True)
@@ -155,8 +162,9 @@ def beam(
         layer = layers.pop(key)
         is_late = bool(cfg.late_round) and key[0] >= cfg.late_round
         began = clock()
-        theirs = helper.send(layer[1::2], cfg, deadline - began) if helper else False
-        found, seen = expand(st, layer[0::2] if theirs else layer, cfg, deadline, clock)
+        mine, others = halves(layer, lines) if helper else (layer, [])
+        theirs = helper.send(others, cfg, deadline - began) if helper else False
+        found, seen = expand(st, mine if theirs else layer, cfg, deadline, clock)
         positions += len(seen)
         if theirs and helper:
             got = helper.receive(deadline - clock())
@@ -181,6 +189,33 @@ def beam(
         chosen = select(found, cfg, width)
         advance(st, chosen, snaps, lines, cfg.weights.hold, key, layers, keys, last)
     return lines.best_score, lines.line(lines.best_node), positions
+
+
+def halves(
+    layer: list[tuple[object, int]], lines: Lines
+) -> tuple[list[tuple[object, int]], list[tuple[object, int]]]:
+    """``layer`` in two for the two processes (:data:`SPLIT_BY_ORIGIN`): this
+    process's half and the helper's."""
+    if not SPLIT_BY_ORIGIN:
+        return layer[0::2], layer[1::2]
+    parent = lines.parent
+    families: dict[int, list[tuple[object, int]]] = {}
+    for item in layer:
+        kept = parent[item[1]]
+        origin = parent[kept] if kept >= 0 else -1
+        family = families.get(origin)
+        if family is None:
+            families[origin] = [item]
+        else:
+            family.append(item)
+    ours: list[tuple[object, int]] = []
+    theirs: list[tuple[object, int]] = []
+    for family in families.values():
+        if len(ours) <= len(theirs):
+            ours.extend(family)
+        else:
+            theirs.extend(family)
+    return ours, theirs
 
 
 def _peek(
