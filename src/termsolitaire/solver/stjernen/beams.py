@@ -2,8 +2,8 @@
 
 Time is counted in deals: for each deal of each round :func:`beam` keeps
 ``width`` positions, looks around each (:func:`.layer.expand`) and deals. With
-a :class:`.pair.Helper` every other kept position of a layer is looked around
-in a second process at the same time.
+a :class:`.pair.Helper` half of each layer's kept positions, whole families of
+them (:func:`halves`), is looked around in a second process at the same time.
 """
 
 from __future__ import annotations
@@ -137,8 +137,8 @@ def beam(
     ``deadline`` on ``clock``; return (best foundation count, its line, positions
     seen). ``pace``, if given, gets what the layers cost; with ``cfg.adaptive``
     each deal's width is set from it and the time left (:func:`_adapt`). With a
-    ``helper`` (another process), every other kept position of a layer is
-    looked around there, at the same time."""
+    ``helper`` (another process), half of each layer's kept positions (whole
+    families, :func:`halves`) are looked around there, at the same time."""
     pace = pace if pace is not None else Pace()
     st = root.copy()
     done: list[tuple[int, int]] = []
