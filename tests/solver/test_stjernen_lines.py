@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from termsolitaire.rules import new_game
 from termsolitaire.solver.stjernen import BeamConfig, beam, beam_steps
 from termsolitaire.solver.stjernen.evaluation import Weights
-from termsolitaire.solver.stjernen.layer import Entry, look_around, progress, select
+from termsolitaire.solver.stjernen.layer import Entry, expand, look_around, progress, select
 from termsolitaire.solver.stjernen.state import DEAL, State
 
 CASES = [
@@ -139,3 +139,18 @@ def test_a_look_around_tries_the_steps_beam_steps_plays(deal: int, data: st.Data
             assert all(x[2] == 7 for x in found)
         if not step_on(state, BeamConfig(), data):
             return
+
+
+def test_expand_gives_the_set_of_the_positions_it_found() -> None:
+    """The beam keeps the helper's positions it found itself out by this set
+    (stjernen25): it must hold every position found, and nothing else."""
+    root = State.from_game(new_game("stjernen", deal=5))
+    st = root.copy()
+    st.make(DEAL)
+    cfg = BeamConfig(width=10)
+    found, seen = expand(
+        st, [(root.snapshot(), 0), (st.snapshot(), 1)], cfg, math.inf, time.monotonic
+    )
+    assert isinstance(seen, set)
+    assert seen == {x[5] for x in found}
+    assert len(found) == len(seen) > 2

@@ -2,8 +2,8 @@
 
 Time is counted in deals: for each deal of each round :func:`beam` keeps
 ``width`` positions, looks around each (:func:`.layer.expand`) and deals. With
-a :class:`.pair.Helper` every other kept position of a layer is looked around
-in a second process at the same time.
+a :class:`.pair.Helper` half of each layer's kept positions, whole families of
+them (:func:`halves`), is looked around in a second process at the same time.
 """
 
 from __future__ import annotations
@@ -15,7 +15,17 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from .evaluation import Weights, evaluate
-from .layer import BeamConfig, Entry, beam_steps, expand, look_around, select
+from .layer import (
+    BeamConfig,
+    Entry,
+    Layers,
+    Lines,
+    advance,
+    beam_steps,
+    expand,
+    look_around,
+    select,
+)
 from .moves import auto
 from .pair import Helper
 from .state import COLLECT, DEAL, ROUNDS, UP, WON, State
@@ -50,33 +60,13 @@ SLACK = 0.9
 of the cost of a layer is rough, and a beam cut off by the deadline loses the
 rest of its line)."""
 MAX_WIDTH = 2000
-
-
-class _Lines:
-    """The lines of a search as a tree: node ``k`` is reached from node
-    ``parent[k]`` by ``moves[k]``. Keeps the best node seen."""
-
-    def __init__(self, moves: tuple[int, ...], score: int) -> None:
-        self.parent = [-1]
-        self.moves = [moves]
-        self.best_score = score
-        self.best_node = 0
-
-    def add(self, parent: int, moves: tuple[int, ...], score: int) -> int:
-        node = len(self.parent)
-        self.parent.append(parent)
-        self.moves.append(moves)
-        if score > self.best_score:
-            self.best_score = score
-            self.best_node = node
-        return node
-
-    def line(self, node: int) -> list[int]:
-        out: list[int] = []
-        while node >= 0:
-            out[:0] = self.moves[node]
-            node = self.parent[node]
-        return out
+SPLIT_BY_ORIGIN = True
+"""With a helper: split a layer between the two processes by the position each
+kept position came from two deals back (the kept position of the last layer
+whose look-around found it), a whole family to one side (:func:`halves`);
+False: every other kept position to the helper. Positions of one family
+reach many of the same positions again, and the two processes do not know
+what the other has seen, so a family split in two is searched twice over."""
 
 
 @dataclass(slots=True)
@@ -147,29 +137,39 @@ def beam(
     ``deadline`` on ``clock``; return (best foundation count, its line, positions
     seen). ``pace``, if given, gets what the layers cost; with ``cfg.adaptive``
     each deal's width is set from it and the time left (:func:`_adapt`). With a
-    ``helper`` (another process), every other kept position of a layer is
-    looked around there, at the same time."""
+    ``helper`` (another process), half of each layer's kept positions (whole
+    families, :func:`halves`) are looked around there, at the same time."""
     pace = pace if pace is not None else Pace()
     st = root.copy()
     done: list[tuple[int, int]] = []
     auto(st, done, cfg.weights.hold)
-    lines = _Lines(tuple(m for m, _ in done), st.score)
-    layers: dict[tuple[int, int], list[tuple[object, int]]] = {(st.round, 0): [(st.snapshot(), 0)]}
+    lines = Lines(tuple(m for m, _ in done), st.score)
+    layers: Layers = {(st.round, 0): [(st.snapshot(), 0)]}
     keys = [(st.round, 0)]
     positions = 0
+    finished = 0
+
+    def last(st: State, kept: int) -> None:
+        """A kept position with no deal or collect left: the first three of a
+        layer get a longer look-around."""
+        nonlocal finished, positions
+        if finished < 3 and clock() < deadline:
+            finished += 1
+            positions += _finish(st, cfg, lines, kept)
+
     while keys and lines.best_score < WON and clock() < deadline:
         key = heapq.heappop(keys)
         layer = layers.pop(key)
         is_late = bool(cfg.late_round) and key[0] >= cfg.late_round
         began = clock()
-        theirs = helper.send(layer[1::2], cfg, deadline - began) if helper else False
-        found, seen = expand(st, layer[0::2] if theirs else layer, cfg, deadline, clock)
-        positions += seen
+        mine, others = halves(layer, lines) if helper else (layer, [])
+        theirs = helper.send(others, cfg, deadline - began) if helper else False
+        found, seen = expand(st, mine if theirs else layer, cfg, deadline, clock)
+        positions += len(seen)
         if theirs and helper:
             got = helper.receive(deadline - clock())
             if got is not None:
-                ours = {x[5] for x in found}
-                found.extend(x for x in got[0] if x[5] not in ours)
+                found.extend(x for x in got[0] if x[5] not in seen)
                 positions += got[1]
         found.sort(key=itemgetter(0), reverse=True)  # stable: ties keep their order
         snaps = dict((node, snap) for snap, node in layer)
@@ -186,28 +186,36 @@ def beam(
             width = _adapt(st, cfg, pace, (deadline - now) * SLACK)
         elif is_late:
             width = min(width, cfg.late_width)
-        for _, _, node, moves, _, _ in select(found, cfg, width):
-            st.restore(snaps[node])  # type: ignore[arg-type]
-            for m in moves:
-                st.make(m)
-            kept = lines.add(node, moves, st.score)
-            if st.stock:
-                m, nk = DEAL, (key[0], key[1] + 1)
-            elif st.round < ROUNDS:
-                m, nk = COLLECT, (key[0] + 1, 0)
-            else:
-                if finished < 3 and clock() < deadline:
-                    finished += 1
-                    positions += _finish(st, cfg, lines, kept)
-                continue
-            done = [(m, st.make(m))]
-            auto(st, done, cfg.weights.hold)
-            child = lines.add(kept, tuple(x for x, _ in done), st.score)
-            if nk not in layers:
-                layers[nk] = []
-                heapq.heappush(keys, nk)
-            layers[nk].append((st.snapshot(), child))
+        chosen = select(found, cfg, width)
+        advance(st, chosen, snaps, lines, cfg.weights.hold, key, layers, keys, last)
     return lines.best_score, lines.line(lines.best_node), positions
+
+
+def halves(
+    layer: list[tuple[object, int]], lines: Lines
+) -> tuple[list[tuple[object, int]], list[tuple[object, int]]]:
+    """``layer`` in two for the two processes (:data:`SPLIT_BY_ORIGIN`): this
+    process's half and the helper's."""
+    if not SPLIT_BY_ORIGIN:
+        return layer[0::2], layer[1::2]
+    parent = lines.parent
+    families: dict[int, list[tuple[object, int]]] = {}
+    for item in layer:
+        kept = parent[item[1]]
+        origin = parent[kept] if kept >= 0 else -1
+        family = families.get(origin)
+        if family is None:
+            families[origin] = [item]
+        else:
+            family.append(item)
+    ours: list[tuple[object, int]] = []
+    theirs: list[tuple[object, int]] = []
+    for family in families.values():
+        if len(ours) <= len(theirs):
+            ours.extend(family)
+        else:
+            theirs.extend(family)
+    return ours, theirs
 
 
 def _peek(
@@ -243,7 +251,7 @@ def _peek(
     return out
 
 
-def _finish(st: State, cfg: BeamConfig, lines: _Lines, node: int) -> int:
+def _finish(st: State, cfg: BeamConfig, lines: Lines, node: int) -> int:
     """No deal or collect is left: a longer look-around for the most foundation
     cards; record the best in ``lines``; return the positions seen."""
     seen = {st.hash}

@@ -1,14 +1,17 @@
 """A second process for the Stjernen beam, so that one search uses two cores.
 
 The beam's work is the look-around of each position it keeps, one deal (a
-layer) at a time. With a :class:`Helper`, every other kept position of a layer
-is sent to another process (:func:`main`) and looked around there while this
-process does its own half; the positions found come back, the best ``keep`` of
-them by the beam's own choice (:func:`.layer.select`) and the one with the
-most cards home, and join the rest before the beam chooses. So a layer takes
-about half the time, and the beam's width, set from the time a layer costs,
-about doubles. (With the package's ``PAIR_PORTFOLIO`` on, ``solve``'s second
-process runs a search of its own instead, :mod:`.second`.)
+layer) at a time. With a :class:`Helper`, half the kept positions of a layer
+(whole families: :func:`.beams.halves`) are sent to another process
+(:func:`main`) and looked around there while this process does its own half;
+the positions found come back, the best ``keep`` of them by the beam's own
+choice (:func:`.layer.select`) and the one with the most cards home, and join
+the rest before the beam chooses. So a layer takes about half the time, and
+the beam's width, set from the time a layer costs, grows (by only about half
+when every other position went to the helper and the two looked around many
+of the same positions; stjernen25). (With the package's ``PAIR_PORTFOLIO``
+on, ``solve``'s second process runs a search of its own instead,
+:mod:`.second`.)
 
 The helper is a child of :mod:`termsolitaire.children` (its start, its death
 with the search's process, its stop); the frames on its pipes are pickles
@@ -111,7 +114,7 @@ def serve(channel: children.Frames) -> None:
         most = max(found, key=itemgetter(1), default=None)
         if most is not None and most not in chosen:
             chosen.append(most)
-        channel.send((chosen, seen))
+        channel.send((chosen, len(seen)))
 
 
 def main() -> None:
