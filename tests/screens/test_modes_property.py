@@ -79,10 +79,16 @@ async def check_board(game: str, variant: dict[str, int], setup: str, seq: list[
     size = (50, 14) if setup == "small" else (80, 24)
     # Each example has its own data directory: a game left in progress by one
     # example would otherwise open the next with "Deal 7 is in progress".
-    home = tempfile.mkdtemp(prefix="modes-")
-    app = SolitaireApp(
-        game, 7, variant, clock=Clock(running=True, now=lambda: now[0]), data_dir=home
-    )
+    with tempfile.TemporaryDirectory(prefix="modes-") as home:
+        app = SolitaireApp(
+            game, 7, variant, clock=Clock(running=True, now=lambda: now[0]), data_dir=home
+        )
+        await drive_board(app, size, setup, seq, now)
+
+
+async def drive_board(
+    app: SolitaireApp, size: tuple[int, int], setup: str, seq: list[Any], now: list[float]
+) -> None:
     async with app.run_test(size=size) as pilot:
         screen = await shown_screen(pilot, BoardScreen)
         if setup == "paused":
@@ -133,7 +139,13 @@ async def check_replay(seq: list[Any]) -> None:
         g.play(move)
         line.append(move)
     replay = Replay(start.copy(), list(line))
-    app = SolitaireApp(clock=False, replay=replay, data_dir=tempfile.mkdtemp(prefix="modes-"))
+    with tempfile.TemporaryDirectory(prefix="modes-") as home:
+        await drive_replay(
+            SolitaireApp(clock=False, replay=replay, data_dir=home), replay, line, seq
+        )
+
+
+async def drive_replay(app: SolitaireApp, replay: Replay, line: list[Any], seq: list[Any]) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await shown_screen(pilot, BoardScreen)
         for event in seq:
