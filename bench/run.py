@@ -49,10 +49,12 @@ they are (the figures before issue 33's seventh session).
 from __future__ import annotations
 
 import argparse
+import atexit
 import functools
 import importlib.util
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -105,15 +107,22 @@ def compile_bytecode() -> str:
     return f"compiled first ({where})"
 
 
+def scratch_dir(prefix: str) -> str:
+    """A directory of its own for one program's files, removed when the bench ends."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
+
+
 def scratch_home(solver_help: bool = False) -> dict[str, str]:
-    env = {"TERMSOLITAIRE_HOME": tempfile.mkdtemp(prefix="ts-bench-")}
+    env = {"TERMSOLITAIRE_HOME": scratch_dir("ts-bench-")}
     if not solver_help:
         env["TERMSOLITAIRE_SOLVER_HELP"] = "0"
     return env
 
 
 def soliterm_home() -> dict[str, str]:
-    home = tempfile.mkdtemp(prefix="soliterm-bench-")
+    home = scratch_dir("soliterm-bench-")
     return {
         "HOME": home,
         "XDG_CONFIG_HOME": f"{home}/config",
