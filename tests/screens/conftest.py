@@ -30,6 +30,18 @@ def board(app: SolitaireApp) -> BoardScreen:
     return screen
 
 
+async def deal_from_menu(pilot: Pilot[Any], menu: Any, game: str) -> BoardScreen:
+    """The menu's line of ``game`` highlighted and Enter pressed: its board, shown."""
+    from textual.widgets import OptionList
+
+    from .matchkit import shown_screen
+
+    lines = menu.query_one("#games", OptionList)
+    lines.highlighted = lines.get_option_index(game)
+    await pilot.press("enter")
+    return await shown_screen(pilot, BoardScreen)
+
+
 def status(app: SolitaireApp) -> str:
     return board(app).query_one("#status").text  # type: ignore[attr-defined]
 

@@ -16,6 +16,7 @@ from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.storage.paths import paths
 from termsolitaire.storage.saves import SaveStore
 
+from .conftest import deal_from_menu
 from .matchkit import shown_screen
 
 DOCS = Path(__file__).parents[2] / "docs" / "rules.md"
@@ -77,10 +78,7 @@ async def test_a_deal_left_without_a_move_is_no_resume_line(saves_on: str) -> No
         menu = await shown_screen(pilot, MenuScreen)
 
         async def left(game: str, moves: int) -> None:
-            lines = menu.query_one("#games", OptionList)
-            lines.highlighted = lines.get_option_index(game)
-            await pilot.press("enter")
-            screen = await shown_screen(pilot, BoardScreen)
+            screen = await deal_from_menu(pilot, menu, game)
             assert screen.game.name == game
             for _ in range(moves):
                 screen.do(screen.controller.play(screen.game.legal_moves()[0]))
@@ -102,10 +100,7 @@ async def test_a_spider_game_of_deals_alone_says_so_on_its_resume_line() -> None
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
         menu = await shown_screen(pilot, MenuScreen)
-        lines = menu.query_one("#games", OptionList)
-        lines.highlighted = lines.get_option_index("spider")
-        await pilot.press("enter")
-        screen = await shown_screen(pilot, BoardScreen)
+        screen = await deal_from_menu(pilot, menu, "spider")
         await pilot.press("d")
         await pilot.press("Q")
         await shown_screen(pilot, MenuScreen)

@@ -18,7 +18,7 @@ from termsolitaire.screens.match.match import MatchScreen
 from termsolitaire.screens.match.newgame import NewGameScreen
 from termsolitaire.screens.menu import MenuScreen
 
-from .conftest import board, status
+from .conftest import board, deal_from_menu, status
 from .matchkit import WallClock, lobby_app, shown_screen, until
 from .test_penguin import winning_line
 
@@ -78,10 +78,7 @@ async def test_q_on_the_results_goes_back_to_the_menu() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         menu = await shown_screen(pilot, MenuScreen)
         menu.query_one("#deal", Input).value = "5"
-        games = menu.query_one("#games", OptionList)
-        games.highlighted = games.get_option_index("penguin")
-        await pilot.press("enter")
-        screen = await shown_screen(pilot, BoardScreen)
+        screen = await deal_from_menu(pilot, menu, "penguin")
         for move in line:
             screen.play(move)
         await shown_screen(pilot, ResultsScreen)
@@ -131,10 +128,8 @@ async def test_the_menu_highlights_the_game_just_left() -> None:
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
         menu = await shown_screen(pilot, MenuScreen)
+        screen = await deal_from_menu(pilot, menu, "napoleon")
         games = menu.query_one("#games", OptionList)
-        games.highlighted = games.get_option_index("napoleon")
-        await pilot.press("enter")
-        screen = await shown_screen(pilot, BoardScreen)
         move = next(m for m in screen.game.legal_moves() if m.kind == "move")
         screen.play(move)
         await pilot.press("Q")
