@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import os
 import sys
 import sysconfig
 from types import CodeType
@@ -31,6 +32,7 @@ from types import CodeType
 IMMORTAL_ENV = "TERMSOLITAIRE_IMMORTAL"
 """Set to 0 in the server's environment: the warm process makes nothing immortal
 (for measuring; a session then costs what it does on Python 3.11)."""
+
 IMMORTAL = 0xFFFFFFFF
 """``_Py_IMMORTAL_REFCNT`` of CPython 3.12 and 3.13 on 64-bit builds: the low
 32 bits of the count all set. ``Py_INCREF`` leaves a count whose low 32 bits
@@ -46,6 +48,12 @@ def supported() -> bool:
         and sys.maxsize > 2**32
         and not sysconfig.get_config_var("Py_GIL_DISABLED")
     )
+
+
+def wanted() -> bool:
+    """Whether the server's setting leaves the warm objects to be made immortal
+    (:data:`IMMORTAL_ENV` not 0): the warm process asks it, and the server's log."""
+    return os.environ.get(IMMORTAL_ENV) != "0"
 
 
 def _code_parts(code: CodeType) -> tuple[object, ...]:

@@ -35,7 +35,6 @@ from pathlib import Path
 from typing import Any
 
 from . import immortal
-from .immortal import IMMORTAL_ENV
 
 log = logging.getLogger("termsolitaire.serve")
 
@@ -392,7 +391,7 @@ def memory_note(message: Mapping[str, Any]) -> str:
     some 24 MiB, and what to run instead (docs/scaling.md)."""
     if message.get("immortal"):
         return f"; {message['immortal']} objects made immortal"
-    if os.environ.get(IMMORTAL_ENV) == "0" or immortal.supported():
+    if not immortal.wanted() or immortal.supported():
         return ""
     return (
         f"; Python {sys.version_info.major}.{sys.version_info.minor} cannot keep the warm"

@@ -50,7 +50,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 from .heap import MERGE_ENV, fill_blocks, fill_holes, merge_pages
-from .immortal import IMMORTAL_ENV, immortalize
+from .immortal import immortalize, wanted
 
 PRELOAD = (
     "termsolitaire.cli",
@@ -153,7 +153,7 @@ def prepare(database: bool, rehearse: bool = True) -> tuple[list[str], list[str]
 
         problems = login_once()
     gc.collect()
-    immortal = immortalize() if os.environ.get(IMMORTAL_ENV) != "0" else 0
+    immortal = immortalize() if wanted() else 0
     gc.freeze()
     fill_holes()
     if immortal:
