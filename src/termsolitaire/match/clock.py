@@ -59,6 +59,12 @@ def deadline(start: float, credit: float, limit: float) -> float:
     return start + credit + limit
 
 
+def used(start: float, end: float, credit: float, limit: float) -> float:
+    """Seconds of the clock used from ``start`` to ``end``, ``credit`` given back,
+    between none and the whole ``limit``."""
+    return min(max(0.0, end - start - credit), limit)
+
+
 def start_of(row: Row, other: Row | None, now: float) -> float | None:
     """When ``row``'s clock started (or started by itself), or None if it has not."""
     if row["started_at"] is not None:
@@ -80,8 +86,8 @@ def status(
     credit = credit_of(row)
     if row["finished_at"] is not None:
         end = float(row["finished_at"])
-        return start, end, str(row["reason"]), min(max(0.0, end - start - credit), limit)
+        return start, end, str(row["reason"]), used(start, end, credit, limit)
     ends = deadline(start, credit, limit)
     if now >= ends:
         return start, ends, "time", float(limit)
-    return start, None, None, max(0.0, now - start - credit)
+    return start, None, None, used(start, now, credit, limit)

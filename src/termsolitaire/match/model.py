@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .clock import used
 from .identity import Player
 
 Reason = Literal["cleared", "time", "end"]
@@ -73,7 +74,7 @@ class SeatInfo:
         if self.started_at is None:
             return self.limit
         end = self.finished_at if self.finished_at is not None else now
-        return min(self.limit, max(0.0, self.limit - (end - self.started_at - self.credit)))
+        return self.limit - used(self.started_at, end, self.credit, self.limit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..rules import Game, Move
 from ..storage.files import StorageError, write_atomic
-from .clock import credit_of, deadline, status
+from .clock import credit_of, deadline, status, used
 from .errors import GameOver, NotAllowed, SeatMoved, StoreError, TimeUp
 from .model import REASONS, Reason, Results, SeatInfo, TableInfo
 from .replay import END, apply, canonical, figures, replay
@@ -122,7 +122,7 @@ class Seat:
         if self.started_at is None:
             return 0.0
         end = self.finished_at if self.finished_at is not None else now
-        return min(max(0.0, end - self.started_at - self.credit), self.limit)
+        return used(self.started_at, end, self.credit, self.limit)
 
     def remaining(self, now: float | None = None) -> float:
         """Seconds left on this player's clock at ``now``."""
