@@ -16,6 +16,7 @@ from textual.widgets import OptionList
 from termsolitaire.app import SolitaireApp
 from termsolitaire.screens.boards.replay import ReplayMixin
 from termsolitaire.screens.settings import SettingsScreen
+from termsolitaire.widgets.keyline import KeyLine
 
 from .conftest import board, status
 from .matchkit import screen_text, shown_screen
@@ -127,3 +128,29 @@ async def test_a_fresh_stjernen_board_says_deal_next_not_that_no_move_helps() ->
         await until(pilot, lambda: status(app).startswith("Fair hint: "), "a fair hint")
         assert status(app).startswith("Fair hint: deal")
         assert "no move helps" not in screen_text(app)
+
+
+async def test_the_key_line_says_fair_hint_on_a_stjernen_board_at_80x24() -> None:
+    """At 80×24 Stjernen's key hint takes the whole status line, so its verdict
+    ("fair: …") does not show: nothing said which help H gives until it was
+    pressed (playtest36). The key line names it as the status line does: "Fair
+    hint" with the setting on, "Hint" (the full-knowledge one) with it off."""
+    app = SolitaireApp("stjernen", 2, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        foot = board(app).query_one(KeyLine)
+        await until(pilot, lambda: "Fair hint" in foot.shown(), "Fair hint on the key line")
+        assert "fair" not in status(app)  # (the key hint has the line)
+        await switch_fair_hints(pilot, app)
+        await until(pilot, lambda: "Hint" in foot.shown(), "Hint on the key line")
+        assert "Fair hint" not in foot.shown()
+        await switch_fair_hints(pilot, app)
+        await until(pilot, lambda: "Fair hint" in foot.shown(), "Fair hint again")
+
+
+async def test_an_open_game_keeps_hint_on_its_key_line() -> None:
+    """Penguin shows every card: its help is the solver's own, and its key reads
+    "Hint" with fair hints on."""
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        assert "Hint" in board(app).query_one(KeyLine).shown()

@@ -53,6 +53,14 @@ whose key still works but whose words would be wrong now, left off the line
 ``o Collect`` already says so). A screen that has it refreshes its bindings when
 the answer changes."""
 
+WORDS = "key_words"
+"""A screen's method ``key_words(action) -> str | None``, where it has one: the
+words an action's key goes by now, in place of its binding's (None: the
+binding's). A board's ``H`` reads "Fair hint" while its help sees only the cards
+the player sees, the status line's own word for what it gives (issue 35: the
+key line says which help is on where the verdict has no room). A screen that
+has it refreshes its bindings when the answer changes."""
+
 
 @dataclass(frozen=True, slots=True)
 class Key:
@@ -146,6 +154,7 @@ class KeyLine(Widget):
         app = self.app
         active = self.screen.active_bindings
         left_off = getattr(self.screen, LEFT_OFF, None)
+        words = getattr(self.screen, WORDS, None)
         seen: set[str] = set()
         keys: list[Key] = []
         for _node, binding, enabled, tooltip in active.values():
@@ -155,7 +164,8 @@ class KeyLine(Widget):
                 continue
             seen.add(binding.action)
             display = app.get_key_display(binding)
-            keys.append(Key(binding.key, display, binding.description, enabled, tooltip))
+            said = (words(binding.action) if words is not None else None) or binding.description
+            keys.append(Key(binding.key, display, said, enabled, tooltip))
         palette = None
         found = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
         if found is not None:

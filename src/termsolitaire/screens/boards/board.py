@@ -26,6 +26,7 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
 
+from termsolitaire.play.advice import FAIR_HINT
 from termsolitaire.play.controller import Controller
 from termsolitaire.play.modes import SOLO, Mode, Policy
 from termsolitaire.play.session import GameSession, clock_text
@@ -401,7 +402,7 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
     def update_footer(self) -> None:
         """Refresh the footer's keys when what they offer changed."""
         state = tuple(
-            (self.check_action(name, ()), self.key_left_off(name))
+            (self.check_action(name, ()), self.key_left_off(name), self.key_words(name))
             for b in screen_bindings(type(self))
             if b.show
             for name in [b.action.partition("(")[0]]
@@ -414,6 +415,16 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         """Whether the key line leaves ``action``'s key off for now, the key still
         working (:data:`~termsolitaire.widgets.keyline.LEFT_OFF`): none here."""
         return False
+
+    def key_words(self, action: str) -> str | None:
+        """The words of ``action``'s key on the key line now, where they are not its
+        binding's (:data:`~termsolitaire.widgets.keyline.WORDS`): ``H`` is "Fair
+        hint" while the help sees only the cards the player sees, as the status
+        line names what it gives. At 80 columns Stjernen's key hint leaves its
+        verdict ("fair: …") no room, and nothing said which help was on."""
+        if action == "hint" and self.solving.available and self.solving.fair_here():
+            return FAIR_HINT
+        return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer hides what a hidden board cannot do and dims what cannot be
