@@ -112,6 +112,21 @@ async def test_refused_inner_ring_move_shows_reason_and_changes_nothing() -> Non
         assert screen(app).game.to_text() == before
 
 
+async def test_an_empty_centre_picked_up_is_named_as_the_board_labels_it() -> None:
+    """``5`` (or a click) on the empty centre said "c is empty": the rules' name of
+    the centre, and on this board ``c`` is the key of the second upturned pile,
+    which may hold a card (playtest36). It names the centre by its label."""
+    app = StjernenApp(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("0")  # a row dealt: the pile labelled c holds a card
+        assert screen(app).game.pile("u2")
+        await pilot.press("5")
+        assert status(app) == "Centre 5 is empty"
+        assert screen(app).hand.src is None
+        await pilot.press("7")
+        assert status(app) == "Foundation 7 is empty"
+
+
 async def test_foundation_keys_and_escape() -> None:
     app = StjernenApp(1)
     async with app.run_test(size=(80, 24)) as pilot:

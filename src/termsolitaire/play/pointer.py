@@ -114,6 +114,13 @@ class Pointer:
         if action is not None:
             return self.stock_play(action)
         refusal = game.pick_refusal(name)
+        title = self.words.pile_title(name)
+        if refusal and not game.pile(name) and title != self.words.pile_key(name):
+            # The rules name the pile as the notation does, and the board rewrites
+            # names it can tell from words (``t3``, ``f1``) but not a name that is
+            # one: Stjernen's centre read "c is empty", beside its upturned pile c.
+            # (A pile with no key of its own, as Spider's runs done, keeps its words.)
+            refusal = f"{title} is empty"
         if refusal:
             self.hand.drop()
             return Outcome(message=refusal, refused=True, marks=True)
