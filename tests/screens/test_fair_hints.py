@@ -15,6 +15,7 @@ from textual.widgets import OptionList
 
 from termsolitaire.app import SolitaireApp
 from termsolitaire.screens.boards.replay import ReplayMixin
+from termsolitaire.screens.palette import entries
 from termsolitaire.screens.settings import SettingsScreen
 from termsolitaire.widgets.keyline import KeyLine
 
@@ -145,6 +146,26 @@ async def test_the_key_line_says_fair_hint_on_a_stjernen_board_at_80x24() -> Non
         assert "Fair hint" not in foot.shown()
         await switch_fair_hints(pilot, app)
         await until(pilot, lambda: "Fair hint" in foot.shown(), "Fair hint again")
+
+
+async def test_the_help_says_what_fair_hints_give() -> None:
+    """The help's H, S and D rows said "the next move of a winning line", "a winning
+    line" while (by default) they give a fair hint and the fair plan, which see
+    only the cards the player sees and promise no win (playtest36). With the
+    setting off the winning line comes back."""
+    app = spider()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: verdict(app).startswith("fair: "), "the fair verdict")
+        rows = dict((words, keys) for keys, words in board(app).help_keys())
+        assert not [w for w in rows if "winning line" in w], rows
+        assert rows["a good move with the cards you see (a fair hint)"] == "H"
+        assert [w for w in rows if "fair plan" in w and rows[w] == "S"]
+        palette = {e.title: e.help for e in entries(board(app))}  # ctrl+p names it so too
+        assert palette["Fair hint"].startswith("A good move with the cards you see"), palette
+        await switch_fair_hints(pilot, app)
+        await until(pilot, lambda: verdict(app) == f"winnable {KNOWN}", "the full verdict")
+        rows = dict((words, keys) for keys, words in board(app).help_keys())
+        assert rows["the next move of a winning line"] == "H"
 
 
 async def test_an_open_game_keeps_hint_on_its_key_line() -> None:

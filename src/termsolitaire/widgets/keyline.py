@@ -61,6 +61,11 @@ the player sees, the status line's own word for what it gives (issue 35: the
 key line says which help is on where the verdict has no room). A screen that
 has it refreshes its bindings when the answer changes."""
 
+TOOLTIP = "key_tooltip"
+"""A screen's method ``key_tooltip(action) -> str | None``, where it has one: what
+an action's key does now, in place of its binding's tooltip (None: the
+binding's), shown under the pointer."""
+
 
 @dataclass(frozen=True, slots=True)
 class Key:
@@ -155,6 +160,7 @@ class KeyLine(Widget):
         active = self.screen.active_bindings
         left_off = getattr(self.screen, LEFT_OFF, None)
         words = getattr(self.screen, WORDS, None)
+        tips = getattr(self.screen, TOOLTIP, None)
         seen: set[str] = set()
         keys: list[Key] = []
         for _node, binding, enabled, tooltip in active.values():
@@ -165,7 +171,8 @@ class KeyLine(Widget):
             seen.add(binding.action)
             display = app.get_key_display(binding)
             said = (words(binding.action) if words is not None else None) or binding.description
-            keys.append(Key(binding.key, display, said, enabled, tooltip))
+            tip = (tips(binding.action) if tips is not None else None) or tooltip
+            keys.append(Key(binding.key, display, said, enabled, tip))
         palette = None
         found = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
         if found is not None:

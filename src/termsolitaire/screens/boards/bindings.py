@@ -116,6 +116,17 @@ COMMON_BINDINGS: list[BindingType] = [
     ),
 ]
 
+FAIR_TOOLTIPS = {
+    "hint": "a good move with the cards you see (a fair hint)",
+    "solution": (
+        "step through the fair plan from here, up to a card not seen yet (→ ←), D there plays it"
+    ),
+    "demo": "play the fair plan; any key stops",
+}
+"""What ``H``, ``S`` and ``D`` do while the help sees only the cards the player sees
+(the setting "Fair hints", a match): no winning line is promised, as the
+tooltips above do for the solver that sees every card."""
+
 NEAREST_CURSOR: list[BindingType] = [
     Binding(
         key,

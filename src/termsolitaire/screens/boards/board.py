@@ -34,7 +34,7 @@ from termsolitaire.play.tables import Table
 from termsolitaire.rules import Card, Game, Move, info
 from termsolitaire.rules.cards import rank_text
 from termsolitaire.screens.boards.actions import BoardActions
-from termsolitaire.screens.boards.bindings import key_actions, screen_bindings
+from termsolitaire.screens.boards.bindings import FAIR_TOOLTIPS, key_actions, screen_bindings
 from termsolitaire.screens.boards.movelist import NARROWEST_LIST, MoveList
 from termsolitaire.screens.boards.registry import BOARDS, board_css
 from termsolitaire.screens.boards.solving import SolverRunner
@@ -422,8 +422,16 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         hint" while the help sees only the cards the player sees, as the status
         line names what it gives. At 80 columns Stjernen's key hint leaves its
         verdict ("fair: …") no room, and nothing said which help was on."""
-        if action == "hint" and self.solving.available and self.solving.fair_here():
+        if action == "hint" and self.solving.fair_now:
             return FAIR_HINT
+        return None
+
+    def key_tooltip(self, action: str) -> str | None:
+        """What ``action``'s key does now, where it is not its binding's tooltip (the
+        help's rows, the palette): the fair help's ``H``, ``S`` and ``D`` promise no
+        winning line (:data:`~.bindings.FAIR_TOOLTIPS`)."""
+        if action in FAIR_TOOLTIPS and self.solving.fair_now:
+            return FAIR_TOOLTIPS[action]
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

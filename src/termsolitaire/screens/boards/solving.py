@@ -91,6 +91,12 @@ class SolverRunner:
 
         return self.fair and hidden_cards(self.screen.game) > 0
 
+    @property
+    def fair_now(self) -> bool:
+        """Whether ``H``, ``S`` and ``D`` give the fair help now (what the key line
+        and the help call them)."""
+        return self.available and self.fair_here()
+
     def help_changed(self) -> None:
         """The kind of help changed (the setting): forget what was found, ask again."""
         from termsolitaire.play.advice import Advice
