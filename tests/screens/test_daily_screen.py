@@ -253,6 +253,30 @@ async def test_every_games_daily_ends_with_its_end_key(game: str, shared: Path) 
     )
 
 
+async def test_the_daily_promises_no_verdict_it_never_gives(shared: Path) -> None:
+    """H on a daily said "No hints in the daily: everyone plays it alone; the
+    verdict comes at the end", and still said so on the board once the attempt
+    had ended, where no verdict ever came, nor on the leaderboard (playtest36).
+    It says what holds: no hints, the same deal for all."""
+    from termsolitaire.match import current_player
+
+    daily = Daily(MatchStore(current_player(), None, keep_dir=False))
+    app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
+    async with app.run_test(size=(80, 24)) as pilot:
+        _, board = await daily_board(pilot, "penguin")
+        await pilot.press("H")
+        assert status(app).startswith("No hints in the daily"), status(app)
+        assert "verdict" not in status(app)
+        await pilot.press("E")
+        await shown_screen(pilot, ConfirmEndScreen)
+        await pilot.press("y")
+        await shown_screen(pilot, DailyResults)
+        await pilot.press("escape")  # the ended board
+        await shown_screen(pilot, BoardScreen)
+        await pilot.press("H")
+        assert "verdict" not in status(app) and board.solving.verdict == "", status(app)
+
+
 async def test_the_dailies_help_says_what_the_rating_in_their_title_is(shared: Path) -> None:
     """The title reads "rating 1500 ±350?" and nothing on the screen said whose
     rating that is (the matches') or what the ± and the ? mean."""
