@@ -175,3 +175,26 @@ async def test_an_open_game_keeps_hint_on_its_key_line() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
         assert "Hint" in board(app).query_one(KeyLine).shown()
+
+
+async def test_a_lost_stjernen_round_stays_lost_after_the_collect() -> None:
+    """Round 5 of a lost Stjernen game, its stock dealt out: with every card in
+    sight the solver proves it lost. The collect turns the stock face down, and
+    the board then read "fair: deal next" and hinted a deal, as if the game had
+    come back (playtest36). It stays "no longer winnable", and H says so."""
+    from termsolitaire.rules import from_text
+
+    from ..play.test_advice import LOST_ROUND_5
+
+    app = SolitaireApp("stjernen", 2, {}, clock=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board(app).start(from_text(LOST_ROUND_5))
+        await pilot.press("8", "6")  # 10♥ on 9♥
+        await until(pilot, lambda: verdict(app) == "no longer winnable", "the lost verdict")
+        await pilot.press("o")
+        await pilot.pause()
+        assert status(app).startswith("Collected"), status(app)
+        assert verdict(app) == "no longer winnable"
+        await pilot.press("H")
+        assert status(app) == "No winning line from here", status(app)
+        assert KNOWN not in screen_text(app)

@@ -134,6 +134,15 @@ class Advice:
         self.proved_lost: Hashable | None = None
         """The position a search proved lost, as its key (a hint there need not
         search again)."""
+        self.lost_line: tuple[Move, ...] | None = None
+        """The line of play up to the last position a search proved lost. Every
+        position after it on this line is lost too (no move makes a lost game
+        winnable): the verdict stays, with no search, as a winning line's does.
+        Stjernen's collect turns the stock face down, and the fair search, which
+        proves nothing with cards hidden, read "fair: deal next" right after "no
+        longer winnable" (playtest36)."""
+        self.lost_verdict = ""
+        """The verdict the proof gave (its "with the cards known" as it saw them)."""
         self.best_plan: Plan | None = None
         """With no winning line known: the best line a search found."""
         self.best_cards = 0
@@ -162,8 +171,12 @@ class Advice:
     # ------------------------------------------------------------ the verdict
 
     def keeps_line(self, game: Game) -> bool:
-        """After a change: whether the winning line still passes here (no search
-        needed; the verdict stays). Otherwise the line is dropped."""
+        """After a change: whether the winning line still passes here, or the line
+        of play passed a position proved lost (no search needed; the verdict
+        stays). Otherwise the line is dropped."""
+        if self.lost_on_line(game):
+            self.verdict = self.lost_verdict
+            return True
         if self.plan is not None and self.plan.remaining(game) is not None:
             self.won_from = game.history
             self.verdict = "winnable" + (KNOWN if self.plan_peeked else "")
@@ -231,7 +244,7 @@ class Advice:
                 self.rough = rough
                 self.plan_peeked = peeks(game)
             self.won_from = history
-            self.proved_lost = None
+            self.proved_lost, self.lost_line = None, None
             self.verdict = solver_note(game, "winnable")
         elif result.verdict == "lost":
             self.plan = None
@@ -239,6 +252,7 @@ class Advice:
             self.verdict = solver_note(
                 game, "not winnable" if not history else "no longer winnable"
             )
+            self.lost_line, self.lost_verdict = history, self.verdict
         else:
             self.verdict = "cannot tell yet"
             self.keep_best_line(game, result)
@@ -258,9 +272,24 @@ class Advice:
         return self.vain is not None and self.vain == position_key(game)
 
     def is_proved_lost(self, game: Game) -> bool:
+        """Whether a search proved this position lost, or one the line of play
+        passed on its way here."""
         from ..solver.base import position_key
 
-        return self.proved_lost == position_key(game)
+        return self.proved_lost == position_key(game) or self.lost_on_line(game)
+
+    def lost_on_line(self, game: Game) -> bool:
+        """Whether the line of play passed the last position proved lost (undo back
+        before it, and it no longer does)."""
+        line = self.lost_line
+        return line is not None and game.history[: len(line)] == line
+
+    def lost_note(self, game: Game, text: str) -> str:
+        """``text`` (a loss) with "with the cards known" as the proof saw the cards:
+        a loss proved with none hidden stays plain after a collect hides some."""
+        if self.lost_on_line(game):
+            return f"{text}{KNOWN}" if self.lost_verdict.endswith(KNOWN) else text
+        return solver_note(game, text)
 
     # ------------------------------------------------------------ hints
 

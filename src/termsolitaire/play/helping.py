@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import Game, IllegalMove, Move
 from ..rules.moves import COLLECT, DEAL
-from .advice import FAIR_HINT, Advice, solver_note
+from .advice import FAIR_HINT, Advice
 from .hand import Hand
 from .outcome import Line, Outcome, Question, refused
 from .words import Words
@@ -137,14 +137,14 @@ class Helping:
 
     def way_back(self) -> Outcome:
         """A position proved lost: "no winning line from here", and the way back."""
-        lost = solver_note(self.game, "No winning line from here")
+        lost = self.advice.lost_note(self.game, "No winning line from here")
         steps = self.advice.way_back(self.game)
         if steps is None:
             new = self.words.action_key("new_game")
             if not self.game.history and new and not self.refusal("new_game"):
                 # The deal itself has no win: said as the next step, not only
                 # "from here" (which the verdict beside it already says).
-                lost = solver_note(self.game, "This deal has no winning line")
+                lost = self.advice.lost_note(self.game, "This deal has no winning line")
                 lost += f"; {new} deals another"
             return Outcome(message=lost)
         back = len(self.game.history) - steps
