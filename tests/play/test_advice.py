@@ -85,6 +85,8 @@ def test_a_loss_proved_with_nothing_hidden_stays_after_the_collect_hides_cards()
     assert advice.verdict == "no longer winnable"
     assert advice.is_proved_lost(game)
     assert advice.lost_note(game, "No winning line from here") == "No winning line from here"
+    advice.take_fair(game, FairResult("none", (DEAL,)), game.history)  # asked before the proof
+    assert advice.keeps_line(game) and advice.verdict == "no longer winnable"
     game.undo()
     game.undo()
     assert not advice.keeps_line(game) and not advice.is_proved_lost(game)

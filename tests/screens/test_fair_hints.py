@@ -197,4 +197,6 @@ async def test_a_lost_stjernen_round_stays_lost_after_the_collect() -> None:
         assert verdict(app) == "no longer winnable"
         await pilot.press("H")
         assert status(app) == "No winning line from here", status(app)
+        await pilot.press("escape", "S")  # nor a fair plan to step through
+        assert status(app) == "No winning line from here", status(app)
         assert KNOWN not in screen_text(app)

@@ -193,6 +193,8 @@ class Advice:
         from ..solver.base import Result, position_key
         from ..solver.plan import Plan
 
+        if self.lost_on_line(game):
+            return  # a fair search cannot undo a proof (one asked before it came)
         if fair.verdict in ("won", "lost"):  # nothing hidden: the solver's own verdict
             self.fair_plan, self.fair_verdict = None, None
             self.take(game, Result(fair.verdict, fair.moves), history)

@@ -178,6 +178,8 @@ class Helping:
         rest = self.advice.rest(self.game)
         if rest is not None:
             return Outcome(solution=Line(rest, demo=demo))
+        if self.advice.lost_on_line(self.game):
+            return self.way_back()  # no line to show, and no search will find one
         if self.advice.rough_here(self.game):
             return Outcome(search="demo" if demo else "solution")
         fair = self.fair_line(demo)
