@@ -41,6 +41,16 @@ relaxed states: proved lost, open (a relaxed win found) or unfinished::
 
     python bench/stjernen.py --stock 100000 --deals 1-200
 
+``--wall STATES`` searches the real game from each fresh deal for a line past
+the relaxed game's wall (issue 34, stjernen26, bench/stjernen_wall.py): the
+prover's search, cut at the first move that takes out of the inner ring a card
+the relaxed foundations stop at. ``wall`` (no line gets past: a proof of
+loss), ``escape`` or ``unfinished`` after ``STATES`` positions or ``--budget``
+CPU seconds; with the distinct tables (inner ring, storage, foundations) the
+positions seen hold, and how many were seen in each round::
+
+    python bench/stjernen.py --wall 1000000 --budget 30 --deals 1040
+
 ``--speed WIDTH`` measures the search's speed, not its results: one beam of
 fixed width (no clock, so the same lines on any machine) on each deal, in this
 process, one deal after another; per deal the cards home, the positions seen,
@@ -89,6 +99,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from solver import deal_list
+from stjernen_wall import wall_search
 
 import termsolitaire.solver.stjernen.beams as beams
 import termsolitaire.solver.stjernen.restart as restart
@@ -276,6 +287,25 @@ def _stock_only(deals: list[int], states: int) -> int:
     return 0
 
 
+def _wall_only(deals: list[int], states: int, cpu: float) -> int:
+    """``--wall``: the real game searched for a line past the relaxed wall, each fresh deal."""
+    counts = {"wall": 0, "escape": 0, "unfinished": 0}
+    for deal in deals:
+        got = wall_search(State.from_game(new_game("stjernen", deal=deal)), states, cpu)
+        counts[got.verdict] += 1
+        print(
+            f"{deal:5} {got.verdict:10} {got.states:8} positions {got.tables:6} tables "
+            f"bound {got.bound:3} rounds {'/'.join(map(str, got.rounds))} {got.cpu:7.2f} s"
+        )
+        sys.stdout.flush()
+    print(
+        f"stjernen wall search, deals {deals[0]}-{deals[-1]} ({len(deals)}), at most {states} "
+        f"positions and {cpu:g} CPU s: wall (lost) {counts['wall']}, escape {counts['escape']}, "
+        f"unfinished {counts['unfinished']}"
+    )
+    return 0
+
+
 def _speed(deals: list[int], width: int, fields: dict[str, object] | None = None) -> int:
     """``--speed``: fixed-width beams, timed on the CPU clock, and their lines
     (``fields``: the beam's settings other than the plain ones, ``--beam``)."""
@@ -377,6 +407,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="STATES",
         help="the stock-keeping relaxed game alone on each fresh deal, at most STATES states",
     )
+    ap.add_argument(
+        "--wall",
+        type=int,
+        metavar="STATES",
+        help="the real game searched past the relaxed wall on each fresh deal, at most STATES "
+        "positions and --budget CPU seconds",
+    )
     ap.add_argument("--stops", action="store_true", help="describe where each deal not won stopped")
     ap.add_argument(
         "--speed",
@@ -415,6 +452,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.stock:
         _apply(args.settings)
         return _stock_only(deals, args.stock)
+    if args.wall:
+        _apply(args.settings)
+        return _wall_only(deals, args.wall, args.budget)
     load = os.getloadavg()
     rows = []
     workers = max(1, args.jobs // args.per_deal)
