@@ -44,8 +44,8 @@ second it gave the helper. The helper stops itself by its own CPU clock, so
 only a stuck helper needs the limit; a loaded machine stretches the wall clock
 instead: at load 6-9 on 2 cores a two-process solve took 3-4 wall seconds a
 CPU second, and at the load 9-14 of a 1-200 bench beside other work more. With
-the 4 of before, a helper slowed that much was dropped for the rest of the
-deal, and the benchmark measured the search alone (lead31)."""
+the 4 of before, a helper slowed that much would be dropped for the rest of the
+deal, and the benchmark would measure the search alone (lead31)."""
 
 
 class Helper:
