@@ -18,7 +18,7 @@ from typing import Any
 from textual.binding import Binding
 from textual.screen import Screen
 
-from termsolitaire.widgets.keyline import TOOLTIP, WORDS
+from termsolitaire.widgets.keyline import TOOLTIP, WORDS, said_now
 
 POINTER_ACTIONS = frozenset({"cursor", "pile", "grab", "more", "fewer", "cancel"})
 """Actions for the keyboard's pointer: a palette entry would be of no use."""
@@ -50,14 +50,13 @@ def entries(screen: Screen[Any]) -> Iterator[Entry]:
             continue
         bindings.setdefault(b.action, b)
         keys.setdefault(b.action, []).append(screen.app.get_key_display(Binding(key, b.action)))
-    words = getattr(screen, WORDS, None)  # a board's H is "Fair hint" while it gives one
-    tips = getattr(screen, TOOLTIP, None)
     for action, b in bindings.items():
         if action in seen or not b.description:
             continue
         seen.add(action)
-        title = (words(action) if words is not None else None) or b.description
-        tooltip = (tips(action) if tips is not None else None) or b.tooltip
+        # a board's H is "Fair hint" while it gives one
+        title = said_now(screen, WORDS, action, b.description)
+        tooltip = said_now(screen, TOOLTIP, action, b.tooltip)
         what = tooltip[:1].upper() + tooltip[1:] if tooltip else title
         key = "keys" if len(keys[action]) > 1 else "key"
         yield Entry(title, f"{what}; {key} {', '.join(keys[action])}", action)

@@ -67,6 +67,14 @@ an action's key does now, in place of its binding's tooltip (None: the
 binding's), shown under the pointer."""
 
 
+def said_now(screen: object, hook: str, action: str, default: str) -> str:
+    """What ``screen``'s ``hook`` (:data:`WORDS` or :data:`TOOLTIP`) says of
+    ``action`` now, or ``default`` (the binding's) where it says nothing or the
+    screen has no such hook: the key line and the command palette ask alike."""
+    said = getattr(screen, hook, None)
+    return (said(action) if said is not None else None) or default
+
+
 @dataclass(frozen=True, slots=True)
 class Key:
     """One key on the line: what is pressed, what shows, and whether it can be now."""
@@ -159,8 +167,6 @@ class KeyLine(Widget):
         app = self.app
         active = self.screen.active_bindings
         left_off = getattr(self.screen, LEFT_OFF, None)
-        words = getattr(self.screen, WORDS, None)
-        tips = getattr(self.screen, TOOLTIP, None)
         seen: set[str] = set()
         keys: list[Key] = []
         for _node, binding, enabled, tooltip in active.values():
@@ -170,8 +176,8 @@ class KeyLine(Widget):
                 continue
             seen.add(binding.action)
             display = app.get_key_display(binding)
-            said = (words(binding.action) if words is not None else None) or binding.description
-            tip = (tips(binding.action) if tips is not None else None) or tooltip
+            said = said_now(self.screen, WORDS, binding.action, binding.description)
+            tip = said_now(self.screen, TOOLTIP, binding.action, tooltip)
             keys.append(Key(binding.key, display, said, enabled, tip))
         palette = None
         found = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
