@@ -89,6 +89,38 @@ async def test_the_help_and_the_results_show_their_own_keys_over_the_board_s(
         assert foot()[:4] == ["New deal", "Menu", "Share", "Look at the board"]
 
 
+async def test_the_stuck_offer_and_abandon_show_their_own_keys_over_the_board_s(
+    penguin_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under "Stuck" and "Start a new deal?" the board's key line ("f To
+    foundation", "H Hint") showed through, keys that do nothing there, and
+    nothing said that Escape looks at the board: each answer's key and Escape
+    are on the dialog's own line, as under the help and the results."""
+    from termsolitaire.screens.dialogs.confirm import ConfirmAbandonScreen
+    from termsolitaire.widgets.keyline import KeyLine
+
+    def foot() -> list[str]:
+        widget, _ = penguin_app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        return widget.shown()
+
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        monkeypatch.setattr(Penguin, "is_stuck", property(lambda self: True))
+        await pilot.press("7", "3")
+        await shown_screen(pilot, StuckScreen)
+        monkeypatch.undo()
+        await pilot.pause()
+        assert foot()[:4] == ["Undo", "Restart", "New deal", "Look at the board"]
+        await pilot.press("escape")
+        await pilot.press("N")
+        await shown_screen(pilot, ConfirmAbandonScreen)
+        await pilot.pause()
+        assert foot()[:3] == ["Yes, abandon", "No, keep playing", "Never mind"]
+        await pilot.press("escape")
+        assert isinstance(penguin_app.screen, PenguinScreen)
+        assert board(penguin_app).game.history != ()  # kept
+
+
 async def test_end_in_the_help_stays_at_the_end_as_the_page_grows(
     penguin_app: SolitaireApp,
 ) -> None:

@@ -56,13 +56,14 @@ def key_bindings(node: Any, key: str) -> Iterable[Any]:
     )
 
 
-def bind_key(screen: Any, key: str, action: str) -> bool:
-    """Bind ``key`` to ``action`` on ``screen`` at run time (a dialog's answers);
-    False when Textual no longer lets it (the dialog's buttons still answer)."""
+def bind_key(screen: Any, key: str, action: str, description: str = "") -> bool:
+    """Bind ``key`` to ``action`` on ``screen`` at run time (a dialog's answers),
+    shown on its key line with ``description`` (none: not shown); False when
+    Textual no longer lets it (the dialog's buttons still answer)."""
     bind = getattr(getattr(screen, "_bindings", None), "bind", None)
     if bind is None:
         return False
-    bind(key, action, show=False)
+    bind(key, action, description, show=bool(description))
     return True
 
 

@@ -3,6 +3,8 @@
 The stuck offer, "abandon this game?", "resume, abandon or keep it?" and "this
 game is open elsewhere" are all a :class:`ChoiceScreen`: a headline, a few
 lines, and answers. Escape gives ``None`` (nothing chosen, nothing changes).
+Its key line names each answer's key and Escape (the board's line, which
+showed through below the panel, named keys that do nothing there).
 """
 
 from __future__ import annotations
@@ -10,25 +12,27 @@ from __future__ import annotations
 from typing import ClassVar, Generic, TypeVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from termsolitaire import textual_hooks
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.widgets.keyline import KeyLine
 
 T = TypeVar("T")
 
 
 class ChoiceScreen(AsciiFrames, ModalScreen[T | None], Generic[T]):
     """``answers``: (key, label, value) each; ``default`` (the first unless said)
-    is the one Enter gives, shown as the primary button and focused."""
+    is the one Enter gives, shown as the primary button and focused;
+    ``escape``: what Escape does, in the key line's words."""
 
     CSS_PATH = "choice.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Never mind", id="choice-cancel"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = []
+    """None of its own: the answers' keys, then Escape, are bound as it is made
+    (:meth:`__init__`), in the order the key line shows them."""
 
     def __init__(
         self,
@@ -36,6 +40,7 @@ class ChoiceScreen(AsciiFrames, ModalScreen[T | None], Generic[T]):
         lines: list[str],
         answers: list[tuple[str, str, T]],
         default: int = 0,
+        escape: str = "Never mind",
         **kw: str,
     ) -> None:
         super().__init__(**kw)
@@ -43,6 +48,9 @@ class ChoiceScreen(AsciiFrames, ModalScreen[T | None], Generic[T]):
         self.lines = lines
         self.answers = answers
         self.default = default
+        for n, (key, label, _) in enumerate(answers):
+            textual_hooks.bind_key(self, key, f"answer({n})", label)
+        textual_hooks.bind_key(self, "escape", "cancel", escape)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
@@ -57,6 +65,7 @@ class ChoiceScreen(AsciiFrames, ModalScreen[T | None], Generic[T]):
                         variant="primary" if n == self.default else "default",
                         compact=True,
                     )
+        yield KeyLine()  # its own keys over the board's, which do nothing under it
 
     def _button_id(self, n: int) -> str:
         """The answer's value when it is a word (``#undo``), else ``answer-N``."""
@@ -64,8 +73,6 @@ class ChoiceScreen(AsciiFrames, ModalScreen[T | None], Generic[T]):
         return value if isinstance(value, str) and value.isidentifier() else f"answer-{n}"
 
     def on_mount(self) -> None:
-        for n, (key, _, _) in enumerate(self.answers):
-            textual_hooks.bind_key(self, key, f"answer({n})")
         self.query_one(f"#{self._button_id(self.default)}", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

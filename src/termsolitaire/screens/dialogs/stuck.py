@@ -17,6 +17,7 @@ class StuckScreen(Unasked, ChoiceScreen[str]):
             "Stuck: no move leads anywhere new.",
             ["Escape keeps looking at the board."],
             [("z", "Undo", "undo"), ("R", "Restart", "restart"), ("N", "New deal", "new")],
+            escape="Look at the board",
         )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
