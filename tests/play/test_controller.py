@@ -238,7 +238,7 @@ def test_the_hints_chord_typed_or_clicked_in_full_plays_the_hint() -> None:
     c = solo()
     c.show_hint(Move.parse("t7-t3"))
     c.pile("t7")
-    assert c.pile("t7").message == "Put back" and c.hand.src is None
+    assert c.pile("t7").message == "Put back the 9D" and c.hand.src is None
 
 
 def test_a_click_on_a_card_that_cannot_move_with_the_cards_on_it_says_so() -> None:
@@ -551,3 +551,24 @@ def test_a_hint_on_a_deal_with_no_win_says_how_to_get_another() -> None:
     c.play(game.legal_moves()[0])
     c.advice.take(game, Result("lost"), game.history)
     assert c.hint().message == "No winning line from here"
+
+
+def test_escape_says_what_it_put_back_or_stopped() -> None:
+    """Escape after a pick-up, after Spider's ``t`` or with the cursor shown left the
+    status line blank: a player could not tell whether it had done anything. It
+    names the cards put back (as a second press of their pile does), the turn not
+    made, the cursor gone; with nothing to undo it leaves the line as it is."""
+    c = solo()  # deal 5: t7's 9D goes on t3's 10D
+    c.pile("t7")
+    assert c.cancel().message == "Put back the 9D" and c.hand.src is None
+    c.hand.cursor = "t1"
+    assert c.cancel().message == "Cursor off" and c.hand.cursor is None
+    assert c.cancel().message is None  # nothing in hand, no cursor: the line stays
+    spider = Controller(GameSession(None, new_game("spider", 5, suits=1)))
+    spider.play(Move.parse("t1-t7"))  # t7 ends JS 10S, a run of two
+    spider.pile("t7")
+    assert spider.cancel().message == "Put back the JS and the card on it"
+    spider.pile("t7")
+    assert spider.pile("t7").message == "Put back the JS and the card on it"
+    assert spider.turn().message.startswith("Turn which pile")
+    assert spider.cancel().message == "No card turned" and not spider.turning

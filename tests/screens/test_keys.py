@@ -23,7 +23,7 @@ from termsolitaire.screens.settings import SettingsScreen
 from termsolitaire.screens.stats import StatsScreen
 from termsolitaire.widgets.keyline import KeyLine
 
-from .conftest import board
+from .conftest import board, status
 from .matchkit import until
 
 OTHER_SCREENS = [
@@ -175,3 +175,14 @@ async def test_the_menu_s_palette_offers_no_maximize_and_says_what_restart_does(
         await restart.callback()
         await until(pilot, lambda: bool(menu.query(Toast)), "a word")
         assert "highlight its Resume line" in str(menu.query(Toast).first().render())
+
+
+async def test_escape_after_a_pick_up_says_what_went_back(penguin_app: SolitaireApp) -> None:
+    """Escape after ``7`` ("Column 7 in hand…") left the status line blank; it says
+    what went back, in the board's card words, and the verdict stays beside it."""
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("7")
+        assert status(penguin_app).startswith("Column 7 in hand")
+        await pilot.press("escape")
+        assert status(penguin_app) == "Put back the 9♦"
+        assert board(penguin_app).controller.hand.src is None

@@ -184,8 +184,23 @@ class Pointer:
         return targets, None
 
     def put_back(self) -> Outcome:
+        """The cards in hand go back where they were; the status line names them."""
+        said = self.put_back_text()
         self.hand.drop()
-        return Outcome(message="Put back", marks=True)
+        return Outcome(message=said, marks=True)
+
+    def put_back_text(self) -> str:
+        """What the status line says as the cards in hand go back: "Put back the
+        9♦", "Put back the J♠ and the 2 cards on it" (what
+        a pick-up's "Column 5 in hand" took)."""
+        hand = self.hand
+        assert hand.src is not None
+        cards, count = self.game.pile(hand.src), hand.shown_count()
+        if not cards or count < 1:
+            return "Put back"
+        card = self.words.card(cards[-min(count, len(cards))][0])
+        on_it = {1: "", 2: " and the card on it"}.get(count, f" and the {count - 1} cards on it")
+        return f"Put back the {card}{on_it}"
 
     def drop_on(self, dst: str, *, strict: bool = False) -> Outcome:
         """The cards in hand onto ``dst``; on a foundation, the card's own one (the
@@ -205,17 +220,19 @@ class Pointer:
         return self.play(move)
 
     def cancel(self) -> Outcome:
-        """Escape: put the cards back, hide the cursor, forget a half-typed chord."""
+        """Escape: put the cards back, hide the cursor, forget a half-typed chord.
+        The status line says which (it went blank: a player who had picked up a
+        card by mistake could not tell whether Escape had done anything)."""
         hand = self.hand
         if self.turning:
             self.turning = False
-            return Outcome(message="", marks=True)
+            return Outcome(message="No card turned", marks=True)
         if hand.src is None and hand.cursor is None:
             return Outcome()
         if hand.src is None:
             hand.cursor = None
-        hand.drop()
-        return Outcome(message="", marks=True)
+            return Outcome(message="Cursor off", marks=True)
+        return self.put_back()
 
     def cursor(self, dx: int, dy: int) -> Outcome:
         """An arrow key: the cursor to the next pile that way, or along the pile."""
