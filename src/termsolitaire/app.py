@@ -64,9 +64,13 @@ APP_ACTIONS = [
     ("Four-colour deck", "Switch between two and four suit colours", "four_colour"),
     ("Statistics", "Games played and won; start a finished deal again", "statistics"),
     ("Settings", "Card style, colours, theme, defaults, mouse", "settings"),
+    ("Fair hints", "", "fair_hints"),  # as it is now: :meth:`SolitaireApp.fair_hints_entry`
 ]
 """The palette's entries every screen has (the screen's own come from its keys:
 :mod:`termsolitaire.screens.palette`)."""
+
+HELD_FAIR = {"match": "a match", "daily": "the daily"}
+"""Boards (by their policy's kind) during whose game fair hints cannot be turned off."""
 
 TEXTUAL_LEFT_OUT = frozenset({"Keys", "Quit", "Maximize"})
 """Textual's own palette entries that the screens' Help and Quit replace, and its
@@ -305,6 +309,43 @@ class SolitaireApp(Navigation, App[int]):
         self.services.settings.four_colour = self.look.four_colour
         self.tell_settings_problem(self.services.save_settings("four_colour"))
 
+    def fair_hints_held(self) -> str | None:
+        """Why fair hints cannot be turned off now (a match or a daily attempt
+        under way on a board of this app), or None."""
+        for screen in self.boards():
+            where = HELD_FAIR.get(screen.controller.policy.kind)
+            if where is not None and not screen.over:
+                return f"Fair hints cannot be turned off in {where}: the setting stays on"
+        return None
+
+    def fair_hints_entry(self) -> tuple[str, str]:
+        """The palette's entry for the setting "Fair hints": what choosing it does
+        (its title, beside a board's "Fair hint", says which way) and what the
+        help is now."""
+        if self.services.settings.fair_hints:
+            return "Turn fair hints off", "Hints see only the cards you see now; off, every card"
+        return "Turn fair hints on", "Hints see every card now; on, only the cards you see"
+
+    def action_fair_hints(self) -> None:
+        """The command palette's "Fair hints": the setting switched, saved and put
+        into effect, as the settings screen does; not off during a match or a
+        daily attempt (it says so, and changes nothing)."""
+        from termsolitaire.screens.settings import FAIR_HINTS_WORDS
+
+        settings = self.services.settings
+        held = self.fair_hints_held() if settings.fair_hints else None
+        if held is not None:
+            self.notify(held, timeout=6)
+            return
+        settings.fair_hints = not settings.fair_hints
+        problem = self.services.save_settings("fair_hints")
+        self.on_setting_changed(SettingChanged("fair_hints"))
+        if problem:
+            self.tell_settings_problem(problem)
+        else:
+            on = "on" if settings.fair_hints else "off"
+            self.notify(f"Fair hints {on}: {FAIR_HINTS_WORDS[settings.fair_hints]}", timeout=6)
+
     def tell_settings_problem(self, problem: str | None) -> None:
         if problem:
             self.notify(problem, severity="warning", timeout=8)
@@ -411,6 +452,8 @@ class SolitaireApp(Navigation, App[int]):
             offered.add(entry.action.removeprefix("app."))
             yield SystemCommand(entry.title, entry.help, partial(screen.run_action, entry.action))
         for title, help_text, action in APP_ACTIONS:
+            if action == "fair_hints":
+                title, help_text = self.fair_hints_entry()
             method = getattr(screen, f"action_{action}", None) or getattr(
                 self, f"action_{action}", None
             )

@@ -388,3 +388,19 @@ async def test_the_daily_results_show_the_time_the_leaderboard_keeps(shared: Pat
         with store.db.read("the result") as db:
             (stored,) = db.execute("SELECT seconds FROM daily_results").fetchone()
         assert results.seconds == int(stored)
+
+
+async def test_the_palette_leaves_fair_hints_on_during_a_daily(shared: Path) -> None:
+    """The palette's "Turn fair hints off" during a daily attempt says the setting
+    stays on, and changes nothing."""
+    from termsolitaire.match import current_player
+
+    daily = Daily(MatchStore(current_player(), None, keep_dir=False))
+    app = SolitaireApp(clock=False, first_screen=lambda services, look: DailyScreen(daily, look))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await daily_board(pilot, "spider")
+        found = {c.title: c for c in app.get_system_commands(app.screen)}
+        found["Turn fair hints off"].callback()
+        said = "Fair hints cannot be turned off in the daily: the setting stays on"
+        await until(pilot, lambda: said in [str(n.message) for n in app._notifications], said)
+        assert app.services.settings.fair_hints

@@ -16,7 +16,7 @@ from textual.widgets import OptionList
 from termsolitaire.app import SolitaireApp
 from termsolitaire.screens.boards.replay import ReplayMixin
 from termsolitaire.screens.palette import entries
-from termsolitaire.screens.settings import SettingsScreen
+from termsolitaire.screens.settings import FAIR_HINTS_WORDS, SettingsScreen
 from termsolitaire.widgets.keyline import KeyLine
 
 from .conftest import board, status
@@ -200,3 +200,54 @@ async def test_a_lost_stjernen_round_stays_lost_after_the_collect() -> None:
         await pilot.press("escape", "S")  # nor a fair plan to step through
         assert status(app) == "No winning line from here", status(app)
         assert KNOWN not in screen_text(app)
+
+
+def palette_entry(app: SolitaireApp, title: str):  # type: ignore[no-untyped-def]
+    """The command palette's entry ``title`` on the screen in view (ctrl+p, typed)."""
+    found = {c.title: c for c in app.get_system_commands(app.screen)}
+    assert title in found, sorted(found)
+    return found[title]
+
+
+def toasts(app: SolitaireApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_the_palette_turns_fair_hints_off_and_on_again() -> None:
+    """ctrl+p had no entry for the setting: a player had to find it in the settings
+    screen. "Turn fair hints off" (beside the board's "Fair hint") switches it,
+    saves it and puts it into effect on the board in view: its key line reads
+    "Hint" at once, the verdict is the full solver's; the entry then turns it on."""
+    from termsolitaire.storage.paths import paths
+    from termsolitaire.storage.settings import load_settings
+
+    app = SolitaireApp("stjernen", 2, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        foot = board(app).query_one(KeyLine)
+        await until(pilot, lambda: "Fair hint" in foot.shown(), "Fair hint on the key line")
+        palette_entry(app, "Turn fair hints off").callback()
+        assert not app.services.settings.fair_hints
+        assert not load_settings(paths())[0].fair_hints  # saved
+        said = "Fair hints off: " + FAIR_HINTS_WORDS[False]
+        await until(pilot, lambda: said in toasts(app), "the toast")
+        await until(pilot, lambda: "Hint" in foot.shown(), "Hint on the key line")
+        assert "Fair hint" not in foot.shown()
+        palette_entry(app, "Turn fair hints on").callback()
+        assert app.services.settings.fair_hints
+        await until(pilot, lambda: "Fair hint" in foot.shown(), "Fair hint again")
+
+
+async def test_the_palette_says_fair_hints_stay_on_in_a_match_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    """In a match the help is fair whatever the setting; the palette's entry says so
+    there and leaves the setting as it was (on)."""
+    app, _ = await match_board(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        assert app.services.settings.fair_hints
+        palette_entry(app, "Turn fair hints off").callback()
+        assert app.services.settings.fair_hints and screen.solving.fair
+        said = "Fair hints cannot be turned off in a match: the setting stays on"
+        await until(pilot, lambda: said in toasts(app), "the toast")
+        assert app.services.settings.fair_hints

@@ -107,5 +107,5 @@ HELP = frozenset({"hint", "solution", "demo"})
 """The solver's help."""
 HAND = frozenset({"cursor", "more", "fewer", "cancel", "drag"})
 """Actions that move only the selection and the cursor."""
-ALWAYS = frozenset({"help", "rules", "quit", "results", "watch", "four_colour"})
+ALWAYS = frozenset({"help", "rules", "quit", "results", "watch", "four_colour", "fair_hints"})
 """Actions every mode allows (they change nothing of the game)."""

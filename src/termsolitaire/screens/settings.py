@@ -72,6 +72,13 @@ def rows() -> list[tuple[str, str, str]]:
     return out + GENERAL_ROWS[3:]
 
 
+FAIR_HINTS_WORDS = {
+    True: "hints see only the cards you see",
+    False: "hints see every card (a match gives no hints at all)",
+}
+"""What the setting "Fair hints" on and off mean, once saved (this screen's note,
+the command palette's toast)."""
+
 NAMES = {"unicode": "Unicode", "ascii": "ASCII"}
 LABEL_WIDTH = 20
 CHOICES_WIDTH = 52
@@ -259,9 +266,7 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, AsciiFrames, Screen[No
         if "." in name:
             return "Saved; the menu's options follow"
         if name == "fair_hints":
-            if self.settings.fair_hints:
-                return "Saved; hints see only the cards you see"
-            return "Saved; hints see every card (a match gives no hints at all)"
+            return f"Saved; {FAIR_HINTS_WORDS[self.settings.fair_hints]}"
         return "Saved"
 
     def action_close(self) -> None:

@@ -103,6 +103,7 @@ class SolverRunner:
 
         self.screen.controller.advice = Advice()
         self.position_changed()
+        self.screen.update_footer()  # H's words ("Fair hint"), on a board in view too
 
     @property
     def available(self) -> bool:
