@@ -90,3 +90,18 @@ def test_a_loss_proved_with_nothing_hidden_stays_after_the_collect_hides_cards()
     game.undo()
     game.undo()
     assert not advice.keeps_line(game) and not advice.is_proved_lost(game)
+
+
+def test_a_fair_plan_played_up_to_its_deal_says_deal_next() -> None:
+    """A fair plan of a good move then a deal: once the move is played the hint is
+    "Fair hint: deal", and the verdict beside it went on saying "fair: a good move
+    here" (Spider 2 suits and Stjernen, playtest37); it says "fair: deal next"."""
+    game = new_game("spider", 5, suits=1)
+    move = Move.parse("t1-t7")
+    advice = Advice()
+    advice.take_fair(game, FairResult("good", (move, DEAL)), game.history)
+    assert advice.verdict == "fair: a good move here"
+    game.play(move)
+    assert advice.keeps_line(game)
+    assert advice.verdict == "fair: deal next"
+    assert advice.next_move(game) == DEAL

@@ -182,8 +182,12 @@ class Advice:
             self.verdict = "winnable" + (KNOWN if self.plan_peeked else "")
             return True
         self.plan = None
-        if self.fair_plan is not None and self.fair_plan.remaining(game):
-            self.verdict = FAIR + FAIR_WORDS["good"]
+        rest = self.fair_plan.remaining(game) if self.fair_plan is not None else None
+        if rest:
+            # Its good moves played, a plan that ends in a deal says so, as the
+            # hint does: "Fair hint: deal" beside "fair: a good move here" (playtest37).
+            stock = STOCK_WORDS.get(rest[0].kind) if len(rest) == 1 else None
+            self.verdict = FAIR + (stock or FAIR_WORDS["good"])
             return True
         self.fair_plan = None
         return False
