@@ -89,13 +89,13 @@ async def test_the_help_and_the_results_show_their_own_keys_over_the_board_s(
         assert foot()[:4] == ["New deal", "Menu", "Share", "Look at the board"]
 
 
-async def test_the_stuck_offer_and_abandon_show_their_own_keys_over_the_board_s(
-    penguin_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch
+async def test_the_stuck_offer_abandon_and_end_show_their_own_keys_over_the_board_s(
+    penguin_app: SolitaireApp, spider_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Under "Stuck" and "Start a new deal?" the board's key line ("f To
-    foundation", "H Hint") showed through, keys that do nothing there, and
-    nothing said that Escape looks at the board: each answer's key and Escape
-    are on the dialog's own line, as under the help and the results."""
+    """Under "Stuck", "Start a new deal?" and "End this game now?" the board's key
+    line ("f To foundation", "H Hint") showed through, keys that do nothing
+    there, and nothing said that Escape looks at the board: each answer's key
+    and Escape are on the dialog's own line, as under the help and the results."""
     from termsolitaire.screens.dialogs.confirm import ConfirmAbandonScreen
     from termsolitaire.widgets.keyline import KeyLine
 
@@ -119,6 +119,15 @@ async def test_the_stuck_offer_and_abandon_show_their_own_keys_over_the_board_s(
         await pilot.press("escape")
         assert isinstance(penguin_app.screen, PenguinScreen)
         assert board(penguin_app).game.history != ()  # kept
+
+    async with spider_app.run_test(size=(80, 24)) as pilot:  # End's question (Spider's e)
+        await pilot.press("e")
+        await shown_screen(pilot, ConfirmEndScreen)
+        await pilot.pause()
+        widget, _ = spider_app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine) and widget.shown()[:2] == ["Yes, end it", "No, play on"]
+        await pilot.press("escape")
+        assert not board(spider_app).over
 
 
 async def test_end_in_the_help_stays_at_the_end_as_the_page_grows(

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.widgets.keyline import KeyLine
 
 
 class ConfirmEndScreen(AsciiFrames, ModalScreen[bool]):
@@ -36,6 +37,7 @@ class ConfirmEndScreen(AsciiFrames, ModalScreen[bool]):
             yield Static("End this game now?", id="headline")
             yield Static(self.what, id="what")
             yield Static("y: end it    n / Escape / Enter: play on", id="keys")
+        yield KeyLine()  # its own keys over the board's, which do nothing under it
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
