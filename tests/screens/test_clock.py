@@ -71,7 +71,8 @@ async def test_the_hidden_boards_refusal_goes_once_the_board_is_seen_again() -> 
         # Each resize is waited for (under load it lands some frames later): a key
         # pressed before the board hides would play on it.
         await pilot.resize_terminal(80, 24)
-        await until(pilot, lambda: screen.board.display and status(app) == "", "the board back")
+        await until(pilot, lambda: screen.board.display, "the board back")
+        assert status(app).startswith("Keys: ")  # as before the key (it went blank)
         await pilot.press("7")
         await pilot.resize_terminal(60, 20)
         await until(pilot, lambda: not screen.board.display, "the board hidden")
@@ -108,3 +109,23 @@ async def test_a_header_too_wide_for_a_tiny_window_is_cut_with_a_mark() -> None:
         await until(pilot, lambda: "score" in screen_text(app), "the header")
         header = screen_text(app).strip().splitlines()[0]
         assert header.startswith("Peng…"), header
+
+
+async def test_a_board_seen_again_says_what_it_said_before_the_refusal() -> None:
+    """A key pressed on a board too small to show is refused ("Enlarge the window
+    to play"); enlarged, the line went blank (or said only what was in hand, the
+    hint's "Next: …, Enter plays it" lost). It says again what it said before."""
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        await pilot.press("7", "3")
+        assert status(app) == "Played 9♦ 7→3"
+        await pilot.resize_terminal(60, 20)
+        await until(pilot, lambda: not screen.board.display, "the board hidden")
+        await pilot.press("4")
+        await pilot.press("4")  # a second refusal keeps the line from before the first
+        assert status(app) == "Enlarge the window to play"
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: screen.board.display, "the board back")
+        assert status(app) == "Played 9♦ 7→3"
+        assert screen.game.log == ("t7-t3",)

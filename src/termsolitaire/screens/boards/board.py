@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from termsolitaire.play.advice import FAIR_HINT
-from termsolitaire.play.controller import Controller
+from termsolitaire.play.controller import HIDDEN, TOO_SMALL, Controller
 from termsolitaire.play.modes import SOLO, Mode, Policy
 from termsolitaire.play.session import GameSession, clock_text
 from termsolitaire.play.tables import Table
@@ -108,6 +108,10 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
             along_piles=self.ALONG_PILES,
         )
         self.too_small = False
+        self._unseen_said: str | None = None
+        """The status line as it was before a key typed on the hidden board was
+        refused ("Enlarge the window to play"): what it says again once the
+        board is seen (:meth:`seen_again`)."""
         self._footer: tuple[Any, ...] = ()
         self._marks: dict[str, dict[str, Any]] = {}
         self._marks_key: tuple[Any, ...] | None = None
@@ -258,7 +262,10 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
         for status in self.query("#status").results(TextLine):
             now = self.controller.seen_again(status.text)
             if now is not None:
-                self.say(now)
+                # what it said before the refusal: "Played K♥ a→d. Next: 3♣ a→f,
+                # Enter plays it" came back as "Position a in hand", the last
+                # move's line as a blank one (playtest37)
+                self.say(self._unseen_said if self._unseen_said is not None else now)
 
     # What the tests and the other screens ask of a board.
     dragging = property(lambda self: self.controller.dragging)
@@ -368,7 +375,13 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
 
     def say(self, text: str) -> None:
         """Put ``text`` on the status line; piles are named as the board labels them."""
-        self.query_one("#status", TextLine).set(self.words.status_text(text))
+        status = self.query_one("#status", TextLine)
+        shown = self.words.status_text(text)
+        if shown not in (HIDDEN, TOO_SMALL):
+            self._unseen_said = None
+        elif status.text not in (HIDDEN, TOO_SMALL):
+            self._unseen_said = status.text
+        status.set(shown)
         self.solving.fit()  # the verdict gives way to a long message
 
     def show_clock(self) -> None:
