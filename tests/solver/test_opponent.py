@@ -552,8 +552,8 @@ def test_after_the_last_deal_the_four_suit_expert_keeps_its_last_bare_pile(monke
     """Once the stock is dealt no card comes to fill a pile, so the last bare or
     empty pile is the only place left to park a card (``four_room``). The
     expert turns a card elsewhere first and keeps a bare pile; without the
-    weight it turns t1, the cheapest turn, and has no room left (how three of
-    the first four 4-suit games it lost on deals 1-8 ended, right before End)."""
+    weight it turns t1, the cheapest turn, and has no room left (how each of the
+    three 4-suit games of deals 1-8 it lost ended, right before End)."""
     view = view_of(from_text(LAST_ROOM))
     kept = _expert(monkeypatch).advise(view)
     assert kept and kept[-1].kind == "turn"

@@ -161,8 +161,8 @@ class Level:
     deal no card comes to fill a pile, so that pile is the only place to park a
     card out of the way; without the weight the planner turns a bare pile's card
     whenever that is the cheapest turn (one action), and stands stuck with cards
-    face down (docs/journal/2026-12-07-expert19.md: 3 of the first 4 lost games of
-    deals 1-8 end right after turning the last bare pile). 30 for the expert:
+    face down (docs/journal/2026-12-07-expert19.md: the three games of deals 1-8
+    it lost end right after turning the last bare pile). 30 for the expert:
     more than a face-down card (25) and the move, so the planner spends its last
     room only when no plan that keeps it gains anything; then it plans once more
     without the weight (:meth:`Opponent._plan`), so it never presses End for it."""
