@@ -509,6 +509,77 @@ def test_best_lines_make_ways_of_guesses_the_solver_does_not_win(monkeypatch) ->
         assert again == mine, f"permutation {seed}"
 
 
+LAST_ROOM = """\
+game: spider
+variant: suits=4
+score: 400
+moves: 300
+t1: 4s 9d
+t2: 8s 5D
+t3: kd 6S
+t4: 3s QD JD TD
+t5: 7s 6d 5s 8D
+t6: 2d 7d AS
+t7: 2s 3D
+t8: 4d AD
+t9: KS QS JS TS 9S
+t10: ac qc jc tc 9c 8c 7c 6c 5c 4c 3c 2c KC
+stock: -
+done: C H H S D
+"""
+"""4 suits after the last deal: t1 holds face-down cards only (a bare pile, which
+takes any card), no pile is empty, and 5D (t2), 8D (t5) and QD-TD (t4) each fit
+elsewhere by rank, baring the pile under them."""
+
+NO_OTHER_ROOM = (
+    LAST_ROOM.replace("t3: kd 6S", "t3: 6s KD")
+    .replace("t4: 3s QD JD TD", "t4: 3s qd JD TD")
+    .replace("t5: 7s 6d 5s 8D", "t5: 8d 6d 5s 7S")
+)
+"""The same cards, but no face-up card fits anywhere but on t1."""
+
+
+def _rooms(text: str, actions: list[Move]) -> int:
+    """The empty and bare piles after ``actions`` from ``text``."""
+    game = from_text(text)
+    for a in actions:
+        game.play(a)
+    view = view_of(game)
+    return sum(1 for p in view.piles if not p)
+
+
+def test_after_the_last_deal_the_four_suit_expert_keeps_its_last_bare_pile(monkeypatch) -> None:
+    """Once the stock is dealt no card comes to fill a pile, so the last bare or
+    empty pile is the only place left to park a card (``four_room``). The
+    expert turns a card elsewhere first and keeps a bare pile; without the
+    weight it turns t1, the cheapest turn, and has no room left (how each of the
+    three 4-suit games of deals 1-8 it lost ended, right before End)."""
+    view = view_of(from_text(LAST_ROOM))
+    kept = _expert(monkeypatch).advise(view)
+    assert kept and kept[-1].kind == "turn"
+    assert _rooms(LAST_ROOM, kept) >= 1
+    spent = _expert(monkeypatch, four_room=0).advise(view)
+    assert [str(m) for m in spent] == ["turn t1"]
+    assert _rooms(LAST_ROOM, spent) == 0
+    # Fair: the choice reads no face-down card.
+    for seed in range(2):
+        other = view_of(from_text(_permuted(LAST_ROOM, seed)))
+        assert _expert(monkeypatch).advise(other) == kept, f"permutation {seed}"
+
+
+def test_when_only_the_last_room_can_be_spent_the_expert_spends_it(monkeypatch) -> None:
+    """Nothing that keeps a pile bare gains anything here, so the expert plans
+    again without the room's weight and turns a card, spending t1, rather than
+    press End with cards it could turn: with its hindsight (which may find the
+    same in a guess the solver wins) and by its own planner alone."""
+    view = view_of(from_text(NO_OTHER_ROOM))
+    for changes in ({}, {"hindsight": 0}):
+        spent = _expert(monkeypatch, **changes).advise(view)
+        assert spent and spent[-1].kind == "turn", changes
+        assert _rooms(NO_OTHER_ROOM, spent) == 0
+        assert _expert(monkeypatch, **changes).choose(view) == spent[0]
+
+
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

@@ -154,6 +154,18 @@ class Level:
     """Positions each plan of :attr:`trial_playout` searches."""
     trial_down: int = 16
     """The cost of a face-down card left after :attr:`trial_playout`'s plans."""
+    four_room: int = 0
+    """In 4-suit games, once the stock is dealt, the planner's ``room`` weight
+    (:func:`~.plan.evaluate`): what the board loses when its last empty or bare
+    pile (face-down cards only, which takes any card) is gone. After the last
+    deal no card comes to fill a pile, so that pile is the only place to park a
+    card out of the way; without the weight the planner turns a bare pile's card
+    whenever that is the cheapest turn (one action), and stands stuck with cards
+    face down (docs/journal/2026-12-07-expert19.md: the three games of deals 1-8
+    it lost end right after turning the last bare pile). 30 for the expert:
+    more than a face-down card (25) and the move, so the planner spends its last
+    room only when no plan that keeps it gains anything; then it plans once more
+    without the weight (:meth:`Opponent._plan`), so it never presses End for it."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -176,6 +188,7 @@ LEVELS: dict[str, Level] = {
             one_suit_cover=FW_ONE_SUIT_EXPERT["cover"],
             trial_playout=4,
             trial_positions=4000,
+            four_room=30,
         ),
     )
 }
@@ -207,6 +220,11 @@ class Opponent:
         self.weights = weights(suits)
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
+        self._room = (
+            {**self.weights, "room": self.level.four_room}
+            if suits == 4 and self.level.four_room
+            else None
+        )
         self.rng = random.Random(seed)
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
@@ -255,15 +273,24 @@ class Opponent:
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        line, gain, spent = counted_plan(state, self._positions, self.weights)
+        # After the last deal the 4-suit expert keeps its last room (``four_room``).
+        w = self._room if self._room is not None and not view.stock else self.weights
+        line, gain, spent = counted_plan(state, self._positions, w)
+        if gain <= 0 and w is not self.weights:
+            # Nothing that keeps the last room gains: spend it (the weights without
+            # ``room``) rather than press End with a move left.
+            line, gain, more = counted_plan(known_state(view), self._positions, self.weights)
+            spent += more
         mine = up_to_turn(line) if gain > 0 else []
         if guessing:
             return self._guess(view, mine)
         if level.hindsight and self.suits in level.hindsight_suits:
-            return self._hindsight(view, mine, spent)
+            return self._hindsight(view, mine, spent, w)
         return mine
 
-    def _hindsight(self, view: View, mine: list[SpiderMove], spent: int) -> list[SpiderMove]:
+    def _hindsight(
+        self, view: View, mine: list[SpiderMove], spent: int, w: dict[str, int] | None = None
+    ) -> list[SpiderMove]:
         """``mine`` (or a deal, or End) or another way, whichever plays out best.
 
         The other ways come from hindsight: on a few guesses (the unseen cards
@@ -282,6 +309,7 @@ class Opponent:
         solver does not win gives a way too.
         """
         level, rng = self.level, self.rng
+        fw = self.weights if w is None else w
         default: tuple[SpiderMove, ...] = (
             tuple(mine) if mine else (DEAL_MOVE,) if view.stock else ()
         )
@@ -309,9 +337,7 @@ class Opponent:
             nonlocal spent
             total = 0
             for g in on:
-                value, used = _playout(
-                    g, moves, level.playout_plans, level.playout_positions, self.weights
-                )
+                value, used = _playout(g, moves, level.playout_plans, level.playout_positions, fw)
                 total, spent = total + value, spent + used
             return total
 

@@ -26,6 +26,7 @@ FW = {
     "cover": 0,
     "move": 1,
     "square": 0,
+    "room": 0,
 }
 """The weights of :func:`evaluate` in 2- and 4-suit games."""
 
@@ -86,8 +87,12 @@ def evaluate(state: SpiderState, w: dict[str, int]) -> int:
                 bare += 1
             else:
                 empty += 1
+    # Once the stock is dealt, no card comes to fill a pile: a board with no
+    # empty pile and no bare one can go on only by cards that fit (``room``).
+    room = w["room"] if not state.stock and not empty and not bare else 0
     return (
-        sum(down) * w["hidden"]
+        room
+        + sum(down) * w["hidden"]
         + segs * w["segs"]
         + bad * w["bad"]
         + nat * w["nat"]
