@@ -612,12 +612,14 @@ def test_its_view_holds_no_hidden_card() -> None:
 
 
 def test_the_command_prints_legal_actions_and_stops_after_k(capsys) -> None:
+    # 4 actions (12 before: each is an expert's plan, about half a CPU-second):
+    # a command that ignored --moves would print more, and every one is replayed.
     status, out, _ = _run(
-        capsys, "--level", "expert", "--suits", "2", "--deal", "4", "--moves", "12"
+        capsys, "--level", "expert", "--suits", "2", "--deal", "4", "--moves", "4"
     )
     assert status == 0
     actions = out.splitlines()
-    assert len(actions) == 12
+    assert len(actions) == 4
     game = new_game("spider", deal=4, suits=2)
     for a in actions:
         game.play(Move.parse(a))
