@@ -168,3 +168,34 @@ def test_restarts_under_a_plan_return_a_line_that_replays():
     for m in new:
         g.play(to_move(m))
     assert g.score == got
+
+
+def test_the_probe_follows_a_plan_that_gets_as_far_as_the_first_beam(monkeypatch):
+    """Deal 3: the first beam and the probe under the plan of hearts and
+    diamonds both stop at 46 cards; the plan is followed (restart.PROBE_TIES,
+    stjernen27: deal 1040's win comes from a plan that tied at width 10), with
+    the probe's line, which the rules core plays to the same count. With
+    PROBE_TIES off a tie keeps the plain weights, as before."""
+    game = new_game("stjernen", deal=3)
+    root = State.from_game(game)
+    first, line, _ = beam(root, FIRST_BEAM, math.inf)
+    assert first == 46
+    best, new, seen, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
+    assert (best, hold) == (first, (1, 2)) and seen > 0
+    g = game.copy()
+    for m in new:
+        g.play(to_move(m))
+    assert g.score == best
+    monkeypatch.setattr(restart_module, "PROBE_TIES", False)
+    assert probe(root, first, line, math.inf, time.monotonic, Pace(), None)[3] == ()
+
+
+def test_a_search_under_a_plan_still_has_the_plain_course():
+    """A search that follows a plan (deal 3: the probe's tie) can still change
+    course to the plain weights with no plan, once, after the plan's own
+    courses; one that follows none has no such course twice."""
+    root = State.from_game(new_game("stjernen", deal=3))
+    got = restart_module.courses(root, (1, 2))
+    assert got[:2] == [(0, (1, 2)), (6, (1, 2))]
+    assert got.count((0, ())) == 1
+    assert restart_module.courses(root, ()).count((0, ())) == 1

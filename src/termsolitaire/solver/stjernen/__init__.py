@@ -32,8 +32,8 @@ of all is the answer. The first of these gets a share of the time
 (:data:`.restart.RESTART_SHARE`), and restarts along its best line
 (:mod:`.restart`) the rest. Before it, the first beam runs again under a king
 plan (:func:`.restart.probe`: the kings of the inner ring take their suits'
-first turns); if that gets further, the adaptive beam and the restarts
-follow the plan.
+first turns); if that gets as far or further, the adaptive beam and the
+restarts follow the plan.
 
 The modules: :mod:`.state` (the compact position), :mod:`.moves` (the steps
 the searches try), :mod:`.evaluation` (the beam's score), :mod:`.layer` (the

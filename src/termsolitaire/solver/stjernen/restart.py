@@ -17,8 +17,9 @@ turn (:func:`.moves.auto`'s ``hold``, :attr:`.evaluation.Weights.hold`). The
 beam left to itself starts each suit with the king that turns up first and
 keeps the buried one for the second pass, when the storage is full: a choice
 made in round 1 that no width later on undoes. :func:`probe` runs the first
-beam again under the plan of all such suits; if that gets further, the
-root's adaptive beam and the restarts follow the plan.
+beam again under the plan of all such suits; if that gets as far or further
+(:data:`PROBE_TIES`), the root's adaptive beam and the restarts follow the
+plan.
 
 Changing course on a stall (issue 34, stjernen24): on the deals a 60-s search
 does not win, restart after restart stops at the count the root's beam
@@ -68,6 +69,16 @@ PLAN_PROBE = True
 :func:`plans`; if it gets further than the first beam, the first adaptive
 beam and the restarts follow that plan (:func:`probe`). False: no plans
 (docs/journal/solver-stjernen.md, stjernen11)."""
+PROBE_TIES = True
+"""Follow the probe's plan also when its beam gets exactly as far as the first
+beam (a tie), not only when it gets further (issue 34, stjernen27). A tie at
+width 10 says little either way, and the plan's first turns are what a wide
+beam cannot undo later: deal 1040's plain beams stop at 29 at every width to
+2000, the plan ``hold=(1, 2)`` that tied at 11 wins from the root (one
+process: at 113 CPU-s on main, where only a change of course reaches it, and
+at 9.7 s with this). The probe's width is fixed, so the choice is still the
+same on every machine. False: a plan only where it gets further
+(stjernen11-26)."""
 
 
 def probe(
@@ -81,8 +92,9 @@ def probe(
 ) -> tuple[int, list[int], int, tuple[int, ...]]:
     """With :data:`PLAN_PROBE`, the first beam again under the first plan; return
     (best count, its line, positions seen, the plan to follow: ``()`` for
-    none). The probe's width is fixed, so its choice is the same on every
-    machine."""
+    none). The plan is followed if its beam gets further than ``best`` (the
+    first beam's count), or as far with :data:`PROBE_TIES`. The probe's width
+    is fixed, so its choice is the same on every machine."""
     todo = plans(root) if PLAN_PROBE else []
     if not todo or best == WON:
         return best, line, 0, ()
@@ -90,7 +102,7 @@ def probe(
         FIRST_BEAM, weights=dataclasses.replace(FIRST_BEAM.weights, hold=todo[0])
     )
     score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
-    if score > best:
+    if score > best or (PROBE_TIES and score == best):
         return score, moves, seen, todo[0]
     return best, line, seen, ()
 
@@ -111,12 +123,14 @@ def courses(root: State, hold: tuple[int, ...]) -> list[tuple[int, tuple[int, ..
     (the plain weights under ``hold``); then ``bottom=False`` (deal 28: 34 ->
     52 at widths 500 and 1000, where the plain weights stop at 34 at every
     width up to 8000, stjernen23), each plan of :func:`plans` other than
-    ``hold`` (28: the clubs plan alone 51-52), then the other weights of the
-    portfolio (51: ``horizon=250`` and ``lam=60`` 38 against 31 at width 500).
-    A fixed list for the position, so the same position takes the same
-    courses."""
+    ``hold`` (28: the clubs plan alone 51-52), and no plan if ``hold`` is one
+    (since :data:`PROBE_TIES` the probe's plan is followed where it merely
+    tied with the plain weights, which then still get their turn), then the
+    other weights of the portfolio (51: ``horizon=250`` and ``lam=60`` 38
+    against 31 at width 500). A fixed list for the position, so the same
+    position takes the same courses."""
     out = [(0, hold), (6, hold)]
-    out += [(0, p) for p in plans(root) if p != hold]
+    out += [(0, p) for p in [*plans(root), ()] if p != hold]
     out += [(k, hold) for k in (1, 2, 3, 5, 4)]
     return out
 
