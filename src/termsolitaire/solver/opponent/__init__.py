@@ -289,7 +289,7 @@ class Opponent:
         return mine
 
     def _hindsight(
-        self, view: View, mine: list[SpiderMove], spent: int, w: dict[str, int] | None = None
+        self, view: View, mine: list[SpiderMove], spent: int, w: dict[str, int]
     ) -> list[SpiderMove]:
         """``mine`` (or a deal, or End) or another way, whichever plays out best.
 
@@ -306,10 +306,10 @@ class Opponent:
         guesses and chosen between on all of them (off: it did not pay).
         ``spent`` is the positions the planner searched for ``mine``, counted
         against :attr:`Level.think`; with :attr:`Level.best_lines` a guess the
-        solver does not win gives a way too.
+        solver does not win gives a way too. ``w``: the weights the playouts plan
+        by (the planner's for ``mine``).
         """
         level, rng = self.level, self.rng
-        fw = self.weights if w is None else w
         default: tuple[SpiderMove, ...] = (
             tuple(mine) if mine else (DEAL_MOVE,) if view.stock else ()
         )
@@ -337,7 +337,7 @@ class Opponent:
             nonlocal spent
             total = 0
             for g in on:
-                value, used = _playout(g, moves, level.playout_plans, level.playout_positions, fw)
+                value, used = _playout(g, moves, level.playout_plans, level.playout_positions, w)
                 total, spent = total + value, spent + used
             return total
 
