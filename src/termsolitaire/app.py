@@ -389,7 +389,7 @@ class SolitaireApp(Navigation, App[int]):
         from termsolitaire.screens.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(self.services))
+            self.push_screen(SettingsScreen(self.services, self.fair_hints_held))
 
     def action_match(self) -> None:
         """The Spider match lobby from the menu: back to it when it is open below,

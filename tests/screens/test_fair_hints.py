@@ -86,9 +86,10 @@ async def test_turning_fair_hints_off_brings_the_full_knowledge_help_back() -> N
 
 
 async def test_in_a_match_the_setting_cannot_turn_fair_hints_off(tmp_path: Path) -> None:
-    """A match board's help stays fair with the setting off (and a match gives no
-    hints at all: its policy); the settings say that, not that hints "stay fair"
-    there (a player in a match gets none to be fair)."""
+    """A match board's help stays fair with the setting off from before (and a
+    match gives no hints at all: its policy). Turned on there, the settings
+    screen will not turn it off again while the match is on: its note says why,
+    as the palette's entry does (the screen used to let it go off)."""
     home = tmp_path / "home"
     home.mkdir(parents=True, exist_ok=True)
     (home / "settings.json").write_text('{"version": 1, "fair_hints": false}\n')
@@ -100,8 +101,10 @@ async def test_in_a_match_the_setting_cannot_turn_fair_hints_off(tmp_path: Path)
         await pilot.press("H")
         assert status(app).startswith("No hints in a match"), status(app)
         note = await switch_fair_hints(pilot, app)  # on
-        note = await switch_fair_hints(pilot, app)  # off again
-        assert note.endswith("(a match gives no hints at all)"), note
+        assert note == "Saved; " + FAIR_HINTS_WORDS[True], note
+        note = await switch_fair_hints(pilot, app)  # off: refused
+        assert note == "Fair hints cannot be turned off in a match: the setting stays on", note
+        assert app.services.settings.fair_hints
         assert screen.solving.fair
         assert KNOWN not in screen_text(app)
         assert board(app) is screen

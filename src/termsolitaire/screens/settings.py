@@ -8,6 +8,7 @@ gives a message on the screen and play goes on with the change in memory.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -169,9 +170,14 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, AsciiFrames, Screen[No
         Binding("escape,Q,q", "close", "Back", id="settings-close"),
     ]
 
-    def __init__(self, services: Services) -> None:
+    def __init__(
+        self, services: Services, fair_held: Callable[[], str | None] = lambda: None
+    ) -> None:
         super().__init__()
         self.services = services
+        self.fair_held = fair_held
+        """Why fair hints cannot be turned off now (a match or a daily attempt on
+        a board of the app: :meth:`SolitaireApp.fair_hints_held`), or None."""
         self.rows = rows()
 
     def compose(self) -> ComposeResult:
@@ -248,9 +254,14 @@ class SettingsScreen(KeysFollowTheScreen, TypeAheadMixin, AsciiFrames, Screen[No
         self.choose(index, values[(position + step) % len(values)])
 
     def choose(self, index: int, value: Any) -> None:
-        """Setting ``index`` set to ``value``, shown, saved and put into effect."""
+        """Setting ``index`` set to ``value``, shown, saved and put into effect;
+        fair hints stay on while a match or a daily attempt is under way (the
+        note says so, as the palette's entry does)."""
         options = self.query_one(OptionList)
         name, label, _ = self.rows[index]
+        if name == "fair_hints" and not value and (held := self.fair_held()):
+            self.note(held)
+            return
         self.settings.set(name, value)
         options.replace_option_prompt_at_index(index, self.row(name, label))
         failed = self.services.save_settings(name)
