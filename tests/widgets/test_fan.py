@@ -41,6 +41,17 @@ def test_long_sequence_folds_its_middle_but_shows_both_ends() -> None:
     assert len(rows) <= 8
 
 
+def test_the_top_card_is_whole_again_when_a_fold_leaves_room() -> None:
+    """A fold saves a whole run's rows at once: the top card shrank to its edge
+    first, and stayed an edge with rows to spare (a 4-suit match at 80×24 showed
+    a pile's top 4♦ as "┌4♦─┐" above three empty rows)."""
+    pile = [(Card(5, "D"), True), *run(13, 13)]
+    links = (False, False, *[True] * 12)
+    rows = fan_rows(pile, 8, LOOK, links=links)
+    assert [r.kind for r in rows] == ["edge", "edge", "more", "edge", "edge", "middle", "bottom"]
+    assert rows[-1].text == "└─A♠┘"
+
+
 def test_only_what_the_rules_link_folds() -> None:
     """Without links (say a Spider pile whose A lies on a K: no run there), the
     pile is cut from the bottom instead of folding a sequence that is not one."""

@@ -9,7 +9,7 @@ that is not implied by its neighbours:
 2. the top card shrinks to its edge row;
 3. the middle of a sequence (cards the rules say continue a built sequence,
    given as ``links``) becomes one ``⋮`` row: its first and last cards stay
-   visible;
+   visible; when the folds leave room for it, the top card is whole again;
 4. last resort: the lowest rows become one ``+N`` row.
 
 Each row also says how many cards from the top a click on it takes (``count``).
@@ -69,6 +69,8 @@ def fan_rows(
         big_top = False
     while size() > height and _fold_longest(pile, items, links):
         pass
+    if not big_top and size() + 2 <= height:  # a fold saved rows enough for it too
+        big_top = True
     if size() > height:
         cut = size() - height + 1
         hidden_to = items[cut - 1][2]
