@@ -308,6 +308,15 @@ def longer_search(game: Game, seconds: float) -> str | None:
     termsolitaire solve stjernen --deal 7 --jobs 2 (two processes) may find one
     >>> longer_search(new_game("penguin", 7), 10) is None
     True
+
+    Once moves are played the command searches the deal from its start, not
+    the position on the board, and says so:
+
+    >>> game = new_game("stjernen", 7)
+    >>> _ = game.play(game.legal_moves()[0])
+    >>> print(longer_search(game, 10))  # doctest: +NORMALIZE_WHITESPACE
+    No win found in 10 s here; from the deal's start,
+    termsolitaire solve stjernen --deal 7 --jobs 2 (two processes) may find one
     """
     from ..solver.games import declaration
 
@@ -316,7 +325,8 @@ def longer_search(game: Game, seconds: float) -> str | None:
     if jobs < 2:
         return None
     processes = {2: "two", 3: "three", 4: "four"}.get(jobs, str(jobs))
+    start = "from the deal's start, " if game.moves else ""
     return (
-        f"No win found in {seconds:.0f} s here; termsolitaire solve {game.name} "
+        f"No win found in {seconds:.0f} s here; {start}termsolitaire solve {game.name} "
         f"--deal {game.deal} --jobs {jobs} ({processes} processes) may find one"
     )
