@@ -199,3 +199,28 @@ def test_a_search_under_a_plan_still_has_the_plain_course():
     assert got[:2] == [(0, (1, 2)), (6, (1, 2))]
     assert got.count((0, ())) == 1
     assert restart_module.courses(root, ()).count((0, ())) == 1
+
+
+def test_the_probe_follows_a_plan_a_few_cards_short_of_the_first_beam(monkeypatch):
+    """Deals 51 and 194: the probe's beam under the plan stops one and three
+    cards short of the first beam (29 against 30, 23 against 26); the plan is
+    followed (restart.PROBE_MARGIN, stjernen28: 51 and 194 are won at 10 s
+    under it, not without), while the best count and line stay the first
+    beam's, which the rules core plays to that count. With PROBE_MARGIN 0
+    neither plan is followed, as before."""
+    for deal, first_count, plan in ((51, 30, (0, 1, 2)), (194, 26, (1, 3))):
+        game = new_game("stjernen", deal=deal)
+        root = State.from_game(game)
+        first, line, _ = beam(root, FIRST_BEAM, math.inf)
+        assert first == first_count
+        best, new, seen, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
+        assert (best, new, hold) == (first, line, plan) and seen > 0
+        g = game.copy()
+        for m in new:
+            g.play(to_move(m))
+        assert g.score == best
+    monkeypatch.setattr(restart_module, "PROBE_MARGIN", 0)
+    for deal in (51, 194):
+        root = State.from_game(new_game("stjernen", deal=deal))
+        first, line, _ = beam(root, FIRST_BEAM, math.inf)
+        assert probe(root, first, line, math.inf, time.monotonic, Pace(), None)[3] == ()
