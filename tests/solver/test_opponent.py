@@ -580,49 +580,6 @@ def test_when_only_the_last_room_can_be_spent_the_expert_spends_it(monkeypatch) 
         assert _expert(monkeypatch, **changes).choose(view) == spent[0]
 
 
-def _stocked(text: str) -> str:
-    """``text`` with a stock packet still to deal: a run of hearts taken off the
-    discard, ten of its cards the stock, three more face down under t1."""
-    return (
-        text.replace("t1: 4s 9d", "t1: 4s 9d jh qh kh")
-        .replace("stock: -", "stock: ah 2h 3h 4h 5h 6h 7h 8h 9h th")
-        .replace("done: C H H S D", "done: C H S D")
-    )
-
-
-def test_before_a_deal_the_four_suit_expert_lets_the_deal_cover_its_last_bare_pile(
-    monkeypatch,
-) -> None:
-    """With a packet still in the stock and nothing that keeps t1 bare gaining
-    anything, the expert deals rather than turn t1 (``four_keep``): the deal lays
-    a card on t1, whose face-down cards stay down beneath it, room again once
-    that card moves on. Without the weight it turns t1, by its own planner
-    alone and with hindsight (whose ways would turn t1 too, were they not left
-    out). Permuting the unseen cards leaves its choice."""
-    text = _stocked(NO_OTHER_ROOM)
-    view = view_of(from_text(text))
-    for changes in ({}, {"hindsight": 0}):
-        assert _expert(monkeypatch, **changes).choose(view) == Move.parse("deal"), changes
-        turned = _expert(monkeypatch, four_keep=0, **changes).choose(view)
-        assert turned == Move.parse("turn t1"), changes
-    for seed in range(2):
-        other = view_of(from_text(_permuted(text, seed)))
-        assert _expert(monkeypatch).choose(other) == Move.parse("deal"), f"permutation {seed}"
-
-
-def test_before_a_deal_the_expert_gains_elsewhere_and_keeps_a_bare_pile(monkeypatch) -> None:
-    """Where a card elsewhere can be moved to bare its pile, the expert does that
-    before it turns t1 and keeps a bare pile; without ``four_keep`` its plan is
-    to turn t1, the cheapest turn, leaving no room."""
-    text = _stocked(LAST_ROOM)
-    view = view_of(from_text(text))
-    kept = _expert(monkeypatch).advise(view)
-    assert kept and kept[-1].kind == "turn" and _rooms(text, kept) >= 1
-    spent = _expert(monkeypatch, four_keep=0).advise(view)
-    assert [str(m) for m in spent] == ["turn t1"]
-    assert _rooms(text, spent) == 0
-
-
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""
