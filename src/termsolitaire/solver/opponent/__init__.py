@@ -301,18 +301,18 @@ class Opponent:
             line, gain, more = counted_plan(known_state(view), self._positions, self.weights)
             spent += more
         mine = up_to_turn(line) if gain > 0 else []
-        keep = self._keep if view.stock else None
-        if keep is not None and _turns_last_room(view, mine):
+        keep = self._keep is not None and view.stock > 0
+        if keep and _turns_last_room(view, mine):
             # Before a deal the 4-suit expert lets the deal cover its last bare
             # pile rather than turn it (``four_keep``): it plans again keeping
             # that pile, and deals when nothing that keeps it gains.
-            line, gain, more = counted_plan(known_state(view), self._positions, keep)
+            line, gain, more = counted_plan(known_state(view), self._positions, self._keep)
             spent += more
             mine = up_to_turn(line) if gain > 0 else []
         if guessing:
             return self._guess(view, mine)
         if level.hindsight and self.suits in level.hindsight_suits:
-            return self._hindsight(view, mine, spent, w, keep is not None)
+            return self._hindsight(view, mine, spent, w, keep)
         return mine
 
     def _hindsight(
