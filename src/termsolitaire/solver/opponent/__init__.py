@@ -166,19 +166,6 @@ class Level:
     more than a face-down card (25) and the move, so the planner spends its last
     room only when no plan that keeps it gains anything; then it plans once more
     without the weight (:meth:`Opponent._plan`), so it never presses End for it."""
-    four_keep: int = 0
-    """In 4-suit games, while the stock still holds cards, what the last empty or
-    bare pile is worth when the planner's plan ends by turning the card of that
-    pile (then it plans again with this weight as ``keep``,
-    :func:`~.plan.evaluate`, and deals when nothing that keeps the pile gains).
-    A deal lays a card on a bare pile and its face-down cards stay down beneath:
-    once that card moves on, the pile is room again, and its card can still be
-    turned whenever the player chooses. Turned before the deal, the card lies
-    face up under the dealt one, and the room is gone for good: of the seven lost
-    games of deals 2-18 whose decisive action the full-knowledge solver found,
-    two turned the last bare pile before a deal (deal 2 at stock 40, deal 14 at
-    stock 50; docs/journal/2026-12-07-expert19.md). 0 for every level (see
-    docs/journal/2026-12-07-four20.md)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -202,7 +189,6 @@ LEVELS: dict[str, Level] = {
             trial_playout=4,
             trial_positions=4000,
             four_room=30,
-            four_keep=30,
         ),
     )
 }
@@ -237,11 +223,6 @@ class Opponent:
         self._room = (
             {**self.weights, "room": self.level.four_room}
             if suits == 4 and self.level.four_room
-            else None
-        )
-        self._keep = (
-            {**self.weights, "keep": self.level.four_keep}
-            if suits == 4 and self.level.four_keep
             else None
         )
         self.rng = random.Random(seed)
@@ -301,27 +282,14 @@ class Opponent:
             line, gain, more = counted_plan(known_state(view), self._positions, self.weights)
             spent += more
         mine = up_to_turn(line) if gain > 0 else []
-        keep = self._keep is not None and view.stock > 0
-        if keep and _turns_last_room(view, mine):
-            # Before a deal the 4-suit expert lets the deal cover its last bare
-            # pile rather than turn it (``four_keep``): it plans again keeping
-            # that pile, and deals when nothing that keeps it gains.
-            line, gain, more = counted_plan(known_state(view), self._positions, self._keep)
-            spent += more
-            mine = up_to_turn(line) if gain > 0 else []
         if guessing:
             return self._guess(view, mine)
         if level.hindsight and self.suits in level.hindsight_suits:
-            return self._hindsight(view, mine, spent, w, keep)
+            return self._hindsight(view, mine, spent, w)
         return mine
 
     def _hindsight(
-        self,
-        view: View,
-        mine: list[SpiderMove],
-        spent: int,
-        w: dict[str, int],
-        keep: bool = False,
+        self, view: View, mine: list[SpiderMove], spent: int, w: dict[str, int]
     ) -> list[SpiderMove]:
         """``mine`` (or a deal, or End) or another way, whichever plays out best.
 
@@ -339,10 +307,7 @@ class Opponent:
         ``spent`` is the positions the planner searched for ``mine``, counted
         against :attr:`Level.think`; with :attr:`Level.best_lines` a guess the
         solver does not win gives a way too. ``w``: the weights the playouts plan
-        by (the planner's for ``mine``). With ``keep`` (:attr:`Level.four_keep`,
-        before the last deal) no way that turns the last bare pile is played out:
-        the playouts count its card as one fewer face down and have no measure of
-        the room a deal would leave.
+        by (the planner's for ``mine``).
         """
         level, rng = self.level, self.rng
         default: tuple[SpiderMove, ...] = (
@@ -360,8 +325,6 @@ class Opponent:
             won, line, used = _win(sample(view, rng), level.hindsight_positions)
             spent += used
             start = tuple(up_to_turn(line))
-            if keep and _turns_last_room(view, list(start)):
-                continue
             if (won or level.best_lines) and start and start != default:
                 signature = _way_signature(view, start)
                 if signature != start_of_mine:
@@ -496,19 +459,6 @@ def _stuck(state: SpiderState, plans: int, positions: int, w: dict[str, int]) ->
     when none gains: where a fair player would be stuck before the next deal."""
     _fair_plans(state, plans, positions, w, deal=False)
     return sum(state.down)
-
-
-def _turns_last_room(view: View, moves: list[SpiderMove]) -> bool:
-    """Whether ``moves`` end by turning the card of a pile that, once the transfers
-    before it are made, is the last pile with no face-up card (no other pile is
-    bare and none is empty)."""
-    if not moves or moves[-1][1] != TURN:
-        return False
-    state = known_state(view)
-    for m in moves[:-1]:
-        state.make(m)
-    rooms = [i for i, f in enumerate(state.info) if not f.run]
-    return rooms == [moves[-1][0]]
 
 
 def _way_signature(view: View, moves: tuple[SpiderMove, ...]) -> tuple[object, ...]:

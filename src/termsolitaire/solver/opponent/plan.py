@@ -27,7 +27,6 @@ FW = {
     "move": 1,
     "square": 0,
     "room": 0,
-    "keep": 0,
 }
 """The weights of :func:`evaluate` in 2- and 4-suit games."""
 
@@ -90,8 +89,7 @@ def evaluate(state: SpiderState, w: dict[str, int]) -> int:
                 empty += 1
     # Once the stock is dealt, no card comes to fill a pile: a board with no
     # empty pile and no bare one can go on only by cards that fit (``room``).
-    # While it holds cards, ``keep`` (0 but in the expert's replan before a deal).
-    room = (w["keep"] if state.stock else w["room"]) if not empty and not bare else 0
+    room = w["room"] if not state.stock and not empty and not bare else 0
     return (
         room
         + sum(down) * w["hidden"]
