@@ -677,3 +677,48 @@ def test_bad_position_files_exit_2(tmp_path, capsys) -> None:
     two.write_text(new_game("spider", deal=1, suits=2).to_text())
     status, _, err = _run(capsys, "--level", "good", "--suits", "1", "--position", str(two))
     assert status == 2 and "2-suit" in err
+
+
+ONE_SUIT_LAST_ROOM = """\
+game: spider
+variant: suits=1
+score: 366
+moves: 74
+t1: 6s 3s qs ks 2S AS KS QS JS TS 9S 8S 7S 6S 5S 4S
+t2: KS QS JS
+t3: 2S
+t4: as
+t5: 7s 4s KS QS JS TS 9S 8S 7S 6S 5S 4S
+t6: 5s as 9s TS
+t7: 9s 8s KS
+t8: 8s as 3s js 5S 4S
+t9: as 3s qs 2s 3S 2S TS TS 9S 8S 7S 6S 5S 4S
+t10: 3s 6s 7s js 2S
+stock: -
+done: S S S
+"""
+"""1-suit deal 622 after the last deal, as the expert left it 99 actions in: t4
+is its last bare pile, no pile is empty, and t6's TS fits on t2's JS."""
+
+
+def test_after_the_last_deal_the_one_suit_expert_keeps_its_last_bare_pile(monkeypatch) -> None:
+    """With ``one_room`` the 1-suit expert keeps a bare pile after the last deal:
+    it bares t6 (TS onto JS) before it turns t4, where without the weight it
+    turns t4, its last room, at once. Permuting the face-down cards leaves its
+    choice unchanged."""
+    from termsolitaire.solver import opponent
+
+    def expert(**changes: object) -> Opponent:
+        monkeypatch.setitem(opponent.LEVELS, "expert", dataclasses.replace(EXPERT, **changes))
+        return Opponent("expert", 1, seed=0)
+
+    view = view_of(from_text(ONE_SUIT_LAST_ROOM))
+    spent = expert(one_room=0).advise(view)
+    assert [str(m) for m in spent] == ["turn t4"]
+    assert _rooms(ONE_SUIT_LAST_ROOM, spent) == 0
+    kept = expert().advise(view)
+    assert [str(m) for m in kept] == ["t6-t2", "turn t4"]
+    assert _rooms(ONE_SUIT_LAST_ROOM, kept) == 1
+    for seed in range(2):
+        other = view_of(from_text(_permuted(ONE_SUIT_LAST_ROOM, seed)))
+        assert expert().advise(other) == kept, f"permutation {seed}"
