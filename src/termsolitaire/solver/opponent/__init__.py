@@ -166,11 +166,6 @@ class Level:
     more than a face-down card (25) and the move, so the planner spends its last
     room only when no plan that keeps it gains anything; then it plans once more
     without the weight (:meth:`Opponent._plan`), so it never presses End for it."""
-    one_room: int = 0
-    """In 1-suit games, once the stock is dealt, the planner's ``room`` weight, as
-    :attr:`four_room` at 4 suits: its last empty or bare pile is kept while any
-    plan that keeps it gains, and spent (a second plan without the weight) only
-    when none does. 0 for every level (docs/journal/2026-12-07-one15.md)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -194,7 +189,6 @@ LEVELS: dict[str, Level] = {
             trial_playout=4,
             trial_positions=4000,
             four_room=30,
-            one_room=30,
         ),
     )
 }
@@ -226,8 +220,11 @@ class Opponent:
         self.weights = weights(suits)
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
-        room = self.level.four_room if suits == 4 else self.level.one_room if suits == 1 else 0
-        self._room = {**self.weights, "room": room} if room else None
+        self._room = (
+            {**self.weights, "room": self.level.four_room}
+            if suits == 4 and self.level.four_room
+            else None
+        )
         self.rng = random.Random(seed)
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
@@ -276,8 +273,7 @@ class Opponent:
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        # After the last deal the 4-suit expert keeps its last room (``four_room``;
-        # at 1 suit ``one_room``).
+        # After the last deal the 4-suit expert keeps its last room (``four_room``).
         w = self._room if self._room is not None and not view.stock else self.weights
         line, gain, spent = counted_plan(state, self._positions, w)
         if gain <= 0 and w is not self.weights:
