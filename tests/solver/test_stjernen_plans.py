@@ -208,11 +208,13 @@ def test_the_probe_follows_a_plan_a_few_cards_short_of_the_first_beam(monkeypatc
     under it, not without), while the best count and line stay the first
     beam's, which the rules core plays to that count. With PROBE_MARGIN 0
     neither plan is followed, as before."""
+    firsts = []
     for deal, first_count, plan in ((51, 30, (0, 1, 2)), (194, 26, (1, 3))):
         game = new_game("stjernen", deal=deal)
         root = State.from_game(game)
         first, line, _ = beam(root, FIRST_BEAM, math.inf)
         assert first == first_count
+        firsts.append((root, first, line))
         best, new, seen, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
         assert (best, new, hold) == (first, line, plan) and seen > 0
         g = game.copy()
@@ -220,7 +222,5 @@ def test_the_probe_follows_a_plan_a_few_cards_short_of_the_first_beam(monkeypatc
             g.play(to_move(m))
         assert g.score == best
     monkeypatch.setattr(restart_module, "PROBE_MARGIN", 0)
-    for deal in (51, 194):
-        root = State.from_game(new_game("stjernen", deal=deal))
-        first, line, _ = beam(root, FIRST_BEAM, math.inf)
+    for root, first, line in firsts:  # the first beams again: the same, fixed width
         assert probe(root, first, line, math.inf, time.monotonic, Pace(), None)[3] == ()
