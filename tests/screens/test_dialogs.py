@@ -27,6 +27,10 @@ async def test_stuck_offer_undo(penguin_app: SolitaireApp, monkeypatch: pytest.M
         monkeypatch.setattr(Penguin, "is_stuck", property(lambda self: True))
         await pilot.press("7", "3")
         assert isinstance(penguin_app.screen, StuckScreen)
+        # its line adds what the key line does not say: Restart is this deal again
+        text = screen_text(penguin_app)
+        assert "Restart plays deal 5 again." in text
+        assert "Escape keeps looking" not in text
         monkeypatch.undo()
         await pilot.press("z")
         assert isinstance(penguin_app.screen, PenguinScreen)

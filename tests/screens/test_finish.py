@@ -146,7 +146,7 @@ async def test_a_panel_that_opens_by_itself_ignores_enter_at_first(
     def opened():  # type: ignore[no-untyped-def]
         if panel == "results":
             return ResultsScreen("Won!", 52, 80, 60, game=new_game("penguin", 5))
-        return StuckScreen()
+        return StuckScreen(5)
 
     default, letter, by_letter = (
         ("new", "q", "quit") if panel == "results" else ("undo", "R", "restart")

@@ -117,7 +117,7 @@ class BoardActions:
         elif outcome.stuck:
             from termsolitaire.screens.dialogs.stuck import StuckScreen
 
-            self.app.push_screen(StuckScreen(), self.on_stuck_choice)
+            self.app.push_screen(StuckScreen(self.game.deal), self.on_stuck_choice)
         self.update_footer()
 
     def finish_by_itself(self) -> None:
