@@ -94,6 +94,27 @@ class Helper:
             self.close()
         return got
 
+    def probe(self, snapshot: object, cfgs: list[object], seconds: float) -> bool:
+        """Ask for a beam of each of ``cfgs`` (fixed widths: :func:`.restart.probe`)
+        from the position ``snapshot`` (:meth:`.state.State.snapshot`), in turn,
+        all within ``seconds`` of the helper's clock; False if there is no helper to
+        ask. The answer (:meth:`probed`) must be taken before the next :meth:`send`."""
+        if not cfgs or not self.alive or seconds <= 0:
+            return False
+        assert self.channel is not None
+        try:
+            self.channel.send((PROBE, snapshot, cfgs, seconds, self.cpu))
+        except children.ChildGone:
+            self.close()
+            return False
+        return True
+
+    def probed(self, seconds: float) -> list[tuple[int, list[int], int]] | None:
+        """The answer to the last :meth:`probe`: for each beam (best count, its
+        line, positions seen), or None (and no more help) as :meth:`receive`."""
+        got = self.receive(seconds)
+        return got  # type: ignore[return-value]
+
     def close(self) -> None:
         """End the helper (in the background: the search does not wait for it)."""
         child, self.child, self.channel = self.child, None, None
@@ -107,6 +128,10 @@ class Helper:
         self.close()
 
 
+PROBE = "probe"
+"""The first item of a request for whole beams (:meth:`Helper.probe`)."""
+
+
 def serve(channel: children.Frames) -> None:
     """The helper's side: answer each request until the input closes."""
     st = State()
@@ -115,6 +140,9 @@ def serve(channel: children.Frames) -> None:
             request = channel.receive()
         except children.ChildGone:
             return
+        if isinstance(request[0], str) and request[0] == PROBE:
+            channel.send(_probes(*request[1:]))
+            continue
         cfg, items, seconds, cpu, keep = request
         clock = time.process_time if cpu else time.monotonic
         found, seen = expand(st, items, cfg, clock() + seconds, clock)
@@ -124,6 +152,19 @@ def serve(channel: children.Frames) -> None:
         if most is not None and most not in chosen:
             chosen.append(most)
         channel.send((chosen, len(seen)))
+
+
+def _probes(
+    snapshot: Any, cfgs: list[Any], seconds: float, cpu: bool
+) -> list[tuple[int, list[int], int]]:
+    """Each beam of ``cfgs`` from ``snapshot``, alone, in turn, all within ``seconds``."""
+    from .beams import beam  # the beam module imports this one
+
+    clock = time.process_time if cpu else time.monotonic
+    root = State()
+    root.restore(snapshot)
+    deadline = clock() + seconds
+    return [beam(root, cfg, deadline, clock) for cfg in cfgs]
 
 
 def main() -> None:
