@@ -28,6 +28,7 @@ import contextlib
 import gc
 import os
 import time
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
@@ -57,7 +58,8 @@ class Helper:
         self.child: children.Child | None = None
         self.channel: children.Frames | None = None
         with contextlib.suppress(OSError):
-            self.child = children.Child.spawn("termsolitaire.solver.stjernen.pair:main")
+            # restart's entry: this loop, and whole beams (:meth:`probe`) too.
+            self.child = children.Child.spawn("termsolitaire.solver.stjernen.restart:helper")
             self.channel = self.child.frames()
 
     @property
@@ -132,8 +134,16 @@ PROBE = "probe"
 """The first item of a request for whole beams (:meth:`Helper.probe`)."""
 
 
-def serve(channel: children.Frames) -> None:
-    """The helper's side: answer each request until the input closes."""
+Probes = Callable[[Any, list[Any], float, bool], list[tuple[int, list[int], int]]]
+"""Whole beams from a snapshot (:meth:`Helper.probe`): the beam module's, handed
+in by the helper's entry (:func:`.restart.helper`; the beam module imports
+this one)."""
+
+
+def serve(channel: children.Frames, probes: Probes | None = None) -> None:
+    """The helper's side: answer each request until the input closes (a request
+    for whole beams with ``probes``; without, the answer is None, which ends
+    the help)."""
     st = State()
     while True:
         try:
@@ -141,7 +151,7 @@ def serve(channel: children.Frames) -> None:
         except children.ChildGone:
             return
         if isinstance(request[0], str) and request[0] == PROBE:
-            channel.send(_probes(*request[1:]))
+            channel.send(probes(*request[1:]) if probes else None)
             continue
         cfg, items, seconds, cpu, keep = request
         clock = time.process_time if cpu else time.monotonic
@@ -154,26 +164,13 @@ def serve(channel: children.Frames) -> None:
         channel.send((chosen, len(seen)))
 
 
-def _probes(
-    snapshot: Any, cfgs: list[Any], seconds: float, cpu: bool
-) -> list[tuple[int, list[int], int]]:
-    """Each beam of ``cfgs`` from ``snapshot``, alone, in turn, all within ``seconds``."""
-    from .beams import beam  # the beam module imports this one
-
-    clock = time.process_time if cpu else time.monotonic
-    root = State()
-    root.restore(snapshot)
-    deadline = clock() + seconds
-    return [beam(root, cfg, deadline, clock) for cfg in cfgs]
-
-
-def main() -> None:
+def main(probes: Probes | None = None) -> None:
     """The helper process (a child, :mod:`termsolitaire.children`). It does the
     search's work alone, so the cyclic garbage collector stays off for its
     life, as it is in the search it helps (the package's ``COLLECTOR_OFF``:
     its look-arounds make no reference cycles)."""
     gc.disable()
     with contextlib.suppress(children.ChildGone, KeyboardInterrupt):
-        serve(children.stdio_frames())
+        serve(children.stdio_frames(), probes)
     # Nothing to flush that anyone still reads.
     os._exit(0)

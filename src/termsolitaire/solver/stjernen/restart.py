@@ -37,12 +37,15 @@ restarts go on from its line while it gets further.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
+from typing import Any
 
 from .beams import FIRST_BEAM, PORTFOLIO, Pace, beam
 from .layer import BeamConfig
 from .moves import plan_suits
 from .pair import Helper
+from .pair import main as helper_loop
 from .state import COLLECT, WON, State
 
 RESTART_SHARE = 0.8
@@ -156,6 +159,24 @@ def _singles(
     for k in range(len(todo)):
         out.append(mine[k // 2] if k % 2 == 0 else got[k // 2])
     return out
+
+
+def _beams(
+    snapshot: Any, cfgs: list[Any], seconds: float, cpu: bool
+) -> list[tuple[int, list[int], int]]:
+    """In the helper: each beam of ``cfgs`` from ``snapshot``, alone, in turn, all
+    within ``seconds`` (:meth:`.pair.Helper.probe`)."""
+    clock = time.process_time if cpu else time.monotonic
+    root = State()
+    root.restore(snapshot)
+    deadline = clock() + seconds
+    return [beam(root, cfg, deadline, clock) for cfg in cfgs]
+
+
+def helper() -> None:
+    """The helper process of :class:`.pair.Helper` (a child,
+    :mod:`termsolitaire.children`): its loop, with whole beams for :func:`_singles`."""
+    helper_loop(_beams)
 
 
 def probe(
