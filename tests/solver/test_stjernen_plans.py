@@ -17,6 +17,7 @@ from termsolitaire.solver.stjernen import restart as restart_module
 from termsolitaire.solver.stjernen.beams import LATE_ROUND
 from termsolitaire.solver.stjernen.evaluation import Weights, evaluate
 from termsolitaire.solver.stjernen.moves import auto, held_kings, plan_suits
+from termsolitaire.solver.stjernen.pair import Helper
 from termsolitaire.solver.stjernen.restart import plans, probe, restarts
 from termsolitaire.solver.stjernen.state import DEAL, INNER, UP, State, to_move
 
@@ -224,3 +225,51 @@ def test_the_probe_follows_a_plan_a_few_cards_short_of_the_first_beam(monkeypatc
     monkeypatch.setattr(restart_module, "PROBE_MARGIN", 0)
     for root, first, line in firsts:  # the first beams again: the same, fixed width
         assert probe(root, first, line, math.inf, time.monotonic, Pace(), None)[3] == ()
+
+
+def test_with_a_helper_the_probe_follows_a_single_suit_plan_that_gets_further(monkeypatch):
+    """Deal 163 on two processes: the first beam and the probe under the plan of
+    spades and diamonds both stop at 9 cards; the spades plan alone, one of the
+    single-suit plans the helper and this process then probe side by side
+    (restart.SINGLE_PROBES, stjernen29), gets much further at the same fixed
+    width and is followed with its line, which the rules core plays to the
+    count claimed. The helper still shares a beam's layers after. One process
+    (no helper) and SINGLE_PROBES off judge ``plans(root)[0]`` alone, as
+    before."""
+    game = new_game("stjernen", deal=163)
+    root = State.from_game(game)
+    assert plans(root) == [(0, 2), (0,), (2,)]
+    with Helper(cpu=True) as helper:
+        first, line, _ = beam(root, FIRST_BEAM, math.inf, time.process_time, Pace(), helper)
+        best, new, seen, hold = probe(
+            root, first, line, math.inf, time.process_time, Pace(), helper
+        )
+        assert hold == (0,) and best > first and seen > 0
+        g = game.copy()
+        for m in new:
+            g.play(to_move(m))
+        assert g.score == best
+        assert helper.alive
+        again = beam(root, FIRST_BEAM, math.inf, time.process_time, Pace(), helper)
+        assert helper.alive and again[0] == first  # the channel is in step
+        alone = probe(root, first, line, math.inf, time.process_time, Pace(), None)
+        assert alone[3] == (0, 2) and alone[0] == first
+        monkeypatch.setattr(restart_module, "SINGLE_PROBES", False)
+        assert probe(root, first, line, math.inf, time.process_time, Pace(), helper)[3] == (0, 2)
+
+
+def test_a_single_suit_plan_four_cards_ahead_is_not_followed(monkeypatch):
+    """Deal 113 on two processes: the spades plan alone gets 4 cards further than
+    the first beam at width 10 (54 against 50; the plan of three suits far
+    short), not the 5 of restart.SINGLE_LEAD (stjernen29: 113, won by main in
+    every run, was lost in every run under it at 4); no plan is followed, as
+    on one process. With SINGLE_LEAD 4 it would be."""
+    root = State.from_game(new_game("stjernen", deal=113))
+    assert plans(root)[:2] == [(0, 2, 3), (0,)]
+    with Helper(cpu=True) as helper:
+        first, line, _ = beam(root, FIRST_BEAM, math.inf, time.process_time, Pace(), helper)
+        got = probe(root, first, line, math.inf, time.process_time, Pace(), helper)
+        assert got[:2] == (first, line) and got[3] == ()
+        monkeypatch.setattr(restart_module, "SINGLE_LEAD", 4)
+        best, _, _, hold = probe(root, first, line, math.inf, time.process_time, Pace(), helper)
+        assert hold == (0,) and best > first

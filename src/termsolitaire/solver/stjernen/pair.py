@@ -28,6 +28,7 @@ import contextlib
 import gc
 import os
 import time
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
@@ -57,7 +58,8 @@ class Helper:
         self.child: children.Child | None = None
         self.channel: children.Frames | None = None
         with contextlib.suppress(OSError):
-            self.child = children.Child.spawn("termsolitaire.solver.stjernen.pair:main")
+            # restart's entry: this loop, and whole beams (:meth:`probe`) too.
+            self.child = children.Child.spawn("termsolitaire.solver.stjernen.restart:helper")
             self.channel = self.child.frames()
 
     @property
@@ -94,6 +96,27 @@ class Helper:
             self.close()
         return got
 
+    def probe(self, snapshot: object, cfgs: list[object], seconds: float) -> bool:
+        """Ask for a beam of each of ``cfgs`` (fixed widths: :func:`.restart.probe`)
+        from the position ``snapshot`` (:meth:`.state.State.snapshot`), in turn,
+        all within ``seconds`` of the helper's clock; False if there is no helper to
+        ask. The answer (:meth:`probed`) must be taken before the next :meth:`send`."""
+        if not cfgs or not self.alive or seconds <= 0:
+            return False
+        assert self.channel is not None
+        try:
+            self.channel.send((PROBE, snapshot, cfgs, seconds, self.cpu))
+        except children.ChildGone:
+            self.close()
+            return False
+        return True
+
+    def probed(self, seconds: float) -> list[tuple[int, list[int], int]] | None:
+        """The answer to the last :meth:`probe`: for each beam (best count, its
+        line, positions seen), or None (and no more help) as :meth:`receive`."""
+        got = self.receive(seconds)
+        return got  # type: ignore[return-value]
+
     def close(self) -> None:
         """End the helper (in the background: the search does not wait for it)."""
         child, self.child, self.channel = self.child, None, None
@@ -107,14 +130,29 @@ class Helper:
         self.close()
 
 
-def serve(channel: children.Frames) -> None:
-    """The helper's side: answer each request until the input closes."""
+PROBE = "probe"
+"""The first item of a request for whole beams (:meth:`Helper.probe`)."""
+
+
+Probes = Callable[[Any, list[Any], float, bool], list[tuple[int, list[int], int]]]
+"""Whole beams from a snapshot (:meth:`Helper.probe`): the beam module's, handed
+in by the helper's entry (:func:`.restart.helper`; the beam module imports
+this one)."""
+
+
+def serve(channel: children.Frames, probes: Probes | None = None) -> None:
+    """The helper's side: answer each request until the input closes (a request
+    for whole beams with ``probes``; without, the answer is None, which ends
+    the help)."""
     st = State()
     while True:
         try:
             request = channel.receive()
         except children.ChildGone:
             return
+        if isinstance(request[0], str) and request[0] == PROBE:
+            channel.send(probes(*request[1:]) if probes else None)
+            continue
         cfg, items, seconds, cpu, keep = request
         clock = time.process_time if cpu else time.monotonic
         found, seen = expand(st, items, cfg, clock() + seconds, clock)
@@ -126,13 +164,13 @@ def serve(channel: children.Frames) -> None:
         channel.send((chosen, len(seen)))
 
 
-def main() -> None:
+def main(probes: Probes | None = None) -> None:
     """The helper process (a child, :mod:`termsolitaire.children`). It does the
     search's work alone, so the cyclic garbage collector stays off for its
     life, as it is in the search it helps (the package's ``COLLECTOR_OFF``:
     its look-arounds make no reference cycles)."""
     gc.disable()
     with contextlib.suppress(children.ChildGone, KeyboardInterrupt):
-        serve(children.stdio_frames())
+        serve(children.stdio_frames(), probes)
     # Nothing to flush that anyone still reads.
     os._exit(0)

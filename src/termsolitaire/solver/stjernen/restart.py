@@ -19,7 +19,10 @@ keeps the buried one for the second pass, when the storage is full: a choice
 made in round 1 that no width later on undoes. :func:`probe` runs the first
 beam again under the plan of all such suits; if that gets further, as far
 (:data:`PROBE_TIES`) or at most a few cards less far (:data:`PROBE_MARGIN`),
-the root's adaptive beam and the restarts follow the plan.
+the root's adaptive beam and the restarts follow the plan. On two processes
+the single-suit plans are probed too, half of them in the helper, and one of
+them is followed instead where its beam gets clearly further
+(:data:`SINGLE_PROBES`, stjernen29).
 
 Changing course on a stall (issue 34, stjernen24): on the deals a 60-s search
 does not win, restart after restart stops at the count the root's beam
@@ -34,12 +37,15 @@ restarts go on from its line while it gets further.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
+from typing import Any
 
 from .beams import FIRST_BEAM, PORTFOLIO, Pace, beam
 from .layer import BeamConfig
 from .moves import plan_suits
 from .pair import Helper
+from .pair import main as helper_loop
 from .state import COLLECT, WON, State
 
 RESTART_SHARE = 0.8
@@ -92,6 +98,87 @@ short), 2 lost and none gained in the first 14, so the margin stays small.
 0: a tie at least (stjernen27)."""
 
 
+SINGLE_PROBES = True
+"""With a helper (two processes) and two plan suits or more, after the probe
+of ``plans(root)[0]`` (its layers shared with the helper, as before) the
+width-10 beams of the single-suit plans ``plans(root)[1:]`` run too, every
+other one in the helper and the rest here, each alone (:func:`_singles`). The
+plan judged by the probe's rule is then the single-suit plan that gets
+furthest (the first of a tie), if it gets :data:`SINGLE_LEAD` cards further
+than both the first beam and ``plans(root)[0]``; otherwise ``plans(root)[0]``
+as before. Their widths are fixed and each runs in one process,
+so the choice is the same on every machine. One process (the board's hint)
+probes ``plans(root)[0]`` only, as before (stjernen17: probing the single-suit
+plans up front was not kept there). If the helper fails to answer, the
+single-suit plans are not judged at all (the choice of one process).
+False: ``plans(root)[0]`` only (stjernen11-28)."""
+
+
+SINGLE_LEAD = 5
+"""With :data:`SINGLE_PROBES`, follow a single-suit plan only where its beam gets
+at least this many cards further than both the first beam and the probe of
+``plans(root)[0]``. Two processes at 10 CPU-s, side by side with main
+(stjernen29): followed wherever best (the rule of :data:`PROBE_MARGIN` on
+all the plans, 48 deals of 1-200 changed) 35 won against 34 in one run, +1
++68 +71 +163, -51 -113 -137 (1, 4 and 1 card ahead); at 4 cards ahead (23 deals
+of 1-200 and 12 fresh ones of 201-300 changed), two runs, 29 against 28 and
+30 against 29: +242 +257 in both (14 cards ahead, and a win at width 10),
+-113 (4 ahead) in both and in the first run, and none of the gains on
+1-200 again. At 5, set after those runs, the choice on 113 (and 218,
+unknown either way) is main's again; on the 21 + 11 other deals it is the
+same as at 4."""
+
+
+def _probe_config(plan: tuple[int, ...]) -> BeamConfig:
+    """The probe's beam under ``plan``: the first beam's, fixed width."""
+    return dataclasses.replace(
+        FIRST_BEAM, weights=dataclasses.replace(FIRST_BEAM.weights, hold=plan)
+    )
+
+
+def _singles(
+    root: State,
+    todo: list[tuple[int, ...]],
+    deadline: float,
+    clock: Callable[[], float],
+    helper: Helper,
+) -> list[tuple[int, list[int], int]] | None:
+    """The probes' beams under each plan of ``todo``, in order: every other one
+    (the second, the fourth, ...) in the helper, the others here at the same
+    time, each alone; None if the helper does not take them or answer."""
+    theirs = todo[1::2]
+    if not helper.probe(root.snapshot(), [_probe_config(p) for p in theirs], deadline - clock()):
+        return None
+    # Alone, and not timed into the search's pace: a beam whose layers are
+    # shared costs about half as much a position.
+    mine = [beam(root, _probe_config(p), deadline, clock, Pace()) for p in todo[0::2]]
+    got = helper.probed(deadline - clock())
+    if got is None or len(got) != len(theirs):
+        return None
+    out = []
+    for k in range(len(todo)):
+        out.append(mine[k // 2] if k % 2 == 0 else got[k // 2])
+    return out
+
+
+def _beams(
+    snapshot: Any, cfgs: list[Any], seconds: float, cpu: bool
+) -> list[tuple[int, list[int], int]]:
+    """In the helper: each beam of ``cfgs`` from ``snapshot``, alone, in turn, all
+    within ``seconds`` (:meth:`.pair.Helper.probe`)."""
+    clock = time.process_time if cpu else time.monotonic
+    root = State()
+    root.restore(snapshot)
+    deadline = clock() + seconds
+    return [beam(root, cfg, deadline, clock) for cfg in cfgs]
+
+
+def helper() -> None:
+    """The helper process of :class:`.pair.Helper` (a child,
+    :mod:`termsolitaire.children`): its loop, with whole beams for :func:`_singles`."""
+    helper_loop(_beams)
+
+
 def probe(
     root: State,
     best: int,
@@ -106,19 +193,26 @@ def probe(
     none). The plan is followed if its beam gets further than ``best`` (the
     first beam's count), or as far with :data:`PROBE_TIES`, or at most
     :data:`PROBE_MARGIN` cards short (then with ``best`` and ``line`` as they
-    came). The probe's width is fixed, so its choice is the same on every
-    machine."""
+    came). With :data:`SINGLE_PROBES` and a ``helper``, the single-suit plans'
+    beams run too, and the one that gets furthest takes the first plan's place
+    where it gets :data:`SINGLE_LEAD` cards further than both. The probes'
+    widths are fixed, so the choice is the same on every machine."""
     todo = plans(root) if PLAN_PROBE else []
     if not todo or best == WON:
         return best, line, 0, ()
-    cfg = dataclasses.replace(
-        FIRST_BEAM, weights=dataclasses.replace(FIRST_BEAM.weights, hold=todo[0])
-    )
-    score, moves, seen = beam(root, cfg, deadline, clock, pace, helper)
+    score, moves, seen = beam(root, _probe_config(todo[0]), deadline, clock, pace, helper)
+    plan = todo[0]
+    if SINGLE_PROBES and helper is not None and len(todo) > 2 and score < WON:
+        got = _singles(root, todo[1:], deadline, clock, helper) or []
+        bar = max(score, best) + SINGLE_LEAD - 1 if SINGLE_LEAD else score
+        for p, (s, m, n) in zip(todo[1:], got, strict=bool(got)):
+            seen += n
+            if s > bar:  # strictly: the first plan of a tie
+                score, moves, plan, bar = s, m, p, s
     if score > best or (PROBE_TIES and score == best):
-        return score, moves, seen, todo[0]
+        return score, moves, seen, plan
     if PROBE_TIES and score >= best - PROBE_MARGIN:
-        return best, line, seen, todo[0]
+        return best, line, seen, plan
     return best, line, seen, ()
 
 
