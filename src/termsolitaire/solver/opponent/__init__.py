@@ -168,17 +168,6 @@ class Level:
     without the weight (:meth:`Opponent._plan`), so it never presses End for it.
     On 1-200 it won the same 62 as before it (31.0%, lead33): its +3 on the
     fresh 356-394 was within the noise; it stays, as it loses nothing."""
-    turn_plan: int = 0
-    """In 1-suit games with :attr:`guesses`, the weight of a face-down card
-    (``hidden``) in a second plan of the planner's, made when its own plan turns
-    no card: that plan's line up to its first turn is one more candidate for
-    :meth:`Opponent._guess`'s judge (0: none). The planner weighs a card turned
-    (a blank to it) against the runs it could join instead, and may join runs
-    with the very cards a pile needed to be bared: then, the line played, no
-    turn is left in reach and it deals with the card unturned (deal 622, action
-    35: ``t1-t10`` takes the 9 that ``t2``'s 8 needed). The second plan goes
-    for a turn whatever it costs; the judge, whose fair playouts see what the
-    turn shows, chooses between them."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -296,14 +285,7 @@ class Opponent:
             spent += more
         mine = up_to_turn(line) if gain > 0 else []
         if guessing:
-            extra: list[SpiderMove] = []
-            if level.turn_plan and not any(m[1] == TURN for m in mine):
-                turn_w = {**w, "hidden": level.turn_plan}
-                more, more_gain, _ = counted_plan(known_state(view), self._positions, turn_w)
-                start = up_to_turn(more) if more_gain > 0 else []
-                if start and start[-1][1] == TURN:
-                    extra = start
-            return self._guess(view, mine, extra)
+            return self._guess(view, mine)
         if level.hindsight and self.suits in level.hindsight_suits:
             return self._hindsight(view, mine, spent, w)
         return mine
@@ -377,17 +359,12 @@ class Opponent:
             values = sorted((v + playouts(m, more), i, m) for v, i, m in values[:2])
         return list(values[0][2])
 
-    def _guess(
-        self, view: View, mine: list[SpiderMove], extra: list[SpiderMove] | None = None
-    ) -> list[SpiderMove]:
-        """The best of ``mine``, ``extra`` (:attr:`Level.turn_plan`) and the solver's
-        plans on guesses; see the module docstring."""
+    def _guess(self, view: View, mine: list[SpiderMove]) -> list[SpiderMove]:
+        """The best of ``mine`` and the solver's plans on guesses; see the module docstring."""
         level, rng = self.level, self.rng
         plans: dict[tuple[SpiderMove, ...], None] = {}
         if mine:
             plans[tuple(mine)] = None
-        if extra:
-            plans[tuple(extra)] = None
         for _ in range(level.guesses):
             line, _ = _solve(sample(view, rng), level.guess_positions)
             start = up_to_turn(line)
