@@ -253,3 +253,13 @@ async def test_the_help_says_what_the_verdict_words_mean() -> None:
         text = " ".join(screen_text(app).replace("│", " ").split())  # the frame's sides out
         assert '"fair: deal next" (no card move gains anything now: deal;' in text
         assert '"winnable*"' in text
+
+
+def test_the_stuck_offer_of_a_game_with_no_deal_number_names_this_deal() -> None:
+    # a game set up from a position has no deal number: Restart still plays it again
+    assert StuckScreen(None).lines == [
+        "Undo goes back a move at a time; Restart plays this deal again."
+    ]
+    assert StuckScreen(12).lines == [
+        "Undo goes back a move at a time; Restart plays deal 12 again."
+    ]

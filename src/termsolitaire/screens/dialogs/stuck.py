@@ -12,12 +12,13 @@ class StuckScreen(Unasked, ChoiceScreen[str]):
     """Dismisses with ``"undo"``, ``"restart"``, ``"new"`` or ``None`` (keep looking).
     Opens by itself after a move: its buttons wait a moment (:mod:`.unasked`)."""
 
-    def __init__(self, deal: int) -> None:
+    def __init__(self, deal: int | None) -> None:
         # the key line already says what Escape does; the line says what the
         # buttons' words do not: how far Undo goes, and that Restart is this deal
+        which = "this deal" if deal is None else f"deal {deal}"
         super().__init__(
             "Stuck: no move leads anywhere new.",
-            [f"Undo goes back a move at a time; Restart plays deal {deal} again."],
+            [f"Undo goes back a move at a time; Restart plays {which} again."],
             [("z", "Undo", "undo"), ("R", "Restart", "restart"), ("N", "New deal", "new")],
             escape="Look at the board",
         )
