@@ -223,7 +223,7 @@ def test_the_probe_follows_a_plan_a_few_cards_short_of_the_first_beam(monkeypatc
             g.play(to_move(m))
         assert g.score == best
     monkeypatch.setattr(restart_module, "PROBE_MARGIN", 0)
-    for root, first, line in firsts:  # the first beams again: the same, fixed width
+    for root, first, line in firsts:  # reused: a fixed-width first beam gives the same line
         assert probe(root, first, line, math.inf, time.monotonic, Pace(), None)[3] == ()
 
 
