@@ -69,9 +69,6 @@ APP_ACTIONS = [
 """The palette's entries every screen has (the screen's own come from its keys:
 :mod:`termsolitaire.screens.palette`)."""
 
-HELD_FAIR = {"match": "a match", "daily": "the daily"}
-"""Boards (by their policy's kind) during whose game fair hints cannot be turned off."""
-
 TEXTUAL_LEFT_OUT = frozenset({"Keys", "Quit", "Maximize"})
 """Textual's own palette entries that the screens' Help and Quit replace, and its
 Maximize, which on the menu showed the list of games alone on a hatched screen,
@@ -313,9 +310,9 @@ class SolitaireApp(Navigation, App[int]):
         """Why fair hints cannot be turned off now (a match or a daily attempt
         under way on a board of this app), or None."""
         for screen in self.boards():
-            where = HELD_FAIR.get(screen.controller.policy.kind)
-            if where is not None and not screen.over:
-                return f"Fair hints cannot be turned off in {where}: the setting stays on"
+            held = screen.controller.policy.fair_held
+            if held and not screen.over:
+                return held
         return None
 
     def fair_hints_entry(self) -> tuple[str, str]:

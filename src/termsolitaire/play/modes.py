@@ -54,10 +54,21 @@ class Policy:
     ending: str = ""
     """End's question when the game is not saved (``{score}``: the score now); empty:
     a match's."""
+    fair_held: str = ""
+    """Why the setting "fair hints" cannot be turned off while this board's game is
+    under way (empty: it can)."""
 
 
 SOLO = Policy("solo")
-MATCH = Policy("match", clock_stops=False, hints=False, fair=True, new_deals=False, saves=False)
+MATCH = Policy(
+    "match",
+    clock_stops=False,
+    hints=False,
+    fair=True,
+    new_deals=False,
+    saves=False,
+    fair_held="Fair hints cannot be turned off in a match: the setting stays on",
+)
 REPLAY = Policy(
     "replay",
     read_only=True,
@@ -93,6 +104,7 @@ DAILY = Policy(
     no_new="The daily is played once: no restart, no other deal (a new one comes tomorrow)",
     no_pause="The daily's clock never stops, as a match's: it counts from your start",
     ending="Your daily ends here with score {score}: it goes on the leaderboard as it stands.",
+    fair_held="Fair hints cannot be turned off in the daily: the setting stays on",
 )
 """Today's daily deal (:mod:`termsolitaire.match.daily`): one attempt, kept in the
 match store (not the saves); no pause, no restart, no hints."""
