@@ -168,6 +168,13 @@ class Level:
     without the weight (:meth:`Opponent._plan`), so it never presses End for it.
     On 1-200 it won the same 62 as before it (31.0%, lead33): its +3 on the
     fresh 356-394 was within the noise; it stays, as it loses nothing."""
+    two_room: int = 0
+    """In 2-suit games, once the stock is dealt, the planner's ``room`` weight, as
+    :attr:`four_room` at 4 suits (0: off). Off for every level: 4 of 5 located
+    decisive actions of 2-suit games lost on 201-260 turn the last bare pile after
+    the last deal, but with 30 the expert won 38 of the fresh 263-322 against
+    main's 37 and 14 of 323-350 against 17 (docs/journal/2026-12-07-two16.md):
+    at three of those four positions nothing else gains, so it turns the pile anyway."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -222,11 +229,8 @@ class Opponent:
         self.weights = weights(suits)
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
-        self._room = (
-            {**self.weights, "room": self.level.four_room}
-            if suits == 4 and self.level.four_room
-            else None
-        )
+        room = {2: self.level.two_room, 4: self.level.four_room}.get(suits, 0)
+        self._room = {**self.weights, "room": room} if room else None
         self.rng = random.Random(seed)
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
@@ -275,7 +279,8 @@ class Opponent:
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        # After the last deal the 4-suit expert keeps its last room (``four_room``).
+        # After the last deal the 4-suit expert keeps its last room (``four_room``;
+        # at 2 suits ``two_room``, off).
         w = self._room if self._room is not None and not view.stock else self.weights
         line, gain, spent = counted_plan(state, self._positions, w)
         if gain <= 0 and w is not self.weights:
