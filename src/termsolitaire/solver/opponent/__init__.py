@@ -175,6 +175,14 @@ class Level:
     the last deal, but with 30 the expert won 38 of the fresh 263-322 against
     main's 37 and 14 of 323-350 against 17 (docs/journal/2026-12-07-two16.md):
     at three of those four positions nothing else gains, so it turns the pile anyway."""
+    two_swap: int = 0
+    """In 2-suit games, once the stock is dealt, whether the planner (and its
+    hindsight playouts) also moves a whole pile (one run, nothing face down) onto
+    a bare pile (the ``swap`` switch of :func:`~.plan.plan_moves`; 0: off). The
+    solver leaves that move out (the same board, piles swapped), but to a player
+    who cannot see the face-down cards it turns a bare pile, worth 0 at 2 suits,
+    into an empty one, worth 8, and parks the pile's cards without spending the
+    last room (with :attr:`two_room`)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -230,7 +238,11 @@ class Opponent:
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
         room = {2: self.level.two_room, 4: self.level.four_room}.get(suits, 0)
-        self._room = {**self.weights, "room": room} if room else None
+        swap = self.level.two_swap if suits == 2 else 0
+        after: dict[str, int] = {"room": room} if room else {}
+        if swap:
+            after["swap"] = swap
+        self._room = {**self.weights, **after} if after else None
         self.rng = random.Random(seed)
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
