@@ -580,57 +580,6 @@ def test_when_only_the_last_room_can_be_spent_the_expert_spends_it(monkeypatch) 
         assert _expert(monkeypatch, **changes).choose(view) == spent[0]
 
 
-TWO_SUIT_ROOM = """\
-game: spider
-variant: suits=2
-score: 225
-moves: 87
-t1: qh 3s 8h AH KH QH JH TH 9H 8S 7S 6S 5S 4S 3S 2S AS 9S 8S 7S 6S
-t2: AH QS JS TH 9S 8S 7H 6H 5H KS QS JS TS 9H 8H 7H 6H 5H 4S 3S 2S AS 2S AS
-t3: KS
-t4: 2h 8s 4h ts 2s 7S 6S 5S KS QS JH
-t5: 5s as 9s
-t6: 3H 2H
-t7: js 7S 6S 5H 4S 3S 9S
-t8: 5s 4h 6h 4h KH QS JS TS AH KS 4S 3H 2H
-t9: 3H
-t10: ts KH QH JH TH 9H 8H 7H
-stock: -
-done: H
-"""
-"""2-suit deal 216 before the expert's 120th action in main's game (before
-two16), the stock dealt: t5 is the last bare pile and no pile is empty. The
-expert turned t5 there, and the full-knowledge solver finds no win after it
-(docs/journal/2026-12-07-two16.md)."""
-
-
-def _expert2(monkeypatch, **changes: object) -> Opponent:
-    """The 2-suit expert with its level changed from the real one (for this test only)."""
-    from termsolitaire.solver import opponent
-
-    monkeypatch.setitem(opponent.LEVELS, "expert", dataclasses.replace(EXPERT, **changes))
-    return Opponent("expert", 2, seed=0)
-
-
-def test_after_the_last_deal_the_two_suit_expert_keeps_its_last_bare_pile(monkeypatch) -> None:
-    """``two_room`` (off: two16), ``four_room``'s weight at 2 suits: after the last
-    deal the expert with it arranges its piles and keeps a bare pile, where
-    without it it spends it (hindsight's way turns t5 at once; its own planner, after the
-    same arrangements, turns t1, by then the last bare pile)."""
-    view = view_of(from_text(TWO_SUIT_ROOM))
-    for changes in ({}, {"hindsight": 0}):
-        kept = _expert2(monkeypatch, two_room=30, **changes).advise(view)
-        assert kept and _rooms(TWO_SUIT_ROOM, kept) >= 1, changes
-        spent = _expert2(monkeypatch, **changes).advise(view)
-        assert spent and spent[-1].kind == "turn", changes
-        assert _rooms(TWO_SUIT_ROOM, spent) == 0, changes
-    # Fair: the choice reads no face-down card.
-    kept = _expert2(monkeypatch, two_room=30).advise(view)
-    for seed in range(2):
-        other = view_of(from_text(_permuted(TWO_SUIT_ROOM, seed)))
-        assert _expert2(monkeypatch, two_room=30).advise(other) == kept, f"permutation {seed}"
-
-
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

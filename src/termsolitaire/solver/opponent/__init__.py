@@ -168,21 +168,6 @@ class Level:
     without the weight (:meth:`Opponent._plan`), so it never presses End for it.
     On 1-200 it won the same 62 as before it (31.0%, lead33): its +3 on the
     fresh 356-394 was within the noise; it stays, as it loses nothing."""
-    two_room: int = 0
-    """In 2-suit games, once the stock is dealt, the planner's ``room`` weight, as
-    :attr:`four_room` at 4 suits (0: off). Off for every level: 4 of 5 located
-    decisive actions of 2-suit games lost on 201-260 turn the last bare pile after
-    the last deal, but with 30 the expert won 38 of the fresh 263-322 against
-    main's 37 and 14 of 323-350 against 17 (docs/journal/2026-12-07-two16.md):
-    at three of those four positions nothing else gains, so it turns the pile anyway."""
-    two_swap: int = 0
-    """In 2-suit games, once the stock is dealt, whether the planner (and its
-    hindsight playouts) also moves a whole pile (one run, nothing face down) onto
-    a bare pile (the ``swap`` switch of :func:`~.plan.plan_moves`; 0: off). The
-    solver leaves that move out (the same board, piles swapped), but to a player
-    who cannot see the face-down cards it turns a bare pile, worth 0 at 2 suits,
-    into an empty one, worth 8, and parks the pile's cards without spending the
-    last room (with :attr:`two_room`)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -237,12 +222,11 @@ class Opponent:
         self.weights = weights(suits)
         if suits == 1 and self.level.one_suit_cover:
             self.weights = {**self.weights, "cover": self.level.one_suit_cover}
-        room = {2: self.level.two_room, 4: self.level.four_room}.get(suits, 0)
-        swap = self.level.two_swap if suits == 2 else 0
-        after: dict[str, int] = {"room": room} if room else {}
-        if swap:
-            after["swap"] = swap
-        self._room = {**self.weights, **after} if after else None
+        self._room = (
+            {**self.weights, "room": self.level.four_room}
+            if suits == 4 and self.level.four_room
+            else None
+        )
         self.rng = random.Random(seed)
         one_suit = suits == 1 and self.level.one_suit_positions
         self._positions = self.level.one_suit_positions if one_suit else self.level.positions
@@ -291,8 +275,7 @@ class Opponent:
             # sees no more than the player, so it is asked directly, without the
             # planner's search, whose line it would only replace.
             return _solve(state, level.guess_positions * 4)[0]
-        # After the last deal the 4-suit expert keeps its last room (``four_room``;
-        # at 2 suits ``two_room``, off).
+        # After the last deal the 4-suit expert keeps its last room (``four_room``).
         w = self._room if self._room is not None and not view.stock else self.weights
         line, gain, spent = counted_plan(state, self._positions, w)
         if gain <= 0 and w is not self.weights:

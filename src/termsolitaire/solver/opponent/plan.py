@@ -27,11 +27,8 @@ FW = {
     "move": 1,
     "square": 0,
     "room": 0,
-    "swap": 0,
 }
-"""The weights of :func:`evaluate` in 2- and 4-suit games. ``swap`` is no weight
-but a switch of :func:`plan_moves` (0: off): whether the planner also moves a
-whole pile onto a bare one."""
+"""The weights of :func:`evaluate` in 2- and 4-suit games."""
 
 FW_ONE_SUIT = {**FW, "bare": 8, "clear": 6, "empty": 4}
 """The weights in 1-suit games. A pile holding only face-down cards takes any
@@ -124,7 +121,6 @@ def counted_plan(
 ) -> tuple[list[SpiderMove], int, int]:
     """:func:`plan`, and the positions it searched (at most ``max_nodes``)."""
     move_cost = w["move"]
-    swap = w.get("swap", 0) != 0
     stock = state.stock[:]
     root_value = evaluate(state, w)
     parents = [-1]
@@ -144,7 +140,7 @@ def counted_plan(
         src, dst, k = moves[node]
         back = (dst, src, k) if node and dst >= 0 and done[node] == done[parents[node]] else None
         here = state.key
-        for m in plan_moves(state, swap):
+        for m in plan_moves(state):
             if m == back:
                 continue
             # Most moves reach a position seen: its key is read from the
@@ -169,24 +165,13 @@ def counted_plan(
     return line_of(parents, moves, best), root_value - best_value, len(parents)
 
 
-def plan_moves(state: SpiderState, swap: bool = False) -> list[SpiderMove]:
+def plan_moves(state: SpiderState) -> list[SpiderMove]:
     """The solver's moves worth trying
     (:func:`~termsolitaire.solver.spider.search.search_moves`), less deals and
     less swaps: a whole run that lies on a card one rank higher of another suit
-    moving onto another card that is not of its suit.
-
-    With ``swap``, also a whole pile (one run, nothing face down) onto a bare pile,
-    which the solver leaves out (the same board, piles swapped): to a player who
-    does not know the face-down cards it turns a bare pile into an empty one."""
+    moving onto another card that is not of its suit."""
     piles, down, info = state.piles, state.down, state.info
-    moves: list[SpiderMove] = []
-    if swap:
-        bare = [d for d in range(PILES) if down[d] and not info[d].run]
-        if bare:
-            for i in range(PILES):
-                f = info[i]
-                if f.run and f.segs == 1 and not down[i]:
-                    moves.extend((i, d, f.run) for d in bare)
+    moves = []
     for m in search_moves(state):
         src, dst, k = m
         if src < 0:
