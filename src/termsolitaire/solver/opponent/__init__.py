@@ -182,7 +182,8 @@ class Level:
     turn_ways: int = 0
     """With :attr:`turn_odds`, positions a search over transfers searches for every
     turn in reach (the shortest line to each pile it can make bare, then its
-    turn); the one with the best odds joins the plans judged (0: none)."""
+    turn); the one with the best odds joins the plans judged when it beats theirs
+    and they are fewer than 1 + :attr:`guesses` (0: none)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -388,9 +389,14 @@ class Opponent:
         odds: dict[tuple[SpiderMove, ...], float] = {}
         if level.turn_odds:
             odds = {m: _turn_odds(view, m, level.turn_odds_positions) for m in plans}
-            if level.turn_ways and max(odds.values(), default=0.0) < 1.0:
+            if (
+                level.turn_ways
+                and len(plans) <= level.guesses
+                and max(odds.values(), default=0.0) < 1.0
+            ):
                 # A turn in reach whose card is likelier to open the next one
-                # than every plan's joins them.
+                # than every plan's joins them, while they are fewer than the
+                # planner's and the guesses' (so no more are judged than before).
                 way, chance = _best_turn_way(view, level.turn_ways, level.turn_odds_positions)
                 if way and chance > max(odds.values(), default=0.0):
                     plans[way], odds[way] = None, chance
@@ -536,10 +542,9 @@ def _best_turn_way(
     view: View, positions: int, odds_positions: int
 ) -> tuple[tuple[SpiderMove, ...], float]:
     """Of the turns in reach by transfers (the shortest line to each pile made bare,
-    breadth-first, level by level until ``positions`` positions are expanded, then
-    its turn), the one with the best
-    :func:`_turn_odds` (the shorter on a tie), and those odds; empty when none is
-    in reach."""
+    breadth-first over at most ``positions`` positions, then its turn), the one
+    with the best :func:`_turn_odds` (the shorter on a tie), and those odds; empty
+    when none is in reach."""
     start = known_state(view)
     lines: dict[int, tuple[SpiderMove, ...]] = {}
     seen = {start.key}
@@ -548,6 +553,8 @@ def _best_turn_way(
     while frontier and searched < positions:
         nxt: list[tuple[SpiderState, tuple[SpiderMove, ...]]] = []
         for state, line in frontier:
+            if searched == positions:
+                break
             searched += 1
             for i, (p, d) in enumerate(zip(state.piles, state.down, strict=True)):
                 if d and len(p) == d and i not in lines:
