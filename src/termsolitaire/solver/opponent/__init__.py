@@ -62,7 +62,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -73,7 +72,7 @@ from ..search import luby
 from ..spider import BASE, NOISE, PORTFOLIO
 from ..spider.search import DEPTH, BestFirst, search_moves
 from ..spider.state import DEAL_MOVE, TURN, SpiderMove, SpiderState, to_move
-from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, plan_moves, up_to_turn, weights
+from .plan import FW_ONE_SUIT_EXPERT, counted_plan, evaluate, up_to_turn, weights
 from .view import BLANK, View, known_state, sample, view_of
 
 
@@ -169,21 +168,6 @@ class Level:
     without the weight (:meth:`Opponent._plan`), so it never presses End for it.
     On 1-200 it won the same 62 as before it (31.0%, lead33): its +3 on the
     fresh 356-394 was within the noise; it stays, as it loses nothing."""
-    turn_odds: int = 0
-    """In 1-suit games, the points :meth:`Opponent._guess`'s judge takes off a plan
-    for the chance that a fair player can turn another card after it
-    (:func:`_turn_odds`): for a plan that ends in a turn, exact over the unseen
-    ranks (each put on the turned pile as the card it shows, weighed by how many
-    are unseen), whether transfers then reach a bare pile; for a plan that turns
-    nothing, whether they reach one after it. The trials' stuck playout samples
-    this on 3 guesses; this counts it on every rank (0: off)."""
-    turn_odds_positions: int = 200
-    """Positions the transfer search of :attr:`turn_odds` searches for each rank."""
-    turn_ways: int = 0
-    """With :attr:`turn_odds`, positions a search over transfers searches for every
-    turn in reach (the shortest line to each pile it can make bare, then its
-    turn); the one with the best odds joins the plans judged when it beats theirs
-    and they are fewer than 1 + :attr:`guesses` (0: none)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -386,20 +370,6 @@ class Opponent:
             start = up_to_turn(line)
             if start and start[-1][0] >= 0:
                 plans[tuple(start)] = None
-        odds: dict[tuple[SpiderMove, ...], float] = {}
-        if level.turn_odds:
-            odds = {m: _turn_odds(view, m, level.turn_odds_positions) for m in plans}
-            if (
-                level.turn_ways
-                and len(plans) <= level.guesses
-                and max(odds.values(), default=0.0) < 1.0
-            ):
-                # A turn in reach whose card is likelier to open the next one
-                # than every plan's joins them, while they are fewer than the
-                # planner's and the guesses' (so no more are judged than before).
-                way, chance = _best_turn_way(view, level.turn_ways, level.turn_odds_positions)
-                if way and chance > max(odds.values(), default=0.0):
-                    plans[way], odds[way] = None, chance
         if len(plans) <= 1:
             return list(next(iter(plans), ()))
         guesses = [sample(view, rng) for _ in range(level.trials)]
@@ -418,10 +388,7 @@ class Opponent:
             transfers = sum(1 for m in moves if m[1] != TURN)
             return total / len(guesses) + transfers / DEPTH
 
-        if level.turn_odds:
-            best = min(plans, key=lambda m: cost(m) - level.turn_odds * odds[m])
-        else:
-            best = min(plans, key=cost)
+        best = min(plans, key=cost)
         return list(best)
 
 
@@ -494,85 +461,6 @@ def _stuck(state: SpiderState, plans: int, positions: int, w: dict[str, int]) ->
     when none gains: where a fair player would be stuck before the next deal."""
     _fair_plans(state, plans, positions, w, deal=False)
     return sum(state.down)
-
-
-_REACH = {**{k: 0 for k in FW_ONE_SUIT_EXPERT}, "bare": 1}
-"""Weights under which the planner gains only by a pile made bare (:func:`_turn_odds`)."""
-
-
-def _turn_in_reach(state: SpiderState, positions: int) -> bool:
-    """Whether a pile of ``state`` is bare, or made bare by transfers within ``positions``."""
-    if any(d and not p[d:] for p, d in zip(state.piles, state.down, strict=True)):
-        return True
-    return counted_plan(state, positions, _REACH)[1] > 0
-
-
-def _turn_odds(view: View, moves: tuple[SpiderMove, ...], positions: int) -> float:
-    """The chance, by what the player sees, that another turn is in reach after
-    ``moves``: exact over the ranks of the unseen cards when the last move turns a
-    card (each rank as that card, weighed by how many unseen cards have it); for
-    moves that turn nothing, 1 or 0. Fair: reads only the view (1-suit games,
-    where a card is its rank)."""
-    state = known_state(view)
-    for m in moves[:-1]:
-        state.make(m)
-    last = moves[-1]
-    if last[1] != TURN:
-        state.make(last)
-        return float(_turn_in_reach(state, positions))
-    pile = last[0]
-    counts = Counter(view.unseen)
-    total = sum(counts.values())
-    if not total:
-        return 0.0
-    piles = [list(p) for p in state.piles]
-    down = list(state.down)
-    down[pile] -= 1
-    hits = 0
-    for c, n in counts.items():
-        piles[pile][-1] = c
-        stock, done = list(state.stock), list(state.done)
-        turned = SpiderState([list(p) for p in piles], list(down), stock, done)
-        if _turn_in_reach(turned, positions):
-            hits += n
-    return hits / total
-
-
-def _best_turn_way(
-    view: View, positions: int, odds_positions: int
-) -> tuple[tuple[SpiderMove, ...], float]:
-    """Of the turns in reach by transfers (the shortest line to each pile made bare,
-    breadth-first over at most ``positions`` positions, then its turn), the one
-    with the best :func:`_turn_odds` (the shorter on a tie), and those odds; empty
-    when none is in reach."""
-    start = known_state(view)
-    lines: dict[int, tuple[SpiderMove, ...]] = {}
-    seen = {start.key}
-    frontier: list[tuple[SpiderState, tuple[SpiderMove, ...]]] = [(start, ())]
-    searched = 0
-    while frontier and searched < positions:
-        nxt: list[tuple[SpiderState, tuple[SpiderMove, ...]]] = []
-        for state, line in frontier:
-            if searched == positions:
-                break
-            searched += 1
-            for i, (p, d) in enumerate(zip(state.piles, state.down, strict=True)):
-                if d and len(p) == d and i not in lines:
-                    lines[i] = (*line, (i, TURN, 0))
-            for m in plan_moves(state):
-                if m[1] == TURN:
-                    continue
-                child = state.copy()
-                child.make(m)
-                if child.key not in seen:
-                    seen.add(child.key)
-                    nxt.append((child, (*line, m)))
-        frontier = nxt
-    if not lines:
-        return (), 0.0
-    rated = [(_turn_odds(view, m, odds_positions), -len(m), m) for m in lines.values()]
-    chance, _, way = max(rated, key=lambda r: (r[0], r[1]))
-    return way, chance
 
 
 def _way_signature(view: View, moves: tuple[SpiderMove, ...]) -> tuple[object, ...]:
