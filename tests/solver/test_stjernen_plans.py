@@ -12,13 +12,13 @@ import random
 import time
 
 from termsolitaire.rules import new_game
-from termsolitaire.solver.stjernen import FIRST_BEAM, WON, BeamConfig, Pace, beam
+from termsolitaire.solver.stjernen import FIRST_BEAM, PORTFOLIO, WON, BeamConfig, Pace, beam
 from termsolitaire.solver.stjernen import restart as restart_module
 from termsolitaire.solver.stjernen.beams import LATE_ROUND
 from termsolitaire.solver.stjernen.evaluation import Weights, evaluate
 from termsolitaire.solver.stjernen.moves import auto, held_kings, plan_suits
 from termsolitaire.solver.stjernen.pair import Helper
-from termsolitaire.solver.stjernen.restart import plans, probe, restarts
+from termsolitaire.solver.stjernen.restart import plans, probe, probe_courses, restarts
 from termsolitaire.solver.stjernen.state import DEAL, INNER, UP, State, to_move
 
 
@@ -273,3 +273,67 @@ def test_a_single_suit_plan_four_cards_ahead_is_not_followed(monkeypatch):
         monkeypatch.setattr(restart_module, "SINGLE_LEAD", 4)
         best, _, _, hold = probe(root, first, line, math.inf, time.process_time, Pace(), helper)
         assert hold == (0,) and best > first
+
+
+def test_with_a_helper_the_search_follows_other_weights_that_get_much_further(monkeypatch):
+    """Deal 28 on two processes: the first beam, the probe under the plan of
+    spades, diamonds and clubs, and every single-suit plan stop at 34 cards
+    (the plain weights stop there at every width up to 8000, stjernen23); of
+    the other weights probed at the same fixed width under that plan
+    (restart.COURSE_PROBES, half of them in the helper), ``horizon=250`` wins,
+    and its line, which the rules core plays to a win, is the answer. The
+    helper still shares a beam's layers after. One process (no helper) and
+    COURSE_PROBES empty follow the plain weights, as before."""
+    game = new_game("stjernen", deal=28)
+    root = State.from_game(game)
+    with Helper(cpu=True) as helper:
+        first, line, _ = beam(root, FIRST_BEAM, math.inf, time.process_time, Pace(), helper)
+        best, line, _, hold = probe(root, first, line, math.inf, time.process_time, Pace(), helper)
+        assert (first, best, hold) == (34, 34, (0, 2, 3))
+        got = probe_courses(root, best, line, hold, math.inf, time.process_time, helper)
+        assert got[0] == WON and PORTFOLIO[got[3]].weights.horizon == 250
+        g = game.copy()
+        for m in got[1]:
+            g.play(to_move(m))
+        assert g.is_won
+        again = beam(root, FIRST_BEAM, math.inf, time.process_time, Pace(), helper)
+        assert helper.alive and again[0] == first  # the channel is in step
+        assert probe_courses(root, best, line, hold, math.inf, time.process_time, None) == (
+            best,
+            line,
+            0,
+            0,
+        )
+        monkeypatch.setattr(restart_module, "COURSE_PROBES", ())
+        assert probe_courses(root, best, line, hold, math.inf, time.process_time, helper)[3] == 0
+
+
+def test_a_search_that_follows_other_weights_keeps_the_plain_course():
+    """Weights a course probe chose (``horizon=250``, under the plan (1, 2) on
+    deal 3) are the courses' first, the plain weights under the same plan the
+    next (after a stall), and no course comes twice."""
+    root = State.from_game(new_game("stjernen", deal=3))
+    got = restart_module.courses(root, (1, 2), 1)
+    assert got[:3] == [(1, (1, 2)), (0, (1, 2)), (6, (1, 2))]
+    assert len(set(got)) == len(got)
+    assert restart_module.courses(root, (1, 2))[0] == (0, (1, 2))
+
+
+def test_other_weights_four_cards_ahead_are_not_followed(monkeypatch):
+    """Deal 104 on two processes: no king plan is followed, and of the other
+    weights probed at width 10 ``horizon=250`` gets furthest, 4 cards further
+    than the first beam (23 against 19), not the 20 of restart.COURSE_LEAD: the
+    plain weights stay, with the first beam's line. With COURSE_LEAD 4 they
+    would not."""
+    root = State.from_game(new_game("stjernen", deal=104))
+    with Helper(cpu=True) as helper:
+        first, line, _ = beam(root, FIRST_BEAM, math.inf, time.process_time, Pace(), helper)
+        best, line, _, hold = probe(root, first, line, math.inf, time.process_time, Pace(), helper)
+        assert (first, best, hold) == (19, 19, ())
+        got = probe_courses(root, best, line, hold, math.inf, time.process_time, helper)
+        assert got[:2] == (best, line) and got[3] == 0 and got[2] > 0
+        monkeypatch.setattr(restart_module, "COURSE_LEAD", 4)
+        best, _, _, weights = probe_courses(
+            root, best, line, hold, math.inf, time.process_time, helper
+        )
+        assert best == 23 and PORTFOLIO[weights].weights.horizon == 250

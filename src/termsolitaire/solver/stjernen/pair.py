@@ -28,7 +28,7 @@ import contextlib
 import gc
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -96,7 +96,7 @@ class Helper:
             self.close()
         return got
 
-    def probe(self, snapshot: object, cfgs: list[object], seconds: float) -> bool:
+    def probe(self, snapshot: object, cfgs: Sequence[object], seconds: float) -> bool:
         """Ask for a beam of each of ``cfgs`` (fixed widths: :func:`.restart.probe`)
         from the position ``snapshot`` (:meth:`.state.State.snapshot`), in turn,
         all within ``seconds`` of the helper's clock; False if there is no helper to

@@ -102,7 +102,7 @@ SINGLE_PROBES = True
 """With a helper (two processes) and two plan suits or more, after the probe
 of ``plans(root)[0]`` (its layers shared with the helper, as before) the
 width-10 beams of the single-suit plans ``plans(root)[1:]`` run too, every
-other one in the helper and the rest here, each alone (:func:`_singles`). The
+other one in the helper and the rest here, each alone (:func:`_alone`). The
 plan judged by the probe's rule is then the single-suit plan that gets
 furthest (the first of a tie), if it gets :data:`SINGLE_LEAD` cards further
 than both the first beam and ``plans(root)[0]``; otherwise ``plans(root)[0]``
@@ -129,6 +129,28 @@ unknown either way) is main's again; on the 21 + 11 other deals it is the
 same as at 4."""
 
 
+COURSE_PROBES: tuple[int, ...] = (1, 2, 4, 6, 3, 7)
+"""With a helper (two processes), after the king-plan probe: the width-10 beams
+of these weights (indices into :data:`.beams.PORTFOLIO`) under the plan
+followed, every other one in the helper and the rest here, each alone
+(:func:`probe_courses`). The weights whose beam gets :data:`COURSE_LEAD` cards
+further than the best line so far (the furthest; the first of a tie) are
+followed: the root's adaptive beam and the restarts run under them (the plain
+weights become one of the stall's courses, :func:`courses`). The widths are
+fixed and each beam runs in one process, so the choice is the same on every
+machine. One process (the board's hint) probes no course. Empty: no course
+probed (stjernen11-29: other weights only after a stall, stjernen24)."""
+
+
+COURSE_LEAD = 20
+"""With :data:`COURSE_PROBES`, follow other weights only where their probe gets
+at least this many cards further than the best line of the first beam and the
+plan probes. At 5 (stj30) the deals won and lost in the screens came apart by
+this lead: the gains from leads of 27 or more (28, 183, 189, 299), the losses
+(115, 129, deals the plain weights win) from 6 and 15; following a weight that
+is only a little ahead pays a course change for little (lead35, lead36)."""
+
+
 def _probe_config(plan: tuple[int, ...]) -> BeamConfig:
     """The probe's beam under ``plan``: the first beam's, fixed width."""
     return dataclasses.replace(
@@ -136,27 +158,27 @@ def _probe_config(plan: tuple[int, ...]) -> BeamConfig:
     )
 
 
-def _singles(
+def _alone(
     root: State,
-    todo: list[tuple[int, ...]],
+    cfgs: list[BeamConfig],
     deadline: float,
     clock: Callable[[], float],
     helper: Helper,
 ) -> list[tuple[int, list[int], int]] | None:
-    """The probes' beams under each plan of ``todo``, in order: every other one
+    """The fixed-width beams of ``cfgs`` from ``root``, in order: every other one
     (the second, the fourth, ...) in the helper, the others here at the same
     time, each alone; None if the helper does not take them or answer."""
-    theirs = todo[1::2]
-    if not helper.probe(root.snapshot(), [_probe_config(p) for p in theirs], deadline - clock()):
+    theirs = cfgs[1::2]
+    if not helper.probe(root.snapshot(), theirs, deadline - clock()):
         return None
     # Alone, and not timed into the search's pace: a beam whose layers are
     # shared costs about half as much a position.
-    mine = [beam(root, _probe_config(p), deadline, clock, Pace()) for p in todo[0::2]]
+    mine = [beam(root, cfg, deadline, clock, Pace()) for cfg in cfgs[0::2]]
     got = helper.probed(deadline - clock())
     if got is None or len(got) != len(theirs):
         return None
     out = []
-    for k in range(len(todo)):
+    for k in range(len(cfgs)):
         out.append(mine[k // 2] if k % 2 == 0 else got[k // 2])
     return out
 
@@ -175,7 +197,7 @@ def _beams(
 
 def helper() -> None:
     """The helper process of :class:`.pair.Helper` (a child,
-    :mod:`termsolitaire.children`): its loop, with whole beams for :func:`_singles`."""
+    :mod:`termsolitaire.children`): its loop, with whole beams for :func:`_alone`."""
     helper_loop(_beams)
 
 
@@ -203,7 +225,7 @@ def probe(
     score, moves, seen = beam(root, _probe_config(todo[0]), deadline, clock, pace, helper)
     plan = todo[0]
     if SINGLE_PROBES and helper is not None and len(todo) > 2 and score < WON:
-        got = _singles(root, todo[1:], deadline, clock, helper) or []
+        got = _alone(root, [_probe_config(p) for p in todo[1:]], deadline, clock, helper) or []
         bar = max(score, best) + SINGLE_LEAD - 1 if SINGLE_LEAD else score
         for p, (s, m, n) in zip(todo[1:], got, strict=bool(got)):
             seen += n
@@ -216,6 +238,45 @@ def probe(
     return best, line, seen, ()
 
 
+def _course_config(weights: int, plan: tuple[int, ...]) -> BeamConfig:
+    """The course probe's beam: the weights ``PORTFOLIO[weights]`` under ``plan``,
+    at the first beam's fixed width."""
+    cfg = PORTFOLIO[weights]
+    return dataclasses.replace(
+        cfg,
+        width=FIRST_BEAM.width,
+        late_round=FIRST_BEAM.late_round,
+        weights=dataclasses.replace(cfg.weights, hold=plan),
+    )
+
+
+def probe_courses(
+    root: State,
+    best: int,
+    line: list[int],
+    hold: tuple[int, ...],
+    deadline: float,
+    clock: Callable[[], float],
+    helper: Helper | None,
+) -> tuple[int, list[int], int, int]:
+    """With :data:`COURSE_PROBES` and a ``helper``, a width-10 beam of each of
+    those weights under the plan ``hold``, half in the helper
+    (:func:`_alone`); return (best count, its line, positions seen, the
+    weights to follow: 0 for the plain ones). Other weights are followed where
+    their beam gets :data:`COURSE_LEAD` cards further than ``best``."""
+    if not COURSE_PROBES or helper is None or best == WON:
+        return best, line, 0, 0
+    cfgs = [_course_config(k, hold) for k in COURSE_PROBES]
+    got = _alone(root, cfgs, deadline, clock, helper) or []
+    seen, weights = 0, 0
+    bar = best + COURSE_LEAD - 1
+    for k, (s, m, n) in zip(COURSE_PROBES, got, strict=bool(got)):
+        seen += n
+        if s > bar:  # strictly: the first of a tie
+            best, line, weights, bar = s, m, k, s
+    return best, line, seen, weights
+
+
 def plans(root: State) -> list[tuple[int, ...]]:
     """The plans tried from ``root``, in turn: of the suits whose kings lie one in
     the inner ring and one outside it (:func:`.moves.plan_suits`), all of them
@@ -226,7 +287,9 @@ def plans(root: State) -> list[tuple[int, ...]]:
     return out + [(s,) for s in suits]
 
 
-def courses(root: State, hold: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+def courses(
+    root: State, hold: tuple[int, ...], followed: int = 0
+) -> list[tuple[int, tuple[int, ...]]]:
     """The courses a stalled search takes in turn, as (weights: an index into
     :data:`.beams.PORTFOLIO`, plan): the first is the one it has followed
     (the plain weights under ``hold``); then ``bottom=False`` (deal 28: 34 ->
@@ -237,10 +300,15 @@ def courses(root: State, hold: tuple[int, ...]) -> list[tuple[int, tuple[int, ..
     tied with the plain weights, which then still get their turn), then the
     other weights of the portfolio (51: ``horizon=250`` and ``lam=60`` 38
     against 31 at width 500). A fixed list for the position, so the same
-    position takes the same courses."""
+    position takes the same courses. With ``followed`` (weights a course probe
+    chose, :func:`probe_courses`) those come first and the plain weights under
+    ``hold`` second."""
     out = [(0, hold), (6, hold)]
     out += [(0, p) for p in [*plans(root), ()] if p != hold]
     out += [(k, hold) for k in (1, 2, 3, 5, 4)]
+    if followed:
+        out = [x for x in out if x != (followed, hold)]
+        out.insert(0, (followed, hold))
     return out
 
 
@@ -293,17 +361,19 @@ def restarts(
     weights: tuple[int, ...] | None = None,
     seed_base: int = 0,
     stalled: int = 0,
+    followed: int = 0,
 ) -> tuple[int, list[int], int]:
     """Restart beams along the best line, under the plan ``hold``, until a win or
     less than ``min_left`` of time is left; return (best count, its line,
     positions seen). ``weights`` and ``seed_base``: as :func:`_config`'s;
     ``stalled``: the beams in a row before these that got no further (1 if
     the root's beam did not). After :data:`STALL` of them the next restart
-    starts from the root on the next of :func:`courses`."""
+    starts from the root on the next of :func:`courses` (``followed``: the
+    weights a course probe chose, as the list's first)."""
     positions = 0
     back = RESTART_BACK
     seed = 0
-    todo = courses(root, hold) if STALL else []
+    todo = courses(root, hold, followed) if STALL else []
     course = 0
     fresh = False
     while best < WON and deadline - clock() >= min_left:

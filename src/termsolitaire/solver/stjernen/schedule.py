@@ -67,6 +67,7 @@ def run(
     hold: tuple[int, ...] = ()
     line: list[int] = []
     positions = 0
+    followed = 0
     for k in itertools.count():
         if k == 0:
             cfg = FIRST_BEAM
@@ -81,8 +82,17 @@ def run(
         if k == 1:
             best, line, seen, hold = restart.probe(root, best, line, deadline, clock, pace, helper)
             positions += seen
+            if best < WON:
+                best, line, seen, followed = restart.probe_courses(
+                    root, best, line, hold, deadline, clock, helper
+                )
+                positions += seen
             if best == WON:
                 break
+            if followed:
+                # The course probe's weights (restart.COURSE_PROBES) for the
+                # root's beam and its restarts.
+                cfg = dataclasses.replace(PORTFOLIO[followed], adaptive=True, late_round=LATE_ROUND)
             if hold:
                 cfg = dataclasses.replace(cfg, weights=dataclasses.replace(cfg.weights, hold=hold))
         end = deadline
@@ -107,9 +117,10 @@ def run(
                 min_left,
                 LATE_ROUND,
                 hold,
-                order.restart_weights,
+                (followed,) if followed else order.restart_weights,
                 order.seed,
                 stalled,
+                followed,
             )
             positions += seen
         if best == WON or deadline - clock() < min_left:
