@@ -553,6 +553,35 @@ def test_a_hint_on_a_deal_with_no_win_says_how_to_get_another() -> None:
     assert c.hint().message == "No winning line from here"
 
 
+def test_a_hint_where_a_stjernen_round_is_lost_names_the_stock_s_step() -> None:
+    """Stjernen proved lost part-way with no win found earlier on the line: ``H``
+    said only "No winning line from here", while the board's way on is a deal
+    (or, with the stock dealt, a collect); a player following the hints was left
+    to find it. It names the stock's key as the unproved search does; Enter
+    still plays nothing."""
+    from termsolitaire.screens.boards.bindings import screen_bindings
+    from termsolitaire.screens.boards.stjernen import StjernenScreen
+    from termsolitaire.screens.boards.words import BoardWords
+    from termsolitaire.solver.base import Result
+    from termsolitaire.widgets.cards import CardLook
+
+    words = BoardWords(StjernenScreen.PLACES, screen_bindings(StjernenScreen), CardLook)
+    c = Controller(GameSession(None, new_game("stjernen", 5)), words)
+    c.solver = True
+    game = c.game
+    c.play(Move.parse("deal"))
+    c.advice.take(game, Result("lost"), game.history)
+    assert c.hint().message == "No winning line from here with the cards known; 0 deals"
+    while not game.can_collect:
+        c.play(Move.parse("deal"))
+    c.advice.take(game, Result("lost"), game.history)
+    assert c.hint().message == "No winning line from here; o collects"
+    before = game.log
+    c.hand.cursor = "stock"
+    c.grab()
+    assert game.log == before
+
+
 def test_escape_says_what_it_put_back_or_stopped() -> None:
     """Escape after a pick-up, after Spider's ``t`` or with the cursor shown left the
     status line blank: a player could not tell whether it had done anything. It

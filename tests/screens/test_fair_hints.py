@@ -184,7 +184,8 @@ async def test_a_lost_stjernen_round_stays_lost_after_the_collect() -> None:
     """Round 5 of a lost Stjernen game, its stock dealt out: with every card in
     sight the solver proves it lost. The collect turns the stock face down, and
     the board then read "fair: deal next" and hinted a deal, as if the game had
-    come back (playtest36). It stays "no longer winnable", and H says so."""
+    come back (playtest36). It stays "no longer winnable", and H says so, with
+    the board's way on (lead36)."""
     from termsolitaire.rules import from_text
 
     from ..play.test_advice import LOST_ROUND_5
@@ -199,9 +200,9 @@ async def test_a_lost_stjernen_round_stays_lost_after_the_collect() -> None:
         assert status(app).startswith("Collected"), status(app)
         assert verdict(app) == "no longer winnable"
         await pilot.press("H")
-        assert status(app) == "No winning line from here", status(app)
+        assert status(app) == "No winning line from here; 0 deals", status(app)
         await pilot.press("escape", "S")  # nor a fair plan to step through
-        assert status(app) == "No winning line from here", status(app)
+        assert status(app) == "No winning line from here; 0 deals", status(app)
         assert KNOWN not in screen_text(app)
 
 

@@ -146,6 +146,11 @@ class Helping:
                 # "from here" (which the verdict beside it already says).
                 lost = self.advice.lost_note(self.game, "This deal has no winning line")
                 lost += f"; {new} deals another"
+            else:
+                # Stjernen, lost with a stock to deal or collect: the board's
+                # way on, named as in_vain names it (lead36 played deal 30 on
+                # fair hints into a lost round 5: H said only this, 0 dealt).
+                lost += self.stock_step()
             return Outcome(message=lost)
         back = len(self.game.history) - steps
         moves = f"{steps} move{'s' if steps > 1 else ''}"
