@@ -580,6 +580,40 @@ def test_when_only_the_last_room_can_be_spent_the_expert_spends_it(monkeypatch) 
         assert _expert(monkeypatch, **changes).choose(view) == spent[0]
 
 
+def test_with_two_stuck_the_two_suit_playouts_stop_before_the_next_deal(monkeypatch) -> None:
+    """With ``two_stuck`` (off for every level: docs/journal/2026-12-07-two18.md)
+    hindsight's 2-suit playouts make up to that many plans and never deal: each
+    way is judged where a fair player is stuck before the next deal. Without it
+    they deal when stuck; at 4 suits they still do. On 2-suit deal 11 after the
+    good level's first 25 actions the solver wins a guess by another way, so the
+    playouts run; permuting the face-down and stock cards leaves the plan it
+    advises unchanged."""
+    from termsolitaire.solver import opponent
+
+    calls: list[tuple[int, bool]] = []
+    real = opponent._fair_plans
+
+    def fair_plans(state, plans, positions, w, deal):
+        calls.append((plans, deal))
+        return real(state, plans, positions, w, deal)
+
+    monkeypatch.setattr(opponent, "_fair_plans", fair_plans)
+    text = _midgame(11, 2, 25)
+    view = view_of(from_text(text))
+    Opponent("expert", 2, seed=0).advise(view)
+    assert calls and set(calls) == {(EXPERT.playout_plans, True)}
+    monkeypatch.setitem(opponent.LEVELS, "expert", dataclasses.replace(EXPERT, two_stuck=6))
+    calls.clear()
+    mine = Opponent("expert", 2, seed=0).advise(view)
+    assert calls and set(calls) == {(6, False)}
+    for seed in range(2):
+        other = view_of(from_text(_permuted(text, seed)))
+        assert Opponent("expert", 2, seed=0).advise(other) == mine, f"permutation {seed}"
+    calls.clear()
+    Opponent("expert", 4, seed=0).advise(view_of(from_text(IN_SUIT)))
+    assert calls and set(calls) == {(EXPERT.playout_plans, True)}
+
+
 def test_the_check_catches_an_opponent_that_peeks() -> None:
     """The permutation check above can fail: an opponent that reads the stock's
     next card (here: it deals first when that card is a heart) is caught."""

@@ -168,6 +168,19 @@ class Level:
     without the weight (:meth:`Opponent._plan`), so it never presses End for it.
     On 1-200 it won the same 62 as before it (31.0%, lead33): its +3 on the
     fresh 356-394 was within the noise; it stays, as it loses nothing."""
+    two_stuck: int = 0
+    """In 2-suit games, the plans each of hindsight's playouts may make
+    (:meth:`Opponent._hindsight`), none a deal: the playout stops where a fair
+    player is stuck before the next deal (or after that many plans) and is
+    judged there, by what that player sees (0: none; the playout makes
+    :attr:`playout_plans` plans and deals when stuck). Lost 2-suit games turn
+    about 2 cards a packet against won games' 4-6 (docs/journal/2026-12-07-two17.md):
+    judged at the next deal, a way is worth the cards a fair player turns before
+    it, not the luck of the ten cards a guess deals next. 0 for every level: at 6
+    (as many plans as :attr:`playout_plans`) the expert won 74 of the fresh 2-suit
+    deals 503-622 against main's 70 beside it (+17, -13), at 102 ms of CPU an
+    action against 114, short of the 5 of 120 a change must gain to be kept
+    (docs/journal/2026-12-07-two18.md)."""
     best_lines: bool = False
     """Whether a guess the solver does not win still gives a way: the start of its
     best line, up to its first turn or deal. Off for every level: at 4 suits it
@@ -334,12 +347,14 @@ class Opponent:
         if not ways or thought():
             return list(default)
         guesses = [sample(view, rng) for _ in range(level.hindsight)]
+        stuck = self.suits == 2 and level.two_stuck > 0
+        plans = level.two_stuck if stuck else level.playout_plans
 
         def playouts(moves: tuple[SpiderMove, ...], on: list[SpiderState]) -> int:
             nonlocal spent
             total = 0
             for g in on:
-                value, used = _playout(g, moves, level.playout_plans, level.playout_positions, w)
+                value, used = _playout(g, moves, plans, level.playout_positions, w, not stuck)
                 total, spent = total + value, spent + used
             return total
 
@@ -438,17 +453,22 @@ def _fair_plans(
 
 
 def _playout(
-    guess: SpiderState, moves: tuple[SpiderMove, ...], plans: int, positions: int, w: dict[str, int]
+    guess: SpiderState,
+    moves: tuple[SpiderMove, ...],
+    plans: int,
+    positions: int,
+    w: dict[str, int],
+    deal: bool = True,
 ) -> tuple[int, int]:
     """How far from a win ``guess`` is after ``moves`` and ``plans`` plans (each up to
-    its first turn, or a deal when none gains) of a player who sees only what a
-    player would (:func:`_fair_plans`), by what that player then sees
-    (:func:`~.plan.evaluate`, each move played costing ``w["move"]``; a win: less
-    than any); and the positions those plans searched."""
+    its first turn, or a deal when none gains and ``deal``; else they stop there)
+    of a player who sees only what a player would (:func:`_fair_plans`), by what
+    that player then sees (:func:`~.plan.evaluate`, each move played costing
+    ``w["move"]``; a win: less than any); and the positions those plans searched."""
     state = guess.copy()
     for m in moves:
         state.make(m)
-    played, searched = _fair_plans(state, plans, positions, w, deal=True)
+    played, searched = _fair_plans(state, plans, positions, w, deal)
     played += len(moves)
     if state.won:
         return played - 10 * WIN, searched
