@@ -78,6 +78,17 @@ deal's answer, its line replayed through the rules core (``ok``)::
     python bench/stjernen.py --pace --deals 1,22 --cpu --set beams:SLACK=0.95
     python bench/stjernen.py --pace --deals 28 --budget 60 --per-deal 2 --cpu
 
+``--courses`` says which deals the course probes change (issue 34,
+``restart.COURSE_PROBES``, lead36): on two processes, as ``solve`` runs them,
+the first beam and the king-plan probe shared with a helper, then the other
+weights' fixed-width beams (no clock, so the same answer on any machine); per
+deal ``first`` or ``plan`` where those win, else the counts of the first beam,
+the plan probe and the course probe and the weights followed (``same``: none
+is :data:`COURSE_LEAD` cards ahead, so the search is main's but for the
+probes' cost)::
+
+    python bench/stjernen.py --courses --deals 1-200
+
 With ``--per-deal 2`` each deal's beam shares its layers with a helper process
 (:mod:`termsolitaire.solver.stjernen.pair`); the helper gets the beam's
 settings with each layer but not the other constants set (it imports the
@@ -107,9 +118,10 @@ import termsolitaire.solver.stjernen.schedule as schedule
 from termsolitaire.rules import new_game
 from termsolitaire.rules.cards import SUITS
 from termsolitaire.solver import Budget, solve
-from termsolitaire.solver.stjernen import BeamConfig, beam
+from termsolitaire.solver.stjernen import FIRST_BEAM, PORTFOLIO, BeamConfig, Pace, beam
 from termsolitaire.solver.stjernen.beams import LATE_ROUND
 from termsolitaire.solver.stjernen.evaluation import Weights
+from termsolitaire.solver.stjernen.pair import Helper
 from termsolitaire.solver.stjernen.relax import Relaxation, relaxed_lost
 from termsolitaire.solver.stjernen.state import (
     CENTRE,
@@ -246,6 +258,38 @@ def _relax(deal: int) -> tuple[int, bool | None, int, int, float]:
     lost = relax.lost()
     home = sum(relax.heights(relax.remaining(tuple(len(p) for p in relax.piles))))
     return deal, lost, relax.states, home, time.process_time() - started
+
+
+def _courses(deals: list[int]) -> int:
+    """``--courses``: which deals the course probes change."""
+    base = PORTFOLIO[0].weights
+    followed: list[int] = []
+    with Helper(cpu=True) as helper:
+        for deal in deals:
+            root = State.from_game(new_game("stjernen", deal=deal))
+            clock = time.process_time
+            first, line, _ = beam(root, FIRST_BEAM, math.inf, clock, Pace(), helper)
+            if first == WON:
+                print(f"{deal:5d} first", flush=True)
+                continue
+            plan, line, _, hold = restart.probe(root, first, line, math.inf, clock, Pace(), helper)
+            if plan == WON:
+                print(f"{deal:5d} plan", flush=True)
+                continue
+            best, _, _, k = restart.probe_courses(root, plan, line, hold, math.inf, clock, helper)
+            cfg = PORTFOLIO[k]
+            what = "same"
+            if k:
+                followed.append(deal)
+                diff = [
+                    f"{f.name}={getattr(cfg.weights, f.name)}"
+                    for f in dataclasses.fields(base)
+                    if getattr(cfg.weights, f.name) != getattr(base, f.name)
+                ]
+                what = " ".join(diff) or f"ahead={cfg.ahead} jitter={cfg.jitter}"
+            print(f"{deal:5d} {first:3d} {plan:3d} {best:3d} {what}", flush=True)
+    print(f"followed on {len(followed)}: {' '.join(map(str, followed))}")
+    return 0
 
 
 def _relax_only(deals: list[int]) -> int:
@@ -427,6 +471,11 @@ def main(argv: list[str] | None = None) -> int:
         help="trace each beam of each deal's search (one process): times, widths, cut or not",
     )
     ap.add_argument(
+        "--courses",
+        action="store_true",
+        help="which deals the course probes change (two processes, fixed widths, no clock)",
+    )
+    ap.add_argument(
         "--beam",
         dest="fields",
         type=_field,
@@ -446,6 +495,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.pace:
         _apply(args.settings)
         return _pace(deals, args.budget, args.cpu, args.per_deal)
+    if args.courses:
+        _apply(args.settings)
+        return _courses(deals)
     if args.relax:
         _apply(args.settings)
         return _relax_only(deals)
