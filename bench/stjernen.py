@@ -87,7 +87,9 @@ the plan probe and the course probe and the weights followed (``same``: none
 is :data:`COURSE_LEAD` cards ahead, so the search is main's but for the
 probes' cost)::
 
-    python bench/stjernen.py --courses --deals 1-200
+    python bench/stjernen.py --courses --deals 1-200 --set "restart:COURSE_PROBES=(1,2,4,6,3,7)"
+
+(``COURSE_PROBES`` is empty on main: the probes are off, lead36.)
 
 With ``--per-deal 2`` each deal's beam shares its layers with a helper process
 (:mod:`termsolitaire.solver.stjernen.pair`); the helper gets the beam's

@@ -283,7 +283,8 @@ def test_with_a_helper_the_search_follows_other_weights_that_get_much_further(mo
     (restart.COURSE_PROBES, half of them in the helper), ``horizon=250`` wins,
     and its line, which the rules core plays to a win, is the answer. The
     helper still shares a beam's layers after. One process (no helper) and
-    COURSE_PROBES empty follow the plain weights, as before."""
+    COURSE_PROBES empty (as now, lead36) follow the plain weights, as before."""
+    monkeypatch.setattr(restart_module, "COURSE_PROBES", (1, 2, 4, 6, 3, 7))
     game = new_game("stjernen", deal=28)
     root = State.from_game(game)
     with Helper(cpu=True) as helper:
@@ -325,6 +326,7 @@ def test_other_weights_four_cards_ahead_are_not_followed(monkeypatch):
     than the first beam (23 against 19), not the 20 of restart.COURSE_LEAD: the
     plain weights stay, with the first beam's line. With COURSE_LEAD 4 they
     would not."""
+    monkeypatch.setattr(restart_module, "COURSE_PROBES", (1, 2, 4, 6, 3, 7))
     root = State.from_game(new_game("stjernen", deal=104))
     with Helper(cpu=True) as helper:
         first, line, _ = beam(root, FIRST_BEAM, math.inf, time.process_time, Pace(), helper)

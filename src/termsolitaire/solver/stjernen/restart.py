@@ -129,7 +129,7 @@ unknown either way) is main's again; on the 21 + 11 other deals it is the
 same as at 4."""
 
 
-COURSE_PROBES: tuple[int, ...] = (1, 2, 4, 6, 3, 7)
+COURSE_PROBES: tuple[int, ...] = ()
 """With a helper (two processes), after the king-plan probe: the width-10 beams
 of these weights (indices into :data:`.beams.PORTFOLIO`) under the plan
 followed, every other one in the helper and the rest here, each alone
@@ -139,7 +139,14 @@ followed: the root's adaptive beam and the restarts run under them (the plain
 weights become one of the stall's courses, :func:`courses`). The widths are
 fixed and each beam runs in one process, so the choice is the same on every
 machine. One process (the board's hint) probes no course. Empty: no course
-probed (stjernen11-29: other weights only after a stall, stjernen24)."""
+probed (other weights only after a stall, stjernen24), as now: ``(1, 2, 4, 6,
+3, 7)`` (``horizon=250``, ``lam=60``, ``ahead=3``, ``bottom=False``,
+``empty=600``, jitter) at :data:`COURSE_LEAD` 20 won 27 of 33 chosen deals
+of 1-200 against main's 23 and 16 of the fresh 601-700 it changes against 14,
+but on 1-87 as a whole 64 against 70 (+28 +70, -5 -11 -15 -41 -54 -56 -59
+-68: deals main wins at 5-10 s, where the probes' fixed widths cost about 2
+CPU-s a process on this session's machine, half its earlier speed;
+docs/journal/2026-12-07-lead36.md)."""
 
 
 COURSE_LEAD = 20
