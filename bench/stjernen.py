@@ -264,12 +264,11 @@ def _relax(deal: int) -> tuple[int, bool | None, int, int, float]:
 
 def _courses(deals: list[int]) -> int:
     """``--courses``: which deals the course probes change."""
-    base = PORTFOLIO[0].weights
     followed: list[int] = []
+    clock = time.process_time
     with Helper(cpu=True) as helper:
         for deal in deals:
             root = State.from_game(new_game("stjernen", deal=deal))
-            clock = time.process_time
             first, line, _ = beam(root, FIRST_BEAM, math.inf, clock, Pace(), helper)
             if first == WON:
                 print(f"{deal:5d} first", flush=True)
@@ -279,16 +278,9 @@ def _courses(deals: list[int]) -> int:
                 print(f"{deal:5d} plan", flush=True)
                 continue
             best, _, _, k = restart.probe_courses(root, plan, line, hold, math.inf, clock, helper)
-            cfg = PORTFOLIO[k]
-            what = "same"
             if k:
                 followed.append(deal)
-                diff = [
-                    f"{f.name}={getattr(cfg.weights, f.name)}"
-                    for f in dataclasses.fields(base)
-                    if getattr(cfg.weights, f.name) != getattr(base, f.name)
-                ]
-                what = " ".join(diff) or f"ahead={cfg.ahead} jitter={cfg.jitter}"
+            what = _course(PORTFOLIO[k]) if k else "same"
             print(f"{deal:5d} {first:3d} {plan:3d} {best:3d} {what}", flush=True)
     print(f"followed on {len(followed)}: {' '.join(map(str, followed))}")
     return 0
