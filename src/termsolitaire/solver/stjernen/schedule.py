@@ -82,11 +82,10 @@ def run(
         if k == 1:
             best, line, seen, hold = restart.probe(root, best, line, deadline, clock, pace, helper)
             positions += seen
-            if best < WON:
-                best, line, seen, followed = restart.probe_courses(
-                    root, best, line, hold, deadline, clock, helper
-                )
-                positions += seen
+            best, line, seen, followed = restart.probe_courses(
+                root, best, line, hold, deadline, clock, helper
+            )
+            positions += seen
             if best == WON:
                 break
             if followed:
