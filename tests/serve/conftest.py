@@ -250,12 +250,22 @@ async def running(
 
 @pytest_asyncio.fixture
 async def serve(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    request: pytest.FixtureRequest, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> AsyncIterator[Callable[..., Any]]:
-    """``async with serve(**options) as h``: a server for this test."""
+    """``async with serve(**options) as h``: a server for this test.
+
+    Its apps are spawned (``prestart=False``), unless the test's module sets
+    ``PRESTART = True`` or the test passes ``prestart``: the warm process
+    imports every module and rehearses a login before it forks the first app,
+    about 3 CPU-s a server, which most of these tests (refusals, hostile
+    input, caps) spend on nothing they check. A forked app is the spawned one
+    (test_prestart.py checks that); the modules about forking and the players'
+    whole path (test_play.py, test_prestart.py, test_pool_forks.py) keep the
+    server's default."""
+    prestart = getattr(request.module, "PRESTART", False)
 
     def start(**options: Any) -> Any:
-        return running(tmp_path, caplog, **options)
+        return running(tmp_path, caplog, **{"prestart": prestart, **options})
 
     yield start
 

@@ -20,6 +20,7 @@ pytestmark = [
     pytest.mark.asyncio,
     pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty"),
 ]
+PRESTART = True  # apps forked from the warm process, as the server runs them
 
 
 def environ(pid: int) -> dict[str, str]:

@@ -25,6 +25,7 @@ pytestmark = [
     pytest.mark.asyncio,
     pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork"),
 ]
+PRESTART = True  # apps forked from the warm process, as the server runs them
 
 
 @pytest.fixture(autouse=True)

@@ -24,6 +24,7 @@ pytestmark = [
     pytest.mark.asyncio,
     pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork"),
 ]
+PRESTART = True  # apps forked from the warm process, as the server runs them
 
 SPIDER = "{python} -m termsolitaire spider --deal 5"
 PILES = dict(zip([f"t{i}" for i in range(1, 11)], "1234567890", strict=True))

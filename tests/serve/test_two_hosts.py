@@ -46,7 +46,9 @@ async def test_a_game_left_on_one_host_resumes_on_the_other(
 ) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("TERMSOLITAIRE_DATABASE", postgres)
     fingerprint = key.get_fingerprint("sha256")
-    async with running(tmp_path / "one", caplog) as one, running(tmp_path / "two", caplog) as two:
+    # Apps spawned, not forked (tests/serve/conftest.py, serve): this is about the database.
+    one_host, two_host = (running(tmp_path / n, caplog, prestart=False) for n in ("one", "two"))
+    async with one_host as one, two_host as two:
         s = await one.session(key)
         await s.wait_for("Name:")
         s.send("alice\r")

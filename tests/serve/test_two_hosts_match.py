@@ -45,6 +45,7 @@ async def host(data: Path, url: str) -> AsyncIterator[tuple[Harness, asyncio.sub
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "termsolitaire", "serve", "--port", "0",
         "--data-dir", str(data), "--database", url,
+        "--no-prestart",  # apps spawned: this is about the database (tests/serve/conftest.py)
         stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     assert proc.stderr is not None
