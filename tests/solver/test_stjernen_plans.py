@@ -8,6 +8,7 @@ every line under a plan replays through the rules core."""
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 
@@ -20,6 +21,8 @@ from termsolitaire.solver.stjernen.moves import auto, held_kings, plan_suits
 from termsolitaire.solver.stjernen.pair import Helper
 from termsolitaire.solver.stjernen.restart import plans, probe, probe_courses, restarts
 from termsolitaire.solver.stjernen.state import DEAL, INNER, UP, State, to_move
+
+FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
 
 
 def _king(s: int) -> int:
@@ -202,29 +205,34 @@ def test_a_search_under_a_plan_still_has_the_plain_course():
     assert restart_module.courses(root, ()).count((0, ())) == 1
 
 
+SHORT = [(51, 30, 1, (0, 1, 2))] + ([(194, 26, 3, (1, 3))] if FULL else [])
+"""(deal, the first beam's count, how many cards short of it the plan's probe
+stops, the plan). Deal 194, at the margin's edge, takes about 30 CPU-s in pure
+Python: it runs under ``TERMSOLITAIRE_FULL``; deal 51 has the edge at a margin
+of 1."""
+
+
 def test_the_probe_follows_a_plan_a_few_cards_short_of_the_first_beam(monkeypatch):
     """Deals 51 and 194: the probe's beam under the plan stops one and three
     cards short of the first beam (29 against 30, 23 against 26); the plan is
     followed (restart.PROBE_MARGIN, stjernen28: 51 and 194 are won at 10 s
     under it, not without), while the best count and line stay the first
-    beam's, which the rules core plays to that count. With PROBE_MARGIN 0
-    neither plan is followed, as before."""
-    firsts = []
-    for deal, first_count, plan in ((51, 30, (0, 1, 2)), (194, 26, (1, 3))):
+    beam's, which the rules core plays to that count. With PROBE_MARGIN one
+    card less than that (0 for deal 51) the plan is not followed, as before."""
+    for deal, first_count, short, plan in SHORT:
         game = new_game("stjernen", deal=deal)
         root = State.from_game(game)
         first, line, _ = beam(root, FIRST_BEAM, math.inf)
         assert first == first_count
-        firsts.append((root, first, line))
         best, new, seen, hold = probe(root, first, line, math.inf, time.monotonic, Pace(), None)
         assert (best, new, hold) == (first, line, plan) and seen > 0
         g = game.copy()
         for m in new:
             g.play(to_move(m))
         assert g.score == best
-    monkeypatch.setattr(restart_module, "PROBE_MARGIN", 0)
-    for root, first, line in firsts:  # reused: a fixed-width first beam gives the same line
+        monkeypatch.setattr(restart_module, "PROBE_MARGIN", short - 1)
         assert probe(root, first, line, math.inf, time.monotonic, Pace(), None)[3] == ()
+        monkeypatch.undo()
 
 
 def test_with_a_helper_the_probe_follows_a_single_suit_plan_that_gets_further(monkeypatch):
