@@ -31,7 +31,7 @@ GAMES: dict[str, tuple[Any, int, list[int]]] = {
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@settings(PROPS, max_examples=200 if FULL else 15)
+@settings(PROPS, max_examples=200 if FULL else 8)
 @given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6))
 def test_agrees_with_brute_force_after_random_play(name, deal, seed):
     """Random play (mostly sending cards home) often ends in a position whose few
@@ -43,7 +43,7 @@ def test_agrees_with_brute_force_after_random_play(name, deal, seed):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@settings(PROPS, max_examples=200 if FULL else 12)
+@settings(PROPS, max_examples=200 if FULL else 6)
 @given(deal=st.integers(0, 2**32), seed=st.integers(0, 10**6))
 def test_agrees_with_a_search_without_game_knowledge(name, deal, seed):
     """A search of every legal move of the compact state (no automatic moves, no

@@ -59,6 +59,14 @@ def _until_reveal(actions: list[str]) -> list[str]:
     return actions
 
 
+OFF_SWITCH = pytest.mark.skipif(
+    not FULL, reason="a switch no level turns on: TERMSOLITAIRE_FULL=1 runs it"
+)
+"""For the tests of switches off for every level (``LEVELS``; each 8-12 CPU-s of
+the expert's search in pure Python): they run in the full run, which is the run
+to make before a switch is turned on."""
+
+
 CASES = [
     (1, 3, 0),
     (2, 5, 0),
@@ -307,6 +315,7 @@ def test_at_four_suits_the_ways_it_weighs_in_hindsight_read_no_hidden_card(
         assert played  # the playouts ran before the first card it saw
 
 
+@OFF_SWITCH
 def test_at_one_suit_hindsight_in_place_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
     """Hindsight at 1 suit in place of the solver's trials on guesses (tried and
     not kept: docs/journal/match.md, 2026-12-04, expert11; switched on here by the level's
@@ -367,6 +376,7 @@ def test_the_one_suit_expert_judges_its_plans_with_trials_of_4000_positions(monk
     assert 4000 in asked
 
 
+@OFF_SWITCH
 def test_the_second_round_of_guesses_reads_no_hidden_card(monkeypatch) -> None:
     """With ``second_round`` (tried at 4 suits and not kept: docs/journal/match.md, off
     for every level) the expert plays the best two ways out on more guesses
@@ -445,6 +455,7 @@ def _expert(monkeypatch, **changes: object) -> Opponent:
     return Opponent("expert", 4, seed=0)
 
 
+@OFF_SWITCH
 def test_a_cap_on_thinking_stops_the_search_for_other_ways(monkeypatch) -> None:
     """``think`` (off for every level: docs/journal/match.md) caps the positions one plan
     searches, the planner's, the solver's on guesses and the playouts' together:
@@ -479,6 +490,7 @@ def test_a_cap_on_thinking_stops_the_search_for_other_ways(monkeypatch) -> None:
             assert "out" not in calls and chosen == own, f"think {think}"
 
 
+@OFF_SWITCH
 def test_best_lines_make_ways_of_guesses_the_solver_does_not_win(monkeypatch) -> None:
     """With ``best_lines`` (off for every level) a guess the solver does not win
     still gives a way, its best line's start: here, with the solver held to

