@@ -77,10 +77,8 @@ async def test_a_huge_window_is_drawn_at_the_largest_board_size(serve, key) -> N
 
 async def test_a_flood_of_keys_is_dropped_not_queued(serve, key) -> None:
     """420 KB of keys at once: the app drops what no person types, says so, and
-    answers the next key at once; its memory stays where it was. Forked, as the
-    server runs apps: a spawned app, its modules not yet warm, read the flood
-    too slowly on a loaded machine to answer within the test's two minutes."""
-    async with serve(prestart=True) as h:
+    answers the next key at once; its memory stays where it was."""
+    async with serve() as h:
         h.register(key, "ann")
         s = await h.session(key)
         await s.wait_for("Spider match lobby")
