@@ -85,7 +85,8 @@ weights' fixed-width beams (no clock, so the same answer on any machine); per
 deal ``first`` or ``plan`` where those win, else the counts of the first beam,
 the plan probe and the course probe and the weights followed (``same``: none
 is :data:`COURSE_LEAD` cards ahead, so the search is main's but for the
-probes' cost)::
+probes' cost), in brackets each probe's count and positions, and at the end
+what the probes cost a deal in each process (stj31)::
 
     python bench/stjernen.py --courses --deals 1-200 --set "restart:COURSE_PROBES=(1,2,4,6,3,7)"
 
@@ -263,9 +264,25 @@ def _relax(deal: int) -> tuple[int, bool | None, int, int, float]:
 
 
 def _courses(deals: list[int]) -> int:
-    """``--courses``: which deals the course probes change."""
+    """``--courses``: which deals the course probes change, and what the probes
+    cost: each probe's count and positions (``k:count/positions``, the weights
+    by index) and, on the last line, the positions a deal of the probes run in
+    this process and in the helper, and this process's CPU seconds in them (a
+    wait for the helper costs none)."""
     followed: list[int] = []
     clock = time.process_time
+    probed: list[tuple[int, int]] = []  # (count, positions) of each probe, in order
+    cost = {"mine": 0, "theirs": 0, "cpu": 0.0, "runs": 0}
+    alone = restart._alone
+
+    def counted(root: State, cfgs: list[BeamConfig], *rest: object) -> object:
+        began = clock()
+        got = alone(root, cfgs, *rest)
+        if got is not None:
+            probed[:] = [(s, n) for s, _, n in got]
+        cost["cpu"] += clock() - began
+        return got
+
     with Helper(cpu=True) as helper:
         for deal in deals:
             root = State.from_game(new_game("stjernen", deal=deal))
@@ -277,12 +294,31 @@ def _courses(deals: list[int]) -> int:
             if plan == WON:
                 print(f"{deal:5d} plan", flush=True)
                 continue
-            best, _, _, k = restart.probe_courses(root, plan, line, hold, math.inf, clock, helper)
+            probed.clear()
+            restart._alone = counted
+            try:
+                best, _, _, k = restart.probe_courses(
+                    root, plan, line, hold, math.inf, clock, helper
+                )
+            finally:
+                restart._alone = alone
             if k:
                 followed.append(deal)
             what = _course(PORTFOLIO[k]) if k else "same"
-            print(f"{deal:5d} {first:3d} {plan:3d} {best:3d} {what}", flush=True)
+            each = " ".join(
+                f"{w}:{s}/{n}" for w, (s, n) in zip(restart.COURSE_PROBES, probed, strict=False)
+            )
+            cost["mine"] += sum(n for s, n in probed[0::2])
+            cost["theirs"] += sum(n for s, n in probed[1::2])
+            cost["runs"] += bool(probed)
+            print(f"{deal:5d} {first:3d} {plan:3d} {best:3d} {what} [{each}]", flush=True)
     print(f"followed on {len(followed)}: {' '.join(map(str, followed))}")
+    runs = max(cost["runs"], 1)
+    print(
+        f"probes run on {cost['runs']}: positions a deal {cost['mine'] / runs:.0f} here, "
+        f"{cost['theirs'] / runs:.0f} in the helper; CPU here {cost['cpu']:.1f} s, "
+        f"{cost['cpu'] / runs:.2f} s a deal"
+    )
     return 0
 
 

@@ -12,6 +12,8 @@ import os
 import random
 import time
 
+import pytest
+
 from termsolitaire.rules import new_game
 from termsolitaire.solver.stjernen import FIRST_BEAM, PORTFOLIO, WON, BeamConfig, Pace, beam
 from termsolitaire.solver.stjernen import restart as restart_module
@@ -347,3 +349,30 @@ def test_other_weights_four_cards_ahead_are_not_followed(monkeypatch):
             root, best, line, hold, math.inf, time.process_time, helper
         )
         assert best == 23 and PORTFOLIO[weights].weights.horizon == 250
+
+
+class _NoProbes:
+    """A helper that must not be asked for a probe."""
+
+    def probe(self, *args: object) -> bool:
+        raise AssertionError("a course probed")
+
+
+def test_no_course_is_probed_from_restart_course_below_cards(monkeypatch):
+    """restart.COURSE_BELOW (stj31, a switch, off): with 52, the course probes
+    run only where the first beam and the king-plan probe got fewer than 52
+    cards home (deal 55, where they reach 81 and ``horizon=250`` would win at
+    width 10, is left to the plain weights); off (``WON + 1``), wherever those
+    did not win."""
+    monkeypatch.setattr(restart_module, "COURSE_PROBES", (1, 2))
+    root = State.from_game(new_game("stjernen", deal=55))
+    helper = _NoProbes()
+    line = [1, 2, 3]
+    clock = time.process_time
+    monkeypatch.setattr(restart_module, "COURSE_BELOW", 52)
+    assert probe_courses(root, 52, line, (), math.inf, clock, helper) == (52, line, 0, 0)
+    with pytest.raises(AssertionError, match="a course probed"):
+        probe_courses(root, 51, line, (), math.inf, clock, helper)
+    monkeypatch.setattr(restart_module, "COURSE_BELOW", WON + 1)
+    with pytest.raises(AssertionError, match="a course probed"):
+        probe_courses(root, 81, line, (), math.inf, clock, helper)

@@ -146,7 +146,10 @@ of 1-200 against main's 23 and 16 of the fresh 601-700 it changes against 14,
 but on 1-87 as a whole 64 against 70 (+28 +70, -5 -11 -15 -41 -54 -56 -59
 -68: deals main wins at 5-10 s, where the probes' fixed widths cost about 2
 CPU-s a process on this session's machine, half its earlier speed;
-docs/journal/2026-12-07-lead36.md)."""
+docs/journal/2026-12-07-lead36.md). ``(1, 2)`` (one probe a process, 0.7-0.9
+CPU-s in the search's process) follows 20 of the 29 on 1-200 but still
+loses deals main wins at 8-10 s: side by side on 23 deals 9 won against 13
+(+1 +183, -11 -15 -19 -56 -59 -83; docs/journal/2026-12-07-stj31.md)."""
 
 
 COURSE_LEAD = 20
@@ -156,6 +159,18 @@ plan probes. At 5 (stj30) the deals won and lost in the screens came apart by
 this lead: the gains from leads of 27 or more (28, 183, 189, 299), the losses
 (115, 129, deals the plain weights win) from 6 and 15; following a weight that
 is only a little ahead pays a course change for little (lead35, lead36)."""
+
+
+COURSE_BELOW = WON + 1
+"""With :data:`COURSE_PROBES`, probe the courses only where the best line of the
+first beam and the plan probes has fewer cards home than this (a count at a
+fixed width, so the same choice on every machine); ``WON + 1``: wherever
+they did not win. At 52 with ``(1, 2)`` (stj31) the deals main wins at 8-10 s
+lost to the probes' cost (11 15 19 56 59, 58-68 cards at width 10) are
+main's again (the search is main's wherever the gate is shut), and the
+gains from walls (28 183 612, 30-46 cards) stay; but on the 47 deals below 52
+screened side by side 19 won against main's 18 (+1 +28 +183 +612, -83 -736
+-753), within the noise: a switch, off."""
 
 
 def _probe_config(plan: tuple[int, ...]) -> BeamConfig:
@@ -271,7 +286,7 @@ def probe_courses(
     (:func:`_alone`); return (best count, its line, positions seen, the
     weights to follow: 0 for the plain ones). Other weights are followed where
     their beam gets :data:`COURSE_LEAD` cards further than ``best``."""
-    if not COURSE_PROBES or helper is None or best == WON:
+    if not COURSE_PROBES or helper is None or best == WON or best >= COURSE_BELOW:
         return best, line, 0, 0
     cfgs = [_course_config(k, hold) for k in COURSE_PROBES]
     got = _alone(root, cfgs, deadline, clock, helper) or []
