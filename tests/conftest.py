@@ -24,6 +24,12 @@ FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
 
 import pytest  # noqa: E402
 
+OFF_SWITCH = pytest.mark.skipif(not FULL, reason="a switch left off: TERMSOLITAIRE_FULL=1 runs it")
+"""For the tests of a search's switches left off (the opponent's ``LEVELS``
+fields no level sets, Stjernen's ``restart.COURSE_PROBES``; each 8-20 CPU-s of
+pure-Python search): they run in the full run, which is the run to make before
+a switch is turned on."""
+
 
 @pytest.fixture(autouse=True)
 def _private_home(tmp_path_factory, monkeypatch):

@@ -20,7 +20,7 @@ from termsolitaire.rules import Move, from_text, new_game
 from termsolitaire.solver.opponent import LEVELS, Opponent, play
 from termsolitaire.solver.opponent.view import view_of
 
-from ..conftest import FULL
+from ..conftest import FULL, OFF_SWITCH
 
 
 def _midgame(deal: int, suits: int, actions: int) -> str:
@@ -57,14 +57,6 @@ def _until_reveal(actions: list[str]) -> list[str]:
         if a == "deal" or a.startswith("turn"):
             return actions[: i + 1]
     return actions
-
-
-OFF_SWITCH = pytest.mark.skipif(
-    not FULL, reason="a switch no level turns on: TERMSOLITAIRE_FULL=1 runs it"
-)
-"""For the tests of switches off for every level (``LEVELS``; each 8-12 CPU-s of
-the expert's search in pure Python): they run in the full run, which is the run
-to make before a switch is turned on."""
 
 
 CASES = [

@@ -8,7 +8,6 @@ every line under a plan replays through the rules core."""
 from __future__ import annotations
 
 import math
-import os
 import random
 import time
 
@@ -24,7 +23,7 @@ from termsolitaire.solver.stjernen.pair import Helper
 from termsolitaire.solver.stjernen.restart import plans, probe, probe_courses, restarts
 from termsolitaire.solver.stjernen.state import DEAL, INNER, UP, State, to_move
 
-FULL = bool(os.environ.get("TERMSOLITAIRE_FULL"))
+from ..conftest import FULL, OFF_SWITCH
 
 
 def _king(s: int) -> int:
@@ -285,6 +284,7 @@ def test_a_single_suit_plan_four_cards_ahead_is_not_followed(monkeypatch):
         assert hold == (0,) and best > first
 
 
+@OFF_SWITCH
 def test_with_a_helper_the_search_follows_other_weights_that_get_much_further(monkeypatch):
     """Deal 28 on two processes: the first beam, the probe under the plan of
     spades, diamonds and clubs, and every single-suit plan stop at 34 cards
@@ -330,6 +330,7 @@ def test_a_search_that_follows_other_weights_keeps_the_plain_course():
     assert restart_module.courses(root, (1, 2))[0] == (0, (1, 2))
 
 
+@OFF_SWITCH
 def test_other_weights_four_cards_ahead_are_not_followed(monkeypatch):
     """Deal 104 on two processes: no king plan is followed, and of the other
     weights probed at width 10 ``horizon=250`` gets furthest, 4 cards further
@@ -358,6 +359,7 @@ class _NoProbes:
         raise AssertionError("a course probed")
 
 
+@OFF_SWITCH
 def test_no_course_is_probed_from_restart_course_below_cards(monkeypatch):
     """restart.COURSE_BELOW (stj31, a switch, off): with 52, the course probes
     run only where the first beam and the king-plan probe got fewer than 52
