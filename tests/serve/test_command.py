@@ -11,6 +11,7 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -168,32 +169,58 @@ async def test_web_serves_the_page(tmp_path: Path) -> None:
     websocket runs the app: the menu's text comes through."""
     import aiohttp
 
-    port = free_port()
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "termsolitaire", "web", "--host", "127.0.0.1",
-        "--port", str(port), "--data-dir", str(tmp_path),
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + START
-        async with aiohttp.ClientSession() as http:
-            while True:
-                try:
-                    async with http.get(f"http://127.0.0.1:{port}/") as r:
-                        page = await r.text()
-                        break
-                except aiohttp.ClientConnectionError:
-                    assert time.monotonic() < deadline and proc.returncode is None
-                    await asyncio.sleep(0.1)
-            assert r.status == 200
-            assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
-            assert fetched_elsewhere(page, f"http://127.0.0.1:{port}/") == []  # no web font
-            drawn = b""
-            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
-                while b"seven columns" not in drawn:
-                    message = await asyncio.wait_for(ws.receive(), deadline - time.monotonic())
-                    assert message.type == aiohttp.WSMsgType.BINARY, message
-                    drawn += message.data
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        await asyncio.wait_for(proc.wait(), START)
+    deadline = time.monotonic() + START
+    async with aiohttp.ClientSession() as http:
+        # A free port can be taken between the check and the command's bind by
+        # another test's server (a CI run once met an SSH server there: "Bad
+        # status line ... SSH-2.0-termsolitaire"); the command then fails to
+        # bind and ends, so a port that answers but not as HTTP is tried anew.
+        for _ in range(3):
+            port = free_port()
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "termsolitaire", "web", "--host", "127.0.0.1",
+                "--port", str(port), "--data-dir", str(tmp_path),
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+            )  # fmt: skip
+            page = await _web_page(http, port, proc, deadline)
+            if page is not None:
+                break
+            await asyncio.wait_for(proc.wait(), START)
+        assert page is not None, "every port tried was taken"
+        try:
+            await _the_page_and_the_app(http, port, page, deadline)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(proc.wait(), START)
+
+
+async def _web_page(http: Any, port: int, proc: Any, deadline: float) -> str | None:
+    """The page the command serves on ``port`` once it answers; None where
+    something else answers there (not HTTP)."""
+    import aiohttp
+
+    while True:
+        try:
+            async with http.get(f"http://127.0.0.1:{port}/") as r:
+                assert r.status == 200
+                return str(await r.text())
+        except aiohttp.ClientResponseError:
+            return None  # not an HTTP server: another test's
+        except aiohttp.ClientConnectionError:
+            assert time.monotonic() < deadline and proc.returncode is None
+            await asyncio.sleep(0.1)
+
+
+async def _the_page_and_the_app(http: Any, port: int, page: str, deadline: float) -> None:
+    """textual-serve's page names the websocket and fetches nothing elsewhere;
+    the websocket runs the app (the menu's text comes through)."""
+    import aiohttp
+
+    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+    assert fetched_elsewhere(page, f"http://127.0.0.1:{port}/") == []  # no web font
+    drawn = b""
+    async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+        while b"seven columns" not in drawn:
+            message = await asyncio.wait_for(ws.receive(), deadline - time.monotonic())
+            assert message.type == aiohttp.WSMsgType.BINARY, message
+            drawn += message.data
