@@ -359,13 +359,12 @@ class _NoProbes:
         raise AssertionError("a course probed")
 
 
-@OFF_SWITCH
 def test_no_course_is_probed_from_restart_course_below_cards(monkeypatch):
     """restart.COURSE_BELOW (stj31, a switch, off): with 52, the course probes
     run only where the first beam and the king-plan probe got fewer than 52
     cards home (deal 55, where they reach 81 and ``horizon=250`` would win at
-    width 10, is left to the plain weights); off (``WON + 1``), wherever those
-    did not win."""
+    width 10, is left to the plain weights); off (``WON``), wherever those
+    did not win. No beam runs: the helper fails the test if asked."""
     monkeypatch.setattr(restart_module, "COURSE_PROBES", (1, 2))
     root = State.from_game(new_game("stjernen", deal=55))
     helper = _NoProbes()
@@ -375,6 +374,6 @@ def test_no_course_is_probed_from_restart_course_below_cards(monkeypatch):
     assert probe_courses(root, 52, line, (), math.inf, clock, helper) == (52, line, 0, 0)
     with pytest.raises(AssertionError, match="a course probed"):
         probe_courses(root, 51, line, (), math.inf, clock, helper)
-    monkeypatch.setattr(restart_module, "COURSE_BELOW", WON + 1)
+    monkeypatch.setattr(restart_module, "COURSE_BELOW", WON)
     with pytest.raises(AssertionError, match="a course probed"):
         probe_courses(root, 81, line, (), math.inf, clock, helper)

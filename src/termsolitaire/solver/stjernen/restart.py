@@ -161,10 +161,10 @@ this lead: the gains from leads of 27 or more (28, 183, 189, 299), the losses
 is only a little ahead pays a course change for little (lead35, lead36)."""
 
 
-COURSE_BELOW = WON + 1
+COURSE_BELOW = WON
 """With :data:`COURSE_PROBES`, probe the courses only where the best line of the
 first beam and the plan probes has fewer cards home than this (a count at a
-fixed width, so the same choice on every machine); ``WON + 1``: wherever
+fixed width, so the same choice on every machine); ``WON``: wherever
 they did not win. At 52 with ``(1, 2)`` (stj31) the deals main wins at 8-10 s
 lost to the probes' cost (11 15 19 56 59, 58-68 cards at width 10) are
 main's again (the search is main's wherever the gate is shut), and the
@@ -286,7 +286,7 @@ def probe_courses(
     (:func:`_alone`); return (best count, its line, positions seen, the
     weights to follow: 0 for the plain ones). Other weights are followed where
     their beam gets :data:`COURSE_LEAD` cards further than ``best``."""
-    if not COURSE_PROBES or helper is None or best == WON or best >= COURSE_BELOW:
+    if not COURSE_PROBES or helper is None or best >= COURSE_BELOW:  # a won line: WON
         return best, line, 0, 0
     cfgs = [_course_config(k, hold) for k in COURSE_PROBES]
     got = _alone(root, cfgs, deadline, clock, helper) or []
