@@ -188,7 +188,14 @@ async def test_web_serves_the_page(tmp_path: Path) -> None:
             await asyncio.wait_for(proc.wait(), START)
         assert page is not None, "every port tried was taken"
         try:
-            await _the_page_and_the_app(http, port, page, deadline)
+            assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+            assert fetched_elsewhere(page, f"http://127.0.0.1:{port}/") == []  # no web font
+            drawn = b""
+            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+                while b"seven columns" not in drawn:
+                    message = await asyncio.wait_for(ws.receive(), deadline - time.monotonic())
+                    assert message.type == aiohttp.WSMsgType.BINARY, message
+                    drawn += message.data
         finally:
             proc.send_signal(signal.SIGTERM)
             await asyncio.wait_for(proc.wait(), START)
@@ -209,18 +216,3 @@ async def _web_page(http: Any, port: int, proc: Any, deadline: float) -> str | N
         except aiohttp.ClientConnectionError:
             assert time.monotonic() < deadline and proc.returncode is None
             await asyncio.sleep(0.1)
-
-
-async def _the_page_and_the_app(http: Any, port: int, page: str, deadline: float) -> None:
-    """textual-serve's page names the websocket and fetches nothing elsewhere;
-    the websocket runs the app (the menu's text comes through)."""
-    import aiohttp
-
-    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
-    assert fetched_elsewhere(page, f"http://127.0.0.1:{port}/") == []  # no web font
-    drawn = b""
-    async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
-        while b"seven columns" not in drawn:
-            message = await asyncio.wait_for(ws.receive(), deadline - time.monotonic())
-            assert message.type == aiohttp.WSMsgType.BINARY, message
-            drawn += message.data
