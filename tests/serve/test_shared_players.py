@@ -22,6 +22,8 @@ def test_a_key_is_the_same_player_on_every_host(postgres: str, tmp_path: Path) -
     assert two.taken("ANN") and two.taken("arm") is False
     with pytest.raises(ValueError, match="is taken"):
         two.register("SHA256:bob", "Ann", "ssh-ed25519 AAAA bob")
+    one.close()
+    two.close()
 
 
 def test_the_setting_chooses_the_accounts(
@@ -29,7 +31,9 @@ def test_the_setting_chooses_the_accounts(
 ) -> None:
     assert type(open_players(tmp_path)) is Players
     monkeypatch.setenv("TERMSOLITAIRE_DATABASE", postgres)
-    assert type(open_players(tmp_path)) is SharedPlayers
+    shared = open_players(tmp_path)
+    assert type(shared) is SharedPlayers
+    shared.close()
 
 
 def test_a_guests_rows_go_with_them(postgres: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -47,6 +51,7 @@ def test_a_guests_rows_go_with_them(postgres: str, tmp_path: Path, monkeypatch) 
     s = open_storage(tmp_path / "again", postgres)
     assert s.saves.all() == ([], []) and s.stats.finished() == []
     s.close()
+    players.close()
 
 
 @pytest.mark.asyncio

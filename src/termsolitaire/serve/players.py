@@ -182,6 +182,9 @@ class Players:
             ]
         return []
 
+    def close(self) -> None:
+        """Let go of what the accounts hold open (nothing, on files)."""
+
     def forget_all_guests(self) -> None:
         """Guest directories left by a server that died: nobody can come back to them."""
         shutil.rmtree(self.guests, ignore_errors=True)
@@ -203,8 +206,14 @@ class SharedPlayers(Players):
         super().__init__(root, local)
         from ..storage.postgres import PooledDatabase
 
+        self._own = db is None
         self.db = db if db is not None else PooledDatabase(url)
         """The server's pool, used from its event loop (short queries)."""
+
+    def close(self) -> None:
+        """Close the pool these accounts opened themselves (the server closes its own)."""
+        if self._own:
+            self.db.close()
 
     def find(self, fingerprint: str) -> Player | None:
         row = self.db.run(
