@@ -78,3 +78,29 @@ def test_a_session_holds_one_connection_for_all_its_stores_and_its_listener(  # 
     deadline = time.monotonic() + 10
     while pid in backends(postgres):  # the server ends its process a moment later
         assert time.monotonic() < deadline, "the connection stayed open"
+
+
+def test_a_link_opened_and_closed_leaves_no_descriptor_open(postgres: str) -> None:
+    """Each connection's listening alarm (a socket pair) was made with the link and
+    never closed: two descriptors left each time a process's stores all closed and
+    opened again, until the garbage collector happened to find them."""
+    import gc
+    import os
+
+    from termsolitaire.storage.pgconn import SharedConnection
+
+    def descriptors() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    gc.disable()  # what is left open must be closed by close(), not by a collection
+    try:
+        before = descriptors()
+        for _ in range(5):
+            link = SharedConnection(postgres)
+            stop = link.subscribe("termsolitaire_test_alarm", lambda payload: None)
+            link.connect()
+            stop()  # the last listener out closes the link
+            assert link.current() is None
+        assert descriptors() == before
+    finally:
+        gc.enable()

@@ -61,9 +61,8 @@ class SharedConnection:
         self._heard: list[tuple[str, str | None]] = []
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
-        self._wake_r, self._wake_w = socket.socketpair()
-        self._wake_r.setblocking(False)
-        self._wake_w.setblocking(False)
+        self._wake_w: socket.socket | None = None
+        """The listening thread's alarm: a byte here ends its wait (while it runs)."""
         self.opened = 0
         """How many connections this process has opened to the database (one, unless
         it broke and was opened again)."""
@@ -192,8 +191,15 @@ class SharedConnection:
                         self.drop()
             if self._thread is None:
                 self._stopping.clear()
+                wake, alarm = socket.socketpair()
+                wake.setblocking(False)
+                alarm.setblocking(False)
+                self._wake_w = alarm
                 self._thread = threading.Thread(
-                    target=self._listen, name="termsolitaire-listen", daemon=True
+                    target=self._listen,
+                    args=(wake, alarm),
+                    name="termsolitaire-listen",
+                    daemon=True,
                 )
                 self._thread.start()
 
@@ -211,10 +217,25 @@ class SharedConnection:
         self._heard.append((note.channel, note.payload))
 
     def _wake(self) -> None:
-        with contextlib.suppress(OSError):
-            self._wake_w.send(b"x")
+        alarm = self._wake_w
+        if alarm is not None:  # None: no thread listens
+            with contextlib.suppress(OSError):
+                alarm.send(b"x")
 
-    def _listen(self) -> None:
+    def _listen(self, wake: socket.socket, alarm: socket.socket) -> None:
+        """The listening thread: tells the listeners what the server pushes, until
+        :meth:`close`; then closes its alarm, both ends (a thread started after
+        this one has its own)."""
+        try:
+            self._listening(wake)
+        finally:
+            with self.lock:
+                if self._wake_w is alarm:
+                    self._wake_w = None
+            wake.close()
+            alarm.close()
+
+    def _listening(self, wake: socket.socket) -> None:
         tried = 0.0
         while not self._stopping.is_set():
             conn = self.current()
@@ -230,15 +251,15 @@ class SharedConnection:
                 self._tell([(channel, None) for channel in self._channels])
                 continue
             try:
-                waiting: list[Any] = [conn.fileno(), self._wake_r]
+                waiting: list[Any] = [conn.fileno(), wake]
                 ready, _, _ = select.select(waiting, [], [], WAKE)
             except (OSError, ValueError, psycopg.Error):
                 ready = []
-            if self._wake_r in ready:
+            if wake in ready:
                 with contextlib.suppress(OSError):
-                    while self._wake_r.recv(4096):
+                    while wake.recv(4096):
                         pass
-            if any(r is not self._wake_r for r in ready):
+            if any(r is not wake for r in ready):
                 self._read(conn)
             with self.lock:
                 heard, self._heard = self._heard, []
