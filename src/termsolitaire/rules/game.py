@@ -12,7 +12,8 @@ A game module subclasses :class:`Game` and supplies data and a few small methods
 - ``_refusal(move)``: the reason shown when a move is not legal;
 - ``_execute(move)``: carry out a legal action; ``_touched(move)`` names the
   piles it may change, so the machinery can restore them exactly on undo;
-- ``is_won`` and ``score``; optional hooks for game state, undo barriers and
+- ``is_won`` and ``score`` where a win is not every card on the ``foundations``
+  and the score not the cards there; optional hooks for game state, undo barriers and
   position text (see :mod:`termsolitaire.rules.text`).
 
 The UI asks the game every rule question it has (python-chess's ``find_move``
@@ -153,11 +154,13 @@ class Game:
 
     @property
     def is_won(self) -> bool:
-        raise NotImplementedError
+        """Every card on the foundations (a game won otherwise says so itself)."""
+        return self.score == sum(len(p) for p in self._piles.values())
 
     @property
     def score(self) -> int:
-        raise NotImplementedError
+        """The cards on the foundations (a game scored otherwise says so itself)."""
+        return sum(len(self._piles[f]) for f in self.foundations)
 
     def legal_moves(self) -> list[Move]:
         """Every distinct legal action in this position.

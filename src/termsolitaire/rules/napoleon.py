@@ -155,14 +155,6 @@ class Napoleon(Game):
 
     # ---------------------------------------------------------- reading
 
-    @property
-    def is_won(self) -> bool:
-        return all(len(p) == 13 for _, p in self._fnd)
-
-    @property
-    def score(self) -> int:
-        return sum(len(p) for _, p in self._fnd)
-
     def figures(self) -> list[tuple[str, str]]:
         """The score as the results and the statistics name it, out of the 52 a win
         puts home (the header said "foundations 4/52", the results "Score 52")."""

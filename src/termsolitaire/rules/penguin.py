@@ -233,14 +233,6 @@ class Penguin(Game):
             return self.fill_rank
         return self.beak if pile in FOUNDATIONS else None
 
-    @property
-    def is_won(self) -> bool:
-        return all(len(p) == 13 for _, p in self._fnd)
-
-    @property
-    def score(self) -> int:
-        return sum(len(p) for _, p in self._fnd)
-
     def _key_values(self) -> list[tuple[str, str]]:
         return [("beak", RANKS[self.beak - 1])]
 

@@ -355,23 +355,6 @@ class Stjernen(Game):
     def _key_extra(self) -> tuple[Any, ...]:
         return (self.round,)
 
-    # ---------------------------------------------------------- reading
-
-    @property
-    def is_won(self) -> bool:
-        """All 104 cards on the foundations."""
-        return self.score == 2 * 52
-
-    @property
-    def score(self) -> int:
-        """The cards on the foundations (0 to 104).
-
-        >>> from termsolitaire.rules import new_game
-        >>> new_game("stjernen", deal=1).score
-        0
-        """
-        return sum(len(p) for _, p in self._fnd)
-
     # ------------------------------------------------------------- text
 
     def _key_values(self) -> list[tuple[str, str]]:
