@@ -173,10 +173,15 @@ screened side by side 19 won against main's 18 (+1 +28 +183 +612, -83 -736
 -753), within the noise: a switch, off."""
 
 
-def _probe_config(plan: tuple[int, ...]) -> BeamConfig:
-    """The probe's beam under ``plan``: the first beam's, fixed width."""
+def _probe_config(plan: tuple[int, ...], weights: int = 0) -> BeamConfig:
+    """A probe's beam: the weights ``PORTFOLIO[weights]`` under ``plan``, at the
+    first beam's fixed width (with 0, the plain weights: the first beam's own)."""
+    cfg = PORTFOLIO[weights]
     return dataclasses.replace(
-        FIRST_BEAM, weights=dataclasses.replace(FIRST_BEAM.weights, hold=plan)
+        cfg,
+        width=FIRST_BEAM.width,
+        late_round=FIRST_BEAM.late_round,
+        weights=dataclasses.replace(cfg.weights, hold=plan),
     )
 
 
@@ -247,9 +252,9 @@ def probe(
     score, moves, seen = beam(root, _probe_config(todo[0]), deadline, clock, pace, helper)
     plan = todo[0]
     if SINGLE_PROBES and helper is not None and len(todo) > 2 and score < WON:
-        got = _alone(root, [_probe_config(p) for p in todo[1:]], deadline, clock, helper) or []
+        got = _alone(root, [_probe_config(p) for p in todo[1:]], deadline, clock, helper)
         bar = max(score, best) + SINGLE_LEAD - 1 if SINGLE_LEAD else score
-        for p, (s, m, n) in zip(todo[1:], got, strict=bool(got)):
+        for p, (s, m, n) in zip(todo[1:], got or [], strict=False):  # none: no answer
             seen += n
             if s > bar:  # strictly: the first plan of a tie
                 score, moves, plan, bar = s, m, p, s
@@ -258,18 +263,6 @@ def probe(
     if PROBE_TIES and score >= best - PROBE_MARGIN:
         return best, line, seen, plan
     return best, line, seen, ()
-
-
-def _course_config(weights: int, plan: tuple[int, ...]) -> BeamConfig:
-    """The course probe's beam: the weights ``PORTFOLIO[weights]`` under ``plan``,
-    at the first beam's fixed width."""
-    cfg = PORTFOLIO[weights]
-    return dataclasses.replace(
-        cfg,
-        width=FIRST_BEAM.width,
-        late_round=FIRST_BEAM.late_round,
-        weights=dataclasses.replace(cfg.weights, hold=plan),
-    )
 
 
 def probe_courses(
@@ -288,11 +281,11 @@ def probe_courses(
     their beam gets :data:`COURSE_LEAD` cards further than ``best``."""
     if not COURSE_PROBES or helper is None or best >= COURSE_BELOW:  # a won line: WON
         return best, line, 0, 0
-    cfgs = [_course_config(k, hold) for k in COURSE_PROBES]
-    got = _alone(root, cfgs, deadline, clock, helper) or []
+    cfgs = [_probe_config(hold, k) for k in COURSE_PROBES]
+    got = _alone(root, cfgs, deadline, clock, helper)
     seen, weights = 0, 0
     bar = best + COURSE_LEAD - 1
-    for k, (s, m, n) in zip(COURSE_PROBES, got, strict=bool(got)):
+    for k, (s, m, n) in zip(COURSE_PROBES, got or [], strict=False):  # none: no answer
         seen += n
         if s > bar:  # strictly: the first of a tie
             best, line, weights, bar = s, m, k, s
