@@ -10,13 +10,16 @@ import signal
 import socket
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import asyncssh
 import pytest
 
 from termsolitaire.cli import main
+from termsolitaire.commands import web
 from termsolitaire.serve.players import Players
 
 from .conftest import START, Harness, first_save, saved_game
@@ -31,7 +34,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pty"
         (["serve", "--idle-timeout", "soon"], "not a duration: 'soon'"),
         (["serve", "--port", "70000"], "a port is a number from 0 to 65535"),
         (["serve", "--max-sessions", "-1"], "expected a whole number >= 0"),
-        (["web", "--port", "0"], "a port is a number from 1 to 65535"),
+        (["web", "--port", "65536"], "a port is a number from 0 to 65535"),
     ],
 )
 def test_bad_options_exit_2_with_one_line(argv, error, capsys) -> None:
@@ -157,62 +160,113 @@ async def test_sigterm_saves_every_game_then_stops(tmp_path: Path, key, other_ke
             await proc.wait()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+async def started_web(tmp_path: Path, *options: str) -> asyncio.subprocess.Process:
+    """``termsolitaire web`` on 127.0.0.1 as a command, its stdout a pipe."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "termsolitaire", "web", "--host", "127.0.0.1",
+        "--data-dir", str(tmp_path), *options,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+
+
+async def served_port(proc: asyncio.subprocess.Process) -> int:
+    """The port the command's first line names (it listens before it says so)."""
+    assert proc.stdout is not None
+    line = (await asyncio.wait_for(proc.stdout.readline(), START)).decode()
+    found = re.fullmatch(r"serving on http://127\.0\.0\.1:(\d+)\n", line)
+    assert found is not None and int(found.group(1)) > 0, line
+    return int(found.group(1))
 
 
 @pytest.mark.asyncio
 async def test_web_serves_the_page(tmp_path: Path) -> None:
-    """``termsolitaire web`` answers on localhost with textual-serve's page, and its
-    websocket runs the app: the menu's text comes through."""
-    import aiohttp
-
+    """``termsolitaire web --port 0`` listens on a free port, names it in one line,
+    and the page from there names it in its websocket URL; the websocket runs the
+    app: the menu's text comes through."""
     deadline = time.monotonic() + START
-    async with aiohttp.ClientSession() as http:
-        # A free port can be taken between the check and the command's bind by
-        # another test's server (a CI run once met an SSH server there: "Bad
-        # status line ... SSH-2.0-termsolitaire"); the command then fails to
-        # bind and ends, so a port that answers but not as HTTP is tried anew.
-        for _ in range(3):
-            port = free_port()
-            proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "termsolitaire", "web", "--host", "127.0.0.1",
-                "--port", str(port), "--data-dir", str(tmp_path),
-                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
-            )  # fmt: skip
-            page = await _web_page(http, port, proc, deadline)
-            if page is not None:
-                break
-            await asyncio.wait_for(proc.wait(), START)
-        assert page is not None, "every port tried was taken"
-        try:
+    proc = await started_web(tmp_path, "--port", "0")
+    try:
+        port = await served_port(proc)
+        url = f"http://127.0.0.1:{port}"
+        async with aiohttp.ClientSession() as http:
+            page = await _web_page(http, url)
             assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
-            assert fetched_elsewhere(page, f"http://127.0.0.1:{port}/") == []  # no web font
+            assert fetched_elsewhere(page, f"{url}/") == []  # no web font
             drawn = b""
-            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+            async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
                 while b"seven columns" not in drawn:
                     message = await asyncio.wait_for(ws.receive(), deadline - time.monotonic())
                     assert message.type == aiohttp.WSMsgType.BINARY, message
                     drawn += message.data
-        finally:
+    finally:
+        if proc.returncode is None:
             proc.send_signal(signal.SIGTERM)
-            await asyncio.wait_for(proc.wait(), START)
+        await asyncio.wait_for(proc.wait(), START)
+    assert proc.returncode == 0  # SIGTERM: a clean stop
 
 
-async def _web_page(http: Any, port: int, proc: Any, deadline: float) -> str | None:
-    """The page the command serves on ``port`` once it answers; None where
-    something else answers there (not HTTP)."""
-    import aiohttp
+async def _web_page(http: aiohttp.ClientSession, url: str) -> str:
+    """The page at ``url``: at once, since the command listens before it names it."""
+    async with http.get(f"{url}/") as r:
+        assert r.status == 200
+        return await r.text()
 
-    while True:
-        try:
-            async with http.get(f"http://127.0.0.1:{port}/") as r:
-                assert r.status == 200
-                return str(await r.text())
-        except aiohttp.ClientResponseError:
-            return None  # not an HTTP server: another test's
-        except aiohttp.ClientConnectionError:
-            assert time.monotonic() < deadline and proc.returncode is None
-            await asyncio.sleep(0.1)
+
+@pytest.mark.asyncio
+async def test_web_on_a_taken_port_says_so_and_serves_nothing(tmp_path: Path) -> None:
+    """One line on stderr, exit 1, and no "serving" line (textual-serve's banner
+    named the address before the bind failed)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = await started_web(tmp_path, "--port", str(port))
+        out, err = await asyncio.wait_for(proc.communicate(), START)
+    assert proc.returncode == 1
+    assert out == b""
+    assert err.decode() == (
+        f"termsolitaire web: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    )
+
+
+def addresses(*hosts: str) -> Callable[..., list[tuple[Any, ...]]]:
+    """A ``getaddrinfo`` that names ``hosts`` for every name, as ``localhost`` may
+    name 127.0.0.1 and ::1."""
+
+    def getaddrinfo(name: str, port: int, *args: Any, **kwargs: Any) -> list[tuple[Any, ...]]:
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (h, port)) for h in hosts]
+
+    return getaddrinfo
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="binds 127.0.0.2 (Linux's loopback has it)")
+def test_web_listens_on_every_address_on_one_port(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host naming two addresses: ``--port 0`` listens on one port on both, the one
+    the URL names; where the second has the first pick taken, the system picks again."""
+    monkeypatch.setattr(socket, "getaddrinfo", addresses("127.0.0.1", "127.0.0.2"))
+    taken: list[socket.socket] = []
+
+    class FirstPickTaken(socket.socket):
+        """Something else listens on 127.0.0.2 at the port picked first."""
+
+        def bind(self, address: Any) -> None:
+            if address[0] == "127.0.0.2" and not taken:
+                taken.append(blocker := original())
+                blocker.bind(address)
+                blocker.listen()
+            super().bind(address)
+
+    original = socket.socket
+    monkeypatch.setattr(socket, "socket", FirstPickTaken)
+    sockets = web.listen("localhost", 0)
+    monkeypatch.undo()
+    try:
+        assert len(taken) == 1
+        names = [s.getsockname() for s in sockets]
+        assert [host for host, _ in names] == ["127.0.0.1", "127.0.0.2"]
+        assert names[0][1] == names[1][1] != taken[0].getsockname()[1]
+        with socket.create_connection(("127.0.0.2", names[1][1]), timeout=START):
+            pass  # it listens
+    finally:
+        for s in [*sockets, *taken]:
+            s.close()
