@@ -89,9 +89,11 @@ def parse(text: object) -> tuple[Move, ...] | None:
 def reached(game: Game, at: int) -> Game | None:
     """The position the first ``at`` actions of ``game``'s log lead to from its
     start (None: the log has fewer). Read back through the game's own JSON, as
-    the save is."""
+    the save is; the game itself when that is all of its log (it is only read)."""
     if not 0 <= at <= len(game.log):
         return None
+    if at == len(game.log):
+        return game  # quit where the proof was found: no replay
     data = json.loads(game.to_json())
     data["log"] = data["log"][:at]
     try:
