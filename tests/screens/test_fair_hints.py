@@ -255,3 +255,67 @@ async def test_the_palette_says_fair_hints_stay_on_in_a_match_and_changes_nothin
         said = "Fair hints cannot be turned off in a match: the setting stays on"
         await until(pilot, lambda: said in toasts(app), "the toast")
         assert app.services.settings.fair_hints
+
+
+@pytest.fixture
+def searches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The searches the boards ask the solver's workers for, in order (the full
+    search's ``solve`` and the fair one's ``fair``, spied on)."""
+    from termsolitaire.solver.worker import SolverWorker
+
+    asked: list[str] = []
+    for name in ("solve", "fair"):
+        search = getattr(SolverWorker, name)
+
+        async def spy(self, *args, _search=search, _name=name, **kw):  # type: ignore[no-untyped-def]
+            asked.append(_name)
+            return await _search(self, *args, **kw)
+
+        monkeypatch.setattr(SolverWorker, name, spy)
+    return asked
+
+
+def proof_saved(app: SolitaireApp) -> bool:
+    """Whether the board's save holds a proof of loss."""
+    saved, _ = app.services.saves.load(board(app).game.name)
+    return saved is not None and "lost" in saved.options
+
+
+async def test_a_lost_stjernen_round_stays_lost_when_the_game_is_resumed(
+    searches: list[str],
+) -> None:
+    """lead36: the solver proved the round lost, the player quit and resumed, and
+    the board read "fair: deal next" again (the fair search, which proves nothing
+    with the stock face down) until the proof was found again. The proof is kept
+    with the save: the resumed board says "no longer winnable" from its first
+    frame, and H what it said before, with no search at all."""
+    from termsolitaire.rules import from_text
+
+    from ..play.test_advice import LOST_ROUND_5
+
+    app = SolitaireApp("stjernen", 2, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board(app).start(from_text(LOST_ROUND_5))
+        await pilot.press("8", "6")  # 10♥ on 9♥
+        await until(pilot, lambda: verdict(app) == "no longer winnable", "the lost verdict")
+        # Saved as soon as it is found (a game killed now keeps it), not at the next move.
+        await until(pilot, lambda: proof_saved(app), "the proof in the save")
+        await pilot.press("o")
+        await until(pilot, lambda: status(app).startswith("Collected"), "the collect")
+        await pilot.press("H")
+        before = status(app)
+        assert before == "No winning line from here; 0 deals", before
+        await pilot.press("Q")
+        await pilot.pause()
+    searches.clear()
+    app = SolitaireApp("stjernen", None, {}, clock=False, resume=True, variant_given=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert [str(m) for m in board(app).game.history] == ["o1-o2", "collect"]
+        assert verdict(app) == "no longer winnable"
+        assert [w for w in app.workers if w.group == "solver"] == []  # none begun
+        await pilot.press("H")
+        assert status(app) == before
+        assert verdict(app) == "no longer winnable"
+        assert [w for w in app.workers if w.group == "solver"] == []
+    assert searches == []

@@ -11,7 +11,7 @@ never loops:
   most verdicts are never followed): it keeps the verdict, and the first hint
   or solution asked from it searches again for a shortened line;
 - a position proved lost is remembered, with the last position a win was found
-  from (the way back offered);
+  from (the way back offered), and kept with the saved game (:mod:`.proof`);
 - with no win found and none ruled out, the best line found is kept, and
   replaced only by one that puts more cards home;
 - with fair hints (:mod:`termsolitaire.solver.fair`: only the cards the player
@@ -143,6 +143,12 @@ class Advice:
         longer winnable" (playtest36)."""
         self.lost_verdict = ""
         """The verdict the proof gave (its "with the cards known" as it saw them)."""
+        self.lost_text: str | None = None
+        """The position text of the last position proved lost, and how many actions
+        of the game's log led there (:attr:`lost_at`): what the save keeps of the
+        proof, and what it is checked against when the game is resumed
+        (:mod:`.proof`)."""
+        self.lost_at = 0
         self.best_plan: Plan | None = None
         """With no winning line known: the best line a search found."""
         self.best_cards = 0
@@ -250,7 +256,7 @@ class Advice:
                 self.rough = rough
                 self.plan_peeked = peeks(game)
             self.won_from = history
-            self.proved_lost, self.lost_line = None, None
+            self.proved_lost, self.lost_line, self.lost_text = None, None, None
             self.verdict = solver_note(game, "winnable")
         elif result.verdict == "lost":
             self.plan = None
@@ -259,6 +265,7 @@ class Advice:
                 game, "not winnable" if not history else "no longer winnable"
             )
             self.lost_line, self.lost_verdict = history, self.verdict
+            self.lost_text, self.lost_at = game.to_text(), len(game.log)
         else:
             self.verdict = "cannot tell yet"
             self.keep_best_line(game, result)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from ..rules import Game, IllegalMove, Move, new_game
 from ..rules.moves import COLLECT
+from . import proof
 from .advice import Advice
 from .finish import finishing_line
 from .hand import Hand
@@ -101,6 +102,8 @@ class Controller(Pointer, Helping):
         self.advice = Advice()
         if self.policy.read_only:
             self.session.over = True  # no clock, no results, no save
+        elif self.session.proof is not None:  # a resumed game: the proof it kept
+            proof.restore(self.advice, self.game, self.session.proof, self.fair_help)
 
     # ------------------------------------------------------------ state
 
@@ -108,6 +111,22 @@ class Controller(Pointer, Helping):
     def game(self) -> Game:
         assert self.table is not None
         return self.table.game
+
+    @property
+    def fair_help(self) -> bool:
+        """Whether the solver's help sees only what the player sees: the board's
+        policy (a match), or the setting "fair hints" (on where there is none)."""
+        services = self.session.services
+        return self.policy.fair or services is None or services.settings.fair_hints
+
+    def help_changed(self) -> None:
+        """The kind of help changed (the setting "fair hints"): what was found is
+        forgotten, but for a proof of loss the new help may use (one that saw no
+        face-down card: a position lost is lost whatever the help sees)."""
+        kept = proof.kept(self.advice)
+        self.advice = Advice()
+        if kept is not None:
+            proof.restore(self.advice, self.game, kept, self.fair_help)
 
     @property
     def over(self) -> bool:
@@ -592,6 +611,7 @@ class Controller(Pointer, Helping):
         if not self.policy.saves or self.session.over:
             return None
         self.advance_clock()
+        self.session.proof = proof.kept(self.advice)
         return self.session.autosave()
 
 

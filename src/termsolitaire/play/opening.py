@@ -24,7 +24,7 @@ from typing import Literal
 from ..rules import new_game
 from ..storage.locks import SaveLock
 from ..storage.saves import Saved, SaveStore
-from .session import GameSession, Services, abandon, describe, played, time_limit_of
+from .session import GameSession, Services, abandon, describe, played, proof_of, time_limit_of
 
 
 @dataclass(frozen=True)
@@ -99,8 +99,9 @@ def latest_variant(saves: SaveStore, name: str) -> tuple[dict[str, int] | None, 
 
 
 def resumed(services: Services, saved: Saved, lock: SaveLock | None) -> GameSession:
-    """The session of a saved game, continued exactly (its id, clock and limit)."""
-    return GameSession(services, saved.game, saved.id, time_limit_of(saved), lock)
+    """The session of a saved game, continued exactly (its id, clock and limit, and
+    the solver's proof of loss kept with it)."""
+    return GameSession(services, saved.game, saved.id, time_limit_of(saved), lock, proof_of(saved))
 
 
 def dealt(

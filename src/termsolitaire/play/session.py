@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 SOLVER_ENV = "TERMSOLITAIRE_SOLVER_HELP"
 
+PROOF = "lost"
+"""The save's option that keeps the solver's proof of loss (:mod:`.proof`)."""
+
 
 def clock_text(seconds: float) -> str:
     """``4:05``; from an hour on ``1:02:03``.
@@ -188,6 +191,12 @@ def abandon(services: Services, saved: Saved | None) -> list[str]:
     return []
 
 
+def proof_of(saved: Saved) -> dict[str, Any] | None:
+    """The proof of loss kept with a saved game, as the save holds it (unchecked)."""
+    proof = saved.options.get(PROOF)
+    return proof if isinstance(proof, dict) else None
+
+
 def time_limit_of(saved: Saved) -> int:
     """The minutes on a saved game's clock (0: none)."""
     limit = saved.options.get("time_limit", 0)
@@ -227,9 +236,14 @@ class GameSession:
         game_id: str | None = None,
         time_limit: int = 0,
         lock: SaveLock | None = None,
+        proof: dict[str, Any] | None = None,
     ) -> None:
         self.services = services
         self.game = game
+        self.proof = proof
+        """The solver's proof of loss saved with the game (:mod:`.proof`): read from
+        the save on resume (the controller checks it before trusting it), and
+        written with every save."""
         self.lock = lock
         """The lock of this game's save slot, held while the game is open (None: not
         locked, as in a replay)."""
@@ -278,8 +292,12 @@ class GameSession:
     # --------------------------------------------------------------- saving
 
     def options(self) -> dict[str, Any]:
-        """What the save needs besides the game to continue exactly."""
-        return {"time_limit": self.time_limit // 60}
+        """What the save needs besides the game to continue exactly: the time limit,
+        and the proof of loss the solver found (``lost``: :mod:`.proof`)."""
+        options: dict[str, Any] = {"time_limit": self.time_limit // 60}
+        if self.proof is not None:
+            options[PROOF] = self.proof
+        return options
 
     def autosave(self) -> str | None:
         """Write this game's save; a message the first time saving fails (play goes on)."""

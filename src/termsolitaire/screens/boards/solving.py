@@ -79,9 +79,7 @@ class SolverRunner:
     def fair(self) -> bool:
         """Whether the help sees only what the player sees: the board's policy (a
         match) or the setting "fair hints"."""
-        c = self.screen.controller
-        services = c.session.services
-        return c.policy.fair or services is None or services.settings.fair_hints
+        return self.screen.controller.fair_help
 
     def fair_here(self) -> bool:
         """Whether the search from the board's position is the fair one: fair help,
@@ -98,10 +96,9 @@ class SolverRunner:
         return self.available and self.fair_here()
 
     def help_changed(self) -> None:
-        """The kind of help changed (the setting): forget what was found, ask again."""
-        from termsolitaire.play.advice import Advice
-
-        self.screen.controller.advice = Advice()
+        """The kind of help changed (the setting): forget what was found (a proof of
+        loss the new help may use is kept), ask again."""
+        self.screen.controller.help_changed()
         self.position_changed()
         self.screen.update_footer()  # H's words ("Fair hint"), on a board in view too
 
@@ -197,11 +194,14 @@ class SolverRunner:
             return None  # the player moved on meanwhile (or the game is over)
         if setting != self.fair:
             return None  # the setting changed meanwhile (help_changed asks again)
+        proved = c.advice.lost_text
         if isinstance(found, Result):
             c.advice.take(game, found, history, rough=not shorten)
         else:
             c.advice.take_fair(game, found, history)
         self.show_verdict(c.advice.verdict)
+        if c.advice.lost_text != proved:
+            screen.save_soon()  # a new proof of loss goes into the save at once
         return found
 
     def ask(self, then: str) -> None:
