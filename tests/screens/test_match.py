@@ -506,6 +506,27 @@ async def test_a_host_code_opened_from_the_lobby_names_who_shared_it(
     match.close()
 
 
+async def test_the_code_dialog_shows_its_own_keys_over_the_lobby_s(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Over SSH at 80x24, the lobby's c: under "Join a table by its code" the
+    lobby's key line showed through ("n New  i Invite  c Code  w Watch …"), keys
+    that type into the answer there. Its own line: Enter goes, Escape never minds."""
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("c")
+        await shown_screen(pilot, AskScreen)
+        await pilot.pause()
+        widget, _ = app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        assert widget.shown() == ["Go", "Never mind"]
+        await pilot.press("n", "enter")  # typed into the answer: refused, still asking
+        assert isinstance(app.screen, AskScreen)
+        await pilot.press("escape")
+        await shown_screen(pilot, LobbyScreen)
+
+
 async def test_a_paste_too_long_for_the_code_dialog_is_refused_in_words(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
