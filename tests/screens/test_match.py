@@ -527,6 +527,31 @@ async def test_the_code_dialog_shows_its_own_keys_over_the_lobby_s(
         await shown_screen(pilot, LobbyScreen)
 
 
+async def test_the_new_game_dialog_shows_its_own_keys_over_the_lobby_s(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Over SSH at 80x24, the lobby's n: under "New game" the lobby's key line
+    showed through ("n New  i Invite  c Code …"), keys that do nothing there.
+    Its own line: ← → change the choice, Escape never minds; with hot-seat's
+    name field shown too, the panel stays whole at 80x24."""
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("n")
+        dialog = await shown_screen(pilot, NewGameScreen)
+        await pilot.pause()
+        widget, _ = app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        assert widget.shown() == ["Previous choice", "Next choice", "Never mind"]
+        await pilot.press("right", "right")  # hot-seat: its name field shows
+        await until(pilot, lambda: dialog.query_one("#guest").display, "the name field")
+        await pilot.pause()
+        panel = dialog.query_one("#panel").region
+        assert panel.y >= 0 and panel.bottom <= 23, panel
+        await pilot.press("escape")
+        await shown_screen(pilot, LobbyScreen)
+
+
 async def test_a_paste_too_long_for_the_code_dialog_is_refused_in_words(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
