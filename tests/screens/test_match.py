@@ -383,6 +383,22 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
         assert record.opponents[0][0].name == "Bob" and record.overall.played == 1
 
 
+async def test_the_hand_over_shows_its_own_keys_over_the_board_s(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The hot-seat hand-over covers the board and had no key line at all, the
+    one screen of the match without one (its two keys only in the panel's
+    grey line). Its own line now names them as every other screen does:
+    Enter starts, Escape later."""
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hot_seat_handed_over(pilot)
+        await pilot.pause()
+        widget, _ = app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        assert widget.shown() == ["Start", "Later"]
+
+
 async def test_a_hot_seat_table_left_at_the_hand_over_names_the_second_player(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
