@@ -12,6 +12,7 @@ from termsolitaire.rules import games, new_game
 from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.dialogs.rulebook import RulesScreen, rules_document
+from termsolitaire.screens.match.lobby import LobbyScreen
 from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.storage.paths import paths
 from termsolitaire.storage.saves import SaveStore
@@ -401,3 +402,31 @@ async def test_the_arrows_on_an_option_row_choose_its_value_and_its_game() -> No
         board = await shown_screen(pilot, BoardScreen)
         assert board.game.name == "spider" and board.game.variant == {"suits": 4}
         assert board.session.time_limit == 5 * 60
+
+
+async def test_the_menu_s_help_says_escape_goes_back_to_the_lobby_it_was_opened_from(
+    tmp_path: Path,
+) -> None:
+    """Over SSH every session opens on the lobby, g the menu: its help said
+    "Escape  back to the list of games (never quits)", and Escape went back to
+    the lobby. Opened from the lobby the help says so; alone, as before."""
+    from .matchkit import lobby_first
+
+    def escape_row(help_screen: HelpScreen) -> str:
+        return dict(help_screen.keys)["Escape"]
+
+    with lobby_first(tmp_path / "lobby") as app:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("g")
+            await shown_screen(pilot, MenuScreen)
+            await pilot.press("question_mark")
+            help_screen = await shown_screen(pilot, HelpScreen)
+            assert escape_row(help_screen) == "back to the match lobby (never quits)"
+            await pilot.press("escape", "escape")
+            await shown_screen(pilot, LobbyScreen)
+    app = SolitaireApp(data_dir=str(tmp_path / "alone"), clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("question_mark")
+        help_screen = await shown_screen(pilot, HelpScreen)
+        assert escape_row(help_screen) == "back to the list of games (never quits)"
