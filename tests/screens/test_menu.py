@@ -118,6 +118,25 @@ async def test_a_spider_game_of_deals_alone_says_so_on_its_resume_line() -> None
         assert ", 1 move, " in line
 
 
+async def test_a_game_whose_every_move_was_taken_back_says_so_on_its_resume_line() -> None:
+    """Over SSH: a Penguin move, z, then the same deal again: "Deal N is in
+    progress: Penguin — deal N, 0 moves, 0:38. Resume it, or start it again
+    (it counts as lost)?", a game never played by its words. A game with its
+    every move taken back is still in progress (its redo kept): it says so."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        screen = await deal_from_menu(pilot, menu, "penguin")
+        move = next(m for m in screen.game.legal_moves() if m.kind == "move")
+        screen.do(screen.controller.play(move))
+        await pilot.press("z")
+        assert screen.game.moves == 0 and screen.game.can_redo
+        await pilot.press("Q")
+        await shown_screen(pilot, MenuScreen)
+        (line,) = resume_lines(menu)
+        assert line.startswith("Resume Penguin — deal ") and ", every move taken back, " in line
+
+
 async def test_a_click_on_an_option_s_chosen_value_highlights_its_game() -> None:
     """Over ssh at 80x24: a click on Spider's "1" (the suits already chosen), then
     Enter, dealt Stjernen, the line lit when the menu opened; a click on "2"
