@@ -233,8 +233,13 @@ class Controller(Pointer, Helping):
             stock = game.stock_pile
             if not stock:
                 return f"{game.title} has no stock to deal from"
-            if game.click_action(stock) is None:
+            dealt = game.click_action(stock)
+            if dealt is None:
                 return "The stock is empty"
+            if dealt.kind == "deal" and not game.pile(stock):
+                # Spider's stock dealt out still answers a click with a deal, to
+                # say why not: the key line lit "d Deal" (Stjernen's collects).
+                return game.why_illegal(dealt) or "The stock is empty"
         if action == "foundation" and not game.foundations:
             return f"{game.title} has no foundations"
         if action == "collect" and COLLECT not in self.hand.legal():
