@@ -119,7 +119,7 @@ async def test_a_spider_game_of_deals_alone_says_so_on_its_resume_line() -> None
 
 
 async def test_a_game_whose_every_move_was_taken_back_says_so_on_its_resume_line() -> None:
-    """Over SSH: a Penguin move, z, then the same deal again: "Deal N is in
+    """A Penguin move, z, then the same deal again: "Deal N is in
     progress: Penguin — deal N, 0 moves, 0:38. Resume it, or start it again
     (it counts as lost)?", a game never played by its words. A game with its
     every move taken back is still in progress (its redo kept): it says so."""
