@@ -134,6 +134,34 @@ async def test_the_stuck_offer_abandon_and_end_show_their_own_keys_over_the_boar
         assert not board(spider_app).over
 
 
+async def test_the_deal_number_prompt_shows_its_own_keys_over_the_board_s(
+    penguin_app: SolitaireApp,
+) -> None:
+    """``#`` over SSH at 80x24: under "play deal number" the board's key line
+    ("f To foundation  M Moves  z Undo …") showed through, keys that type into
+    the prompt there. The prompt's own line: Enter plays, Escape never minds."""
+    from termsolitaire.widgets.keyline import KeyLine
+
+    def foot() -> list[str]:
+        widget, _ = penguin_app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        return widget.shown()
+
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("number_sign")
+        await shown_screen(pilot, DealNumberScreen)
+        await pilot.pause()
+        assert foot() == ["Play that deal", "Never mind"]
+        await pilot.press("a", "b", "c", "enter")  # refused, still asking
+        assert isinstance(penguin_app.screen, DealNumberScreen)
+        await pilot.press("escape")
+        assert isinstance(penguin_app.screen, PenguinScreen)
+        await pilot.press("number_sign")
+        await shown_screen(pilot, DealNumberScreen)
+        await pilot.press("7", "enter")  # Enter, on the line, plays that deal
+        await until(pilot, lambda: board(penguin_app).game.deal == 7, "deal 7")
+
+
 async def test_end_in_the_help_stays_at_the_end_as_the_page_grows(
     penguin_app: SolitaireApp,
 ) -> None:

@@ -95,6 +95,29 @@ async def test_a_new_deal_with_winnable_only_says_it_is_finding_one() -> None:
         await until(pilot, lambda: app.screen is old and old.game.deal != 5, "any deal")
 
 
+@pytest.mark.usefixtures("solver_help")
+async def test_finding_a_winnable_deal_shows_its_own_keys_over_the_board_s() -> None:
+    """``--winnable``, N on a Napoleon board at 80x24: under "Finding a winnable
+    Napoleon deal…" the board's key line showed through ("f To foundation
+    M Moves  z Undo …"), keys that do nothing there. Its own line: Escape, any
+    deal."""
+    from termsolitaire.widgets.keyline import KeyLine
+
+    app = SolitaireApp("napoleon", 5, {}, clock=False, winnable=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        async def forever(*args: Any, **kw: Any) -> None:
+            await asyncio.Event().wait()
+
+        app.services.solver().find_winnable_deal = forever  # type: ignore[method-assign]
+        await pilot.press("N")
+        await until(pilot, lambda: isinstance(app.screen, FindDealScreen), "the finding dialog")
+        await pilot.pause()
+        widget, _ = app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        assert widget.shown() == ["Any deal"]
+
+
 @pytest.mark.parametrize("name", [g.name for g in games()])
 async def test_every_board_has_a_move_list_in_its_own_keys(name: str) -> None:
     """M shows the moves played, numbered, in the board's keys (never t7-t3),

@@ -383,6 +383,22 @@ async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
         assert record.opponents[0][0].name == "Bob" and record.overall.played == 1
 
 
+async def test_the_hand_over_shows_its_own_keys_over_the_board_s(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The hot-seat hand-over covers the board and had no key line at all, the
+    one screen of the match without one (its two keys only in the panel's
+    grey line). Its own line now names them as every other screen does:
+    Enter starts, Escape later."""
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hot_seat_handed_over(pilot)
+        await pilot.pause()
+        widget, _ = app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        assert widget.shown() == ["Start", "Later"]
+
+
 async def test_a_hot_seat_table_left_at_the_hand_over_names_the_second_player(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:
@@ -504,6 +520,52 @@ async def test_a_host_code_opened_from_the_lobby_names_who_shared_it(
             assert first.startswith(heading), first
             await pilot.press("Q")
     match.close()
+
+
+async def test_the_code_dialog_shows_its_own_keys_over_the_lobby_s(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Over SSH at 80x24, the lobby's c: under "Join a table by its code" the
+    lobby's key line showed through ("n New  i Invite  c Code  w Watch …"), keys
+    that type into the answer there. Its own line: Enter goes, Escape never minds."""
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("c")
+        await shown_screen(pilot, AskScreen)
+        await pilot.pause()
+        widget, _ = app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        assert widget.shown() == ["Go", "Never mind"]
+        await pilot.press("n", "enter")  # typed into the answer: refused, still asking
+        assert isinstance(app.screen, AskScreen)
+        await pilot.press("escape")
+        await shown_screen(pilot, LobbyScreen)
+
+
+async def test_the_new_game_dialog_shows_its_own_keys_over_the_lobby_s(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Over SSH at 80x24, the lobby's n: under "New game" the lobby's key line
+    showed through ("n New  i Invite  c Code …"), keys that do nothing there.
+    Its own line: ← → change the choice, Escape never minds; with hot-seat's
+    name field shown too, the panel stays whole at 80x24."""
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("n")
+        dialog = await shown_screen(pilot, NewGameScreen)
+        await pilot.pause()
+        widget, _ = app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        assert widget.shown() == ["Previous choice", "Next choice", "Never mind"]
+        await pilot.press("right", "right")  # hot-seat: its name field shows
+        await until(pilot, lambda: dialog.query_one("#guest").display, "the name field")
+        await pilot.pause()
+        panel = dialog.query_one("#panel").region
+        assert panel.y >= 0 and panel.bottom <= 23, panel
+        await pilot.press("escape")
+        await shown_screen(pilot, LobbyScreen)
 
 
 async def test_a_paste_too_long_for_the_code_dialog_is_refused_in_words(

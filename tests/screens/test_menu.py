@@ -12,6 +12,7 @@ from termsolitaire.rules import games, new_game
 from termsolitaire.screens.boards.board import BoardScreen
 from termsolitaire.screens.dialogs.help import HelpScreen
 from termsolitaire.screens.dialogs.rulebook import RulesScreen, rules_document
+from termsolitaire.screens.match.lobby import LobbyScreen
 from termsolitaire.screens.menu import MenuScreen
 from termsolitaire.storage.paths import paths
 from termsolitaire.storage.saves import SaveStore
@@ -115,6 +116,25 @@ async def test_a_spider_game_of_deals_alone_says_so_on_its_resume_line() -> None
         await shown_screen(pilot, MenuScreen)
         (line,) = resume_lines(menu)
         assert ", 1 move, " in line
+
+
+async def test_a_game_whose_every_move_was_taken_back_says_so_on_its_resume_line() -> None:
+    """A Penguin move, z, then the same deal again: "Deal N is in
+    progress: Penguin — deal N, 0 moves, 0:38. Resume it, or start it again
+    (it counts as lost)?", a game never played by its words. A game with its
+    every move taken back is still in progress (its redo kept): it says so."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        screen = await deal_from_menu(pilot, menu, "penguin")
+        move = next(m for m in screen.game.legal_moves() if m.kind == "move")
+        screen.do(screen.controller.play(move))
+        await pilot.press("z")
+        assert screen.game.moves == 0 and screen.game.can_redo
+        await pilot.press("Q")
+        await shown_screen(pilot, MenuScreen)
+        (line,) = resume_lines(menu)
+        assert line.startswith("Resume Penguin — deal ") and ", every move taken back, " in line
 
 
 async def test_a_click_on_an_option_s_chosen_value_highlights_its_game() -> None:
@@ -401,3 +421,31 @@ async def test_the_arrows_on_an_option_row_choose_its_value_and_its_game() -> No
         board = await shown_screen(pilot, BoardScreen)
         assert board.game.name == "spider" and board.game.variant == {"suits": 4}
         assert board.session.time_limit == 5 * 60
+
+
+async def test_the_menu_s_help_says_escape_goes_back_to_the_lobby_it_was_opened_from(
+    tmp_path: Path,
+) -> None:
+    """Over SSH every session opens on the lobby, g the menu: its help said
+    "Escape  back to the list of games (never quits)", and Escape went back to
+    the lobby. Opened from the lobby the help says so; alone, as before."""
+    from .matchkit import lobby_first
+
+    def escape_row(help_screen: HelpScreen) -> str:
+        return dict(help_screen.keys)["Escape"]
+
+    with lobby_first(tmp_path / "lobby") as app:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("g")
+            await shown_screen(pilot, MenuScreen)
+            await pilot.press("question_mark")
+            help_screen = await shown_screen(pilot, HelpScreen)
+            assert escape_row(help_screen) == "back to the match lobby (never quits)"
+            await pilot.press("escape", "escape")
+            await shown_screen(pilot, LobbyScreen)
+    app = SolitaireApp(data_dir=str(tmp_path / "alone"), clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("question_mark")
+        help_screen = await shown_screen(pilot, HelpScreen)
+        assert escape_row(help_screen) == "back to the list of games (never quits)"

@@ -112,6 +112,19 @@ async def test_a_card_dragged_from_under_cards_it_cannot_move_with_stays(tmp_pat
         assert status(app) == "8♦ cannot move: only the 7♥ on top moves"
 
 
+async def test_a_click_on_an_empty_foundation_names_it_by_its_suit(
+    penguin_app: SolitaireApp,
+) -> None:
+    """A click on deal 5's empty ♦ foundation (its A♦ still in column 1) said "f
+    is empty": the key the four foundations share, read as a word. It names
+    the foundation as the rules' sentences do, and nothing is picked up."""
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        assert not board(penguin_app).game.pile("f3")
+        await pilot.click("#pile-f3", offset=(2, 2))
+        assert status(penguin_app) == "The ♦ foundation is empty"
+        assert board(penguin_app).hand.src is None
+
+
 async def test_double_click_sends_to_foundation(penguin_app: SolitaireApp) -> None:
     async with penguin_app.run_test(size=(80, 24)) as pilot:
         y = await _top_row(penguin_app, "t4")

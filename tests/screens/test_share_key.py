@@ -55,6 +55,29 @@ async def test_s_on_the_results_shows_both_codes(
     assert kept.is_won and kept.log == screen.game.log  # type: ignore[attr-defined]
 
 
+async def test_the_share_panel_shows_its_own_keys_over_the_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over SSH at 80x24, ``s`` on a won Stjernen's results: under the codes the
+    results' key line showed through ("n New deal  q Menu  s Share  esc Look at
+    the board"), where ``q`` closes the codes and ``n`` does nothing. The panel's
+    own line says what its keys do."""
+    from termsolitaire.widgets.keyline import KeyLine
+
+    monkeypatch.setenv("TERMSOLITAIRE_MATCH_DIR", str(tmp_path / "match"))
+    app = SolitaireApp("penguin", 5, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await won(pilot, app)
+        await pilot.press("s")
+        await shown_screen(pilot, ShareScreen)
+        await pilot.pause()
+        widget, _ = app.screen.get_widget_at(1, 23)
+        assert isinstance(widget, KeyLine), widget
+        assert widget.shown() == ["Close"]
+        await pilot.press("q")  # closes the codes, as the line says (not the menu)
+        await shown_screen(pilot, ResultsScreen)
+
+
 def code_rows(text: str, code: str) -> list[str]:
     """The screen's rows the code is shown on, whole, from its first row on."""
     rows = text.splitlines()

@@ -62,3 +62,28 @@ async def test_end_with_no_action_records_nothing() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         assert app.services.stats.finished() == []
+
+
+async def test_the_deal_key_is_dimmed_once_the_stock_is_dealt_out() -> None:
+    """Spider 2 suits over SSH at 120x40, fair hints to "No move helps here": the
+    stock dealt out, the key line still lit "d Deal" as any key that works
+    (docs/ui.md: it dims what cannot be done now, an empty stock among them);
+    d said "The stock is empty: all five packets are dealt". Now dimmed, d says
+    the same."""
+
+    def deal_lit() -> bool:
+        return any(
+            a.binding.action == "deal" and a.enabled
+            for a in app.screen.active_bindings.values()
+            if a.binding.show
+        )
+
+    app = SolitaireApp("spider", 123, {"suits": 2}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert deal_lit()
+        while board(app).game.pile("stock"):
+            await pilot.press("d")
+        await pilot.pause()
+        assert not deal_lit()
+        await pilot.press("d")
+        assert status(app) == "The stock is empty: all five packets are dealt"

@@ -313,3 +313,33 @@ async def test_a_chord_naming_a_foundation_plays_there_or_says_why() -> None:
         assert status(app) == "K♦ cannot go on the ♣ foundation: same suit only"
         await pilot.press("4", "f")
         assert [str(m) for m in game.history] in (["o4-f2"], ["o4-f3"], ["o4-f4"])
+
+
+async def test_a_collect_played_from_a_hint_says_the_next_step_whole() -> None:
+    """Following hints with Enter at 80x24 over SSH (deal 476875469, round 1's
+    stock dealt out): "Hint: collect (Enter does it)", Enter, and the status line
+    read "Collected the piles into a new stock. Next: deal, Enter does…; z takes
+    it back": the note for a collect made with one press too many, added after
+    the next hint, cut the hint's own words. A collect the hint asked for is no
+    slip: the line says the next step whole, as after any hint."""
+    from termsolitaire.rules import Move
+    from termsolitaire.solver.base import Result
+
+    app = StjernenApp(2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = screen(app)
+        game: Any = board.game
+        while game.pile("stock"):
+            await pilot.press("0")
+        c = board.controller
+        c.solver = True  # the solver's help, its answer given here (no search)
+        deal, collect = Move.parse("deal"), Move.parse("collect")
+        c.advice.take(game, Result("won", (collect, deal, deal)), game.history)
+        await pilot.press("H")
+        assert status(app) == "Hint: collect (Enter does it)"
+        await pilot.press("enter")
+        assert game.round == 2
+        await until(pilot, lambda: "Next" in status(app), "the next hint", 5)
+        assert status(app) == "Collected the piles into a new stock. Next: deal, Enter does it"
+        shown = board.query_one("#status").render_line(0).text  # at 80 columns
+        assert shown.rstrip().endswith("Next: deal, Enter does it"), shown

@@ -252,8 +252,13 @@ class Controller(Pointer, Helping):
             stock = game.stock_pile
             if not stock:
                 return f"{game.title} has no stock to deal from"
-            if game.click_action(stock) is None:
+            dealt = game.click_action(stock)
+            if dealt is None:
                 return "The stock is empty"
+            if dealt.kind == "deal" and not game.pile(stock):
+                # Spider's stock dealt out still answers a click with a deal, to
+                # say why not: the key line lit "d Deal" (Stjernen's collects).
+                return game.why_illegal(dealt) or "The stock is empty"
         if action == "foundation" and not game.foundations:
             return f"{game.title} has no foundations"
         if action == "collect" and COLLECT not in self.hand.legal():
@@ -470,11 +475,14 @@ class Controller(Pointer, Helping):
         """The stock's own action, by its key, a click, Enter or a double click on it.
         Where that collects (Stjernen's empty stock), the player who dealt on with
         one press or click too many has the round's piles gone from the board: the
-        status line says how to take it back."""
+        status line says how to take it back. Not after the collect a hint asked
+        for (no slip): the hint's next step is said instead, and the note, added
+        after it, cut it at 80 columns ("Next: deal, Enter does…; z takes it back")."""
+        hinted = action == self.hinted
         outcome = self.play(action)
         undo = self.words.action_key("undo")
         # (Not where a finish begun says so: an undo stops the finish anyway.)
-        said = outcome.moved and not self.finishing and self.game.can_undo
+        said = outcome.moved and not hinted and not self.finishing and self.game.can_undo
         if action == COLLECT and said and undo and not self.refusal("undo"):
             outcome.message = f"{outcome.message}; {undo} takes it back"
         return outcome

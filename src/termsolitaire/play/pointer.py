@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules import Game, Move
+from ..rules.cards import glyph
 from .hand import Hand
 from .outcome import CURSOR_ON, Navigator, Outcome, refused
 from .words import Words
@@ -121,6 +122,12 @@ class Pointer:
             # one: Stjernen's centre read "c is empty", beside its upturned pile c.
             # (A pile with no key of its own, as Spider's runs done, keeps its words.)
             refusal = f"{title} is empty"
+        elif refusal and not game.pile(name) and name in game.foundations:
+            # Penguin's four share the key f: a click on an empty one read "f is
+            # empty". Named by the suit it takes, as the rules' own words name it.
+            suit = game.foundation_suit(name)
+            if suit is not None:
+                refusal = f"The {glyph(suit)} foundation is empty"
         if refusal:
             self.hand.drop()
             return Outcome(message=refusal, refused=True, marks=True)

@@ -210,7 +210,8 @@ def describe(saved: Saved) -> str:
     The moves are the header's figure, so the line and the board resumed agree.
     Spider's counts card moves only (a deal is no move, RULES.md): a Spider game
     of deals alone says what was done, ``1 row dealt``, not "0 moves", which read
-    as a game never played."""
+    as a game never played; so does a game whose every move was taken back
+    (``every move taken back``: it is in progress all the same)."""
     g = saved.game
     name = " ".join(filter(None, (g.title, info(g.name).variant_text(g.variant))))
     clock = clock_text(g.elapsed)
@@ -222,6 +223,8 @@ def describe(saved: Saved) -> str:
     rows = sum(m.kind == "deal" for m in g.history)
     if n == 0 and rows:
         done = f"{rows} row{'' if rows == 1 else 's'} dealt"
+    elif n == 0 and g.log:  # in progress (a move, even one taken back: ``played``)
+        done = "every move taken back"
     return f"{name} — deal {g.deal}, {done}, {clock}"
 
 

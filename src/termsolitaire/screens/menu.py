@@ -419,7 +419,8 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             ("d", "the daily deals (one attempt a day, everyone the same deal) and leaderboards"),
             ("? F1", "this help"),
             ("q", "quit (back to the match lobby when opened from it)"),
-            ("Escape", "back to the list of games (never quits)"),
+            # (Opened from the lobby, as every SSH login: Escape goes back to it.)
+            ("Escape", f"back to {self.back_to()} (never quits)"),
         ]
         from termsolitaire.screens.dialogs.help import (
             HelpScreen,  # Markdown: imported when first opened
@@ -434,6 +435,11 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             self.app.pop_screen()
         else:
             self.app.quit_app()  # type: ignore[attr-defined]
+
+    def back_to(self) -> str:
+        """Where Escape goes: the match lobby the menu was opened from, else the
+        list of games."""
+        return "the match lobby" if len(self.app.screen_stack) > 2 else "the list of games"
 
     def action_back(self) -> None:
         """Escape: back to the list of games (opened from the lobby: back to it);

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.widgets.keyline import KeyLine
 
 Submit = Callable[[str], str | None]
 """Does what the answer asks; returns why not (the dialog stays open), or None."""
@@ -30,7 +31,12 @@ WHY = "Enter: go; Escape: never mind"
 
 
 class Answer(Input):
-    """The answer's input: a refusal is said, not only rung."""
+    """The answer's input: a refusal is said, not only rung; its Enter is named on
+    the key line."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Go", id="ask-go"),
+    ]
 
     def restricted(self) -> None:
         super().restricted()
@@ -89,6 +95,7 @@ class AskScreen(AsciiFrames, ModalScreen[str | None]):
                 self.value, placeholder=self.placeholder, max_length=self.max_length, id="answer"
             )
             yield Static(WHY, id="why")
+        yield KeyLine()  # its own keys over the lobby's, which type into the answer here
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -1,7 +1,8 @@
 """The deal-number prompt (``#`` on a board): type a number, Enter plays that deal.
 
 Anything but a whole number from 0 to 18446744073709551615 is refused with a message and the
-prompt stays open; Escape leaves the game as it is.
+prompt stays open; Escape leaves the game as it is. Its own key line says so
+(the board's showed through it, keys that type into the prompt here).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from textual.widgets import Input, Static
 
 from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.screens.typeahead import TypeAheadMixin
+from termsolitaire.widgets.keyline import KeyLine
 
 LIMIT = 1 << 64
 RANGE = f"a whole number from 0 to {LIMIT - 1}"
@@ -32,6 +34,14 @@ def parse_deal(text: str) -> tuple[int | None, str]:
     if value >= LIMIT:
         return None, f"A deal number is {RANGE}"
     return value, ""
+
+
+class DealInput(Input):
+    """The number's input, its Enter named on the key line."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Play that deal", id="deal-number-play"),
+    ]
 
 
 class DealNumberScreen(AsciiFrames, TypeAheadMixin, ModalScreen[int | None]):
@@ -51,8 +61,11 @@ class DealNumberScreen(AsciiFrames, TypeAheadMixin, ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="panel"):
             yield Static(f"{self.game_title}: play deal number", id="headline")
-            yield Input(placeholder="a whole number: 0, 5, 123456…", max_length=24, id="deal-input")
+            yield DealInput(
+                placeholder="a whole number: 0, 5, 123456…", max_length=24, id="deal-input"
+            )
             yield Static("Enter: play that deal; Escape: never mind", id="why")
+        yield KeyLine()  # its own keys over the board's, which do nothing under it
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

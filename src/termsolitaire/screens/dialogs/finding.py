@@ -20,6 +20,7 @@ from termsolitaire.screens.dialogs.frames import AsciiFrames
 from termsolitaire.solver import Budget
 from termsolitaire.solver.winnable import seconds_per_deal
 from termsolitaire.storage.files import StorageError
+from termsolitaire.widgets.keyline import KeyLine
 
 TRIES = 15
 """Deals tried before giving up (then a deal not known to be winnable is played)."""
@@ -50,6 +51,7 @@ class FindDealScreen(AsciiFrames, ModalScreen[int | None]):
                 classes="line",
             )
             yield Static("Escape: any deal, winnable or not", classes="line")
+        yield KeyLine()  # its own keys over the board's, which do nothing under it
 
     def on_mount(self) -> None:
         self.run_worker(cast(Any, self.find), exclusive=True)  # the method: see solving.py

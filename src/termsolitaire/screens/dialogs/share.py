@@ -24,6 +24,7 @@ from termsolitaire.match.shares import Shared, share_game
 from termsolitaire.match.social import Social
 from termsolitaire.rules import Game
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.widgets.keyline import KeyLine
 
 
 def share_text(shared: Shared) -> str:
@@ -92,6 +93,7 @@ class ShareScreen(AsciiFrames, ModalScreen[None]):
             if code:
                 yield Static(code, id="share-code")
             yield Static("Escape closes", id="share-keys")
+        yield KeyLine()  # its own keys over the results', whose q and n do else here
 
     def on_mount(self) -> None:
         if self.shared is not None:

@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from termsolitaire.match import Player
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.widgets.keyline import KeyLine
 
 
 class HandOverScreen(AsciiFrames, ModalScreen[bool]):
@@ -43,6 +44,7 @@ class HandOverScreen(AsciiFrames, ModalScreen[bool]):
                 f"{second}: take the keyboard. Your clock starts when you press Enter."
             )
             yield Static("Enter: start    Escape: later (back to the lobby)", id="keys")
+        yield KeyLine()  # its two keys, on the foot line as on every other screen
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

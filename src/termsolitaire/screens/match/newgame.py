@@ -25,6 +25,7 @@ from termsolitaire.match import LIMITS, SUITS
 from termsolitaire.match.computer import LEVELS
 from termsolitaire.match.services import NewGame
 from termsolitaire.screens.dialogs.frames import AsciiFrames
+from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.lists import ChoiceRows, choice_at
 
 LABEL_WIDTH = 10
@@ -128,6 +129,7 @@ class NewGameScreen(AsciiFrames, ModalScreen[NewGame | None]):
             with Horizontal(id="new-buttons"):
                 yield Button("Start", id="new-start", compact=True)
                 yield Button("Never mind", id="new-never", compact=True)
+        yield KeyLine()  # its own keys over the lobby's, which do nothing under it
 
     def row(self, name: str, label: str) -> Text:
         active = applies(name, self.choice.kind)
