@@ -163,6 +163,25 @@ async def test_undo_redo_and_the_move_list() -> None:
         assert not screen.move_list.display
 
 
+async def test_escape_hides_the_move_list_once_nothing_is_in_hand() -> None:
+    """Escape put back a card in hand and left the move list; with nothing to put
+    back it said nothing and left it too, where every other panel closes."""
+    app = NapoleonApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = napoleon(app)
+        await pilot.press("M", KEYS["p9"])
+        await pilot.pause()
+        assert screen.move_list.display and screen.hand.src == "p9"
+        await pilot.press("escape")  # the card first
+        assert screen.hand.src is None and screen.move_list.display
+        await pilot.press("escape")  # then the list
+        await pilot.pause()
+        assert not screen.move_list.display
+        assert status(app) == "Move list hidden (M shows it)"
+        await pilot.press("escape")  # nothing left: nothing happens
+        assert not screen.move_list.display
+
+
 async def test_cursor_goes_to_the_nearest_pile_and_space_plays() -> None:
     app = NapoleonApp()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -230,7 +230,12 @@ class BoardActions:
         self.do(self.controller.pile(name))
 
     def action_cancel(self) -> None:
-        self.do(self.controller.cancel())
+        outcome = self.controller.cancel()
+        if outcome == Outcome() and self.move_list.display and self.show_moves(False):
+            # Nothing in hand, no cursor: Escape closes what M opened, as it closes
+            # every panel and dialog (playtest39: it said nothing and left it).
+            outcome = Outcome(message="Move list hidden (M shows it)")
+        self.do(outcome)
 
     def action_undo(self) -> None:
         self.do(self.controller.undo())

@@ -19,7 +19,7 @@ COMMON_BINDINGS: list[BindingType] = [
         "Cancel",
         show=False,
         id="cancel",
-        tooltip="put the cards in hand back; cancel a half-typed chord",
+        tooltip="put the cards in hand back; cancel a half-typed chord; then hide the move list",
     ),
     Binding("z", "undo", "Undo", id="undo", tooltip="take back the last move"),
     Binding("Z", "redo", "Redo", show=False, id="redo", tooltip="play again what undo took back"),
