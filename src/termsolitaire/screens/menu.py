@@ -431,20 +431,26 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
     def action_quit(self) -> None:
         """Leave (after a question when a match game is running); opened from the
         match lobby, back to it."""
-        if len(self.app.screen_stack) > 2:
+        if self.over_lobby:
             self.app.pop_screen()
         else:
             self.app.quit_app()  # type: ignore[attr-defined]
 
+    @property
+    def over_lobby(self) -> bool:
+        """Whether the menu was opened from the match lobby (as at every SSH login):
+        q and Escape go back to it."""
+        return len(self.app.screen_stack) > 2
+
     def back_to(self) -> str:
         """Where Escape goes: the match lobby the menu was opened from, else the
         list of games."""
-        return "the match lobby" if len(self.app.screen_stack) > 2 else "the list of games"
+        return "the match lobby" if self.over_lobby else "the list of games"
 
     def action_back(self) -> None:
         """Escape: back to the list of games (opened from the lobby: back to it);
         never quits."""
-        if len(self.app.screen_stack) > 2:
+        if self.over_lobby:
             self.app.pop_screen()
             return
         self.query_one("#deal", Input).value = ""
