@@ -94,6 +94,16 @@ def screen_text(app: SolitaireApp) -> str:
     return html.unescape(text).replace("\xa0", " ")
 
 
+def key_line(app: SolitaireApp) -> list[str]:
+    """The words of the key line at the foot of the screen shown, 80x24 (the
+    screen's own line, not one showing through from below)."""
+    from termsolitaire.widgets.keyline import KeyLine
+
+    widget, _ = app.screen.get_widget_at(1, 23)
+    assert isinstance(widget, KeyLine), widget
+    return widget.shown()
+
+
 async def shown_screen(pilot: Pilot[object], kind: type[S], timeout: float = 20.0) -> S:
     """The app's screen once it is a ``kind`` (a key's effect may take a moment)."""
     await until(pilot, lambda: isinstance(pilot.app.screen, kind), kind.__name__, timeout)

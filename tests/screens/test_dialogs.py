@@ -18,7 +18,7 @@ from termsolitaire.screens.dialogs.results import ResultsScreen
 from termsolitaire.screens.dialogs.stuck import StuckScreen
 
 from .conftest import answer, board
-from .matchkit import screen_text, shown_screen, until
+from .matchkit import key_line, screen_text, shown_screen, until
 
 
 async def test_stuck_offer_undo(penguin_app: SolitaireApp, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -73,24 +73,18 @@ async def test_the_help_and_the_results_show_their_own_keys_over_the_board_s(
     """Under the help and the won panel the board's key line ("z Undo", "R Restart")
     showed keys that do nothing there, and nothing said how to close the help or
     that Escape looks at the won board: each has its own line at the foot."""
-    from termsolitaire.widgets.keyline import KeyLine
-
-    def foot() -> list[str]:
-        widget, _ = penguin_app.screen.get_widget_at(1, 23)
-        assert isinstance(widget, KeyLine), widget
-        return widget.shown()
 
     async with penguin_app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         await shown_screen(pilot, HelpScreen)
         await pilot.pause()
-        assert foot()[:2] == ["Close help", "Rules"]
+        assert key_line(penguin_app)[:2] == ["Close help", "Rules"]
         await pilot.press("escape")
         monkeypatch.setattr(Penguin, "is_won", property(lambda self: True))
         await pilot.press("7", "3")
         await shown_screen(pilot, ResultsScreen)
         await pilot.pause()
-        assert foot()[:4] == ["New deal", "Menu", "Share", "Look at the board"]
+        assert key_line(penguin_app)[:4] == ["New deal", "Menu", "Share", "Look at the board"]
 
 
 async def test_the_stuck_offer_abandon_and_end_show_their_own_keys_over_the_board_s(
@@ -101,12 +95,6 @@ async def test_the_stuck_offer_abandon_and_end_show_their_own_keys_over_the_boar
     there, and nothing said that Escape looks at the board: each answer's key
     and Escape are on the dialog's own line, as under the help and the results."""
     from termsolitaire.screens.dialogs.confirm import ConfirmAbandonScreen
-    from termsolitaire.widgets.keyline import KeyLine
-
-    def foot() -> list[str]:
-        widget, _ = penguin_app.screen.get_widget_at(1, 23)
-        assert isinstance(widget, KeyLine), widget
-        return widget.shown()
 
     async with penguin_app.run_test(size=(80, 24)) as pilot:
         monkeypatch.setattr(Penguin, "is_stuck", property(lambda self: True))
@@ -114,12 +102,12 @@ async def test_the_stuck_offer_abandon_and_end_show_their_own_keys_over_the_boar
         await shown_screen(pilot, StuckScreen)
         monkeypatch.undo()
         await pilot.pause()
-        assert foot()[:4] == ["Undo", "Restart", "New deal", "Look at the board"]
+        assert key_line(penguin_app)[:4] == ["Undo", "Restart", "New deal", "Look at the board"]
         await pilot.press("escape")
         await pilot.press("N")
         await shown_screen(pilot, ConfirmAbandonScreen)
         await pilot.pause()
-        assert foot()[:3] == ["Yes, abandon", "No, keep playing", "Never mind"]
+        assert key_line(penguin_app)[:3] == ["Yes, abandon", "No, keep playing", "Never mind"]
         await pilot.press("escape")
         assert isinstance(penguin_app.screen, PenguinScreen)
         assert board(penguin_app).game.history != ()  # kept
@@ -128,8 +116,7 @@ async def test_the_stuck_offer_abandon_and_end_show_their_own_keys_over_the_boar
         await pilot.press("e")
         await shown_screen(pilot, ConfirmEndScreen)
         await pilot.pause()
-        widget, _ = spider_app.screen.get_widget_at(1, 23)
-        assert isinstance(widget, KeyLine) and widget.shown()[:2] == ["Yes, end it", "No, play on"]
+        assert key_line(spider_app)[:2] == ["Yes, end it", "No, play on"]
         await pilot.press("escape")
         assert not board(spider_app).over
 
@@ -140,18 +127,12 @@ async def test_the_deal_number_prompt_shows_its_own_keys_over_the_board_s(
     """``#`` over SSH at 80x24: under "play deal number" the board's key line
     ("f To foundation  M Moves  z Undo …") showed through, keys that type into
     the prompt there. The prompt's own line: Enter plays, Escape never minds."""
-    from termsolitaire.widgets.keyline import KeyLine
-
-    def foot() -> list[str]:
-        widget, _ = penguin_app.screen.get_widget_at(1, 23)
-        assert isinstance(widget, KeyLine), widget
-        return widget.shown()
 
     async with penguin_app.run_test(size=(80, 24)) as pilot:
         await pilot.press("number_sign")
         await shown_screen(pilot, DealNumberScreen)
         await pilot.pause()
-        assert foot() == ["Play that deal", "Never mind"]
+        assert key_line(penguin_app) == ["Play that deal", "Never mind"]
         await pilot.press("a", "b", "c", "enter")  # refused, still asking
         assert isinstance(penguin_app.screen, DealNumberScreen)
         await pilot.press("escape")

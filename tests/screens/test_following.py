@@ -16,6 +16,7 @@ from termsolitaire.screens.boards import solving
 from termsolitaire.screens.dialogs.finding import FindDealScreen
 
 from .conftest import board, status
+from .matchkit import key_line
 from .test_solving import until, verdict
 
 NOTATION = re.compile(r"\b[tcpiouf]\d+\b|suits=")
@@ -101,7 +102,6 @@ async def test_finding_a_winnable_deal_shows_its_own_keys_over_the_board_s() -> 
     Napoleon deal…" the board's key line showed through ("f To foundation
     M Moves  z Undo …"), keys that do nothing there. Its own line: Escape, any
     deal."""
-    from termsolitaire.widgets.keyline import KeyLine
 
     app = SolitaireApp("napoleon", 5, {}, clock=False, winnable=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -113,9 +113,7 @@ async def test_finding_a_winnable_deal_shows_its_own_keys_over_the_board_s() -> 
         await pilot.press("N")
         await until(pilot, lambda: isinstance(app.screen, FindDealScreen), "the finding dialog")
         await pilot.pause()
-        widget, _ = app.screen.get_widget_at(1, 23)
-        assert isinstance(widget, KeyLine), widget
-        assert widget.shown() == ["Any deal"]
+        assert key_line(app) == ["Any deal"]
 
 
 @pytest.mark.parametrize("name", [g.name for g in games()])

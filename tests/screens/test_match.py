@@ -29,6 +29,7 @@ from termsolitaire.widgets.keyline import KeyLine
 from .conftest import SPIDER_KEYS, answer, chord
 from .matchkit import (
     WallClock,
+    key_line,
     lobby_app,
     screen_text,
     shown_screen,
@@ -394,9 +395,7 @@ async def test_the_hand_over_shows_its_own_keys_over_the_board_s(
     async with app.run_test(size=(80, 24)) as pilot:
         await hot_seat_handed_over(pilot)
         await pilot.pause()
-        widget, _ = app.screen.get_widget_at(1, 23)
-        assert isinstance(widget, KeyLine), widget
-        assert widget.shown() == ["Start", "Later"]
+        assert key_line(app) == ["Start", "Later"]
 
 
 async def test_a_hot_seat_table_left_at_the_hand_over_names_the_second_player(
@@ -534,9 +533,7 @@ async def test_the_code_dialog_shows_its_own_keys_over_the_lobby_s(
         await pilot.press("c")
         await shown_screen(pilot, AskScreen)
         await pilot.pause()
-        widget, _ = app.screen.get_widget_at(1, 23)
-        assert isinstance(widget, KeyLine), widget
-        assert widget.shown() == ["Go", "Never mind"]
+        assert key_line(app) == ["Go", "Never mind"]
         await pilot.press("n", "enter")  # typed into the answer: refused, still asking
         assert isinstance(app.screen, AskScreen)
         await pilot.press("escape")
@@ -556,9 +553,7 @@ async def test_the_new_game_dialog_shows_its_own_keys_over_the_lobby_s(
         await pilot.press("n")
         dialog = await shown_screen(pilot, NewGameScreen)
         await pilot.pause()
-        widget, _ = app.screen.get_widget_at(1, 23)
-        assert isinstance(widget, KeyLine), widget
-        assert widget.shown() == ["Previous choice", "Next choice", "Never mind"]
+        assert key_line(app) == ["Previous choice", "Next choice", "Never mind"]
         await pilot.press("right", "right")  # hot-seat: its name field shows
         await until(pilot, lambda: dialog.query_one("#guest").display, "the name field")
         await pilot.pause()

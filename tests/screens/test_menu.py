@@ -18,7 +18,7 @@ from termsolitaire.storage.paths import paths
 from termsolitaire.storage.saves import SaveStore
 
 from .conftest import deal_from_menu
-from .matchkit import shown_screen
+from .matchkit import key_line, shown_screen
 
 DOCS = Path(__file__).parents[2] / "docs" / "rules.md"
 
@@ -378,15 +378,13 @@ async def test_under_64_columns_the_menu_wraps_its_labels_and_keeps_the_20_whole
 async def test_the_menu_s_help_offers_no_rules_key() -> None:
     """The menu's help has no game's rules to show (``r`` there did nothing): its
     key line offers Escape alone."""
-    from termsolitaire.widgets.keyline import KeyLine
 
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        widget, _ = app.screen.get_widget_at(1, 23)
-        assert isinstance(widget, KeyLine) and widget.shown() == ["Close help"], widget
+        assert key_line(app) == ["Close help"]
         await pilot.press("r")
         assert isinstance(app.screen, HelpScreen)
 

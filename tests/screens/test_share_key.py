@@ -19,7 +19,7 @@ from termsolitaire.storage import lastgame
 from termsolitaire.storage.paths import paths
 from tests.screens.test_penguin import winning_line
 
-from .matchkit import screen_text, shown_screen, until
+from .matchkit import key_line, screen_text, shown_screen, until
 
 
 async def won(pilot: Pilot[object], app: SolitaireApp) -> Any:
@@ -62,7 +62,6 @@ async def test_the_share_panel_shows_its_own_keys_over_the_results(
     results' key line showed through ("n New deal  q Menu  s Share  esc Look at
     the board"), where ``q`` closes the codes and ``n`` does nothing. The panel's
     own line says what its keys do."""
-    from termsolitaire.widgets.keyline import KeyLine
 
     monkeypatch.setenv("TERMSOLITAIRE_MATCH_DIR", str(tmp_path / "match"))
     app = SolitaireApp("penguin", 5, {}, clock=False)
@@ -71,9 +70,7 @@ async def test_the_share_panel_shows_its_own_keys_over_the_results(
         await pilot.press("s")
         await shown_screen(pilot, ShareScreen)
         await pilot.pause()
-        widget, _ = app.screen.get_widget_at(1, 23)
-        assert isinstance(widget, KeyLine), widget
-        assert widget.shown() == ["Close"]
+        assert key_line(app) == ["Close"]
         await pilot.press("q")  # closes the codes, as the line says (not the menu)
         await shown_screen(pilot, ResultsScreen)
 
