@@ -46,7 +46,7 @@ def kept(advice: Advice) -> dict[str, object] | None:
         return None
     record: dict[str, object] = {"at": advice.lost_at, "position": position}
     won = advice.won_from
-    if won is not None and len(won) < len(line) and line[: len(won)] == won:
+    if won is not None and leads_on(won, line):
         record["won"] = " ".join(map(str, won))
     return record
 
@@ -71,9 +71,15 @@ def restore(advice: Advice, game: Game, record: object, fair: bool) -> bool:
     advice.lost_line, advice.lost_text, advice.lost_at = line, position, at
     advice.lost_verdict = solver_note(proved, "no longer winnable" if line else "not winnable")
     won = parse(record.get("won"))
-    if won is not None and len(won) < len(line) and line[: len(won)] == won:
+    if won is not None and leads_on(won, line):
         advice.won_from = won
     return True
+
+
+def leads_on(won: tuple[Move, ...], line: tuple[Move, ...]) -> bool:
+    """Whether the line to the last win found, ``won``, is the start of the line to
+    the position proved lost (the way back ``H`` offers), and not all of it."""
+    return len(won) < len(line) and line[: len(won)] == won
 
 
 def parse(text: object) -> tuple[Move, ...] | None:
