@@ -404,6 +404,28 @@ def test_a_fair_no_move_helps_on_spider_names_the_key_that_ends_the_game() -> No
         assert outcome.note is not None and "Fair hints off" in outcome.note
 
 
+def test_a_hint_says_fair_hint_whenever_the_key_line_does() -> None:
+    """Stjernen on fair hints, a win found while every card was in sight (the
+    stock dealt out): after the collect the stock is face down, the key line
+    reads "H Fair hint", and the next hint said "Hint:" (playtest39). A line found
+    with nothing hidden is fair; the hint says so as the key line does."""
+    from termsolitaire.play.advice import peeks
+    from termsolitaire.solver.base import Result
+
+    c = Controller(GameSession(None, new_game("stjernen", 2)))
+    c.solver = True
+    game = c.game
+    deal, collect = Move.parse("deal"), Move.parse("collect")
+    while game.pile(game.stock_pile):
+        game.play(deal)
+    assert c.fair_help and not peeks(game)
+    c.advice.take(game, Result("won", (collect, deal, deal)), game.history)
+    assert c.hint().message == "Hint: collect (Enter does it)"  # nothing hidden
+    c.deal()  # the collect: the stock face down again
+    assert peeks(game)
+    assert c.hint().message == "Fair hint: deal (Enter does it)"
+
+
 def test_the_enter_after_a_hint_with_no_move_says_it_again_and_acts_on_nothing() -> None:
     """A player following the hints with Enter got "No move helps here", and the
     next Enter acted on the cursor: on Stjernen's empty stock it gathered the

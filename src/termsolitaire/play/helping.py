@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import Game, IllegalMove, Move
 from ..rules.moves import COLLECT, DEAL
-from .advice import FAIR_HINT, Advice
+from .advice import FAIR_HINT, Advice, peeks
 from .hand import Hand
 from .outcome import Line, Outcome, Question, refused
 from .words import Words
@@ -41,6 +41,9 @@ class Helping:
 
         @property
         def game(self) -> Game: ...
+
+        @property
+        def fair_help(self) -> bool: ...
 
         def refusal(self, action: str, hidden: bool | None = None) -> str | None: ...
         def named(self, move: Move) -> str: ...
@@ -130,8 +133,11 @@ class Helping:
         self.hinted = move
         text = self.named(move)
         if best is None:
-            fair = self.advice.plan is None and self.advice.fair_rest(self.game) is not None
-            kind = FAIR_HINT if fair else "Hint"
+            # "Fair hint" by the key line's rule (fair help, a card out of sight),
+            # not by where the line came from: a line found while every card was
+            # in sight is fair, and after Stjernen's collect the status line said
+            # "Hint:" under the key line's "H Fair hint" (playtest39).
+            kind = FAIR_HINT if self.fair_help and peeks(self.game) else "Hint"
             return Outcome(message=f"{kind}: {text} ({keys})", marks=True)
         return Outcome(message=f"Best line ({best} home): {text} ({keys})", marks=True)
 
