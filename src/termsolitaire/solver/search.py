@@ -19,7 +19,8 @@ How long a search takes to find a win depends wildly on its move order or
 ranking (a bad early choice can hide the win behind millions of positions), and
 different orders fail on different deals; so :func:`restarts` gives turns to a
 prover (which may run to the end) and to a stream of differently ordered
-finders, each cut off after a while, and the first to finish answers for all.
+finders, each cut off after a while, and the first to finish answers for all;
+:func:`answer` turns what it found into the player's :class:`~.base.Result`.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from .base import Budget, Verdict
+from termsolitaire.rules import Move
+
+from .base import Budget, Result, Verdict
 
 M = TypeVar("M")
 """A move as the rules core knows it (in the game's compact form)."""
@@ -393,3 +396,28 @@ def shorten(state: Exact[M], line: list[M]) -> list[M]:
     for m in reversed(out):
         state.revert(m)
     return out
+
+
+def answer(
+    out: Outcome[M],
+    exact: Callable[[], Exact[M]],
+    to_move: Callable[[M], Move],
+    budget: Budget,
+    start: float,
+) -> Result:
+    """What a solve over a game's compact states answers for ``out``: its line
+    in the rules core's moves, a winning one first without its detours
+    (:func:`shorten` on ``exact()``, a fresh state of the position searched,
+    made only for a win), and the seconds since ``start`` on ``budget``'s
+    clock, the shortening included. Napoleon's and Penguin's solvers end
+    here, so both give their lines alike."""
+    line = out.line
+    if out.verdict == "won":
+        line = shorten(exact(), line)
+    return Result(
+        verdict=out.verdict,
+        moves=tuple(to_move(m) for m in line),
+        seconds=budget.clock() - start,
+        positions=out.positions,
+        best=out.best,
+    )

@@ -62,7 +62,7 @@ from typing import cast
 from termsolitaire.rules import Game, Move
 
 from ..base import BenchRun, Budget, Result, SolverInfo, Verdict
-from ..search import BestFirst, DepthFirst, Finder, luby, restarts, shorten
+from ..search import BestFirst, DepthFirst, Finder, answer, luby, restarts
 from .capacity import DIVING, Capacity
 from .cards import NAMES, Compound, NapoleonMove, Weights
 from .partial import Partial, blockers
@@ -307,16 +307,7 @@ def solve(game: Game, budget: Budget) -> Result:
         if out is not None and out.best > more.best:
             more = replace(more, line=out.line, best=out.best)
         out = replace(more, positions=positions + more.positions)
-    line = out.line
-    if out.verdict == "won":
-        line = shorten(NapoleonState.from_game(game), line)
-    return Result(
-        verdict=out.verdict,
-        moves=tuple(to_move(m) for m in line),
-        seconds=budget.clock() - start,
-        positions=out.positions,
-        best=out.best,
-    )
+    return answer(out, lambda: NapoleonState.from_game(game), to_move, budget, start)
 
 
 SOLVER = SolverInfo(solve, bench=(BenchRun("napoleon", deals="1-1000"),))

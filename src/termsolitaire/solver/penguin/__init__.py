@@ -44,7 +44,7 @@ from termsolitaire.rules import Game, Move
 from termsolitaire.rules.penguin import CELLS, COLUMNS, FOUNDATIONS
 
 from ..base import BenchRun, Budget, Result, SolverInfo
-from ..search import BestFirst, DepthFirst, Search, restarts, shorten
+from ..search import BestFirst, DepthFirst, Search, answer, restarts
 
 COLS = 7
 CELL0 = 7
@@ -343,16 +343,7 @@ def solve(game: Game, budget: Budget) -> Result:
     state = PenguinState.from_game(game)
     first = state.autoplay()
     out = restarts(DepthFirst(state.copy(), first), finders(state, first), budget, share=0.5)
-    line = out.line
-    if out.verdict == "won":
-        line = shorten(PenguinState.from_game(game), line)
-    return Result(
-        verdict=out.verdict,
-        moves=tuple(to_move(m) for m in line),
-        seconds=budget.clock() - start,
-        positions=out.positions,
-        best=out.best,
-    )
+    return answer(out, lambda: PenguinState.from_game(game), to_move, budget, start)
 
 
 SOLVER = SolverInfo(solve, bench=(BenchRun("penguin", deals="1-1000", seconds=2.0),))
