@@ -103,6 +103,8 @@ class Caps:
     _running: Counter[str] = field(default_factory=Counter)
     shared: ClassVar[bool] = False
     """Whether other hosts count these sessions (then :meth:`beat` must run)."""
+    where: ClassVar[str] = "here"
+    """Where the player's sessions were counted, as the per-key refusal says it."""
 
     def admit(self, key: str | None) -> Refusal | None:
         """None when one more session for ``key`` (None: a guest) fits, else the refusal."""
@@ -110,13 +112,18 @@ class Caps:
             line = f"The server is full ({self.total} sessions); try again later."
             return Refusal(line, "total cap")
         if key is not None and self.per_key > 0 and self._running[key] >= self.per_key:
-            n = self.per_key
-            line = (
-                f"You already have {n} session{'s' if n != 1 else ''} here "
-                "(the most one key may have); close one and connect again."
-            )
-            return Refusal(line, "per-key cap")
+            return self._key_full()
         return None
+
+    def _key_full(self) -> Refusal:
+        """The refusal of one more session to a key that has its ``per_key``:
+        the same words whether this host counts or all hosts do (:attr:`where`)."""
+        n = self.per_key
+        line = (
+            f"You already have {n} session{'s' if n != 1 else ''} {self.where} "
+            "(the most one key may have); close one and connect again."
+        )
+        return Refusal(line, "per-key cap")
 
     def add(self, key: str | None) -> None:
         self._running[key or ""] += 1

@@ -42,6 +42,7 @@ class SharedCaps(Caps):
     """:class:`~.limits.Caps` with the per-key count taken over every host."""
 
     shared: ClassVar[bool] = True
+    where: ClassVar[str] = "on this server"
     url: str = ""
     host: str = field(default_factory=lambda: uuid.uuid4().hex)
     clock: Callable[[], float] = time.time
@@ -83,12 +84,7 @@ class SharedCaps(Caps):
             return refusal
         count = self._shared_count(key)
         if count is not None and count >= self.per_key:
-            n = self.per_key
-            line = (
-                f"You already have {n} session{'s' if n != 1 else ''} on this server "
-                "(the most one key may have); close one and connect again."
-            )
-            return Refusal(line, "per-key cap")
+            return self._key_full()
         return None
 
     def add(self, key: str | None) -> None:
