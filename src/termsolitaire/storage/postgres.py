@@ -33,7 +33,7 @@ from .files import StorageError, write_atomic
 from .locks import SaveLock
 from .paths import Paths
 from .pgconn import SharedConnection, shared
-from .saves import Saved, SaveStore, _title, _variant, decode, encode, slot
+from .saves import Saved, SaveStore, _title, _variant, decode_as, encode, slot, unreadable
 from .settings import Settings
 from .stats import Finished, Stats
 
@@ -271,11 +271,7 @@ class PostgresSaves(SaveStore):
 
     def _decode(self, key: str, name: str, body: str) -> tuple[Saved | None, str | None]:
         try:
-            saved = decode(body.encode())
-            if saved.game.name != name:
-                raise ValueError(f"holds a {saved.game.name} game")
-            if slot(name, saved.game.variant) != key:
-                raise ValueError(f"holds the variant {saved.game.variant}")
+            saved = decode_as(body.encode(), name, lambda v: slot(name, v) == key)
         except ValueError as e:
             aside = f"{key}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"
             try:
@@ -286,10 +282,9 @@ class PostgresSaves(SaveStore):
                         (aside, self.owner, key),
                     ),
                 )
-                where = f"kept as {aside}"
             except StorageError:
-                where = "left in place"
-            return None, f"The saved {_title(name)} game could not be read ({e}); {where}."
+                return None, unreadable(name, e, None)
+            return None, unreadable(name, e, aside)
         return saved, None
 
     def all(self) -> tuple[list[Saved], list[str]]:

@@ -19,7 +19,7 @@ import contextlib
 import json
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -101,6 +101,25 @@ def decode(raw: bytes) -> Saved:
     )
 
 
+def decode_as(raw: bytes, name: str, fits: Callable[[dict[str, int]], bool]) -> Saved:
+    """:func:`decode`, for a save that must hold a ``name`` game in a variant that
+    ``fits``: ValueError saying what it holds when it is another (a save in the
+    wrong slot is as broken as a damaged one)."""
+    saved = decode(raw)
+    if saved.game.name != name:
+        raise ValueError(f"holds a {saved.game.name} game")
+    if not fits(saved.game.variant):
+        raise ValueError(f"holds the variant {saved.game.variant}")
+    return saved
+
+
+def unreadable(name: str, why: object, aside: str | None) -> str:
+    """What the player reads of a ``name`` save that could not be read: ``why``,
+    and the name it was kept aside under (None: it was left in place)."""
+    where = f"kept as {aside}" if aside else "left in place"
+    return f"The saved {_title(name)} game could not be read ({why}); {where}."
+
+
 def slot(name: str, variant: Mapping[str, int] | None = None) -> str:
     """The save slot of a game and variant: one save each (``penguin``,
     ``spider-suits2``). A variant that is the game's default still names itself,
@@ -170,7 +189,6 @@ class SaveStore:
     def _read(
         self, path: Path, name: str, variant: dict[str, int] | None
     ) -> tuple[Saved | None, str | None]:
-        title = _title(name)
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -180,18 +198,12 @@ class SaveStore:
             # aside like a damaged file, so it is reported once and the next save
             # can be written where it was.
             moved = keep_aside(path)
-            where = f"kept as {moved.name}" if moved else "left in place"
-            return None, f"The saved {title} game could not be read ({e.strerror or e}); {where}."
+            return None, unreadable(name, e.strerror or e, moved.name if moved else None)
         try:
-            saved = decode(raw)
-            if saved.game.name != name:
-                raise ValueError(f"holds a {saved.game.name} game")
-            if variant is not None and saved.game.variant != variant:
-                raise ValueError(f"holds the variant {saved.game.variant}")
+            saved = decode_as(raw, name, lambda v: variant is None or v == variant)
         except ValueError as e:
             moved = keep_aside(path)
-            where = f"kept as {moved.name}" if moved else "left in place"
-            return None, f"The saved {title} game could not be read ({e}); {where}."
+            return None, unreadable(name, e, moved.name if moved else None)
         return saved, None
 
     def all(self) -> tuple[list[Saved], list[str]]:
