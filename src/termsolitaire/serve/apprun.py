@@ -160,12 +160,7 @@ class AppProcess:
                 if data and len(data) % TTY_CHUNK == 0:
                     data += self._rest()
                 return data
-            ready = self._loop.create_future()
-            self._loop.add_reader(self.master, _set, ready)
-            try:
-                await ready
-            finally:
-                self._loop.remove_reader(self.master)
+            await self._ready()
 
     def _rest(self) -> bytes:
         """What the app has written since, without waiting (b"": nothing yet)."""
@@ -188,12 +183,21 @@ class AppProcess:
                 if e.errno in (errno.EIO, errno.EBADF):
                     return  # the app is gone: nobody to read the keys
                 raise
-            ready = self._loop.create_future()
-            self._loop.add_writer(self.master, _set, ready)
-            try:
-                await ready
-            finally:
-                self._loop.remove_writer(self.master)
+            await self._ready(to_write=True)
+
+    async def _ready(self, *, to_write: bool = False) -> None:
+        """Wait until the pty has something to read (``to_write``: room to write)."""
+        loop = self._loop
+        if to_write:
+            add, remove = loop.add_writer, loop.remove_writer
+        else:
+            add, remove = loop.add_reader, loop.remove_reader
+        ready = loop.create_future()
+        add(self.master, _set, ready)
+        try:
+            await ready
+        finally:
+            remove(self.master)
 
     def resize(self, cols: int, rows: int) -> None:
         """The client's window changed: the pty's size, and SIGWINCH (belt and braces)."""
