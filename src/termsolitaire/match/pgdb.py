@@ -138,11 +138,7 @@ class PgDatabase(Healing):
         self._checked: psycopg.Connection[Any] | None = None
         self._gone = False
         self._healed_at = 0.0
-        try:
-            self._connect()
-        except StoreError:
-            self._gone = True
-            raise
+        self.reconnect()
 
     def _connect(self) -> None:
         with self.link.lock:
@@ -167,6 +163,8 @@ class PgDatabase(Healing):
         return self._gone
 
     def reconnect(self) -> None:
+        """Connect, and check the match tables are there (also the first time):
+        :attr:`broken` until it succeeds; raises StoreError when it fails."""
         with self.link.lock:
             self._gone = False
             try:
