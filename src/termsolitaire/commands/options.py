@@ -29,6 +29,13 @@ def deal_number(text: str) -> int:
     return int(text)
 
 
+def port_number(text: str) -> int:
+    """``--port`` of ``serve`` and ``web``: a TCP port (0: any free one)."""
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return int(text)
+
+
 def recent(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"a whole number from 0 up, not {text!r}")

@@ -14,7 +14,7 @@ from pathlib import Path
 from termsolitaire.serve.config import APP_COMMAND, ServeConfig
 from termsolitaire.serve.limits import parse_duration
 
-from .options import lacks_serve_extra
+from .options import lacks_serve_extra, port_number
 
 D = ServeConfig(data_dir=Path())
 
@@ -42,19 +42,13 @@ def _percent(text: str) -> float:
     return value
 
 
-def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
-    return int(text)
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.description = (
         "An SSH server: every connection plays in its own process, the SSH key is the "
         "account. Durations read 90s, 30m or 8h (a bare number is minutes; 0 turns a limit off)."
     )
     p.add_argument("--host", default=D.host, help=f"address to listen on (default {D.host})")
-    p.add_argument("--port", type=_port, default=D.port, help=f"port (default {D.port})")
+    p.add_argument("--port", type=port_number, default=D.port, help=f"port (default {D.port})")
     p.add_argument(
         "--data-dir",
         metavar="DIR",

@@ -33,7 +33,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .options import lacks_serve_extra
+from .options import lacks_serve_extra, port_number
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -47,18 +47,12 @@ BACKLOG = 128
 """Connections waiting to be accepted (aiohttp's default)."""
 
 
-def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
-    return int(text)
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.description = "Serve the app to a browser on this machine (textual-serve)."
     p.add_argument("--host", default="localhost", help="address to listen on (default localhost)")
     p.add_argument(
         "--port",
-        type=_port,
+        type=port_number,
         default=8000,
         help="port (default 8000; 0: a free one, named on the first line of output)",
     )
