@@ -237,6 +237,26 @@ def test_a_bad_deal_number_names_the_range_in_digits(deal):
 
 
 @pytest.mark.parametrize(
+    "command",
+    [
+        ["show", "napoleon"],
+        ["solve", "napoleon", "--budget", "1"],
+        ["opponent", "--level", "casual", "--suits", "1", "--moves", "1"],
+    ],
+)
+@pytest.mark.parametrize("deal", ["٣", "²"])
+def test_every_command_reads_a_deal_number_alike(command, deal):
+    """Digits other than 0-9 are no deal number on any command: solve and
+    opponent took "٣" (an Arabic-Indic 3) for deal 3 and answered "²" with
+    "invalid _deal value", where show names the range."""
+    out = run(*command, "--deal", deal)
+    assert out.returncode == 2 and out.stdout == ""
+    errors = [line for line in out.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1, out.stderr
+    assert f"deal must be a whole number from 0 to 18446744073709551615, not {deal!r}" in errors[0]
+
+
+@pytest.mark.parametrize(
     "argv", [["--winnable", "penguin"], ["penguin", "--winnable"], ["--winnable"]]
 )
 def test_winnable_goes_before_or_after_the_game(argv):

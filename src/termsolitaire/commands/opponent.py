@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from itertools import islice
 
-from termsolitaire.commands.options import usage_error
+from termsolitaire.commands.options import deal_number, usage_error
 from termsolitaire.rules import from_text, new_game
 from termsolitaire.rules.spider import Spider
 
@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--suits", type=int, choices=(1, 2, 4), metavar="S", help="1, 2 or 4 suits (default 1)"
     )
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--deal", type=_whole("deal"), metavar="N", help="play deal number N")
+    source.add_argument("--deal", type=deal_number, metavar="N", help="play deal number N")
     source.add_argument("--position", metavar="FILE", help="play on from the position text in FILE")
     parser.add_argument("--moves", type=_whole("--moves"), metavar="K", help="stop after K actions")
     parser.add_argument(

@@ -24,6 +24,8 @@ def usage_error(prog: str, message: str) -> int:
 
 
 def deal_number(text: str) -> int:
+    """``--deal`` of every command: ASCII digits only (``int`` reads "٣" as 3,
+    ``isdigit`` passes "²", which ``int`` refuses), below 2**64."""
     if not (text.isascii() and text.isdigit()) or int(text) >= 1 << 64:
         raise argparse.ArgumentTypeError(f"deal must be {DEAL_RANGE}, not {text!r}")
     return int(text)

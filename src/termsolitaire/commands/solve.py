@@ -28,20 +28,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from termsolitaire.commands.options import usage_error
+from termsolitaire.commands.options import deal_number, usage_error
 from termsolitaire.rules import Game, IllegalMove, from_text, games, info, new_game
 from termsolitaire.solver.base import Result
 from termsolitaire.solver.plan import cards_home
 
 PROG = "termsolitaire solve"
-
-
-def _deal(text: str) -> int:
-    if not text.isdigit() or int(text) >= 1 << 64:
-        raise argparse.ArgumentTypeError(
-            f"deal must be a whole number from 0 to 18446744073709551615, not {text!r}"
-        )
-    return int(text)
 
 
 def _seconds(text: str) -> float:
@@ -69,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     suits = sorted({v for g in games() for c in g.variants if c.key == "suits" for v in c.values})
     parser.add_argument("game", choices=[g.name for g in games()], help="which game")
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--deal", type=_deal, metavar="N", help="solve deal number N")
+    source.add_argument("--deal", type=deal_number, metavar="N", help="solve deal number N")
     source.add_argument("--position", metavar="FILE", help="solve the position text in FILE")
     parser.add_argument(
         "--suits",
