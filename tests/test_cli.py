@@ -257,6 +257,28 @@ def test_every_command_reads_a_deal_number_alike(command, deal):
 
 
 @pytest.mark.parametrize(
+    "command",
+    [["solve", "spider"], ["opponent", "--level", "casual", "--suits", "1", "--moves", "1"]],
+)
+def test_solve_and_opponent_say_alike_what_is_wrong_with_a_position_file(command, tmp_path):
+    """Both read ``--position`` alike: opponent called a binary file "cannot
+    read X: 'utf-8' codec can't decode …" where solve said it is no text file."""
+    binary = tmp_path / "deal.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    broken = tmp_path / "broken.txt"
+    broken.write_text("game: spider\nnot a position\n")
+    for path, said in [
+        (binary, f"{binary} is not a text file"),
+        (tmp_path / "absent.txt", f"cannot read {tmp_path / 'absent.txt'}: No such file"),
+        (broken, f"{broken}: "),
+    ]:
+        out = run(*command, "--position", str(path))
+        assert out.returncode == 2 and out.stdout == ""
+        errors = [line for line in out.stderr.splitlines() if "error:" in line]
+        assert len(errors) == 1 and said in errors[0], out.stderr
+
+
+@pytest.mark.parametrize(
     "argv", [["--winnable", "penguin"], ["penguin", "--winnable"], ["--winnable"]]
 )
 def test_winnable_goes_before_or_after_the_game(argv):

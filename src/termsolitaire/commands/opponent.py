@@ -15,8 +15,8 @@ import sys
 from collections.abc import Callable
 from itertools import islice
 
-from termsolitaire.commands.options import deal_number, usage_error
-from termsolitaire.rules import from_text, new_game
+from termsolitaire.commands.options import deal_number, position_file, usage_error
+from termsolitaire.rules import new_game
 from termsolitaire.rules.spider import Spider
 
 PROG = "termsolitaire opponent"
@@ -57,18 +57,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _start(args: argparse.Namespace) -> Spider | str:
     """The game to play, or the error message."""
     if args.deal is not None:
-        game = new_game("spider", args.deal, suits=args.suits or 1)
-        assert isinstance(game, Spider)
+        dealt = new_game("spider", args.deal, suits=args.suits or 1)
+        assert isinstance(dealt, Spider)
+        return dealt
+    game = position_file(args.position)
+    if isinstance(game, str):
         return game
-    try:
-        with open(args.position, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        return f"cannot read {args.position}: {getattr(e, 'strerror', None) or e}"
-    try:
-        game = from_text(text)
-    except ValueError as e:
-        return f"{args.position}: {e}"
     if not isinstance(game, Spider):
         return f"{args.position} is a {game.title} position; the opponent plays Spider"
     if args.suits is not None and args.suits != game.suits:

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from termsolitaire.rules import GameInfo, games, info
+from termsolitaire.rules import Game, GameInfo, from_text, games, info
 from termsolitaire.rules.game import or_list
 
 DEAL_RANGE = f"a whole number from 0 to {(1 << 64) - 1}"
@@ -36,6 +36,23 @@ def port_number(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
     return int(text)
+
+
+def position_file(path: str) -> Game | str:
+    """``--position FILE`` of ``solve`` and ``opponent``: the game the file's
+    position text holds, or the one-line error message (the command checks
+    the game is one it takes)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        return f"cannot read {path}: {e.strerror or e}"
+    except UnicodeDecodeError:
+        return f"{path} is not a text file"
+    try:
+        return from_text(text)
+    except ValueError as e:
+        return f"{path}: {e}"
 
 
 def recent(text: str) -> int:

@@ -28,8 +28,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from termsolitaire.commands.options import deal_number, usage_error
-from termsolitaire.rules import Game, IllegalMove, from_text, games, info, new_game
+from termsolitaire.commands.options import deal_number, position_file, usage_error
+from termsolitaire.rules import Game, IllegalMove, games, info, new_game
 from termsolitaire.solver.base import Result
 from termsolitaire.solver.plan import cards_home
 
@@ -103,17 +103,9 @@ def _start(args: argparse.Namespace) -> Game | str:
         return new_game(args.game, args.deal, **variant)
     if args.suits is not None:
         return "--suits goes with --deal (a position text names its own variant)"
-    try:
-        with open(args.position, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        return f"cannot read {args.position}: {e.strerror or e}"
-    except UnicodeDecodeError:
-        return f"{args.position} is not a text file"
-    try:
-        game = from_text(text)
-    except ValueError as e:
-        return f"{args.position}: {e}"
+    game = position_file(args.position)
+    if isinstance(game, str):
+        return game
     if game.name != args.game:
         return f"{args.position} holds a {game.name} position, not {args.game}"
     return game
