@@ -139,14 +139,20 @@ class Players:
             names += [p.pw_name for p in pwd.getpwall()]
         return names
 
-    def register(self, fingerprint: str, name: str, public_key: str) -> Player:
-        """Keep ``name`` for this key; raises ValueError with the player's message when
-        the name is not allowed or taken, StorageError when it cannot be written."""
+    def _check_free(self, name: str) -> None:
+        """ValueError with the player's message when ``name`` may not be registered:
+        not allowed (:func:`check_name`), or :meth:`taken` (in this registry's own
+        sense: these files, or every host's players)."""
         problem = check_name(name)
         if problem:
             raise ValueError(problem)
         if self.taken(name):
             raise ValueError(f"{name!r} is taken (or looks like a name that is); choose another.")
+
+    def register(self, fingerprint: str, name: str, public_key: str) -> Player:
+        """Keep ``name`` for this key; raises ValueError with the player's message when
+        the name is not allowed or taken, StorageError when it cannot be written."""
+        self._check_free(name)
         home = self.home(fingerprint)
         try:
             home.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -240,11 +246,7 @@ class SharedPlayers(Players):
         return any(looks_alike(other, name) for (other,) in rows)
 
     def register(self, fingerprint: str, name: str, public_key: str) -> Player:
-        problem = check_name(name)
-        if problem:
-            raise ValueError(problem)
-        if self.taken(name):
-            raise ValueError(f"{name!r} is taken (or looks like a name that is); choose another.")
+        self._check_free(name)
         import time
 
         import psycopg
