@@ -71,14 +71,8 @@ class Helper:
         (on this search's kind of clock); False if there is no helper to ask."""
         if not items or not self.alive or seconds <= 0:
             return False
-        assert self.channel is not None
         keep = 2 * len(items) + 20
-        try:
-            self.channel.send((cfg, items, seconds, self.cpu, keep))
-        except children.ChildGone:
-            self.close()
-            return False
-        return True
+        return self._send((cfg, items, seconds, self.cpu, keep))
 
     def receive(self, seconds: float) -> tuple[list[Any], int] | None:
         """The answer to the last :meth:`send`: (positions found, positions seen),
@@ -103,9 +97,14 @@ class Helper:
         ask. The answer (:meth:`probed`) must be taken before the next :meth:`send`."""
         if not cfgs or not self.alive or seconds <= 0:
             return False
+        return self._send((PROBE, snapshot, cfgs, seconds, self.cpu))
+
+    def _send(self, request: tuple[object, ...]) -> bool:
+        """Send ``request`` to the helper (alive): False, and no more help, if it
+        has gone."""
         assert self.channel is not None
         try:
-            self.channel.send((PROBE, snapshot, cfgs, seconds, self.cpu))
+            self.channel.send(request)
         except children.ChildGone:
             self.close()
             return False
