@@ -27,7 +27,7 @@ import shutil
 import sys
 import tempfile
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from types import CodeType, FrameType, FunctionType
 
@@ -108,24 +108,23 @@ def rehearse() -> list[str]:
         if event == "call":
             ran[id(frame.f_code)] = frame.f_code
 
-    with scratch_environment() as home:
-        sys.setprofile(note)
-        try:
-            asyncio.run(_login(home))
-        except Exception as e:  # a rehearsal never stops the warm process
-            problems.append(f"{type(e).__name__}: {e}")
-        finally:
-            sys.setprofile(None)
-    forget_rendered_screens()
-    gather_code(ran.values())
-    ran.clear()
-    if SPECIALIZE and not problems:
+    def login(profile: Callable[[FrameType, str, object], None] | None) -> None:
+        """The login once, in a scratch home, ``profile`` seeing every call."""
         with scratch_environment() as home:
+            sys.setprofile(profile)
             try:
                 asyncio.run(_login(home))
             except Exception as e:  # a rehearsal never stops the warm process
                 problems.append(f"{type(e).__name__}: {e}")
+            finally:
+                sys.setprofile(None)
         forget_rendered_screens()
+
+    login(note)
+    gather_code(ran.values())
+    ran.clear()
+    if SPECIALIZE and not problems:
+        login(None)
     if threading.active_count() != 1:
         problems.append("threads left running")
     return problems
