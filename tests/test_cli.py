@@ -383,3 +383,29 @@ def test_a_terminal_whose_font_may_lack_the_glyphs_is_told_of_ascii(
         assert said == []
     else:
         assert len(said) == 1 and said[0].endswith("set Card style to ASCII in Settings")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "spider", "--jobs", "²"],
+        ["opponent", "--level", "casual", "--suits", "1", "--moves", "²"],
+        ["serve", "--max-sessions", "²"],
+        ["serve", "--port", "²"],
+        ["web", "--port", "٣"],
+        ["stats", "--recent", "²"],
+        ["spider", "--suits", "٢"],
+    ],
+)
+def test_every_whole_number_option_names_what_it_takes(argv, capsys):
+    """A superscript or non-Latin digit passes ``str.isdigit``: "²" then reached
+    ``int`` and argparse said "invalid _count value" (the reader's own name),
+    and "٣" was taken for 3. Each option says what it takes, as ``--deal`` does."""
+    from termsolitaire.cli import build_parser
+
+    with pytest.raises(SystemExit) as exited:
+        build_parser().parse_args(argv)
+    assert exited.value.code == 2
+    errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
+    assert len(errors) == 1 and repr(argv[-1]) in errors[0], errors
+    assert "invalid" not in errors[0], errors

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from itertools import islice
 
-from termsolitaire.commands.options import deal_number, position_file, usage_error
+from termsolitaire.commands.options import deal_number, digits, position_file, usage_error
 from termsolitaire.rules import new_game
 from termsolitaire.rules.spider import Spider
 
@@ -26,9 +26,10 @@ def _whole(what: str) -> Callable[[str], int]:
     """An argparse type reading a whole number >= 0 (``what`` names it in the error)."""
 
     def read(text: str) -> int:
-        if not text.isdigit() or int(text) >= 1 << 64:
+        n = digits(text)
+        if n is None or n >= 1 << 64:
             raise argparse.ArgumentTypeError(f"{what} must be a whole number >= 0, not {text!r}")
-        return int(text)
+        return n
 
     return read
 

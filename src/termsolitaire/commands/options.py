@@ -23,19 +23,32 @@ def usage_error(prog: str, message: str) -> int:
     return 2
 
 
+def digits(text: str) -> int | None:
+    """``text`` as a whole number where it is ASCII digits only, else None: every
+    command's whole numbers are read by it. ``int`` reads "٣" as 3, and
+    ``str.isdigit`` passes "²", which ``int`` refuses (argparse then said
+    "invalid _count value").
+
+    >>> digits("12"), digits("²"), digits("٣"), digits("-1"), digits("")
+    (12, None, None, None, None)
+    """
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
 def deal_number(text: str) -> int:
-    """``--deal`` of every command: ASCII digits only (``int`` reads "٣" as 3,
-    ``isdigit`` passes "²", which ``int`` refuses), below 2**64."""
-    if not (text.isascii() and text.isdigit()) or int(text) >= 1 << 64:
+    """``--deal`` of every command: a whole number below 2**64."""
+    n = digits(text)
+    if n is None or n >= 1 << 64:
         raise argparse.ArgumentTypeError(f"deal must be {DEAL_RANGE}, not {text!r}")
-    return int(text)
+    return n
 
 
 def port_number(text: str) -> int:
     """``--port`` of ``serve`` and ``web``: a TCP port (0: any free one)."""
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
+    n = digits(text)
+    if n is None or n > 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
-    return int(text)
+    return n
 
 
 def position_file(path: str) -> Game | str:
@@ -56,15 +69,17 @@ def position_file(path: str) -> Game | str:
 
 
 def recent(text: str) -> int:
-    if not (text.isascii() and text.isdigit()):
+    n = digits(text)
+    if n is None:
         raise argparse.ArgumentTypeError(f"a whole number from 0 up, not {text!r}")
-    return int(text)
+    return n
 
 
 def choice(values: tuple[int, ...], what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        if text.strip().isdigit() and int(text) in values:
-            return int(text)
+        n = digits(text.strip())
+        if n is not None and n in values:
+            return n
         allowed = ", ".join(str(v) for v in values)
         raise argparse.ArgumentTypeError(f"{what} is one of {allowed}, not {text!r}")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from termsolitaire.serve.config import APP_COMMAND, ServeConfig
 from termsolitaire.serve.limits import parse_duration
 
-from .options import lacks_serve_extra, port_number
+from .options import digits, lacks_serve_extra, port_number
 
 D = ServeConfig(data_dir=Path())
 
@@ -27,9 +27,10 @@ def _duration(text: str) -> float:
 
 
 def _count(text: str) -> int:
-    if not text.isdigit():
+    n = digits(text)
+    if n is None:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, not {text!r}")
-    return int(text)
+    return n
 
 
 def _percent(text: str) -> float:

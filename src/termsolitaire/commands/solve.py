@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from termsolitaire.commands.options import deal_number, position_file, usage_error
+from termsolitaire.commands.options import deal_number, digits, position_file, usage_error
 from termsolitaire.rules import Game, IllegalMove, games, info, new_game
 from termsolitaire.solver.base import Result
 from termsolitaire.solver.plan import cards_home
@@ -49,9 +49,10 @@ def _seconds(text: str) -> float:
 
 
 def _jobs(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 64:
+    n = digits(text)
+    if n is None or not 1 <= n <= 64:
         raise argparse.ArgumentTypeError(f"jobs must be a whole number from 1 to 64, not {text!r}")
-    return int(text)
+    return n
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
