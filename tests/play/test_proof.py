@@ -193,3 +193,23 @@ def test_turning_fair_hints_on_keeps_a_proof_that_saw_every_card() -> None:
     c.advice.take(c.game, Result("lost"), c.game.history)
     c.help_changed()  # to fair hints (a board without services has them)
     assert not c.advice.keeps_line(c.game)
+
+
+def test_a_transposition_into_the_proved_position_is_lost_at_once_after_a_resume(
+    tmp_path: Path,
+) -> None:
+    """The proof names its position, not only the line that reached it: the same
+    position reached by another order of moves after the resume is lost at once,
+    as it was before the quit (it searched again)."""
+    lost_penguin(tmp_path)
+    c = resume(tmp_path, "penguin")
+    for _ in range(3):
+        c.undo()
+    for text in ("t1-c4", "t5-c6", "t5-c7"):  # LOSING's last three, two swapped
+        c.play(Move.parse(text))
+    assert [str(m) for m in c.game.history] != LOSING
+    assert not c.advice.lost_on_line(c.game) and c.advice.is_proved_lost(c.game)
+    outcome = c.hint()
+    assert outcome.search is None
+    assert outcome.message is not None
+    assert outcome.message.startswith("No winning line from here"), outcome.message

@@ -23,9 +23,12 @@ with fair hints on, one with no card face down (a proof that saw face-down
 cards is a peek the fair help must not give). Anything else (a save edited by
 hand, a proof from another game, moves the rules no longer allow) drops it
 silently: the board searches as it would have without it. ``won`` is kept
-only as a line of play that leads on to the lost position.
+only as a line of play that leads on to the lost position. The proved
+position's key is restored too: reached again by another line of play (a
+transposition), ``H`` says it is lost at once, as it did before the quit.
 
-Plain Python: no Textual, no solver import.
+Plain Python, no Textual; the solver's plain module of position keys loads
+only to restore a proof.
 """
 
 from __future__ import annotations
@@ -67,8 +70,11 @@ def restore(advice: Advice, game: Game, record: object, fair: bool) -> bool:
         return False
     if fair and peeks(proved):
         return False
+    from ..solver.base import position_key
+
     line = proved.history
     advice.lost_line, advice.lost_text, advice.lost_at = line, position, at
+    advice.proved_lost = position_key(proved)  # the same position by another line
     advice.lost_verdict = solver_note(proved, "no longer winnable" if line else "not winnable")
     won = parse(record.get("won"))
     if won is not None and leads_on(won, line):
