@@ -195,6 +195,177 @@ def test_turning_fair_hints_on_keeps_a_proof_that_saw_every_card() -> None:
     assert not c.advice.keeps_line(c.game)
 
 
+WIN_FROM_5 = (
+    "c5-t5 t4-c1 t4-c5 t4-c7 c6-t4 c4-t4 t3-c4 t1-t3 t6-c6 c1-t6 t2-c1 t2-t6 t2-f2 c6-f2 "
+    "t2-c6 t4-t2:3 c5-t4 t4-t2:2 t4-t6 t1-t4 t1-c5 t1-f2 t3-f2 t3-f2 t1-f2 t1-f4 t7-f4 "
+    "t6-t7:4 c7-t6 c5-t6 t7-t3:5 t2-t7:6 c2-t2 t2-t1:2 c3-t2 t5-t2:2 t5-f2 c4-f2 t5-c2 "
+    "t5-f2 t5-f4 t5-t1 t7-t1:7 c2-t7 t7-t2:2 t7-f3 t7-f2 c6-f2 t3-t5:6 t3-t4 t3-f3 t1-f3 "
+    "t1-f3 t1-f3 t1-f3 t1-f3 t1-f3 t1-f3 t1-f3 t1-f3 t1-f3 t2-t4:6 t6-c4 t6-c5 t6-c2 t6-f4 "
+    "t4-f4 t6-f1 c4-f1 c5-f1 t4-f4 t6-f2 c2-f1 t4-f4 c1-f1 t4-f4 t6-f1 t4-f4 t5-f1 t4-f4 "
+    "t5-f1 t4-f4 t5-f1 t4-f4 t5-f1 t4-f4 t5-f1 t5-f1"
+)
+"""Penguin deal 2: the solver's winning line after the first five moves of LOSING
+(pinned, as LOSING is), as the save writes it."""
+
+
+def line(text: str) -> tuple[Move, ...]:
+    return tuple(Move.parse(word) for word in text.split())
+
+
+def winning_penguin(home: Path, followed: int = 2) -> Controller:
+    """Penguin deal 2 after five moves of LOSING: a hint's search found WIN_FROM_5
+    there, and the player followed its first ``followed`` moves; saved."""
+    c = Controller(GameSession(services(home), new_game("penguin", 2)))
+    c.solver = True
+    game = c.game
+    for text in LOSING[:-1]:
+        c.play(Move.parse(text))
+    c.advice.take(game, Result("won", line(WIN_FROM_5)), game.history)
+    for move in line(WIN_FROM_5)[:followed]:
+        c.play(move)
+    assert c.autosave() is None
+    return c
+
+
+def test_a_winning_line_is_resumed_with_the_game_and_h_needs_no_search(
+    tmp_path: Path,
+) -> None:
+    """A player who quit while following the hints used to wait for a new search
+    after the resume: the line is kept with the save, checked, and the verdict and
+    the next hint come at once (no ``search`` in H's outcome)."""
+    winning_penguin(tmp_path)
+    c = resume(tmp_path, "penguin")
+    assert c.advice.keeps_line(c.game) and c.advice.verdict == "winnable"
+    outcome = c.hint()
+    assert outcome.search is None
+    assert outcome.message is not None and outcome.message.startswith("Hint: ")
+    assert c.hinted == line(WIN_FROM_5)[2]
+    c.play(c.hinted)  # followed on: the next one at once too
+    assert c.hint().search is None and c.hinted == line(WIN_FROM_5)[3]
+    assert c.advice.rest(c.game) == line(WIN_FROM_5)[3:]
+
+
+def test_a_verdict_s_rough_line_is_resumed_rough() -> None:
+    """The verdict's line (not shortened) keeps "winnable" after the resume as it
+    did before; H searches for a shortened line, as it did before the quit."""
+    from termsolitaire.play import proof
+    from termsolitaire.play.advice import Advice
+
+    c = Controller(GameSession(None, new_game("penguin", 2)))
+    game = c.game
+    for text in LOSING[:-1]:
+        c.play(Move.parse(text))
+    c.advice.take(game, Result("won", line(WIN_FROM_5)), (), rough=True)
+    record = proof.kept_line(c.advice)
+    assert record is not None and record["rough"] is True
+    advice = Advice()
+    assert proof.restore_line(advice, game, json.loads(json.dumps(record)), fair=True)
+    assert advice.keeps_line(game) and advice.verdict == "winnable"
+    assert advice.rough_here(game) and advice.next_move(game) is None
+
+
+def changed_line(record: dict[str, Any], how: str) -> object:
+    """The saved winning line, changed as a hand (or another game's save) might."""
+    changed = dict(record)
+    moves = record["moves"].split()
+    if how == "one move changed":  # every move still legal, and the game not won
+        assert moves[50] == "t3-f3"
+        moves[50] = "t3-t1"
+        changed["moves"] = " ".join(moves)
+    elif how == "a line that no longer wins":  # its last move left out
+        changed["moves"] = " ".join(moves[:-1])
+    elif how == "a move that is no move":
+        changed["moves"] = " ".join([*moves[:3], "t9-x1", *moves[3:]])
+    elif how == "another start":
+        changed["at"] = record["at"] - 1
+    elif how == "past the log":
+        changed["at"] = 99
+    elif how == "a count as text":
+        changed["at"] = str(record["at"])
+    elif how == "not text":
+        changed["moves"] = moves
+    elif how == "rough not said":
+        del changed["rough"]
+    elif how == "not a record":
+        return "won"
+    return changed
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        "one move changed",
+        "a line that no longer wins",
+        "a move that is no move",
+        "another start",
+        "past the log",
+        "a count as text",
+        "not text",
+        "rough not said",
+        "not a record",
+    ],
+)
+def test_a_winning_line_that_does_not_win_is_dropped(tmp_path: Path, how: str) -> None:
+    """A winning line checks itself on resume: played through the rules from the
+    position it starts at, it must end in a won game. Changed, it is dropped
+    without a word: H searches as if there were none, and the next save holds
+    none. The line as saved is trusted (the test would pass on a board that
+    trusted none)."""
+    winning_penguin(tmp_path)
+    path = Services.open(str(tmp_path)).saves.path("penguin")
+    saved = decode(path.read_bytes())
+    record = saved.options["won_line"]
+    assert record == {"at": len(LOSING) - 1, "moves": WIN_FROM_5, "rough": False}
+    assert resume(tmp_path, "penguin").hint().search is None
+    options = {**saved.options, "won_line": changed_line(record, how)}
+    path.write_text(encode(saved.game, saved.id, options))
+    c = resume(tmp_path, "penguin")
+    assert not c.advice.keeps_line(c.game)
+    assert c.hint().search == "hint"
+    assert c.autosave() is None
+    assert "won_line" not in decode(path.read_bytes()).options
+
+
+def test_a_line_off_the_board_s_position_is_not_resumed(tmp_path: Path) -> None:
+    """The player left the winning line before the save: a line that no longer
+    passes the board's position is no help there, and is not restored."""
+    c = winning_penguin(tmp_path, followed=0)
+    assert c.play(Move.parse("t4-c1")).moved  # the line's second move, played first
+    assert c.advice.rest(c.game) is None
+    assert c.autosave() is None
+    path = Services.open(str(tmp_path)).saves.path("penguin")
+    assert decode(path.read_bytes()).options["won_line"]["at"] == len(LOSING) - 1
+    resumed_c = resume(tmp_path, "penguin")
+    assert resumed_c.advice.plan is None and resumed_c.hint().search == "hint"
+
+
+STJERNEN_WIN = "deal u1-f4 o4-f4 o4-f4 o4-f4 u2-f2 u2-f2 o2-f2 o2-f2 o2-f2 c-f2 c-f2"
+"""The solver's winning line from NEAR_THE_END (its stock face down)."""
+
+
+def test_a_winning_line_that_saw_face_down_cards_is_kept_only_without_fair_hints(
+    tmp_path: Path,
+) -> None:
+    """Stjernen near its end, the last stock face down: a line found with fair
+    hints off saw those cards. Resumed with them off it is "winnable with the
+    cards known" and H's deal comes at once; with them on it would be a peek, and
+    the fair search is asked instead."""
+    from .test_controller import NEAR_THE_END
+
+    c = Controller(GameSession(services(tmp_path, fair=False), from_text(NEAR_THE_END)))
+    game = c.game
+    c.advice.take(game, Result("won", line(STJERNEN_WIN)), ())
+    assert c.advice.plan_peeked
+    assert c.autosave() is None
+    full = resume(tmp_path, "stjernen", fair=False)
+    assert full.advice.keeps_line(full.game)
+    assert full.advice.verdict == "winnable with the cards known"
+    assert full.hint().search is None and full.hinted == Move.parse("deal")
+    fair = resume(tmp_path, "stjernen", fair=True)
+    assert not fair.advice.keeps_line(fair.game)
+    assert fair.hint().search == "hint"
+
+
 def test_a_transposition_into_the_proved_position_is_lost_at_once_after_a_resume(
     tmp_path: Path,
 ) -> None:
