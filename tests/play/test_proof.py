@@ -384,3 +384,52 @@ def test_a_transposition_into_the_proved_position_is_lost_at_once_after_a_resume
     assert outcome.search is None
     assert outcome.message is not None
     assert outcome.message.startswith("No winning line from here"), outcome.message
+
+
+SPIDER_TURNING = ["t2-t5", "t5-t1:2", "t6-t9", "turn t2"]
+"""1-suit Spider deal 3: the start of the solver's winning line, a turn among it."""
+
+
+def spider_after(home: Path, moves: list[str]) -> Controller:
+    """1-suit Spider deal 3 with fair hints off, ``moves`` played."""
+    c = Controller(GameSession(services(home, fair=False), new_game("spider", 3, suits=1)))
+    c.solver = True
+    for text in moves:
+        assert c.play(Move.parse(text)).moved, text
+    return c
+
+
+def test_a_spider_line_with_turns_in_it_is_resumed(tmp_path: Path) -> None:
+    """Spider's ``turn t2`` is one move with a blank inside: the line is read back
+    as a move list, not word by word (which dropped every line with a turn). Found
+    with face-down cards, it is kept with fair hints off only."""
+    from termsolitaire.solver import Budget, solve
+
+    c = spider_after(tmp_path, [])
+    found = solve(c.game, Budget(seconds=20))
+    assert found.verdict == "won" and Move.parse("turn t2") in found.moves
+    c.advice.take(c.game, found, ())
+    for move in found.moves[:4]:
+        c.play(move)
+    assert c.autosave() is None
+    full = resume(tmp_path, "spider", fair=False)
+    assert full.advice.keeps_line(full.game)
+    assert full.advice.verdict == "winnable with the cards known"
+    assert full.hint().search is None and full.hinted == found.moves[4]
+    fair = resume(tmp_path, "spider", fair=True)
+    assert not fair.advice.keeps_line(fair.game) and fair.hint().search == "hint"
+
+
+def test_a_spider_proof_keeps_its_way_back_across_a_turn(tmp_path: Path) -> None:
+    """The way back H offers from a proved loss (the line to the last win found,
+    kept as ``won``) was read word by word too: in Spider, where a line has a
+    turn in it, the resumed H lost "A win was found 1 move ago"."""
+    c = spider_after(tmp_path, SPIDER_TURNING)
+    game = c.game
+    c.advice.take(game, Result("won", ()), game.history)
+    c.play(Move.parse("t2-t7"))
+    c.advice.take(game, Result("lost"), game.history)
+    said = way_back(c)
+    assert said.endswith("\nA win was found 1 move ago."), said
+    assert c.autosave() is None
+    assert way_back(resume(tmp_path, "spider", fair=False)) == said

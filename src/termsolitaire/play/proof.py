@@ -55,7 +55,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ..rules import Game, IllegalMove, Move, from_json
+from ..rules import Game, IllegalMove, Move, from_json, parse_move_list
 
 if TYPE_CHECKING:
     from .advice import Advice
@@ -156,11 +156,13 @@ def leads_on(won: tuple[Move, ...], line: tuple[Move, ...]) -> bool:
 
 
 def parse(text: object) -> tuple[Move, ...] | None:
-    """A line kept as move text (None: not one)."""
+    """A line kept as move text (None: not one). Read as a move list, where Spider's
+    ``turn t2`` is one move with a blank inside: read word by word, every line
+    with a turn in it was dropped."""
     if not isinstance(text, str):
         return None
     try:
-        return tuple(Move.parse(word) for word in text.split())
+        return tuple(parse_move_list(text))
     except ValueError:
         return None
 
