@@ -319,3 +319,41 @@ async def test_a_lost_stjernen_round_stays_lost_when_the_game_is_resumed(
         assert verdict(app) == "no longer winnable"
         assert [w for w in app.workers if w.group == "solver"] == []
     assert searches == []
+
+
+async def test_a_winning_line_followed_and_quit_gives_the_next_hint_at_once_on_resume(
+    searches: list[str],
+) -> None:
+    """A player quit in the middle of following the hints (Penguin deal 2, two hints
+    played); resumed, they waited for a new search before the verdict and the next
+    hint. The line is kept with the save: "winnable" from the first frame, and H
+    shows the hint it showed before the quit, with no search at all."""
+    app = SolitaireApp("penguin", 2, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("H")
+        await until(pilot, lambda: status(app).startswith("Hint: "), "the first hint")
+        await pilot.press("enter")
+        await pilot.press("H")  # the line's next move, at once
+        await until(pilot, lambda: status(app).startswith("Hint: "), "the second hint")
+        await pilot.press("enter")
+        await pilot.press("H")
+        await until(pilot, lambda: status(app).startswith("Hint: "), "the third hint")
+        before = status(app)
+        played = [str(m) for m in board(app).game.history]
+        assert len(played) == 2 and verdict(app) == "winnable"
+        await pilot.press("Q")
+        await pilot.pause()
+    searches.clear()
+    app = SolitaireApp("penguin", None, {}, clock=False, resume=True, variant_given=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert [str(m) for m in board(app).game.history] == played
+        assert verdict(app) == "winnable"
+        assert [w for w in app.workers if w.group == "solver"] == []  # none begun
+        await pilot.press("H")
+        assert status(app) == before
+        await pilot.press("enter")  # played, and the next one at once
+        await pilot.press("H")
+        assert status(app).startswith("Hint: ")
+        assert [w for w in app.workers if w.group == "solver"] == []
+    assert searches == []

@@ -11,7 +11,8 @@ never loops:
   most verdicts are never followed): it keeps the verdict, and the first hint
   or solution asked from it searches again for a shortened line;
 - a position proved lost is remembered, with the last position a win was found
-  from (the way back offered), and kept with the saved game (:mod:`.proof`);
+  from (the way back offered); it is kept with the saved game, and so is a
+  winning line (:mod:`.proof`);
 - with no win found and none ruled out, the best line found is kept, and
   replaced only by one that puts more cards home;
 - with fair hints (:mod:`termsolitaire.solver.fair`: only the cards the player
@@ -160,6 +161,9 @@ class Advice:
         not see: it is "winnable with the cards known" all along, and a line found
         with none hidden (Stjernen's first stock all dealt) stays plain "winnable"
         after the collect turns the stock face down."""
+        self.plan_at = 0
+        """How many actions of the game's log led to the position the winning line
+        starts from: what the save keeps of the line with its moves (:mod:`.proof`)."""
         self.verdict = ""
         """What the status line's right end says now."""
         self.fair_plan: Plan | None = None
@@ -255,6 +259,7 @@ class Advice:
                 self.plan = Plan.of(game, result.moves)
                 self.rough = rough
                 self.plan_peeked = peeks(game)
+                self.plan_at = len(game.log)
             self.won_from = history
             self.proved_lost, self.lost_line, self.lost_text = None, None, None
             self.verdict = solver_note(game, "winnable")

@@ -102,8 +102,11 @@ class Controller(Pointer, Helping):
         self.advice = Advice()
         if self.policy.read_only:
             self.session.over = True  # no clock, no results, no save
-        elif self.session.proof is not None:  # a resumed game: the proof it kept
-            proof.restore(self.advice, self.game, self.session.proof, self.fair_help)
+        else:  # a resumed game: what the solver found, as far as it still holds
+            if self.session.proof is not None:
+                proof.restore(self.advice, self.game, self.session.proof, self.fair_help)
+            if self.session.won_line is not None:
+                proof.restore_line(self.advice, self.game, self.session.won_line, self.fair_help)
 
     # ------------------------------------------------------------ state
 
@@ -620,6 +623,7 @@ class Controller(Pointer, Helping):
             return None
         self.advance_clock()
         self.session.proof = proof.kept(self.advice)
+        self.session.won_line = proof.kept_line(self.advice)
         return self.session.autosave()
 
 

@@ -24,7 +24,16 @@ from typing import Literal
 from ..rules import new_game
 from ..storage.locks import SaveLock
 from ..storage.saves import Saved, SaveStore
-from .session import GameSession, Services, abandon, describe, played, proof_of, time_limit_of
+from .session import (
+    GameSession,
+    Services,
+    abandon,
+    describe,
+    played,
+    proof_of,
+    time_limit_of,
+    won_line_of,
+)
 
 
 @dataclass(frozen=True)
@@ -100,8 +109,11 @@ def latest_variant(saves: SaveStore, name: str) -> tuple[dict[str, int] | None, 
 
 def resumed(services: Services, saved: Saved, lock: SaveLock | None) -> GameSession:
     """The session of a saved game, continued exactly (its id, clock and limit, and
-    the solver's proof of loss kept with it)."""
-    return GameSession(services, saved.game, saved.id, time_limit_of(saved), lock, proof_of(saved))
+    what the solver found, kept with it)."""
+    limit = time_limit_of(saved)
+    return GameSession(
+        services, saved.game, saved.id, limit, lock, proof_of(saved), won_line_of(saved)
+    )
 
 
 def dealt(

@@ -39,6 +39,9 @@ SOLVER_ENV = "TERMSOLITAIRE_SOLVER_HELP"
 PROOF = "lost"
 """The save's option that keeps the solver's proof of loss (:mod:`.proof`)."""
 
+WON_LINE = "won_line"
+"""The save's option that keeps the winning line the solver found (:mod:`.proof`)."""
+
 
 def clock_text(seconds: float) -> str:
     """``4:05``; from an hour on ``1:02:03``.
@@ -197,6 +200,12 @@ def proof_of(saved: Saved) -> dict[str, Any] | None:
     return proof if isinstance(proof, dict) else None
 
 
+def won_line_of(saved: Saved) -> dict[str, Any] | None:
+    """The winning line kept with a saved game, as the save holds it (unchecked)."""
+    line = saved.options.get(WON_LINE)
+    return line if isinstance(line, dict) else None
+
+
 def time_limit_of(saved: Saved) -> int:
     """The minutes on a saved game's clock (0: none)."""
     limit = saved.options.get("time_limit", 0)
@@ -240,6 +249,7 @@ class GameSession:
         time_limit: int = 0,
         lock: SaveLock | None = None,
         proof: dict[str, Any] | None = None,
+        won_line: dict[str, Any] | None = None,
     ) -> None:
         self.services = services
         self.game = game
@@ -247,6 +257,8 @@ class GameSession:
         """The solver's proof of loss saved with the game (:mod:`.proof`): read from
         the save on resume (the controller checks it before trusting it), and
         written with every save."""
+        self.won_line = won_line
+        """The winning line the solver found, saved with the game the same way."""
         self.lock = lock
         """The lock of this game's save slot, held while the game is open (None: not
         locked, as in a replay)."""
@@ -296,10 +308,13 @@ class GameSession:
 
     def options(self) -> dict[str, Any]:
         """What the save needs besides the game to continue exactly: the time limit,
-        and the proof of loss the solver found (``lost``: :mod:`.proof`)."""
+        and what the solver found: a proof of loss (``lost``), a winning line
+        (``won_line``; :mod:`.proof`)."""
         options: dict[str, Any] = {"time_limit": self.time_limit // 60}
         if self.proof is not None:
             options[PROOF] = self.proof
+        if self.won_line is not None:
+            options[WON_LINE] = self.won_line
         return options
 
     def autosave(self) -> str | None:

@@ -8,9 +8,10 @@ The file is JSON only (never pickle)::
 ``payload`` is JSON text holding ``game`` (the rules core's ``to_json``: start
 position, every action, elapsed seconds), ``id`` (a fresh id per game played,
 so statistics count it once) and ``options`` (the time limit; the solver's
-proof of loss, ``lost``: docs/solver.md; a reader ignores the options it does
-not know). The checksum over the exact payload text means a flipped byte is
-reported rather than loaded as a different game.
+proof of loss, ``lost``, and winning line, ``won_line``: docs/solver.md; a
+reader ignores the options it does not know). The checksum over the exact
+payload text means a flipped byte is reported rather than loaded as a
+different game.
 """
 
 from __future__ import annotations
