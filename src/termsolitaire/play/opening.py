@@ -25,14 +25,15 @@ from ..rules import new_game
 from ..storage.locks import SaveLock
 from ..storage.saves import Saved, SaveStore
 from .session import (
+    PROOF,
+    WON_LINE,
     GameSession,
     Services,
     abandon,
     describe,
+    kept_record,
     played,
-    proof_of,
     time_limit_of,
-    won_line_of,
 )
 
 
@@ -110,10 +111,8 @@ def latest_variant(saves: SaveStore, name: str) -> tuple[dict[str, int] | None, 
 def resumed(services: Services, saved: Saved, lock: SaveLock | None) -> GameSession:
     """The session of a saved game, continued exactly (its id, clock and limit, and
     what the solver found, kept with it)."""
-    limit = time_limit_of(saved)
-    return GameSession(
-        services, saved.game, saved.id, limit, lock, proof_of(saved), won_line_of(saved)
-    )
+    proof, line = kept_record(saved, PROOF), kept_record(saved, WON_LINE)
+    return GameSession(services, saved.game, saved.id, time_limit_of(saved), lock, proof, line)
 
 
 def dealt(

@@ -194,16 +194,11 @@ def abandon(services: Services, saved: Saved | None) -> list[str]:
     return []
 
 
-def proof_of(saved: Saved) -> dict[str, Any] | None:
-    """The proof of loss kept with a saved game, as the save holds it (unchecked)."""
-    proof = saved.options.get(PROOF)
-    return proof if isinstance(proof, dict) else None
-
-
-def won_line_of(saved: Saved) -> dict[str, Any] | None:
-    """The winning line kept with a saved game, as the save holds it (unchecked)."""
-    line = saved.options.get(WON_LINE)
-    return line if isinstance(line, dict) else None
+def kept_record(saved: Saved, key: str) -> dict[str, Any] | None:
+    """What the solver found, kept with a saved game under ``key`` (:data:`PROOF`,
+    :data:`WON_LINE`), as the save holds it (unchecked: :mod:`.proof` checks it)."""
+    found = saved.options.get(key)
+    return found if isinstance(found, dict) else None
 
 
 def time_limit_of(saved: Saved) -> int:
