@@ -55,7 +55,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ..rules import Game, IllegalMove, Move, from_json, parse_move_list
+from ..rules import Game, Move, from_json, parse_move_list
 
 if TYPE_CHECKING:
     from .advice import Advice
@@ -114,6 +114,7 @@ def restore_line(advice: Advice, game: Game, record: object, fair: bool) -> bool
     ``advice`` if it wins from where it starts and passes the position on the
     board (see the module's notes); ``fair``: the help sees only the cards the
     player sees. Whether it was kept."""
+    from ..solver.base import verify
     from .advice import peeks
 
     if not isinstance(record, dict):
@@ -123,7 +124,7 @@ def restore_line(advice: Advice, game: Game, record: object, fair: bool) -> bool
         return False
     moves = parse(record.get("moves"))
     start = reached(game, at)
-    if moves is None or start is None or not wins(start, moves):
+    if moves is None or start is None or not verify(start, moves):
         return False
     peeked = peeks(start)
     if fair and peeked:
@@ -136,17 +137,6 @@ def restore_line(advice: Advice, game: Game, record: object, fair: bool) -> bool
     advice.plan, advice.rough, advice.plan_peeked, advice.plan_at = plan, rough, peeked, at
     advice.won_from = game.history
     return True
-
-
-def wins(start: Game, moves: tuple[Move, ...]) -> bool:
-    """Whether ``moves``, played from ``start`` (on a copy), win the game."""
-    game = start.copy()
-    try:
-        for move in moves:
-            game.play(move)
-    except IllegalMove:
-        return False
-    return game.is_won
 
 
 def leads_on(won: tuple[Move, ...], line: tuple[Move, ...]) -> bool:
