@@ -404,3 +404,22 @@ async def test_the_palette_leaves_fair_hints_on_during_a_daily(shared: Path) -> 
         said = "Fair hints cannot be turned off in the daily: the setting stays on"
         await until(pilot, lambda: said in [str(n.message) for n in app._notifications], said)
         assert app.services.settings.fair_hints
+
+
+async def test_the_day_after_today_says_there_is_none_yet(shared: Path) -> None:
+    """`] Day after` on today's leaderboard (and on this week's) did nothing and
+    said nothing: a key that seemed dead. It says there is no later one yet and
+    how to go back; the day shown stays today."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        today = dailies.daily.today()
+        await pilot.press("right_square_bracket")
+        assert dailies.day == today
+        assert daily_line(dailies) == "No daily after today's yet: [ goes back a day"
+        await pilot.press("w", "right_square_bracket")
+        assert daily_line(dailies) == "No week after this one yet: [ goes back a week"
+        await pilot.press("left_square_bracket", "right_square_bracket")
+        assert dailies.day == today and f"daily of {today}" not in screen_text(app)

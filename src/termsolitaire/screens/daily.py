@@ -272,9 +272,17 @@ class DailyScreen(Screen[None]):
         if self.which == "all":
             self.say("The all-time records have no day before or after: t or w shows one")
             return
-        step = 7 if self.which == "week" else 1
-        day = dt.date.fromisoformat(self.day) + dt.timedelta(days=days * step)
-        self.day = min(day.isoformat(), self.daily.today())
+        week = self.which == "week"
+        day = dt.date.fromisoformat(self.day) + dt.timedelta(days=days * (7 if week else 1))
+        later = min(day.isoformat(), self.daily.today())
+        if later == self.day:  # ``]`` on today (or this week) once changed nothing, silently
+            self.say(
+                "No week after this one yet: [ goes back a week"
+                if week
+                else "No daily after today's yet: [ goes back a day"
+            )
+            return
+        self.day = later
         self.show_board()
 
     def action_play(self) -> None:
