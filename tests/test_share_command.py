@@ -152,3 +152,23 @@ async def test_a_replay_opened_from_a_host_code_names_who_shared_it(
             await until(pilot, lambda a=app: "Penguin" in screen_text(a), "the replay's header")
             first = screen_text(app).strip().splitlines()[0]
             assert first.startswith(heading), first
+
+
+def test_a_daily_or_a_table_on_a_host_with_no_match_store_says_none_was_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new player's `share --daily penguin --day …` (or `--table 1`) read "The
+    match database /…/match/match.sqlite3 is not there": a file they never made
+    named as missing. It says none was played here yet, as `board` does; and
+    nothing is created."""
+    monkeypatch.setenv("TERMSOLITAIRE_HOME", str(tmp_path))
+    monkeypatch.delenv("TERMSOLITAIRE_MATCH_DIR", raising=False)
+    assert main(["share", "--daily", "penguin", "--day", "2026-12-01"]) == 1
+    assert capsys.readouterr().err == (
+        "termsolitaire share: No daily has been played on this host yet\n"
+    )
+    assert main(["share", "--table", "1"]) == 1
+    assert capsys.readouterr().err == (
+        "termsolitaire share: There is no table 1: no match has been played on this host yet\n"
+    )
+    assert not (tmp_path / "match").exists()

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from termsolitaire.rules import GAMES, Game, from_json, new_game
 
 if TYPE_CHECKING:
+    from termsolitaire.match import MatchStore
     from termsolitaire.replay import Replay
 
 
@@ -68,8 +69,20 @@ def game_of_file(path: str) -> Game:
     return game
 
 
+def host_store(match_dir: str | None, none_yet: str) -> MatchStore:
+    """The host's match store, never created here; ValueError ``none_yet`` where
+    there is none (it said "The match database …/match.sqlite3 is not there" to a
+    player who had not played a daily or a match yet, as ``board`` does not)."""
+    from termsolitaire.match import MatchStore, StoreGone
+
+    try:
+        return MatchStore(None, match_dir, create=False, keep_dir=None)
+    except StoreGone:
+        raise ValueError(none_yet) from None
+
+
 def run(args: argparse.Namespace) -> int:
-    from termsolitaire.match import MatchError, MatchStore
+    from termsolitaire.match import MatchError
     from termsolitaire.match.shares import check_match_over, share_game
     from termsolitaire.storage import lastgame
     from termsolitaire.storage.paths import paths
@@ -87,10 +100,13 @@ def run(args: argparse.Namespace) -> int:
             variant = info(args.daily).default_variant() if args.daily in GAMES else {}
             if args.suits is not None:
                 variant["suits"] = args.suits
-            store = MatchStore(None, args.match_dir, create=False, keep_dir=None)
+            store = host_store(args.match_dir, "No daily has been played on this host yet")
             game = past_daily(store, args.daily, variant, args.day)
         elif args.table is not None:
-            store = MatchStore(None, args.match_dir, create=False, keep_dir=None)
+            store = host_store(
+                args.match_dir,
+                f"There is no table {args.table}: no match has been played on this host yet",
+            )
             check_match_over(store, args.table)
             seat = store.seat(args.table) if args.seat is None else None
             game = seat.game if seat is not None else store.watch(args.table, args.seat).game
