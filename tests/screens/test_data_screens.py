@@ -182,7 +182,9 @@ async def test_stats_screen_empty() -> None:
         await pilot.press("s")
         await pilot.pause()
         text = str(app.screen.query_one("#stats-empty", Static).render())
-        assert "No finished games yet" in text
+        assert "No solo game finished yet" in text
+        # a daily or a match just ended is not here: it says where they are
+        assert "leaderboard (d)" in text and "match lobby (m)" in text
         # nothing to deal again, so the key line does not offer Enter
         assert "Play this deal" not in app.screen.query_one(KeyLine).shown()
         await pilot.press("escape")
