@@ -423,6 +423,13 @@ class SolitaireApp(Navigation, App[int]):
         try:
             if match is None:
                 match = self.match_services = MatchServices(MatchStore(current_player(), None))
+                # Opened here (the menu's daily line, d): what opening it found, a
+                # damaged database set aside, is told once, as the lobby tells it;
+                # it was told nowhere, and the daily results and rating were gone
+                # without a word.
+                for message in match.store.messages:
+                    self.notify(message, severity="warning", timeout=10)
+                match.store.messages.clear()
             return Daily(match.store)
         except MatchError as e:
             if not quiet:

@@ -423,3 +423,27 @@ async def test_the_day_after_today_says_there_is_none_yet(shared: Path) -> None:
         assert daily_line(dailies) == "No week after this one yet: [ goes back a week"
         await pilot.press("left_square_bracket", "right_square_bracket")
         assert dailies.day == today and f"daily of {today}" not in screen_text(app)
+
+
+async def test_a_damaged_match_database_set_aside_from_the_menu_is_told(shared: Path) -> None:
+    """A match database that was not a database, found by the menu's daily line,
+    was set aside and a new one started without a word: the day's daily results,
+    the rating and the match record gone and nothing said (only the lobby told
+    it, and the menu had already opened the store). The menu says it once, with
+    the name the old file is kept under."""
+    from textual.widgets._toast import Toast
+
+    shared.mkdir(parents=True)
+    (shared / "match.sqlite3").write_bytes(b"garbage garbage")
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await until(pilot, lambda: bool(app.screen.query(Toast)), "the notice")
+        said = " ".join(str(t.render()) for t in app.screen.query(Toast))
+        kept = [p.name for p in shared.glob("match.sqlite3.corrupt-*")]
+        assert len(kept) == 1 and "could not be read" in said, said
+        assert kept[0] in "".join(said.split()), said
+        await pilot.press("d")
+        await shown_screen(pilot, DailyScreen)
+        await pilot.pause()
+        assert len(app.screen.query(Toast)) <= 1  # told once, not again by d
