@@ -447,3 +447,27 @@ async def test_a_damaged_match_database_set_aside_from_the_menu_is_told(shared: 
         await shown_screen(pilot, DailyScreen)
         await pilot.pause()
         assert len(app.screen.query(Toast)) <= 1  # told once, not again by d
+
+
+async def test_back_from_an_attempt_the_line_says_what_enter_does(shared: Path) -> None:
+    """Enter on a daily already played ("You played today's Penguin daily…"), then
+    Napoleon's daily played and left with Q: the dailies came back still saying
+    "You played today's Penguin daily", under Napoleon's line. The line says
+    again what Enter does."""
+    ann = Daily(MatchStore(Player.make("ann"), shared))
+    ann.attempt("penguin", {}).act("end")
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        dailies.query_one("#dailies").highlighted = 1  # Penguin: played
+        await pilot.press("enter")
+        await until(pilot, lambda: "You played" in daily_line(dailies), "the refusal")
+        await daily_board(pilot, "napoleon")
+        await pilot.press("Q")
+        await shown_screen(pilot, DailyScreen)
+        await pilot.pause()
+        assert daily_line(dailies).startswith("Enter plays the highlighted daily"), daily_line(
+            dailies
+        )

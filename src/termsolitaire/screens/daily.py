@@ -144,6 +144,9 @@ def daily_board(attempt: Attempt, look: CardLook | None = None) -> BoardScreen:
     return screen
 
 
+PROMPT = "Enter plays the highlighted daily: one attempt a day, no hints, no restart"
+
+
 class DailyScreen(Screen[None]):
     CSS_PATH = "daily.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -182,10 +185,14 @@ class DailyScreen(Screen[None]):
         dailies = self.query_one("#dailies", OptionList)
         dailies.highlighted = 0
         dailies.focus()
-        self.say("Enter plays the highlighted daily: one attempt a day, no hints, no restart")
+        self.say(PROMPT)
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
+            # Back from an attempt: the line said what it said before it, such as
+            # "You played today's Penguin daily…" under Napoleon's just left (before
+            # the reload, which may have worse to say).
+            self.say(PROMPT)
             self.day = self.daily.today()
             self.reload()
 
