@@ -152,3 +152,43 @@ async def test_a_replay_opened_from_a_host_code_names_who_shared_it(
             await until(pilot, lambda a=app: "Penguin" in screen_text(a), "the replay's header")
             first = screen_text(app).strip().splitlines()[0]
             assert first.startswith(heading), first
+
+
+def test_a_daily_or_a_table_on_a_host_with_no_match_store_says_none_was_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new player's `share --daily penguin --day …` (or `--table 1`) read "The
+    match database /…/match/match.sqlite3 is not there": a file they never made
+    named as missing. It says none was played here yet, as `board` does; and
+    nothing is created."""
+    monkeypatch.setenv("TERMSOLITAIRE_HOME", str(tmp_path))
+    monkeypatch.delenv("TERMSOLITAIRE_MATCH_DIR", raising=False)
+    assert main(["share", "--daily", "penguin", "--day", "2026-12-01"]) == 1
+    assert capsys.readouterr().err == (
+        "termsolitaire share: No daily has been played on this host yet\n"
+    )
+    assert main(["share", "--table", "1"]) == 1
+    assert capsys.readouterr().err == (
+        "termsolitaire share: There is no table 1: no match has been played on this host yet\n"
+    )
+    assert not (tmp_path / "match").exists()
+
+
+def test_a_wrong_table_seat_or_daily_game_is_named_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`share --table x` said argparse's "invalid int value: 'x'", `--seat 3`
+    "invalid choice: 3 (choose from 1, 2)", where the command line's other
+    numbers name what they take; `--daily chess` on a host with no match store
+    said no daily was played before it said there is no such game."""
+    monkeypatch.setenv("TERMSOLITAIRE_HOME", str(tmp_path))
+    monkeypatch.delenv("TERMSOLITAIRE_MATCH_DIR", raising=False)
+    for argv, said in (
+        (["--table", "x"], "a table number is a whole number from 1 up, not 'x'"),
+        (["--table", "1", "--seat", "3"], "--seat is one of 1, 2, not '3'"),
+    ):
+        with pytest.raises(SystemExit) as exit_:
+            main(["share", *argv])
+        assert exit_.value.code == 2 and said in capsys.readouterr().err
+    assert main(["share", "--daily", "chess", "--day", "2026-12-01"]) == 1
+    assert capsys.readouterr().err == "termsolitaire share: There is no game called 'chess'\n"

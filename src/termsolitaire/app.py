@@ -423,6 +423,13 @@ class SolitaireApp(Navigation, App[int]):
         try:
             if match is None:
                 match = self.match_services = MatchServices(MatchStore(current_player(), None))
+                # Opened here (the menu's daily line, d): what opening it found, a
+                # damaged database set aside, is told once, as the lobby tells it;
+                # it was told nowhere, and the daily results and rating were gone
+                # without a word.
+                for message in match.store.messages:
+                    self.notify(message, severity="warning", timeout=10)
+                match.store.messages.clear()
             return Daily(match.store)
         except MatchError as e:
             if not quiet:
@@ -438,6 +445,28 @@ class SolitaireApp(Navigation, App[int]):
         daily = self.daily()
         if daily is not None:
             self.push_screen(DailyScreen(daily, self.look))
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """The palette's Screenshot, into the Downloads folder as Textual does; where
+        there is none (a fresh account, a server's) Textual said only "Failed to save
+        screenshot", so that case is named before anything is tried. In a browser
+        (``termsolitaire web``) the browser takes the file: no folder is asked."""
+        from pathlib import Path
+
+        from platformdirs import user_downloads_path
+
+        web = self._driver is not None and self._driver.is_web
+        folder = Path(path) if path else user_downloads_path()
+        if not web and not folder.is_dir():
+            self.notify(
+                f"No folder {str(folder)!r} to save the screenshot in",
+                title="Screenshot",
+                severity="warning",
+            )
+            return None
+        return super().deliver_screenshot(filename, path, time_format)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The screen's actions by name (from its keys), then the app's, then

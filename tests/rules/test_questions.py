@@ -124,7 +124,7 @@ def test_why_a_pile_cannot_be_picked_up() -> None:
     assert g.pick_refusal("f1") == "Cards on the foundations never move"
     assert g.pick_refusal("c1") == "c1 is empty"
     assert g.pick_refusal("t1") is None
-    assert new_game("spider", deal=1).pick_refusal("done") == "Cards in done never move"
+    assert new_game("spider", deal=1).pick_refusal("done") == "Completed runs never move"
 
 
 # ------------------------------------------------------------ runs and ranks

@@ -281,9 +281,9 @@ def test_legal_moves_lists_every_count_and_destination() -> None:
 
 def test_done_and_stock_never_take_part_in_moves() -> None:
     g = position({"t1": "AS", "t2": "KS"}, stock="ks qs js ts 9s 8s 7s 6s 5s 4s", fill="t9")
-    refused(g, "done-t1", "Cards in done never move")
+    refused(g, "done-t1", "Completed runs never move")
     refused(g, "stock-t1", "Stock cards are dealt (deal), not moved")
-    refused(g, "t1-done", "Only a complete run K to A goes to done, and it goes by itself")
+    refused(g, "t1-done", "Only a complete run K to A joins the completed runs, and by itself")
     refused(g, "t1-stock", "Nothing goes back to the stock")
     refused(g, "collect", "Spider has no collect: deal puts a card on every pile")
     refused(g, "t1-t1", "A card cannot move onto its own pile")

@@ -404,3 +404,70 @@ async def test_the_palette_leaves_fair_hints_on_during_a_daily(shared: Path) -> 
         said = "Fair hints cannot be turned off in the daily: the setting stays on"
         await until(pilot, lambda: said in [str(n.message) for n in app._notifications], said)
         assert app.services.settings.fair_hints
+
+
+async def test_the_day_after_today_says_there_is_none_yet(shared: Path) -> None:
+    """`] Day after` on today's leaderboard (and on this week's) did nothing and
+    said nothing: a key that seemed dead. It says there is no later one yet and
+    how to go back; the day shown stays today."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        today = dailies.daily.today()
+        await pilot.press("right_square_bracket")
+        assert dailies.day == today
+        assert daily_line(dailies) == "No daily after today's yet: [ goes back a day"
+        await pilot.press("w", "right_square_bracket")
+        assert daily_line(dailies) == "No week after this one yet: [ goes back a week"
+        await pilot.press("left_square_bracket", "right_square_bracket")
+        assert dailies.day == today and f"daily of {today}" not in screen_text(app)
+
+
+async def test_a_damaged_match_database_set_aside_from_the_menu_is_told(shared: Path) -> None:
+    """A match database that was not a database, found by the menu's daily line,
+    was set aside and a new one started without a word: the day's daily results,
+    the rating and the match record gone and nothing said (only the lobby told
+    it, and the menu had already opened the store). The menu says it once, with
+    the name the old file is kept under."""
+    from textual.widgets._toast import Toast
+
+    shared.mkdir(parents=True)
+    (shared / "match.sqlite3").write_bytes(b"garbage garbage")
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await until(pilot, lambda: bool(app.screen.query(Toast)), "the notice")
+        said = " ".join(str(t.render()) for t in app.screen.query(Toast))
+        kept = [p.name for p in shared.glob("match.sqlite3.corrupt-*")]
+        assert len(kept) == 1 and "could not be read" in said, said
+        assert kept[0] in "".join(said.split()), said
+        await pilot.press("d")
+        await shown_screen(pilot, DailyScreen)
+        await pilot.pause()
+        assert len(app.screen.query(Toast)) <= 1  # told once, not again by d
+
+
+async def test_back_from_an_attempt_the_line_says_what_enter_does(shared: Path) -> None:
+    """Enter on a daily already played ("You played today's Penguin daily…"), then
+    Napoleon's daily played and left with Q: the dailies came back still saying
+    "You played today's Penguin daily", under Napoleon's line. The line says
+    again what Enter does."""
+    ann = Daily(MatchStore(Player.make("ann"), shared))
+    ann.attempt("penguin", {}).act("end")
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        dailies.query_one("#dailies").highlighted = 1  # Penguin: played
+        await pilot.press("enter")
+        await until(pilot, lambda: "You played" in daily_line(dailies), "the refusal")
+        await daily_board(pilot, "napoleon")
+        await pilot.press("Q")
+        await shown_screen(pilot, DailyScreen)
+        await pilot.pause()
+        assert daily_line(dailies).startswith("Enter plays the highlighted daily"), daily_line(
+            dailies
+        )

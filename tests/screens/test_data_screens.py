@@ -182,7 +182,9 @@ async def test_stats_screen_empty() -> None:
         await pilot.press("s")
         await pilot.pause()
         text = str(app.screen.query_one("#stats-empty", Static).render())
-        assert "No finished games yet" in text
+        assert "No solo game finished yet" in text
+        # a daily or a match just ended is not here: it says where they are
+        assert "leaderboard (d)" in text and "match lobby (m)" in text
         # nothing to deal again, so the key line does not offer Enter
         assert "Play this deal" not in app.screen.query_one(KeyLine).shown()
         await pilot.press("escape")
@@ -533,3 +535,31 @@ async def test_a_replay_from_a_position_without_a_deal_names_no_deal() -> None:
         await until(pilot, lambda: "Penguin" in screen_text(app), "the replay's header")
         header = screen_text(app).strip().splitlines()[0]
         assert header.startswith("Replay · Penguin · beak 5") and "None" not in header, header
+
+
+async def test_the_replay_s_help_teaches_no_keys_that_play(tmp_path: Path) -> None:
+    """`?` in a replay listed its keys, then "Three ways to play": "Press the key
+    of the pile to take cards from…", keys that do nothing in a replay (nor when
+    watching a table). Those screens' help is their keys alone; a board's keeps
+    the section."""
+    from textual.widgets import Markdown
+
+    from termsolitaire.screens.dialogs.help import HelpScreen
+
+    from .matchkit import screen_text
+
+    app = SolitaireApp(clock=False, replay=load_replay(replay_file(tmp_path, "penguin", 5, 6)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, ReplayMixin)  # type: ignore[type-abstract]
+        await pilot.press("question_mark")
+        await shown_screen(pilot, HelpScreen)
+        await until(pilot, lambda: "Replay: keys" in screen_text(app), "the help")
+        assert "Three ways to play" not in screen_text(app)
+        assert not app.screen.query(Markdown)
+    board = SolitaireApp("penguin", 5, clock=False)
+    async with board.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, BoardScreen)
+        await pilot.press("question_mark")
+        shown = await shown_screen(pilot, HelpScreen)
+        await pilot.pause()
+        assert shown.query(Markdown), "the section (below the keys)"

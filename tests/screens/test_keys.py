@@ -177,6 +177,32 @@ async def test_the_menu_s_palette_offers_no_maximize_and_says_what_restart_does(
         assert "highlight its Resume line" in str(menu.query(Toast).first().render())
 
 
+async def test_the_palette_s_screenshot_names_the_missing_downloads_folder(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The palette's Screenshot on an account with no Downloads folder (this
+    machine's, a server's) said "Failed to save screenshot" and no more. It names
+    the folder it would have saved in, and writes nothing."""
+    from textual.widgets._toast import Toast
+
+    from termsolitaire.screens.menu import MenuScreen
+
+    from .matchkit import shown_screen
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_DOWNLOAD_DIR", raising=False)
+    (tmp_path / "home").mkdir()
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        commands = {c.title: c for c in app.get_system_commands(menu)}
+        commands["Screenshot"].callback()  # Textual's: a timer that delivers it
+        await until(pilot, lambda: bool(app.screen.query(Toast)), "a word")
+        said = " ".join(str(t.render()) for t in app.screen.query(Toast))
+        assert "Failed" not in said and str(tmp_path / "home" / "Downloads") in said, said
+    assert not any((tmp_path / "home").iterdir())
+
+
 async def test_escape_after_a_pick_up_says_what_went_back(penguin_app: SolitaireApp) -> None:
     """Escape after ``7`` ("Column 7 in hand…") left the status line blank; it says
     what went back, in the board's card words, and the verdict stays beside it."""

@@ -540,6 +540,41 @@ async def test_the_code_dialog_shows_its_own_keys_over_the_lobby_s(
         await shown_screen(pilot, LobbyScreen)
 
 
+async def test_the_match_dialogs_stay_inside_a_narrow_window(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """The lobby at 60x20 (it plays there): its c dialog, 64 columns wide, ran off
+    the right edge, its frame and the end of the answer's field cut. The End
+    question (54 wide) opened at 80x24 and the window shrunk to 40x12 lost the
+    end of every line ("n / Escape / Enter: play"), and so did the hot-seat
+    hand-over (60). Each panel now keeps within the window and wraps its words."""
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.press("c")
+        ask = await shown_screen(pilot, AskScreen)
+        await pilot.pause()
+        assert ask.query_one("#panel").region.right <= 60
+        await pilot.press("escape")
+        await shown_screen(pilot, LobbyScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("n", "right", "right", "enter")  # hot-seat here
+        await shown_screen(pilot, NewGameScreen)
+        await pilot.press(*"Bob", "enter")
+        await shown_screen(pilot, MatchScreen)
+        await pilot.press("e")
+        end = await shown_screen(pilot, ConfirmEndScreen)
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert end.query_one("#panel").region.right <= 40
+        assert "play on" in screen_text(app)
+        await pilot.press("y")
+        over = await shown_screen(pilot, HandOverScreen)
+        await pilot.pause()
+        assert over.query_one("#panel").region.right <= 40
+        assert "press Enter" in " ".join(screen_text(app).split())
+
+
 async def test_the_new_game_dialog_shows_its_own_keys_over_the_lobby_s(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:

@@ -259,6 +259,45 @@ async def test_a_broken_file_s_notice_keeps_the_kept_aside_name_whole() -> None:
         assert any(kept[0] in line for line in lines), lines
 
 
+async def test_a_settings_file_of_wrong_values_gives_one_notice_naming_them() -> None:
+    """A hand-edited settings.json with six values of the wrong type or out of
+    range gave six notices stacked over the menu, the first pushed off the top of
+    an 80x24 window, each in the program's words ("setting theme=['x'] is not one
+    of ('textual-dark', …)"). Now one notice names them all, says the defaults
+    are used and where to choose; the values that were right are kept."""
+    from textual.widgets._toast import Toast
+
+    from .test_solving import until
+
+    home = paths()
+    home.config.mkdir(parents=True, exist_ok=True)
+    home.settings.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "card_style": 7,
+                "four_colour": "yes",
+                "theme": ["x"],
+                "mouse": None,
+                "target_marks": False,
+                "games": {"spider": {"suits": 3, "time_limit": "lots"}},
+            }
+        )
+    )
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: bool(app.screen.query(Toast)), "the notice")
+        await pilot.pause()
+        assert len(app.screen.query(Toast)) == 1
+        toast = app.screen.query_one(Toast)
+        text = " ".join(toast.render_line(y).text.strip() for y in range(toast.size.height))
+        for value in ("card_style=7", "four_colour='yes'", "theme=['x']", "mouse=None"):
+            assert value in text, text
+        assert "spider.suits=3" in text and "spider.time_limit='lots'" in text, text
+        assert "using the defaults" in text, text
+        assert app.services.settings.target_marks is False  # the right one kept
+
+
 async def seed(name: str, deal: int, moves: int, **kw: object) -> tuple[str, str]:
     """Play ``moves`` first moves of a deal and leave; the save's JSON and id."""
     variant = {"suits": 2} if name == "spider" else {}

@@ -67,6 +67,19 @@ async def test_click_on_stock_deals(spider_app: SolitaireApp) -> None:
         assert "4" in board(spider_app).board.piles["stock"].badge
 
 
+async def test_a_click_on_the_completed_runs_names_them(spider_app: SolitaireApp) -> None:
+    """A click on the pile of completed runs (labelled 0/8) said "Cards in done
+    never move": the rules' name of the pile read as a word, which the board
+    shows nowhere. It says what the pile is."""
+    async with spider_app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#pile-done", offset=(2, 1))
+        assert status(spider_app).startswith("Completed runs never move"), status(spider_app)
+        assert not board(spider_app).game.history
+        await pilot.click("#pile-t1", offset=(2, 5))  # t1's 6♣ in hand, then onto the runs
+        await pilot.click("#pile-done", offset=(2, 1))
+        assert status(spider_app).startswith("Only a complete run K to A joins"), status(spider_app)
+
+
 async def test_header_shows_game_variant_deal(spider_app: SolitaireApp) -> None:
     async with spider_app.run_test(size=(80, 24)):
         title = board(spider_app).query_one("#title").text  # type: ignore[attr-defined]

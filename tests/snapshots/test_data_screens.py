@@ -43,7 +43,8 @@ def test_stats_screen(snap_compare: Any) -> None:
 
 
 def test_stats_screen_empty(snap_compare: Any) -> None:
-    """No games yet: one line in the middle says so and how to get some."""
+    """No games yet: two lines in the middle say so, how to get some, and where a
+    daily's and a match's results are kept instead."""
     assert snap_compare(SolitaireApp(clock=False), terminal_size=(80, 24), press=["s"])
 
 

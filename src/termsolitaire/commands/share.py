@@ -25,7 +25,10 @@ from typing import TYPE_CHECKING
 
 from termsolitaire.rules import GAMES, Game, from_json, new_game
 
+from .options import choice
+
 if TYPE_CHECKING:
+    from termsolitaire.match import MatchStore
     from termsolitaire.replay import Replay
 
 
@@ -35,12 +38,30 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "else the last solo game you finished."
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="a saved game or a move list")
-    p.add_argument("--table", type=int, metavar="N", help="a match table's game")
-    p.add_argument("--seat", type=int, choices=(1, 2), metavar="S", help="its seat (1 or 2)")
+    p.add_argument("--table", type=table_number, metavar="N", help="a match table's game")
+    p.add_argument("--seat", type=choice((1, 2), "--seat"), metavar="S", help="its seat (1 or 2)")
     p.add_argument("--daily", metavar="GAME", help="your daily of GAME on --day (a past day)")
     p.add_argument("--day", metavar="DATE", help="the daily's day, YYYY-MM-DD")
     p.add_argument("--suits", type=int, metavar="S", help="the Spider daily's suits (1, 2, 4)")
     p.add_argument("--match-dir", metavar="DIR", help="the match directory (the host's store)")
+
+
+def table_number(text: str) -> int:
+    """``--table N``: a table's number, said in words where it is not one (argparse
+    said "invalid int value: 'x'", and "invalid choice: 3 (choose from 1, 2)" for
+    ``--seat``, where every other number of the command line names what it takes).
+
+    >>> table_number("12")
+    12
+    >>> table_number("x")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: a table number is a whole number from 1 up, not 'x'
+    """
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(
+            f"a table number is a whole number from 1 up, not {text!r}"
+        )
+    return int(text)
 
 
 def game_of_file(path: str) -> Game:
@@ -68,8 +89,20 @@ def game_of_file(path: str) -> Game:
     return game
 
 
+def host_store(match_dir: str | None, none_yet: str) -> MatchStore:
+    """The host's match store, never created here; ValueError ``none_yet`` where
+    there is none (it said "The match database …/match.sqlite3 is not there" to a
+    player who had not played a daily or a match yet, as ``board`` does not)."""
+    from termsolitaire.match import MatchStore, StoreGone
+
+    try:
+        return MatchStore(None, match_dir, create=False, keep_dir=None)
+    except StoreGone:
+        raise ValueError(none_yet) from None
+
+
 def run(args: argparse.Namespace) -> int:
-    from termsolitaire.match import MatchError, MatchStore
+    from termsolitaire.match import MatchError
     from termsolitaire.match.shares import check_match_over, share_game
     from termsolitaire.storage import lastgame
     from termsolitaire.storage.paths import paths
@@ -82,15 +115,20 @@ def run(args: argparse.Namespace) -> int:
             from termsolitaire.match.shares import past_daily
             from termsolitaire.rules import info
 
+            if args.daily not in GAMES:  # before the store: none may be here yet
+                raise ValueError(f"There is no game called {args.daily!r}")
             if args.day is None:
                 raise ValueError("--daily needs --day YYYY-MM-DD (a day that is over)")
             variant = info(args.daily).default_variant() if args.daily in GAMES else {}
             if args.suits is not None:
                 variant["suits"] = args.suits
-            store = MatchStore(None, args.match_dir, create=False, keep_dir=None)
+            store = host_store(args.match_dir, "No daily has been played on this host yet")
             game = past_daily(store, args.daily, variant, args.day)
         elif args.table is not None:
-            store = MatchStore(None, args.match_dir, create=False, keep_dir=None)
+            store = host_store(
+                args.match_dir,
+                f"There is no table {args.table}: no match has been played on this host yet",
+            )
             check_match_over(store, args.table)
             seat = store.seat(args.table) if args.seat is None else None
             game = seat.game if seat is not None else store.watch(args.table, args.seat).game

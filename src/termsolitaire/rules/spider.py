@@ -169,7 +169,7 @@ class Spider(Game):
 
     def pick_refusal(self, pile: str) -> str | None:
         if pile == "done":
-            return "Cards in done never move"
+            return "Completed runs never move"
         return super().pick_refusal(pile)
 
     def _in_sequence(self, lower: Card, upper: Card) -> bool:
@@ -246,7 +246,7 @@ class Spider(Game):
             if m.kind == "turn":
                 return "Only the top card of a tableau pile can be turned"
             if m.src == "done":
-                return "Cards in done never move"
+                return "Completed runs never move"
             return "Stock cards are dealt (deal), not moved"
         src, low = self._piles[m.src], self._down[m.src]
         if m.kind == "turn":
@@ -254,7 +254,7 @@ class Spider(Game):
                 return f"{m.src} is empty: nothing to turn"
             return f"{m.src} shows a face-up card: nothing to turn"
         if m.dst == "done":
-            return "Only a complete run K to A goes to done, and it goes by itself"
+            return "Only a complete run K to A joins the completed runs, and by itself"
         if m.dst == "stock":
             return "Nothing goes back to the stock"
         shown = len(src) - low

@@ -144,6 +144,9 @@ def daily_board(attempt: Attempt, look: CardLook | None = None) -> BoardScreen:
     return screen
 
 
+PROMPT = "Enter plays the highlighted daily: one attempt a day, no hints, no restart"
+
+
 class DailyScreen(Screen[None]):
     CSS_PATH = "daily.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -182,10 +185,14 @@ class DailyScreen(Screen[None]):
         dailies = self.query_one("#dailies", OptionList)
         dailies.highlighted = 0
         dailies.focus()
-        self.say("Enter plays the highlighted daily: one attempt a day, no hints, no restart")
+        self.say(PROMPT)
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
+            # Back from an attempt: the line said what it said before it, such as
+            # "You played today's Penguin daily…" under Napoleon's just left (before
+            # the reload, which may have worse to say).
+            self.say(PROMPT)
             self.day = self.daily.today()
             self.reload()
 
@@ -272,9 +279,17 @@ class DailyScreen(Screen[None]):
         if self.which == "all":
             self.say("The all-time records have no day before or after: t or w shows one")
             return
-        step = 7 if self.which == "week" else 1
-        day = dt.date.fromisoformat(self.day) + dt.timedelta(days=days * step)
-        self.day = min(day.isoformat(), self.daily.today())
+        week = self.which == "week"
+        day = dt.date.fromisoformat(self.day) + dt.timedelta(days=days * (7 if week else 1))
+        later = min(day.isoformat(), self.daily.today())
+        if later == self.day:  # ``]`` on today (or this week) once changed nothing, silently
+            self.say(
+                "No week after this one yet: [ goes back a week"
+                if week
+                else "No daily after today's yet: [ goes back a day"
+            )
+            return
+        self.day = later
         self.show_board()
 
     def action_play(self) -> None:

@@ -40,7 +40,12 @@ RECENT = 30
 """Finished games per game in its sparkline."""
 LISTED = 200
 """Finished games in the table (newest first)."""
-EMPTY = "No finished games yet. Play one from the menu: won and lost games show here."
+EMPTY = (
+    "No solo game finished yet. Play one from the menu: won and lost games show here.\n"
+    "A daily's result is on its leaderboard (d), a match's in the match lobby (m)."
+)
+"""Said to a player who had just ended a daily and a match ("No finished games
+yet"): those are kept on their own boards, not with the solo games."""
 
 
 WON = "█"

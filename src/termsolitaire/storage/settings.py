@@ -136,13 +136,35 @@ class Settings:
                 values[name] = mine[key]
             elif legacy in data:
                 values[name] = data[legacy]
+        bad: list[str] = []
         for name, value in values.items():
             allowed = choices(name)
             if value in allowed and type(value) is type(default_of(name)):
                 settings.set(name, value)
             else:
-                problems.append(f"setting {name}={value!r} is not one of {allowed}")
+                shown = repr(value)
+                bad.append(f"{name}={shown if len(shown) <= 20 else shown[:19] + '…'}")
+        if bad:
+            problems.append(unusable(bad))
         return settings, problems
+
+
+def unusable(bad: list[str]) -> str:
+    """One message for every value of the file that cannot be used: one each
+    stacked six notices over the menu, the first pushed off the top, in the
+    program's words ("setting theme=['x'] is not one of ('textual-dark', …)").
+
+    >>> unusable(["mouse=None"])
+    'Settings file: mouse=None cannot be used; using its default (o: the settings)'
+    >>> unusable(["mouse=None", "spider.suits=3"])
+    'Settings file: 2 values cannot be used; using the defaults for mouse=None, spider.suits=3 (o: the settings)'
+    """  # noqa: E501
+    if len(bad) == 1:
+        return f"Settings file: {bad[0]} cannot be used; using its default (o: the settings)"
+    return (
+        f"Settings file: {len(bad)} values cannot be used; using the defaults for"
+        f" {', '.join(bad)} (o: the settings)"
+    )
 
 
 def load_settings(paths: Paths) -> tuple[Settings, list[str]]:

@@ -219,7 +219,7 @@ class ReplayMixin:
             HelpScreen,  # Markdown: imported when first opened
         )
 
-        self.app.push_screen(HelpScreen(self.help_keys(), "Replay"))
+        self.app.push_screen(HelpScreen(self.help_keys(), "Replay", playing=False))
 
 
 def move_text(replay: Replay, say: Callable[[Move], str] = str) -> str:

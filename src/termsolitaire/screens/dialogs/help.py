@@ -36,20 +36,33 @@ class HelpScreen(AsciiFrames, KeysFollowTheScreen, ModalScreen[None]):
         Binding("r", "rules", "Rules", id="help-rules"),
     ]
 
-    def __init__(self, keys: list[tuple[str, str]], title: str, game: str | None = None) -> None:
+    def __init__(
+        self,
+        keys: list[tuple[str, str]],
+        title: str,
+        game: str | None = None,
+        *,
+        playing: bool = True,
+    ) -> None:
         super().__init__()
         self.keys = [*keys, ("r", "the rules of this game")] if game else keys
         self.heading = title
         self.game = game
         """The game whose rules ``r`` shows (None: no rules here)."""
+        self.playing = playing
+        """Whether "Three ways to play" follows the keys: not where nothing is
+        played (a replay, watching), where it taught keys that do nothing there;
+        the keys alone then take the panel's height they need."""
+        self.set_class(not playing, "keys-only")
 
     def compose(self) -> ComposeResult:
-        general = files(__package__).joinpath("help.md").read_text(encoding="utf-8")
         with Page(id="help-body"):
             yield Static(f"{self.heading}: keys", id="help-title")
             words = app_look(self).words
             yield Static(key_table([(words(k), words(w)) for k, w in self.keys]), id="help-keys")
-            yield markdown(self, general)
+            if self.playing:
+                general = files(__package__).joinpath("help.md").read_text(encoding="utf-8")
+                yield markdown(self, general)
         yield KeyLine()  # its own keys over the board's, which do nothing here
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -269,7 +269,7 @@ class SpectatorScreen(Screen[None]):
 
     def action_help(self) -> None:
         keys = [("Tab", "the other player's board"), ("Q Escape", "stop watching")]
-        self.app.push_screen(HelpScreen(keys, "Watching a table"))
+        self.app.push_screen(HelpScreen(keys, "Watching a table", playing=False))
 
 
 # ------------------------------------------------------------ the lobby's keys

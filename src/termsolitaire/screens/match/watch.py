@@ -117,7 +117,7 @@ class WatchScreen(SpiderScreen, inherit_bindings=False):
 
     def action_help(self) -> None:
         keys = [("Q Escape", "stop watching"), ("? F1", "this help")]
-        self.app.push_screen(HelpScreen(keys, "Watch"))
+        self.app.push_screen(HelpScreen(keys, "Watch", playing=False))
 
     def update_footer(self) -> None:
         """Watching has the same two keys throughout."""
