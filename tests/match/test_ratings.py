@@ -109,3 +109,26 @@ def test_a_recorded_match_rates_both_players(
     else:
         assert winner == "ann" and a.rating > 1500 > b.rating
     assert ann.rating("computer:good").rating == ANCHORS["computer:good"]
+
+
+def test_a_hot_seat_match_moves_no_rating(store: Callable[..., MatchStore], clock: object) -> None:
+    """The host beat a hot-seat guest named on the spot and their rating rose
+    from 1468 to 1619 (playtest40): anyone could raise theirs with made-up
+    guests. A match with a guest is in both records but rated for neither."""
+    from termsolitaire.match.hotseat import guest_player
+
+    ann = store("ann")
+    bob = guest_player(ann.me, "Bob")
+    guest = store(bob.id, bob.name)
+    seat = ann.open_table(suits=1, minutes=5, deal=3, public=False)
+    ann.invite(seat.table_id, bob.id)
+    seat.start()
+    seat.end()  # ann: 0 points
+    gseat = guest.join(seat.table_id)
+    gseat.start()
+    gseat.play(str(gseat.game.legal_moves()[0]))  # the scores differ: a winner
+    gseat.end()
+    result = ann.results(seat.table_id)
+    assert result.final and result.winner is not None
+    assert ann.rating().matches == 0 and ann.rating().rating == 1500
+    assert ann.rating(bob.id).matches == 0
