@@ -46,6 +46,24 @@ async def test_refused_move_shows_reason_and_changes_nothing(penguin_app: Solita
         assert board(penguin_app).hand.src is None
 
 
+async def test_a_refused_f_puts_the_card_back_so_the_next_key_picks(
+    penguin_app: SolitaireApp,
+) -> None:
+    """``1 f`` refused (deal 5's 7♥ cannot go up yet) kept column 1 in hand, so
+    the ``7`` a player typed next to pick column 7 tried 7♥ on 9♦ instead ("7♥
+    goes only on the 8♥"), and every chord after it was one key out of step. A
+    refused ``f`` ends its chord as a refused pile key does."""
+    async with penguin_app.run_test(size=(80, 24)) as pilot:
+        before = board(penguin_app).game.to_text()
+        await pilot.press("1", "f")
+        assert status(penguin_app) == "Next on the ♥ foundation is the 2♥"
+        assert board(penguin_app).hand.src is None
+        await pilot.press("7")
+        assert board(penguin_app).hand.src == "t7"
+        assert status(penguin_app).startswith("Column 7 in hand")
+        assert board(penguin_app).game.to_text() == before
+
+
 async def test_undo_and_redo_keys(penguin_app: SolitaireApp) -> None:
     async with penguin_app.run_test(size=(80, 24)) as pilot:
         start = board(penguin_app).game.to_text()

@@ -538,8 +538,12 @@ class Controller(Pointer, Helping):
         return self._act("end", lambda m: ENDED_YOURS)
 
     def foundation(self) -> Outcome:
-        """``f``: the cards in hand, or under the cursor, to their foundation."""
-        src = self.hand.src or self.hand.cursor
+        """``f``: the cards in hand, or under the cursor, to their foundation.
+        Refused, it puts the cards in hand back, as a refused chord does: ``1 f``
+        is one gesture, and the hand it kept made the player's next key, meant to
+        pick a pile, a destination ("A♠ goes only on the 2♠" for ``7``; playtest40b)."""
+        held = self.hand.src
+        src = held or self.hand.cursor
         if src is None:
             why = self.refusal("foundation")
             if why:
@@ -548,7 +552,10 @@ class Controller(Pointer, Helping):
             return Outcome(
                 message=f"Pick a card first (its {what}'s key), then f sends it to its foundation"
             )
-        return self.to_foundation(src)
+        outcome = self.to_foundation(src)
+        if outcome.refused and held is not None and self.hand.src == held:
+            self.hand.drop()
+        return outcome
 
     def to_foundation(self, src: str) -> Outcome:
         """Send the top card of ``src`` to its foundation (a double click, ``f``).
