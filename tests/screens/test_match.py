@@ -302,6 +302,42 @@ async def test_watch_shows_the_opponents_board_live(
     bob.close()
 
 
+async def test_watch_is_dimmed_until_the_players_own_game_has_ended(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Against the computer at 80x24, the key line lit "w Watch" all game as a key
+    that works, and w said "You can watch your opponent once your own game has
+    ended (e ends it)". Dimmed until then (the sentence kept); lit after End."""
+
+    def watch_lit() -> bool:
+        return any(
+            a.binding.action == "watch" and a.enabled
+            for a in app.screen.active_bindings.values()
+            if a.binding.show
+        )
+
+    app, match = lobby_app(shared, clock, tmp_path / "home")
+    bob = MatchStore(Player.make("bob"), shared, now=clock)
+    table = match.store.open_table(suits=2, minutes=10, deal=123).table_id
+    bob.join(table).start()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await shown_screen(pilot, MatchScreen)
+        assert "Watch" in key_line(app) and not watch_lit()
+        await pilot.press("w")
+        assert screen.query_one("#status").text == (  # type: ignore[attr-defined]
+            "You can watch your opponent once your own game has ended (e ends it)"
+        )
+        await answer(pilot, ["e"], "y")
+        await shown_screen(pilot, MatchResultsScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the board again")
+        assert watch_lit()
+        await pilot.press("w")
+        await shown_screen(pilot, WatchScreen)
+    bob.close()
+
+
 async def test_watching_a_game_that_has_ended_says_so_in_words(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:

@@ -256,17 +256,26 @@ class MatchScreen(SpiderScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "results":
             return bool(self.over)
+        if action == "watch" and not self.seat.finished:
+            # Dimmed while the player's own game goes on: it lit "w Watch" as a key
+            # that works, and w said "You can watch your opponent once …" (playtest40b).
+            return None
         return super().check_action(action, parameters)
 
     def on_key(self, event: events.Key) -> None:
-        """``r`` before the game has ended says why no results show: the footer
-        hides it then, and a key the screen refuses would otherwise do nothing."""
-        if self.over or not self.is_current or key_actions(type(self)).get(event.key) != "results":
+        """``r`` before the game has ended says why no results show (the footer
+        hides it then), and ``w`` why there is nothing to watch yet (dimmed): a key
+        the screen refuses would otherwise do nothing."""
+        action = key_actions(type(self)).get(event.key)
+        if self.over or not self.is_current or action not in ("results", "watch"):
             return  # the board's own on_key runs next
         setattr(event, TYPED_ON, self)
         event.stop()
         event.prevent_default()
-        self.action_results()
+        if action == "results":
+            self.action_results()
+        else:
+            self.action_watch()
 
     def show_results(self, headline: str) -> None:
         """The game has ended: the results, or hot-seat's hand-over first."""
