@@ -370,6 +370,27 @@ async def hot_seat_handed_over(pilot: Pilot[object]) -> None:
     await shown_screen(pilot, HandOverScreen)
 
 
+async def test_down_from_the_last_row_goes_to_the_hot_seat_name(
+    shared: Path, clock: WallClock, tmp_path: Path
+) -> None:
+    """Hot-seat chosen, ↓ down the rows to the name field under them: ↓ on the
+    last row went round to the first, and the name typed then went nowhere.
+    It goes on to the field; ↑ comes back to the rows."""
+    app, _ = lobby_app(shared, clock, tmp_path / "home")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        dialog = await shown_screen(pilot, NewGameScreen)
+        await pilot.press("right", "right")  # against: hot-seat here
+        await until(pilot, lambda: dialog.query_one("#guest").display, "the name field")
+        await pilot.press("down", "down", "down", "down", "down")
+        assert dialog.focused is dialog.query_one("#guest")
+        await pilot.press("up")
+        assert dialog.focused is dialog.query_one("#rows")
+        await pilot.press("down", *"Bob", "enter")
+        first = await shown_screen(pilot, MatchScreen)
+        assert first.next_player is not None and first.next_player.name == "Bob"
+
+
 async def test_hot_seat_hides_the_first_result_until_the_second_is_done(
     shared: Path, clock: WallClock, tmp_path: Path
 ) -> None:

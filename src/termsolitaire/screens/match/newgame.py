@@ -97,6 +97,16 @@ class NewGameList(ChoiceRows):
         Binding("left,h", "screen.change(-1)", "Previous choice", id="new-previous"),
     ]
 
+    def action_cursor_down(self) -> None:
+        """↓ on the last row goes on to hot-seat's name field where it shows: it
+        went round to the first row, and the name typed then went nowhere (the
+        rows take no letters; playtest40b)."""
+        guest = self.screen.query_one("#guest", Input)
+        if guest.display and self.highlighted == self.option_count - 1:
+            guest.focus()
+            return
+        super().action_cursor_down()
+
     def clicked_at(self, index: int, column: int) -> None:
         value = value_at(ROWS[index][0], column)
         screen = self.screen
@@ -110,6 +120,7 @@ class NewGameScreen(AsciiFrames, ModalScreen[NewGame | None]):
     CSS_PATH = "newgame.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Never mind", id="new-cancel"),
+        Binding("up", "rows", "Back to the choices", show=False),
     ]
 
     def __init__(self, choice: NewGame | None = None) -> None:
@@ -197,6 +208,13 @@ class NewGameScreen(AsciiFrames, ModalScreen[NewGame | None]):
             self.query_one("#guest", Input).focus()
             return
         self.dismiss(choice)
+
+    def action_rows(self) -> None:
+        """↑ from the name field (or the buttons) goes back to the last row: the
+        rows handle their own ↑."""
+        rows = self.query_one(OptionList)
+        rows.highlighted = rows.option_count - 1
+        rows.focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)
