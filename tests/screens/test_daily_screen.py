@@ -105,6 +105,27 @@ async def test_a_daily_from_the_menu(shared: Path) -> None:
     assert (ann.state("penguin", {}), ann.summary("penguin", {})) == before == ("lost", (0, 1))
 
 
+async def test_enter_on_a_past_day_s_board_shows_today_s_before_it_plays(shared: Path) -> None:
+    """Looking at yesterday's Napoleon board (`[`), one's own line "playing" there,
+    Enter started today's attempt at once: the day's one attempt, spent by a player
+    who may have meant yesterday's. It shows today's board and says what the
+    next Enter does; that one plays."""
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown_screen(pilot, MenuScreen)
+        await pilot.press("d")
+        dailies = await shown_screen(pilot, DailyScreen)
+        today = dailies.daily.today()
+        await pilot.press("left_square_bracket", "enter")
+        assert dailies.day == today and app.screen is dailies
+        assert f"daily of {today}" in screen_text(app)
+        assert daily_line(dailies) == "Today's Stjernen daily: Enter plays it, one attempt a day"
+        assert dailies.daily.state("stjernen", {}) is None
+        await pilot.press("enter")
+        await shown_screen(pilot, BoardScreen)
+        assert dailies.daily.state("stjernen", {}) == "playing"
+
+
 async def test_today_shows_today_whatever_day_was_stepped_to(shared: Path) -> None:
     """`t Today` after `[ Day before` kept the day stepped to ("daily of 2026-12-04"
     under the key that says Today), and `[` pressed on the all-time records moved

@@ -297,6 +297,14 @@ class DailyScreen(Screen[None]):
         if chosen is None:
             return
         game, variant = chosen
+        if self.day != self.daily.today():
+            # A past day's board shown ("[", perhaps one's own line "playing" there,
+            # which is never resumed): Enter started today's attempt at once, the
+            # day's one, for a player who may have meant that day's (playtest40b).
+            # Today's board first; the next Enter plays.
+            self.action_today()
+            self.say(f"Today's {title_of(game, variant)} daily: Enter plays it, one attempt a day")
+            return
         try:
             attempt = self.daily.attempt(game, variant)
         except MatchError as e:
