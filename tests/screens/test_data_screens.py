@@ -455,6 +455,26 @@ async def test_a_replay_s_status_line_names_no_key_its_key_line_shows(tmp_path: 
             assert "M" in words and not words & on_line, (press, said)
 
 
+async def test_a_board_key_in_a_replay_says_it_is_read_only(tmp_path: Path) -> None:
+    """In the replay of a won Penguin game, ``1``, ``z`` and ``H`` did nothing at
+    all, not a word (a click says the replay is read only): a player pressing
+    ``z`` to go back a move could not tell why. Each says so and names the keys
+    that step; the position stays."""
+    app = SolitaireApp(clock=False, replay=load_replay(replay_file(tmp_path, "penguin", 5, 4)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown_screen(pilot, BoardScreen)
+        await pilot.press("end")
+        shown = screen.game.to_text()
+        for key in ("1", "z", "H", "f"):
+            screen.say("")
+            await pilot.press(key)
+            said = screen.query_one("#status").text  # type: ignore[attr-defined]
+            assert said.startswith("A replay is read only: → next, ← previous"), (key, said)
+        assert screen.game.to_text() == shown
+        await pilot.press("left")
+        assert screen.game.to_text() != shown
+
+
 async def test_replay_of_a_saved_game_json(tmp_path: Path) -> None:
     g = new_game("penguin", 5)
     for _ in range(3):

@@ -26,6 +26,7 @@ from termsolitaire.play.tables import ViewTable
 from termsolitaire.replay import Replay
 from termsolitaire.rules import Move
 from termsolitaire.screens.boards import board_class
+from termsolitaire.screens.boards.bindings import key_actions
 from termsolitaire.screens.boards.registry import board_css
 from termsolitaire.widgets.cards import CardLook
 from termsolitaire.widgets.line import TextLine
@@ -190,10 +191,20 @@ class ReplayMixin:
             self.say(f"Demo pace: a move every {PACES[self.speed]:g} s (D plays)")
 
     def on_key(self, event: Any) -> None:
-        """Any key stops a running demo (and does only that)."""
+        """Any key stops a running demo (and does only that). A key that plays on
+        the game's own board (a pile's, ``z``, ``H``) says the replay is read only,
+        as a click does: it did nothing at all, and a player who pressed ``z`` to
+        go back a move could not tell why (playtest40b)."""
         if self.demo_timer is not None and event.key not in ("plus", "equals_sign", "minus"):
             self.stop_demo()
             self.say("Demo stopped: → ← step, D plays on")
+            event.stop()
+            event.prevent_default()
+            return
+        mine = key_actions(type(self))
+        board = next(c for c in type(self).__mro__[1:] if c is not ReplayMixin)
+        if event.key not in mine and event.key in key_actions(board):
+            self.say(self.controller.policy.refusal or READ_ONLY)
             event.stop()
             event.prevent_default()
 
