@@ -47,6 +47,27 @@ async def daily_board(pilot: Pilot[object], game: str) -> tuple[DailyScreen, Boa
     return dailies, await shown_screen(pilot, BoardScreen)
 
 
+async def test_a_click_on_the_daily_line_opens_the_dailies(shared: Path) -> None:
+    """The menu's and the lobby's line "Daily: Stjernen · … · d: dailies" did
+    nothing when clicked (its d did): a mouse player found no way in but the
+    key line. A click opens the dailies, from either."""
+    from termsolitaire.screens.match.lobby import LobbyScreen
+
+    app = SolitaireApp(clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = await shown_screen(pilot, MenuScreen)
+        label = menu.query_one("#menu-daily", Label)
+        await until(pilot, lambda: "Daily:" in str(label.render()), "the menu's daily line")
+        await pilot.click("#menu-daily")
+        await shown_screen(pilot, DailyScreen)
+        await pilot.press("q", "m")
+        lobby = await shown_screen(pilot, LobbyScreen)
+        line = lobby.query_one("#lobby-daily", TextLine)
+        await until(pilot, lambda: "Daily:" in line.text, "the lobby's daily line")
+        await pilot.click("#lobby-daily")
+        await shown_screen(pilot, DailyScreen)
+
+
 async def test_a_daily_from_the_menu(shared: Path) -> None:
     app = SolitaireApp(clock=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -373,11 +373,18 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
             return  # the settings' defaults shown, the look changed
         self.light_game_of(event.radio_set)
 
-    def on_click(self, event: events.Click) -> None:
+    async def on_click(self, event: events.Click) -> None:
         """A click on a value already chosen changes nothing, so no ``Changed``: its
         game's line is lit here (a click on Spider's "1", then Enter, dealt the
         line lit before, Stjernen; playtest35). Tab through the rows lights
-        nothing: it passes them on the way to the deal number."""
+        nothing: it passes them on the way to the deal number.
+
+        A click on the daily line under the title opens the dailies, as its
+        ``d: dailies`` says ``d`` does: it did nothing (playtest40b)."""
+        if event.widget is not None and event.widget.id == "menu-daily":
+            if str(self.query_one("#menu-daily", Label).render()).strip():
+                await self.run_action("app.daily")
+            return
         for node in event.widget.ancestors_with_self if event.widget else ():
             if isinstance(node, ValueRow):
                 self.light_game_of(node)

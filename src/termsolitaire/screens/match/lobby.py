@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
@@ -271,6 +272,13 @@ class LobbyScreen(LobbyHome):
             line = ""
         text = f"{line} · d: dailies" if line else ""
         self.query_one("#lobby-daily", TextLine).set(self.look.words(text))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the daily line opens the dailies, as its ``d: dailies`` says
+        ``d`` does: it did nothing (playtest40b)."""
+        line = self.query_one("#lobby-daily", TextLine)
+        if event.widget is line and str(line.text).strip():
+            self.action_daily()
 
     def action_daily(self) -> None:
         """The daily deals and their leaderboards, on this lobby's store."""
