@@ -167,7 +167,8 @@ def test_a_suits_value_spider_does_not_offer_is_refused_in_words():
 def test_stats_prints_the_table_from_the_data_dir(tmp_path):
     from termsolitaire.storage.stats import Stats
 
-    assert run("stats", "--data-dir", str(tmp_path)).stdout == "No finished games yet.\n"
+    out = run("stats", "--data-dir", str(tmp_path)).stdout
+    assert out.startswith("No solo game finished yet.\n") and "termsolitaire board" in out
     stats = Stats(tmp_path / "stats.sqlite3")
     # 754.9 s: the board's clock and the results showed 12:34 (cut, not rounded)
     stats.record("a", "spider", {"suits": 2}, 123, True, 640, 150, 754.9)
@@ -409,3 +410,14 @@ def test_every_whole_number_option_names_what_it_takes(argv, capsys):
     errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
     assert len(errors) == 1 and repr(argv[-1]) in errors[0], errors
     assert "invalid" not in errors[0], errors
+
+
+@pytest.mark.parametrize("command", [["stats"], ["penguin"]])
+def test_a_data_dir_that_is_a_file_is_named_as_such(command, tmp_path):
+    """``--data-dir /etc/passwd`` said "cannot create /etc/passwd: File exists"."""
+    afile = tmp_path / "notes.txt"
+    afile.write_text("mine\n")
+    out = run(*command, "--data-dir", str(afile))
+    assert out.returncode == 2 and out.stdout == ""
+    assert f"--data-dir {afile} is not a directory" in out.stderr
+    assert afile.read_text() == "mine\n"

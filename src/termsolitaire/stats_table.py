@@ -15,6 +15,14 @@ from .storage.backend import open_storage
 from .storage.files import StorageError
 from .storage.stats import Finished, Summary
 
+EMPTY = (
+    "No solo game finished yet.\n"
+    "Dailies are on `termsolitaire board`, matches in `termsolitaire match`."
+)
+"""What ``stats`` prints with no solo game finished, as the statistics screen
+says it: a player with only dailies and matches read "No finished games yet"
+(playtest40)."""
+
 
 def duration(seconds: float | None) -> str:
     """A time in the tables (``-`` when there is none), in whole seconds cut off
@@ -155,7 +163,7 @@ def print_stats(data_dir: str | None, recent: int) -> int:
     for message in stats.messages:
         sys.stderr.write(f"termsolitaire: {message}\n")
     if not summaries:
-        print("No finished games yet.")
+        print(EMPTY)
         return 0
     plain = not sys.stdout.isatty()
     console = _Console(width=1000 if plain else None, highlight=False)
