@@ -31,6 +31,7 @@ from .commands.options import (
     deal_options,
     display_options,
     recent,
+    usage_error,
     variant_of,
     variant_options,
 )
@@ -318,6 +319,9 @@ def _main(argv: Sequence[str] | None) -> int:
 
 def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.data_dir is not None:
+        if os.path.exists(args.data_dir) and not os.path.isdir(args.data_dir):
+            # A file there: "cannot create /etc/passwd: File exists" (playtest40b).
+            return usage_error("termsolitaire", f"--data-dir {args.data_dir} is not a directory")
         os.environ["TERMSOLITAIRE_HOME"] = args.data_dir
     if getattr(args, "database", None):
         os.environ["TERMSOLITAIRE_DATABASE"] = args.database
