@@ -357,3 +357,22 @@ async def test_a_winning_line_followed_and_quit_gives_the_next_hint_at_once_on_r
         assert status(app).startswith("Hint: ")
         assert [w for w in app.workers if w.group == "solver"] == []
     assert searches == []
+
+
+def line_saved(app: SolitaireApp) -> bool:
+    """Whether the board's save holds a winning line."""
+    saved, _ = app.services.saves.load(board(app).game.name)
+    return saved is not None and "won_line" in saved.options
+
+
+async def test_a_winning_line_found_goes_into_the_save_at_once() -> None:
+    """A win found after the last move was saved only with the next move or on
+    leaving: a connection dropped in between kept no line, and the resumed game
+    searched again. It goes into the save as soon as it is found, as a proof of
+    loss does."""
+    app = SolitaireApp("penguin", 2, {}, clock=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = board(app).game
+        board(app).do(board(app).controller.play(game.legal_moves()[0]))
+        await until(pilot, lambda: verdict(app) == "winnable", "the verdict")
+        await until(pilot, lambda: line_saved(app), "the line in the save", 5)

@@ -194,14 +194,16 @@ class SolverRunner:
             return None  # the player moved on meanwhile (or the game is over)
         if setting != self.fair:
             return None  # the setting changed meanwhile (help_changed asks again)
-        proved = c.advice.lost_text
+        proved, plan = c.advice.lost_text, c.advice.plan
         if isinstance(found, Result):
             c.advice.take(game, found, history, rough=not shorten)
         else:
             c.advice.take_fair(game, found, history)
         self.show_verdict(c.advice.verdict)
-        if c.advice.lost_text != proved:
-            screen.save_soon()  # a new proof of loss goes into the save at once
+        if c.advice.lost_text != proved or c.advice.plan is not plan:
+            # A new proof of loss or winning line goes into the save at once: a
+            # connection dropped before the next move kept neither (proofkeep2).
+            screen.save_soon()
         return found
 
     def ask(self, then: str) -> None:
