@@ -623,3 +623,21 @@ def test_escape_says_what_it_put_back_or_stopped() -> None:
     assert spider.pile("t7").message == "Put back the JS and the card on it"
     assert spider.turn().message.startswith("Turn which pile")
     assert spider.cancel().message == "No card turned" and not spider.turning
+
+
+def test_a_winning_line_that_saw_every_card_survives_a_change_of_the_fair_setting() -> None:
+    """Switching fair hints forgot a winning line found with no card hidden (every
+    Penguin line): the next hint searched again for the same line. Such a line is
+    kept, as a proof of loss that saw every card is."""
+    from termsolitaire.solver import Budget, solve
+
+    c = solo(11)
+    c.solver = True
+    game = c.game
+    won = solve(game, Budget(seconds=10, cpu=True))
+    assert won.verdict == "won"
+    c.advice.take(game, won, game.history)
+    c.help_changed()
+    outcome = c.hint()
+    assert outcome.search is None and outcome.message.startswith("Hint: ")
+    assert c.hinted == won.moves[0]

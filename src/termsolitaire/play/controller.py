@@ -124,12 +124,15 @@ class Controller(Pointer, Helping):
 
     def help_changed(self) -> None:
         """The kind of help changed (the setting "fair hints"): what was found is
-        forgotten, but for a proof of loss the new help may use (one that saw no
-        face-down card: a position lost is lost whatever the help sees)."""
-        kept = proof.kept(self.advice)
+        forgotten, but for a proof of loss or a winning line the new help may use
+        (one that saw no face-down card: a position lost or won is so whatever the
+        help sees)."""
+        kept, line = proof.kept(self.advice), proof.kept_line(self.advice)
         self.advice = Advice()
         if kept is not None:
             proof.restore(self.advice, self.game, kept, self.fair_help)
+        if line is not None:  # kept as on a resume: only one the new help may use
+            proof.restore_line(self.advice, self.game, line, self.fair_help)
 
     @property
     def over(self) -> bool:
