@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from termsolitaire.rules import GAMES, Game, from_json, new_game
 
-from .options import choice
+from .options import choice, digits
 
 if TYPE_CHECKING:
     from termsolitaire.match import MatchStore
@@ -57,11 +57,12 @@ def table_number(text: str) -> int:
     Traceback (most recent call last):
     argparse.ArgumentTypeError: a table number is a whole number from 1 up, not 'x'
     """
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+    n = digits(text)
+    if n is None or n < 1:
         raise argparse.ArgumentTypeError(
             f"a table number is a whole number from 1 up, not {text!r}"
         )
-    return int(text)
+    return n
 
 
 def game_of_file(path: str) -> Game:
@@ -119,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
                 raise ValueError(f"There is no game called {args.daily!r}")
             if args.day is None:
                 raise ValueError("--daily needs --day YYYY-MM-DD (a day that is over)")
-            variant = info(args.daily).default_variant() if args.daily in GAMES else {}
+            variant = info(args.daily).default_variant()
             if args.suits is not None:
                 variant["suits"] = args.suits
             store = host_store(args.match_dir, "No daily has been played on this host yet")
