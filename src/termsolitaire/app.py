@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.driver import Driver
 from textual.screen import Screen
 
+from termsolitaire.screens.notices import tell
 from termsolitaire.screens.styled import unless_painted
 from termsolitaire.screens.typeahead import after_escape, stray
 
@@ -180,8 +181,7 @@ class SolitaireApp(Navigation, App[int]):
         self.catch_signals()
         if self.services.settings.theme in self.available_themes:
             self.theme = self.services.settings.theme
-        for message in self.services.messages:
-            self.notify(message, severity="warning", timeout=10)
+        tell(self, self.services.messages)
         if self.start_replay is not None:
             from termsolitaire.screens.boards.replay import replay_screen
 
@@ -427,8 +427,7 @@ class SolitaireApp(Navigation, App[int]):
                 # damaged database set aside, is told once, as the lobby tells it;
                 # it was told nowhere, and the daily results and rating were gone
                 # without a word.
-                for message in match.store.messages:
-                    self.notify(message, severity="warning", timeout=10)
+                tell(self, match.store.messages)
                 match.store.messages.clear()
             return Daily(match.store)
         except MatchError as e:

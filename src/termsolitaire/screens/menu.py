@@ -28,6 +28,7 @@ from termsolitaire.play.session import Services, describe, played, time_limit_of
 from termsolitaire.rules import GameInfo, games
 from termsolitaire.screens.boards import has_board
 from termsolitaire.screens.dialogs.frames import AsciiFrames, radio_button, room_inside
+from termsolitaire.screens.notices import tell
 from termsolitaire.screens.styled import StyledOnce
 from termsolitaire.screens.typeahead import KeysFollowTheScreen
 from termsolitaire.storage.saves import Saved, slot
@@ -291,8 +292,7 @@ class MenuScreen(StyledOnce, KeysFollowTheScreen, AsciiFrames, Screen[None]):
         :func:`~termsolitaire.play.opening.open_game` does). A broken save is kept
         aside by the storage layer and its message shown."""
         saves, problems = self.services.saves.all()
-        for problem in problems:
-            self.notify(problem, severity="warning", timeout=10)
+        tell(self, problems)
         names = [g.name for g in playable()]
         listed = (s for s in saves if s.game.name in names and played(s.game))
         saves = sorted(listed, key=lambda s: -s.saved_at)

@@ -21,6 +21,7 @@ from termsolitaire.messages import MenuChoice
 from termsolitaire.play.session import Services
 from termsolitaire.rules import info
 from termsolitaire.screens.dialogs.frames import ascii_look
+from termsolitaire.screens.notices import tell
 from termsolitaire.screens.typeahead import KeysFollowTheScreen, TypeAheadMixin
 from termsolitaire.stats_table import (
     FINISHED_HEAD,
@@ -107,8 +108,7 @@ class StatsScreen(KeysFollowTheScreen, TypeAheadMixin, Screen[None]):
             self.finished = stats.finished(limit=LISTED)
         except StorageError as e:
             self.problem = str(e)
-        for message in stats.messages:
-            self.app.notify(message, severity="warning", timeout=10)
+        tell(self, stats.messages)
         stats.messages.clear()
 
     def compose(self) -> ComposeResult:

@@ -39,6 +39,7 @@ from termsolitaire.screens.boards.movelist import NARROWEST_LIST, MoveList
 from termsolitaire.screens.boards.registry import BOARDS, board_css
 from termsolitaire.screens.boards.solving import SolverRunner
 from termsolitaire.screens.boards.words import BoardWords
+from termsolitaire.screens.notices import tell
 from termsolitaire.screens.styled import StyledOnce
 from termsolitaire.screens.typeahead import TYPED_ON
 from termsolitaire.widgets.board import Board, Place, min_width
@@ -488,8 +489,7 @@ class BoardScreen(StyledOnce, BoardActions, Screen[None]):
 
     def tell(self, messages: list[str] | str | None) -> None:
         """Storage messages for the player, as toasts (play goes on)."""
-        for message in [messages] if isinstance(messages, str) else messages or []:
-            self.app.notify(message, severity="warning", timeout=10)
+        tell(self, [messages] if isinstance(messages, str) else messages or [])
 
     def autosave(self) -> None:
         """Write this game's save (after every action, and on leaving)."""

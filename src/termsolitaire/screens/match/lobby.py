@@ -47,6 +47,7 @@ from termsolitaire.screens.match.players import PlayersScreen
 from termsolitaire.screens.match.polling import Follow, while_shown
 from termsolitaire.screens.match.spectate import invite_spectator, spectate, toggle_watching
 from termsolitaire.screens.menu import MenuScreen
+from termsolitaire.screens.notices import tell
 from termsolitaire.widgets.cards import CardLook, app_look
 from termsolitaire.widgets.keyline import KeyLine
 from termsolitaire.widgets.line import TextLine
@@ -137,8 +138,7 @@ class LobbyScreen(LobbyHome):
         yield KeyLine()
 
     def on_mount(self) -> None:
-        for message in self.match.store.messages:
-            self.notify(message, severity="warning", timeout=10)
+        tell(self, self.match.store.messages)
         self.changes = Follow(self, self.match.store, self.poll, POLL, GAP)
         self.reload()
         self.query_one(DataTable).focus()
